@@ -1,0 +1,34 @@
+// narrowphase: rays and segments against shapes.
+//
+// Article 002 casts a segment A->B against an AABB by intersecting the (at most three) faces that the signs of
+// AB make visible. This is the same idea written as the slab test (Kay & Kajiya 1986; Williams et al. 2005):
+// the sign of each direction component picks the near face of each slab, the entry is the latest near-face
+// crossing, the exit the earliest far-face crossing, and the segment hits when entry <= exit within its length.
+// Unlike the article it never reports a point behind the start, handles zero and -0 direction components
+// without dividing by them, and treats the box as closed and solid.
+#pragma once
+
+#include "narrowphase/types.h"
+
+namespace np {
+
+/// The parametric slab test: the smallest t in [0, t_max] with origin + t * dir in the closed box.
+/// Returns false when there is none. On true, *t_enter is that t and *enter_axis is the axis (0..2) of the
+/// face it enters through, or -1 when the origin itself is in the box (then *t_enter is 0). dir may be zero
+/// (then the test is point-in-box). The exit distance of each slab is widened by kSlabFarScale.
+bool clip_aabb(Vec3 origin, Vec3 dir, double t_max, const AABB& box, double* t_enter, int* enter_axis);
+
+/// Casts the ray against the closed box. Returns true and fills *hit on a hit with hit->distance <=
+/// max_distance (world units along the normalized direction; max_distance may be +infinity).
+/// An origin inside or on the box hits at distance 0 with point = origin and normal = -unit(direction).
+/// Otherwise normal is the outward unit axis of the entry face (at an edge or corner, one of the adjacent
+/// faces) and point lies exactly on that face. The ray's direction must be non-zero.
+bool raycast_aabb(const Ray& ray, const AABB& box, double max_distance, RayHit* hit);
+
+/// Casts the segment start->end against the closed box: like raycast_aabb with max_distance = |end - start|,
+/// and a segment ending exactly on a face hits at distance |end - start|. A zero-length segment is a
+/// point-in-box test: it hits at distance 0 with normal = the outward normal of the face nearest to start
+/// (ties: x before y before z, min face before max face), or misses.
+bool linecast_aabb(const Segment& segment, const AABB& box, RayHit* hit);
+
+}  // namespace np

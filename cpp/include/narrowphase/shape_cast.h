@@ -1,0 +1,19 @@
+// narrowphase: shapes swept along a segment against a target shape (shape casts).
+//
+// Naming: <moving shape>_cast_<target>. The moving shape's center travels from start to end.
+#pragma once
+
+#include "narrowphase/types.h"
+
+namespace np {
+
+/// Sweeps a ball of `radius` from path.start to path.end against the ball `target` (article 004).
+/// Returns true and fills *hit at the first contact with fraction in [0, 1]; false when the balls never
+/// touch along the path, including a contact that would only happen beyond the end point.
+/// A cast that starts overlapping or touching hits at distance 0 with started_overlapping, center = start,
+/// normal = unit(start - target.center) (the negated unit direction when the centers coincide, +y when the
+/// cast has zero length too) and point = target's surface point along that normal.
+/// A zero-length cast is an overlap test. A tangent path touches, consistent with the overlap test.
+bool sphere_cast_sphere(const Segment& path, double radius, const Sphere& target, ShapeCastHit* hit);
+
+}  // namespace np

@@ -1,0 +1,90 @@
+// narrowphase: value types shared by every query.
+//
+// Plain structs of doubles, passed by value or const reference. No invariants are enforced by the types
+// themselves; `validate.h` says which values a query accepts, and every query assumes valid input.
+#pragma once
+
+namespace np {
+
+/// A point or a direction in world space.
+struct Vec3 {
+  double x, y, z;
+};
+
+inline Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+inline Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline Vec3 operator-(Vec3 a) { return {-a.x, -a.y, -a.z}; }
+/// 0 - a: like -a, but a zero component becomes +0, never -0, so reported normals compare equal to (0, -1, 0).
+inline Vec3 negated(Vec3 a) { return {0.0 - a.x, 0.0 - a.y, 0.0 - a.z}; }
+inline Vec3 operator*(Vec3 a, double s) { return {a.x * s, a.y * s, a.z * s}; }
+/// Component-wise division: one rounding per component, unlike multiplying by 1 / s.
+inline Vec3 operator/(Vec3 a, double s) { return {a.x / s, a.y / s, a.z / s}; }
+inline double dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline Vec3 cross(Vec3 a, Vec3 b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+inline double length_squared(Vec3 a) { return dot(a, a); }
+/// Component i (0 = x, 1 = y, 2 = z).
+inline double get(Vec3 a, int i) { return i == 0 ? a.x : i == 1 ? a.y : a.z; }
+inline void set(Vec3& a, int i, double v) { (i == 0 ? a.x : i == 1 ? a.y : a.z) = v; }
+
+/// Axis-aligned box, closed and solid: every point p with min <= p <= max on each axis.
+/// min == max on an axis is a valid flat box.
+struct AABB {
+  Vec3 min, max;
+};
+
+/// Closed solid ball. radius 0 is a valid point.
+struct Sphere {
+  Vec3 center;
+  double radius;
+};
+
+/// Oriented box: the points center + sum_i s_i * axis[i] * half_size_i with |s_i| <= 1.
+/// axis[] are the columns of the rotation matrix (the box's local x, y, z in world space) and must be
+/// orthonormal (within kOrthonormalTolerance); a reflection is allowed.
+struct OBB {
+  Vec3 center;
+  Vec3 half_size;
+  Vec3 axis[3];
+};
+
+/// Half-line origin + t * direction, t >= 0. direction need not be normalized but must not be zero;
+/// distances reported against a ray are in world units along the normalized direction.
+struct Ray {
+  Vec3 origin;
+  Vec3 direction;
+};
+
+/// The segment from start to end; start == end is a valid point.
+struct Segment {
+  Vec3 start, end;
+};
+
+/// Where a ray or segment first meets a shape.
+struct RayHit {
+  /// World units from the ray origin (segment start) to `point`; 0 when the origin starts in the shape.
+  double distance;
+  /// The hit point on the shape's surface; the origin itself when it starts in the shape.
+  Vec3 point;
+  /// Unit outward surface normal at `point`; the negated unit direction when the origin starts in the shape.
+  Vec3 normal;
+};
+
+/// Where a moving shape first touches a target.
+struct ShapeCastHit {
+  /// World units the moving shape's center travelled before first contact.
+  double distance;
+  /// distance / |end - start|, in [0, 1]; 0 for a zero-length cast.
+  double fraction;
+  /// The moving shape's center at first contact.
+  Vec3 center;
+  /// The contact point on the target's surface.
+  Vec3 point;
+  /// Unit contact normal, pointing from the target toward the moving shape.
+  Vec3 normal;
+  /// True when the shapes already touched at the start (then distance and fraction are 0).
+  bool started_overlapping;
+};
+
+}  // namespace np

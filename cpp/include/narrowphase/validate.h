@@ -1,0 +1,43 @@
+// narrowphase: which inputs the queries accept.
+//
+// Every query assumes valid input; these checks are what the bindings run before calling one. A problem is
+// reported with the index of the offending number in the shape's flat layout:
+//   Vec3    [x, y, z]
+//   AABB    [min.x, min.y, min.z, max.x, max.y, max.z]
+//   Sphere  [center.x, center.y, center.z, radius]
+//   OBB     [center.xyz, half_size.xyz, rotation 0..8 (column-major: axis[0].xyz, axis[1].xyz, axis[2].xyz)]
+//   Ray     [origin.xyz, direction.xyz]
+#pragma once
+
+#include "narrowphase/types.h"
+
+namespace np {
+
+enum class Problem : int {
+  kNone = 0,
+  kNotFinite = 1,       // NaN or +-infinity
+  kNegative = 2,        // a negative radius, half size or max distance
+  kInverted = 3,        // min > max on an axis (component = the min's index)
+  kZeroDirection = 4,   // a ray direction of length 0 (component = direction.x's index)
+  kNotOrthonormal = 5,  // an OBB rotation off by more than kOrthonormalTolerance (component = rotation 0)
+};
+
+struct Validity {
+  Problem problem;
+  int component;  // index into the flat layout above; -1 when problem is kNone
+  bool ok() const { return problem == Problem::kNone; }
+};
+
+inline constexpr Validity kValid{Problem::kNone, -1};
+
+Validity validate(Vec3 v);
+Validity validate(const AABB& box);
+Validity validate(const Sphere& sphere);
+Validity validate(const OBB& obb);
+Validity validate(const Ray& ray);
+/// A sphere cast's or capsule's radius, or any other length: finite and >= 0.
+Validity validate_radius(double radius);
+/// A ray's max distance: >= 0; +infinity is allowed.
+Validity validate_max_distance(double max_distance);
+
+}  // namespace np

@@ -1,0 +1,69 @@
+#include "narrowphase/overlap.h"
+
+#include <cmath>
+
+#include "narrowphase/closest_point.h"
+#include "narrowphase/tolerances.h"
+
+namespace np {
+
+bool overlap_sphere_aabb(const Sphere& sphere, const AABB& box) {
+  // Article 000: the closest point of the box is the clamped center; compare squared lengths so that no
+  // square root rounds the decision.
+  return distance_squared_point_aabb(sphere.center, box) <= sphere.radius * sphere.radius;
+}
+
+// Separating axis theorem for two boxes: Ericson, Real-Time Collision Detection, 4.4.1, in double, with the
+// epsilon applied to the edge x edge axes only (see kObbEdgeAxisEpsilon).
+int separating_axis_obb_obb(const OBB& a, const OBB& b) {
+  const double ea[3] = {a.half_size.x, a.half_size.y, a.half_size.z};
+  const double eb[3] = {b.half_size.x, b.half_size.y, b.half_size.z};
+
+  // R[i][j] = cos of the angle between A's axis i and B's axis j: B's rotation expressed in A's frame.
+  double R[3][3], abs_r[3][3];
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      R[i][j] = dot(a.axis[i], b.axis[j]);
+      abs_r[i][j] = std::fabs(R[i][j]);
+    }
+  }
+
+  // The center-to-center vector, in world space and in A's frame.
+  const Vec3 tw = b.center - a.center;
+  const double t[3] = {dot(tw, a.axis[0]), dot(tw, a.axis[1]), dot(tw, a.axis[2])};
+
+  // Axes 0-2, L = A.axis[i]: A's radius along its own axis is its half size; B's is the sum of its half sizes
+  // weighted by |cos|.
+  for (int i = 0; i < 3; ++i) {
+    const double rb = eb[0] * abs_r[i][0] + eb[1] * abs_r[i][1] + eb[2] * abs_r[i][2];
+    if (std::fabs(t[i]) > ea[i] + rb) return i;
+  }
+
+  // Axes 3-5, L = B.axis[j]: the projection of the center vector is taken in world space, so it does not
+  // depend on A's axes.
+  for (int j = 0; j < 3; ++j) {
+    const double ra = ea[0] * abs_r[0][j] + ea[1] * abs_r[1][j] + ea[2] * abs_r[2][j];
+    if (std::fabs(dot(tw, b.axis[j])) > ra + eb[j]) return 3 + j;
+  }
+
+  // Axes 6-14, L = A.axis[i] x B.axis[j], written in A's frame as e_i x R[.][j]. Both radii and the center
+  // projection scale with |L|, so L need not be normalized; when |L| ~ 0 the epsilon keeps noise from
+  // separating.
+  for (int i = 0; i < 3; ++i) {
+    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    for (int j = 0; j < 3; ++j) {
+      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      const double ra = ea[i1] * (abs_r[i2][j] + kObbEdgeAxisEpsilon) +
+                        ea[i2] * (abs_r[i1][j] + kObbEdgeAxisEpsilon);
+      const double rb = eb[j1] * (abs_r[i][j2] + kObbEdgeAxisEpsilon) +
+                        eb[j2] * (abs_r[i][j1] + kObbEdgeAxisEpsilon);
+      if (std::fabs(t[i2] * R[i1][j] - t[i1] * R[i2][j]) > ra + rb) return 6 + 3 * i + j;
+    }
+  }
+
+  return -1;  // no separating axis: the boxes overlap
+}
+
+bool overlap_obb_obb(const OBB& a, const OBB& b) { return separating_axis_obb_obb(a, b) < 0; }
+
+}  // namespace np

@@ -1,0 +1,84 @@
+#include "narrowphase/validate.h"
+
+#include <cmath>
+
+#include "narrowphase/tolerances.h"
+
+namespace np {
+
+namespace {
+
+// The first non-finite number among n, at flat indices offset..offset + n - 1.
+Validity finite(const double* values, int n, int offset = 0) {
+  for (int i = 0; i < n; ++i) {
+    if (!std::isfinite(values[i])) return {Problem::kNotFinite, offset + i};
+  }
+  return kValid;
+}
+
+}  // namespace
+
+Validity validate(Vec3 v) {
+  const double f[3] = {v.x, v.y, v.z};
+  return finite(f, 3);
+}
+
+Validity validate(const AABB& box) {
+  const double f[6] = {box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z};
+  if (Validity v = finite(f, 6); !v.ok()) return v;
+  for (int i = 0; i < 3; ++i) {
+    if (f[i] > f[3 + i]) return {Problem::kInverted, i};
+  }
+  return kValid;
+}
+
+Validity validate(const Sphere& sphere) {
+  const double f[4] = {sphere.center.x, sphere.center.y, sphere.center.z, sphere.radius};
+  if (Validity v = finite(f, 4); !v.ok()) return v;
+  if (sphere.radius < 0.0) return {Problem::kNegative, 3};
+  return kValid;
+}
+
+Validity validate(const OBB& obb) {
+  const double f[15] = {obb.center.x,    obb.center.y,    obb.center.z,    obb.half_size.x, obb.half_size.y,
+                        obb.half_size.z, obb.axis[0].x,   obb.axis[0].y,   obb.axis[0].z,   obb.axis[1].x,
+                        obb.axis[1].y,   obb.axis[1].z,   obb.axis[2].x,   obb.axis[2].y,   obb.axis[2].z};
+  if (Validity v = finite(f, 15); !v.ok()) return v;
+  for (int i = 0; i < 3; ++i) {
+    if (f[3 + i] < 0.0) return {Problem::kNegative, 3 + i};
+  }
+  // Columns unit length and mutually perpendicular: |c_i . c_j - delta_ij| <= tolerance for i <= j.
+  for (int i = 0; i < 3; ++i) {
+    for (int j = i; j < 3; ++j) {
+      const double expected = i == j ? 1.0 : 0.0;
+      if (!(std::fabs(dot(obb.axis[i], obb.axis[j]) - expected) <= kOrthonormalTolerance)) {
+        return {Problem::kNotOrthonormal, 6};
+      }
+    }
+  }
+  return kValid;
+}
+
+Validity validate(const Ray& ray) {
+  const double f[6] = {ray.origin.x, ray.origin.y, ray.origin.z, ray.direction.x, ray.direction.y, ray.direction.z};
+  if (Validity v = finite(f, 6); !v.ok()) return v;
+  // Also rejects a direction so short that its squared length underflows: it cannot be normalized.
+  if (length_squared(ray.direction) == 0.0) {
+    return {Problem::kZeroDirection, 3};
+  }
+  return kValid;
+}
+
+Validity validate_radius(double radius) {
+  if (!std::isfinite(radius)) return {Problem::kNotFinite, 0};
+  if (radius < 0.0) return {Problem::kNegative, 0};
+  return kValid;
+}
+
+Validity validate_max_distance(double max_distance) {
+  if (std::isnan(max_distance)) return {Problem::kNotFinite, 0};
+  if (max_distance < 0.0) return {Problem::kNegative, 0};  // -infinity included
+  return kValid;
+}
+
+}  // namespace np

@@ -1,0 +1,393 @@
+// narrowphase: exact collision queries in WASM, for three.js-style plain objects.
+//
+// The JS layer is deliberately thin. Each query copies its input numbers into one shared Float64Array that
+// aliases the WASM module's I/O buffer, calls a plain WASM export with the buffer's address, and copies the
+// outputs back into a plain object (or the caller's `target`). The C++ core validates the numbers and reports
+// problems as error codes; this file turns them into RangeErrors that name the function, argument and field.
+// Type checks (is this a number?) happen here, on the way in; when one fails, `diagnose` walks the arguments
+// again slowly to say exactly which field is wrong. Nothing is allocated in WASM memory, so nothing can leak.
+
+import createNarrowphaseModule from './narrowphase.wasm.js';
+
+/** The 15 candidate separating axes of two OBBs, indexed as separatingAxisOBBOBB reports them. */
+export const OBB_AXIS_NAMES = Object.freeze([
+  'A.x', 'A.y', 'A.z', 'B.x', 'B.y', 'B.z',
+  'A.x × B.x', 'A.x × B.y', 'A.x × B.z',
+  'A.y × B.x', 'A.y × B.y', 'A.y × B.z',
+  'A.z × B.x', 'A.z × B.y', 'A.z × B.z',
+]);
+
+let instance = null;
+
+/**
+ * Loads the WASM module once. Later calls resolve to the same instance; a failed load can be retried.
+ * @returns {Promise<import('./index.js').Narrowphase>}
+ */
+export function init() {
+  if (instance === null) {
+    instance = createNarrowphaseModule().then(createApi, (error) => {
+      instance = null;
+      throw error;
+    });
+  }
+  return instance;
+}
+
+export default init;
+
+// ---------------------------------------------------------------------------------------------------------
+// Argument schemas: the flat layout of each query's inputs, used to name fields in error messages.
+
+const KINDS = {
+  vec3: [['x'], ['y'], ['z']],
+  aabb: [['min', 'vec3'], ['max', 'vec3']],
+  sphere: [['center', 'vec3'], ['radius']],
+  obb: [['center', 'vec3'], ['halfSize', 'vec3'], ['rotation', 'matrix3']],
+  ray: [['origin', 'vec3'], ['direction', 'vec3']],
+};
+const EXPECTED = {
+  vec3: 'a Vec3Like {x, y, z}',
+  aabb: 'an AABBLike {min, max}',
+  sphere: 'a SphereLike {center, radius}',
+  obb: 'an OBBLike {center, halfSize, rotation}',
+  ray: 'a RayLike {origin, direction}',
+  matrix3: 'a Matrix3Like {elements}',
+};
+
+// The dotted path of every number in the flat layout of `kind`, prefixed by `path`.
+function slotPaths(kind, path, out) {
+  if (kind === 'number') {
+    out.push(path);
+  } else if (kind === 'matrix3') {
+    for (let i = 0; i < 9; i++) out.push(`${path}.elements[${i}]`);
+  } else {
+    for (const [field, sub = 'number'] of KINDS[kind]) slotPaths(sub, `${path}.${field}`, out);
+  }
+  return out;
+}
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 20 ? value.slice(0, 20) + '…' : value)})`;
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+// Finds the first argument or field that is not what `kind` needs and returns the TypeError for it.
+// Runs only after the fast path has failed, so it can afford to be thorough.
+function typeProblem(fn, kind, value, path) {
+  if (kind === 'number') {
+    return typeof value === 'number' ? null : `${path} is ${describe(value)}, expected a number`;
+  }
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
+    return `${path} is ${describe(value)}, expected ${EXPECTED[kind]}`;
+  }
+  if (kind === 'matrix3') {
+    const e = value.elements;
+    if (e === null || typeof e !== 'object' || typeof e.length !== 'number') {
+      return `${path}.elements is ${describe(e)}, expected 9 numbers (column-major)`;
+    }
+    if (e.length !== 9) return `${path}.elements has ${e.length} entries, expected 9 (column-major)`;
+    for (let i = 0; i < 9; i++) {
+      if (typeof e[i] !== 'number') return `${path}.elements[${i}] is ${describe(e[i])}, expected a number`;
+    }
+    return null;
+  }
+  for (const [field, sub = 'number'] of KINDS[kind]) {
+    const problem = typeProblem(fn, sub, value[field], `${path}.${field}`);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+function typeError(spec, args) {
+  for (let i = 0; i < spec.args.length; i++) {
+    const [name, kind, optional] = spec.args[i];
+    const value = args[i];
+    if (optional && value == null) continue;
+    if (kind === 'target') {
+      if (value === null || typeof value !== 'object') {
+        return new TypeError(`${spec.name}: ${name} is ${describe(value)}, expected an object to fill`);
+      }
+      continue;
+    }
+    const problem = typeProblem(spec.name, kind, value, name);
+    if (problem) return new TypeError(`${spec.name}: ${problem}`);
+  }
+  return null;
+}
+
+// Turns a negative code from the C++ core, -(problem << 8 | slot), into the RangeError it stands for.
+function rangeError(spec, code, io) {
+  const problem = -code >> 8;
+  const slot = -code & 255;
+  const path = spec.slots[slot];
+  const value = io[slot];
+  const parent = path.slice(0, path.lastIndexOf('.'));
+  let message;
+  switch (problem) {
+    case 1:
+      message = `${path} is ${value}, expected a finite number`;
+      break;
+    case 2:
+      message = `${path} is ${value}, expected a value >= 0`;
+      break;
+    case 3:
+      message = `${path} > ${spec.slots[slot + 3]} (${value} > ${io[slot + 3]}): min must not exceed max`;
+      break;
+    case 4:
+      message = `${parent} is (${io[slot]}, ${io[slot + 1]}, ${io[slot + 2]}), expected a non-zero direction`;
+      break;
+    case 5:
+      message = `${path.slice(0, path.indexOf('.elements'))} is not orthonormal within ${ORTHONORMAL_TOLERANCE.toExponential()} (scaled or sheared rotations are not supported)`;
+      break;
+    default:
+      message = `invalid input (code ${code})`;
+  }
+  return new RangeError(`${spec.name}: ${message}`);
+}
+
+let ORTHONORMAL_TOLERANCE = 1e-6;
+
+function schema(name, args) {
+  const slots = [];
+  for (const [arg, kind] of args) if (kind !== 'target') slotPaths(kind, arg, slots);
+  return { name, args, slots };
+}
+
+const SPEC = {
+  closestPointOnAABB: schema('closestPointOnAABB', [['point', 'vec3'], ['box', 'aabb'], ['target', 'target', true]]),
+  distancePointAABB: schema('distancePointAABB', [['point', 'vec3'], ['box', 'aabb']]),
+  overlapSphereAABB: schema('overlapSphereAABB', [['sphere', 'sphere'], ['box', 'aabb']]),
+  linecastAABB: schema('linecastAABB', [['start', 'vec3'], ['end', 'vec3'], ['box', 'aabb'], ['target', 'target', true]]),
+  raycastAABB: schema('raycastAABB', [['ray', 'ray'], ['box', 'aabb'], ['maxDistance', 'number', true], ['target', 'target', true]]),
+  overlapOBBOBB: schema('overlapOBBOBB', [['a', 'obb'], ['b', 'obb']]),
+  separatingAxisOBBOBB: schema('separatingAxisOBBOBB', [['a', 'obb'], ['b', 'obb']]),
+  sphereCastSphere: schema('sphereCastSphere', [['start', 'vec3'], ['end', 'vec3'], ['radius', 'number'], ['target', 'sphere'], ['result', 'target', true]]),
+};
+
+// ---------------------------------------------------------------------------------------------------------
+
+function createApi(module) {
+  const io = module.ioBuffer(); // Float64Array over the WASM I/O buffer; memory never grows, so it never detaches
+  const ptr = io.byteOffset;
+  ORTHONORMAL_TOLERANCE = module.orthonormalTolerance;
+  // The raw WASM exports. Emscripten first exposes each as a lazy wrapper that replaces itself with the raw
+  // export on its first call; one call on the zeroed buffer (valid input for every query) settles that now,
+  // so the hot path never pays for `.apply(null, arguments)`.
+  const exported = (name) => {
+    module[name](ptr);
+    return module[name];
+  };
+  const closestPoint = exported('_np_closest_point_on_aabb');
+  const distancePoint = exported('_np_distance_point_aabb');
+  const sphereAabb = exported('_np_overlap_sphere_aabb');
+  const linecast = exported('_np_linecast_aabb');
+  const raycast = exported('_np_raycast_aabb');
+  const obbObb = exported('_np_overlap_obb_obb');
+  const obbAxis = exported('_np_separating_axis_obb_obb');
+  const sphereCast = exported('_np_sphere_cast_sphere');
+
+  // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
+  const BAD = new Error('narrowphase: bad argument');
+
+  function fail(spec, args, error) {
+    // A TypeError that names the field, or, when every field looks right (a throwing getter, say), the
+    // original error.
+    return typeError(spec, args) ?? (error === BAD ? new TypeError(`${spec.name}: invalid arguments`) : error);
+  }
+
+  function vec3(v, o) {
+    const x = v.x, y = v.y, z = v.z;
+    if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') throw BAD;
+    io[o] = x;
+    io[o + 1] = y;
+    io[o + 2] = z;
+  }
+  function aabb(b, o) {
+    vec3(b.min, o);
+    vec3(b.max, o + 3);
+  }
+  function number(v, o) {
+    if (typeof v !== 'number') throw BAD;
+    io[o] = v;
+  }
+  function sphere(s, o) {
+    vec3(s.center, o);
+    number(s.radius, o + 3);
+  }
+  function obb(b, o) {
+    vec3(b.center, o);
+    vec3(b.halfSize, o + 3);
+    const e = b.rotation.elements;
+    if (e.length !== 9) throw BAD;
+    for (let i = 0; i < 9; i++) number(e[i], o + 6 + i);
+  }
+  function checkTarget(t) {
+    if (t !== null && typeof t !== 'object') throw BAD;
+  }
+  function outVec3(t, o) {
+    if (t == null) return { x: io[o], y: io[o + 1], z: io[o + 2] };
+    t.x = io[o];
+    t.y = io[o + 1];
+    t.z = io[o + 2];
+    return t;
+  }
+  function outRayHit(t) {
+    if (t == null) {
+      return { distance: io[0], point: outVec3(null, 1), normal: outVec3(null, 4) };
+    }
+    t.distance = io[0];
+    t.point = outVec3(t.point, 1);
+    t.normal = outVec3(t.normal, 4);
+    return t;
+  }
+
+  function closestPointOnAABB(point, box, target) {
+    let code;
+    try {
+      vec3(point, 0);
+      aabb(box, 3);
+      if (target !== undefined) checkTarget(target);
+      code = closestPoint(ptr);
+    } catch (error) {
+      throw fail(SPEC.closestPointOnAABB, [point, box, target], error);
+    }
+    if (code < 0) throw rangeError(SPEC.closestPointOnAABB, code, io);
+    return outVec3(target, 0);
+  }
+
+  function distancePointAABB(point, box) {
+    let code;
+    try {
+      vec3(point, 0);
+      aabb(box, 3);
+      code = distancePoint(ptr);
+    } catch (error) {
+      throw fail(SPEC.distancePointAABB, [point, box], error);
+    }
+    if (code < 0) throw rangeError(SPEC.distancePointAABB, code, io);
+    return io[0];
+  }
+
+  function overlapSphereAABB(s, box) {
+    let code;
+    try {
+      sphere(s, 0);
+      aabb(box, 4);
+      code = sphereAabb(ptr);
+    } catch (error) {
+      throw fail(SPEC.overlapSphereAABB, [s, box], error);
+    }
+    if (code < 0) throw rangeError(SPEC.overlapSphereAABB, code, io);
+    return code === 1;
+  }
+
+  function linecastAABB(start, end, box, target) {
+    let code;
+    try {
+      vec3(start, 0);
+      vec3(end, 3);
+      aabb(box, 6);
+      if (target !== undefined) checkTarget(target);
+      code = linecast(ptr);
+    } catch (error) {
+      throw fail(SPEC.linecastAABB, [start, end, box, target], error);
+    }
+    if (code < 0) throw rangeError(SPEC.linecastAABB, code, io);
+    return code === 1 ? outRayHit(target) : null;
+  }
+
+  function raycastAABB(ray, box, maxDistance = Infinity, target) {
+    let code;
+    try {
+      vec3(ray.origin, 0);
+      vec3(ray.direction, 3);
+      aabb(box, 6);
+      number(maxDistance, 12);
+      if (target !== undefined) checkTarget(target);
+      code = raycast(ptr);
+    } catch (error) {
+      throw fail(SPEC.raycastAABB, [ray, box, maxDistance, target], error);
+    }
+    if (code < 0) throw rangeError(SPEC.raycastAABB, code, io);
+    return code === 1 ? outRayHit(target) : null;
+  }
+
+  function overlapOBBOBB(a, b) {
+    let code;
+    try {
+      obb(a, 0);
+      obb(b, 15);
+      code = obbObb(ptr);
+    } catch (error) {
+      throw fail(SPEC.overlapOBBOBB, [a, b], error);
+    }
+    if (code < 0) throw rangeError(SPEC.overlapOBBOBB, code, io);
+    return code === 1;
+  }
+
+  function separatingAxisOBBOBB(a, b) {
+    let code;
+    try {
+      obb(a, 0);
+      obb(b, 15);
+      code = obbAxis(ptr);
+    } catch (error) {
+      throw fail(SPEC.separatingAxisOBBOBB, [a, b], error);
+    }
+    if (code < -1) throw rangeError(SPEC.separatingAxisOBBOBB, code, io);
+    return code === -1 ? null : code;
+  }
+
+  function sphereCastSphere(start, end, radius, target, result) {
+    let code;
+    try {
+      vec3(start, 0);
+      vec3(end, 3);
+      number(radius, 6);
+      sphere(target, 7);
+      if (result !== undefined) checkTarget(result);
+      code = sphereCast(ptr);
+    } catch (error) {
+      throw fail(SPEC.sphereCastSphere, [start, end, radius, target, result], error);
+    }
+    if (code < 0) throw rangeError(SPEC.sphereCastSphere, code, io);
+    if (code === 0) return null;
+    if (result == null) {
+      return {
+        distance: io[0],
+        fraction: io[1],
+        center: outVec3(null, 2),
+        point: outVec3(null, 5),
+        normal: outVec3(null, 8),
+        startedOverlapping: io[11] === 1,
+      };
+    }
+    result.distance = io[0];
+    result.fraction = io[1];
+    result.center = outVec3(result.center, 2);
+    result.point = outVec3(result.point, 5);
+    result.normal = outVec3(result.normal, 8);
+    result.startedOverlapping = io[11] === 1;
+    return result;
+  }
+
+  return Object.freeze({
+    closestPointOnAABB,
+    distancePointAABB,
+    overlapSphereAABB,
+    linecastAABB,
+    raycastAABB,
+    overlapOBBOBB,
+    separatingAxisOBBOBB,
+    sphereCastSphere,
+    OBB_AXIS_NAMES,
+    tolerances: Object.freeze({
+      orthonormal: module.orthonormalTolerance,
+      obbEdgeAxis: module.obbEdgeAxisEpsilon,
+    }),
+  });
+}
