@@ -9,12 +9,20 @@ namespace np {
 namespace {
 
 // True when every value is finite, without a branch per value: x * 0 is 0 for finite x and NaN for NaN or
-// +-infinity, and a NaN anywhere poisons the sum. This keeps the common case (valid input) cheap; only when it
-// fails does `finite` below look for the first offending index.
+// +-infinity, and a NaN anywhere poisons the sum. Four partial sums keep the additions off one serial
+// dependency chain. This keeps the common case (valid input) cheap; only when it fails does `finite` below
+// look for the first offending index.
 bool all_finite(const double* values, int n) {
-  double poison = 0.0;
-  for (int i = 0; i < n; ++i) poison += values[i] * 0.0;
-  return poison == 0.0;
+  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {
+    s0 += values[i] * 0.0;
+    s1 += values[i + 1] * 0.0;
+    s2 += values[i + 2] * 0.0;
+    s3 += values[i + 3] * 0.0;
+  }
+  for (; i < n; ++i) s0 += values[i] * 0.0;
+  return (s0 + s1) + (s2 + s3) == 0.0;
 }
 
 // The first non-finite number among n, at flat indices offset..offset + n - 1.
