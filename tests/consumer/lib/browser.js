@@ -1,0 +1,63 @@
+// Chromium through playwright-core: opens a page, waits for it to report a result in the DOM, and collects
+// everything that could signal a problem (console errors, uncaught exceptions, failed requests, CSP violations).
+import { chromium } from 'playwright-core';
+
+// The flags the project settles on for this machine (see notes/context.md): no sandbox in the container, no GPU,
+// no background traffic.
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+/**
+ * Opens `url` in a fresh context and waits until `<body data-status>` is set by the page. Resolves to
+ * { status, output (the text of #out), headers (of the document), requests (URLs), console, pageErrors,
+ * failedRequests, violations, page, context }.
+ */
+export async function openPage(browser, url, { timeout = 60_000 } = {}) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const report = { console: [], pageErrors: [], failedRequests: [], violations: [], page, context };
+  // Injected through the DevTools protocol before any page script, so the page's own CSP does not block it.
+  await page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__violations.push({
+        directive: e.effectiveDirective,
+        blockedURI: e.blockedURI,
+        sample: e.sample,
+        source: e.sourceFile,
+      });
+    });
+  });
+  report.requests = [];
+  page.on('request', (r) => report.requests.push(r.url()));
+  page.on('console', (m) => report.console.push({ type: m.type(), text: m.text() }));
+  page.on('pageerror', (e) => report.pageErrors.push(String(e?.stack ?? e)));
+  page.on('requestfailed', (r) => report.failedRequests.push(`${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) report.failedRequests.push(`${r.url()} HTTP ${r.status()}`);
+  });
+  const response = await page.goto(url);
+  report.headers = response.headers();
+  await page.waitForSelector('body[data-status]', { timeout });
+  report.status = await page.getAttribute('body', 'data-status');
+  report.output = await page.textContent('#out');
+  report.violations = await page.evaluate(() => window.__violations);
+  return report;
+}
+
+/** Console messages of type error, with the violations that Chromium also logs there. */
+export function consoleErrors(report) {
+  return report.console.filter((m) => m.type === 'error').map((m) => m.text);
+}

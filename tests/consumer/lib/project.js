@@ -1,0 +1,137 @@
+// Shared by the consumer tests and tests/bench/size_init.mjs: packs the repository into the tarball a user would
+// download from npm, and makes fresh consumer projects for it in a temporary folder outside the repository.
+
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures');
+
+// npm (through npx or npm run) exports the repository's own package as npm_package_* and similar variables;
+// a consumer project must not inherit them.
+function cleanEnv(extra = {}) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^npm_(package|lifecycle|command|execpath|node_execpath)/.test(key) || key === 'INIT_CWD') continue;
+    env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+/**
+ * Runs a command and resolves to { code, stdout, stderr }; rejects only when it cannot start or, with
+ * `check` (the default), when it exits with a non-zero code.
+ */
+export function run(command, args, { cwd, env, check = true, timeout = 0, input } = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd, env: cleanEnv(env), stdio: ['pipe', 'pipe', 'pipe'], timeout });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const result = { code, signal, stdout, stderr };
+      if (check && code !== 0) {
+        const error = new Error(
+          `${command} ${args.join(' ')} (in ${cwd}) exited with ${code ?? signal}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`,
+        );
+        error.result = result;
+        reject(error);
+      } else {
+        resolvePromise(result);
+      }
+    });
+    child.stdin.end(input ?? '');
+  });
+}
+
+/** A new temporary folder outside the repository. */
+export function makeTempRoot(prefix = 'narrowphase-consumer-') {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export function removeTempRoot(root) {
+  if (process.env.NP_KEEP_CONSUMER) {
+    console.log(`narrowphase consumer tests: kept ${root}`);
+    return Promise.resolve();
+  }
+  return rm(root, { recursive: true, force: true });
+}
+
+/**
+ * `npm pack` in the repository, as a user publishing it would (prepack builds the WASM module first).
+ * Resolves to the tarball's absolute path.
+ */
+export async function packTarball(destination) {
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], {
+    cwd: REPO,
+    timeout: 20 * 60_000, // a cold Emscripten build of the module takes minutes
+  });
+  // npm prints the lifecycle scripts' output before the JSON on stdout.
+  const report = JSON.parse(stdout.slice(stdout.indexOf('\n[') + 1 || stdout.indexOf('[')));
+  return join(destination, report[0].filename);
+}
+
+/** The exact version of a devDependency installed in the repository, so consumers test what we develop with. */
+export async function repoVersion(name) {
+  const pkg = JSON.parse(await readFile(join(REPO, 'node_modules', name, 'package.json'), 'utf8'));
+  return pkg.version;
+}
+
+/**
+ * Makes `<root>/<name>`: an empty project (package.json only, optionally `"type": "module"`), with the tarball
+ * and `dependencies` (name → exact version) installed by npm, then the fixtures listed in `copy` (paths
+ * relative to fixtures/) copied in. Resolves to the project's path. A project already made under the same name in this root is reused.
+ */
+export async function makeProject(root, name, tarball, { dependencies = {}, type, copy = [] } = {}) {
+  const dir = join(root, name);
+  const ready = join(dir, '.consumer-ready');
+  // Test files that need the same project (the Vite ones) share it within one run.
+  if (await stat(ready).catch(() => null)) return dir;
+  await mkdir(dir, { recursive: true });
+  const pkg = { name: `consumer-${name}`, version: '1.0.0', private: true };
+  if (type) pkg.type = type;
+  await writeFile(join(dir, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
+  const specs = [tarball, ...Object.entries(dependencies).map(([dep, version]) => `${dep}@${version}`)];
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...specs], {
+    cwd: dir,
+    timeout: 10 * 60_000,
+  });
+  for (const fixture of copy) {
+    const from = join(FIXTURES, fixture);
+    // A folder's contents land in the project's root, a file keeps its name.
+    const to = (await stat(from)).isDirectory() ? dir : join(dir, basename(fixture));
+    await cp(from, to, { recursive: true });
+  }
+  await writeFile(ready, '');
+  return dir;
+}
+
+/** Copies the fixture file `from` (relative to fixtures/) to `to` inside `dir`. */
+export async function copyFixture(from, dir, to = from.split('/').pop()) {
+  await cp(join(FIXTURES, from), join(dir, to));
+}
+
+/** `vite build` in a consumer project with its own Vite and no config; resolves to the output folder. */
+export async function viteBuild(dir, outDir = 'dist') {
+  await run(process.execPath, [join(dir, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: dir,
+    timeout: 5 * 60_000,
+  });
+  return join(dir, outDir);
+}
+
+/**
+ * The project every Vite and browser test uses: the tarball and the repository's Vite version, the page in
+ * fixtures/app and fixtures/queries.js. No Vite config file.
+ */
+export async function makeViteProject(root, tarball) {
+  return makeProject(root, 'vite', tarball, {
+    dependencies: { vite: await repoVersion('vite') },
+    copy: ['app', 'queries.js'],
+  });
+}
