@@ -72,7 +72,7 @@ function describe(value) {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 20 ? value.slice(0, 20) + '…' : value)})`;
   if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 // Finds the first argument or field that is not what `kind` needs and returns the TypeError for it.
@@ -106,7 +106,9 @@ function typeError(spec, args) {
   for (let i = 0; i < spec.args.length; i++) {
     const [name, kind, optional] = spec.args[i];
     const value = args[i];
-    if (optional && value == null) continue;
+    // An output object may be null or left out; an optional number (maxDistance) only left out, as its
+    // default parameter applies to undefined alone: null there is a wrong type, and must be named.
+    if (optional && (value === undefined || (value === null && kind === 'target'))) continue;
     if (kind === 'target') {
       if (value === null || typeof value !== 'object') {
         return new TypeError(`${spec.name}: ${name} is ${describe(value)}, expected an object to fill`);
