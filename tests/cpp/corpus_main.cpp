@@ -1,0 +1,914 @@
+// narrowphase: writes the seeded native corpus that tests/js/native_parity.test.js replays through the WASM
+// module, to check that native C++ and WASM give bit-identical results (EDGE_CASES.md, "Invariants").
+//
+// usage: narrowphase_corpus <output.json>
+//
+// Every case calls one of the flat functions of narrowphase/flat.h, the exact code path the WASM exports run,
+// and records the function's name, its input numbers, its return code and its output numbers. Inputs mix
+// random valid shapes at scales from 1e-6 to 1e6, exact and special configurations (touching, zero and -0
+// direction components, rays in face planes, coincident sphere centers, identity and random rotations) and
+// invalid inputs, so that error codes are compared too.
+//
+// Determinism: the generator is std::mt19937_64 with a fixed seed (its output sequence is fixed by the C++
+// standard), and every double is derived from the raw 64-bit draws here; std::uniform_real_distribution is
+// not used because its output is implementation-defined. Only the recorded inputs matter to the comparison,
+// so the generator may use any libm function (std::cos, std::sin) to build inputs.
+//
+// JSON: finite doubles are printed with %.17g (round-trips exactly; -0 prints as -0); NaN and +-infinity are
+// written as the strings "NaN", "Infinity" and "-Infinity", which JSON has no numbers for.
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "narrowphase/flat.h"
+
+namespace {
+
+constexpr std::uint64_t kSeed = 0x6e6172726f777068;  // "narrowph"
+constexpr int kCasesPerFunction = 3000;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+using V3 = std::array<double, 3>;
+using Input = std::vector<double>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Random numbers from raw 64-bit draws.
+
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : engine_(seed) {}
+
+  std::uint64_t bits() { return engine_(); }
+  /// Uniform in [0, 1): the top 53 bits of one draw times 2^-53, exact.
+  double unit() { return static_cast<double>(bits() >> 11) * 0x1.0p-53; }
+  /// Uniform in [-1, 1).
+  double symmetric() { return 2.0 * unit() - 1.0; }
+  /// Uniform integer in [0, n) (the modulo bias of a 64-bit draw is irrelevant here).
+  int below(int n) { return static_cast<int>(bits() % static_cast<std::uint64_t>(n)); }
+  /// Uniform integer in [lo, hi].
+  int between(int lo, int hi) { return lo + below(hi - lo + 1); }
+  bool chance(double p) { return unit() < p; }
+  /// 10^k for k uniform in [lo, hi], lo >= -6, hi <= 6 (decimal literals, so the values are the usual ones).
+  double decade(int lo, int hi) {
+    static const double kPow10[13] = {1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6};
+    return kPow10[between(lo, hi) + 6];
+  }
+  /// A random power of two 2^k, k in [lo, hi].
+  double pow2(int lo, int hi) { return std::ldexp(1.0, between(lo, hi)); }
+  /// NaN, +infinity or -infinity.
+  double non_finite() {
+    const int k = below(3);
+    return k == 0 ? kNaN : (k == 1 ? kInf : -kInf);
+  }
+
+ private:
+  std::mt19937_64 engine_;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The functions and their flat layouts (flat.h).
+
+struct Function {
+  const char* name;
+  int (*call)(double*);
+  int inputs;
+  /// The number of output doubles written for a return code.
+  int (*outputs)(int code);
+  /// Return codes below this are errors (-1 is a result of np_separating_axis_obb_obb).
+  int lowest_result = 0;
+};
+
+int closest_outputs(int code) { return code == 0 ? 3 : 0; }
+int distance_outputs(int code) { return code == 0 ? 1 : 0; }
+int no_outputs(int) { return 0; }
+int ray_hit_outputs(int code) { return code == 1 ? 7 : 0; }
+int shape_cast_outputs(int code) { return code == 1 ? 12 : 0; }
+
+const Function kClosestPoint{"np_closest_point_on_aabb", np_closest_point_on_aabb, 9, closest_outputs};
+const Function kDistancePoint{"np_distance_point_aabb", np_distance_point_aabb, 9, distance_outputs};
+const Function kSphereAabb{"np_overlap_sphere_aabb", np_overlap_sphere_aabb, 10, no_outputs};
+const Function kLinecast{"np_linecast_aabb", np_linecast_aabb, 12, ray_hit_outputs};
+const Function kRaycast{"np_raycast_aabb", np_raycast_aabb, 13, ray_hit_outputs};
+const Function kObbObb{"np_overlap_obb_obb", np_overlap_obb_obb, 30, no_outputs};
+const Function kObbAxis{"np_separating_axis_obb_obb", np_separating_axis_obb_obb, 30, no_outputs, -1};
+const Function kSphereCast{"np_sphere_cast_sphere", np_sphere_cast_sphere, 11, shape_cast_outputs};
+
+/// Runs a flat function on a copy of `in`. The rest of the I/O buffer holds NaN, so a function that read
+/// past its inputs would show it (an error code or NaN outputs) instead of silently reading zeros.
+int run(const Function& fn, const Input& in, double* io) {
+  for (int i = 0; i < NP_IO_DOUBLES; ++i) io[i] = i < fn.inputs ? in[static_cast<std::size_t>(i)] : kNaN;
+  return fn.call(io);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The JSON writer.
+
+class Corpus {
+ public:
+  explicit Corpus(std::FILE* file) : file_(file) {}
+
+  void begin() {
+    std::fprintf(file_, "{\n\"format\": \"narrowphase-corpus-1\",\n\"generator\": \"tests/cpp/corpus_main.cpp\",\n");
+    std::fprintf(file_, "\"seed\": \"0x%016llx\",\n\"cases\": [\n", static_cast<unsigned long long>(kSeed));
+  }
+
+  /// Runs `fn` on `in` natively and records the case.
+  void record(const Function& fn, const Input& in) {
+    if (static_cast<int>(in.size()) != fn.inputs) {
+      std::fprintf(stderr, "narrowphase_corpus: %s got %zu inputs, expected %d\n", fn.name, in.size(), fn.inputs);
+      std::exit(2);
+    }
+    double io[NP_IO_DOUBLES];
+    const int code = run(fn, in, io);
+    std::fprintf(file_, "%s{\"fn\": \"%s\", \"in\": [", count_ == 0 ? "" : ",\n", fn.name);
+    for (int i = 0; i < fn.inputs; ++i) {
+      if (i > 0) std::fputc(',', file_);
+      number(in[static_cast<std::size_t>(i)]);
+    }
+    std::fprintf(file_, "], \"code\": %d, \"out\": [", code);
+    const bool error = code < fn.lowest_result;
+    const int n = error ? 0 : fn.outputs(code);
+    for (int i = 0; i < n; ++i) {
+      if (i > 0) std::fputc(',', file_);
+      number(io[i]);
+    }
+    std::fputs("]}", file_);
+    ++count_;
+    Tally& t = tally(fn);
+    ++t.cases;
+    if (error) ++t.errors;
+    else if (code > 0) ++t.positive;
+  }
+
+  void end() {
+    std::fputs("\n],\n\"functions\": {\n", file_);
+    for (std::size_t i = 0; i < tallies_.size(); ++i) {
+      const Tally& t = tallies_[i];
+      std::fprintf(file_, "%s\"%s\": {\"inputs\": %d, \"cases\": %d, \"errors\": %d, \"positive\": %d}",
+                   i == 0 ? "" : ",\n", t.fn->name, t.fn->inputs, t.cases, t.errors, t.positive);
+      std::fprintf(stderr, "%-28s %5d cases, %4d errors, %5d with a positive return code\n", t.fn->name, t.cases,
+                   t.errors, t.positive);
+    }
+    std::fputs("\n}\n}\n", file_);
+  }
+
+ private:
+  struct Tally {
+    const Function* fn;
+    int cases = 0, errors = 0, positive = 0;
+  };
+
+  Tally& tally(const Function& fn) {
+    for (Tally& t : tallies_) {
+      if (t.fn == &fn) return t;
+    }
+    tallies_.push_back(Tally{&fn});
+    return tallies_.back();
+  }
+
+  void number(double v) {
+    if (std::isnan(v)) {
+      std::fputs("\"NaN\"", file_);
+    } else if (std::isinf(v)) {
+      std::fputs(v > 0 ? "\"Infinity\"" : "\"-Infinity\"", file_);
+    } else {
+      std::fprintf(file_, "%.17g", v);  // -0.0 prints as "-0"
+    }
+  }
+
+  std::FILE* file_;
+  int count_ = 0;
+  std::vector<Tally> tallies_;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Shape helpers.
+
+struct Box {
+  V3 min, max;
+};
+
+void push(Input& in, const V3& v) { in.insert(in.end(), v.begin(), v.end()); }
+void push(Input& in, const Box& b) {
+  push(in, b.min);
+  push(in, b.max);
+}
+
+V3 add(const V3& a, const V3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
+V3 sub(const V3& a, const V3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+V3 scale(const V3& a, double s) { return {a[0] * s, a[1] * s, a[2] * s}; }
+double dot3(const V3& a, const V3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+V3 random_vec(Rng& r, double s) { return {r.symmetric() * s, r.symmetric() * s, r.symmetric() * s}; }
+
+/// A box centered within `offset` of the origin with half extents up to `size`; now and then an axis is flat.
+Box random_box(Rng& r, double offset, double size) {
+  Box b;
+  for (int i = 0; i < 3; ++i) {
+    const double c = r.symmetric() * offset;
+    const double h = r.chance(0.05) ? 0.0 : r.unit() * size;
+    b.min[i] = c - h;  // rounding is monotonic, so min <= c <= max
+    b.max[i] = c + h;
+  }
+  return b;
+}
+
+/// A random box at a random scale: offsets 1e-6..1e6, sizes 1e-6..1e6 (tiny boxes far away included).
+Box random_scaled_box(Rng& r) { return random_box(r, r.decade(-6, 6), r.decade(-6, 6)); }
+
+double box_size(const Box& b) {
+  double s = 0.0;
+  for (int i = 0; i < 3; ++i) s = std::fmax(s, b.max[i] - b.min[i]);
+  return s > 0.0 ? s : 1e-6;
+}
+
+/// One coordinate relative to the slab [lo, hi]: on either face, inside, or outside by up to `spread`.
+double coord_near(Rng& r, double lo, double hi, double spread) {
+  switch (r.below(7)) {
+    case 0:
+      return lo;
+    case 1:
+      return hi;
+    case 2:
+    case 3:
+      return lo + (hi - lo) * r.unit();
+    case 4:
+      return lo - r.unit() * spread;
+    case 5:
+      return hi + r.unit() * spread;
+    default:
+      return (lo + hi) * 0.5;
+  }
+}
+
+V3 point_near(Rng& r, const Box& b, double spread) {
+  return {coord_near(r, b.min[0], b.max[0], spread), coord_near(r, b.min[1], b.max[1], spread),
+          coord_near(r, b.min[2], b.max[2], spread)};
+}
+
+/// A point of the closed box: inside, or on a face, edge or corner.
+V3 point_in(Rng& r, const Box& b) {
+  V3 p;
+  for (int i = 0; i < 3; ++i) {
+    const int k = r.below(4);
+    p[i] = k == 0 ? b.min[i] : (k == 1 ? b.max[i] : b.min[i] + (b.max[i] - b.min[i]) * r.unit());
+    if (p[i] > b.max[i]) p[i] = b.max[i];
+  }
+  return p;
+}
+
+/// Makes the box at in[offset..offset + 5] inverted on one axis (min > max).
+void invert_box(Rng& r, Input& in, int offset) {
+  const int axis = r.below(3);
+  double& lo = in[static_cast<std::size_t>(offset + axis)];
+  double& hi = in[static_cast<std::size_t>(offset + 3 + axis)];
+  if (lo < hi) {
+    std::swap(lo, hi);
+  } else {
+    lo = hi + std::fmax(std::fabs(hi) * 1e-3, 1e-3);
+  }
+}
+
+/// Replaces one input number in [first, last) by NaN or an infinity.
+void corrupt(Rng& r, Input& in, int first, int last) {
+  in[static_cast<std::size_t>(r.between(first, last - 1))] = r.non_finite();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rotations (column-major 3x3: the columns are the box's local axes).
+
+using Mat3 = std::array<double, 9>;
+
+const Mat3 kIdentity{1, 0, 0, 0, 1, 0, 0, 0, 1};
+
+/// The rotation of a unit quaternion (w, x, y, z), column-major.
+Mat3 from_quaternion(double w, double x, double y, double z) {
+  return {1 - 2 * (y * y + z * z), 2 * (x * y + w * z),     2 * (x * z - w * y),
+          2 * (x * y - w * z),     1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
+          2 * (x * z + w * y),     2 * (y * z - w * x),     1 - 2 * (x * x + y * y)};
+}
+
+/// A random rotation: a random quaternion, normalized.
+Mat3 random_rotation(Rng& r) {
+  for (;;) {
+    const double w = r.symmetric(), x = r.symmetric(), y = r.symmetric(), z = r.symmetric();
+    const double n2 = w * w + x * x + y * y + z * z;
+    if (n2 < 0.01 || n2 > 1.0) continue;
+    const double n = std::sqrt(n2);
+    return from_quaternion(w / n, x / n, y / n, z / n);
+  }
+}
+
+/// A rotation by `angle` about a random unit axis.
+Mat3 axis_angle(Rng& r, double angle) {
+  V3 axis;
+  double n2;
+  do {
+    axis = random_vec(r, 1.0);
+    n2 = dot3(axis, axis);
+  } while (n2 < 0.01 || n2 > 1.0);
+  axis = scale(axis, 1.0 / std::sqrt(n2));
+  const double s = std::sin(angle / 2);
+  return from_quaternion(std::cos(angle / 2), axis[0] * s, axis[1] * s, axis[2] * s);
+}
+
+Mat3 multiply(const Mat3& a, const Mat3& b) {
+  Mat3 m{};
+  for (int col = 0; col < 3; ++col) {
+    for (int row = 0; row < 3; ++row) {
+      double s = 0;
+      for (int k = 0; k < 3; ++k) s += a[k * 3 + row] * b[col * 3 + k];
+      m[col * 3 + row] = s;
+    }
+  }
+  return m;
+}
+
+/// The identity with its columns permuted and sign-flipped at random (an exact rotation or reflection).
+Mat3 signed_permutation(Rng& r) {
+  static const int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  const int* p = kPerms[r.below(6)];
+  Mat3 m{};
+  for (int col = 0; col < 3; ++col) m[col * 3 + p[col]] = r.chance(0.5) ? 1.0 : -1.0;
+  return m;
+}
+
+/// Each element rounded to float, as a rotation that came from three.js float data would be (valid).
+Mat3 rounded_to_float(Mat3 m) {
+  for (double& e : m) e = static_cast<double>(static_cast<float>(e));
+  return m;
+}
+
+/// A rotation of some kind: identity, signed permutation, random, or random rounded to float.
+Mat3 some_rotation(Rng& r) {
+  switch (r.below(5)) {
+    case 0:
+      return kIdentity;
+    case 1:
+      return signed_permutation(r);
+    case 2:
+      return rounded_to_float(random_rotation(r));
+    default:
+      return random_rotation(r);
+  }
+}
+
+V3 column(const Mat3& m, int c) { return {m[c * 3], m[c * 3 + 1], m[c * 3 + 2]}; }
+
+void push_obb(Input& in, const V3& center, const V3& half, const Mat3& rot) {
+  push(in, center);
+  push(in, half);
+  in.insert(in.end(), rot.begin(), rot.end());
+}
+
+/// The OBB's extent along unit direction u: sum_i half_i |axis_i . u|.
+double obb_radius(const V3& half, const Mat3& rot, const V3& u) {
+  double s = 0;
+  for (int i = 0; i < 3; ++i) s += half[i] * std::fabs(dot3(column(rot, i), u));
+  return s;
+}
+
+V3 random_unit(Rng& r) {
+  for (;;) {
+    const V3 v = random_vec(r, 1.0);
+    const double n2 = dot3(v, v);
+    if (n2 >= 0.01 && n2 <= 1.0) return scale(v, 1.0 / std::sqrt(n2));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Case generators, one per input layout.
+
+/// closestPointOnAABB and distancePointAABB: point[3], box[6].
+void point_box_cases(Rng& r, Corpus& corpus, const Function& fn) {
+  int n = 0;
+  // Exact: every point of a grid (with -0) against the cube [-1, 1]^3 and a flat box, scaled by a power of
+  // two and shifted by a multiple of it, so every coordinate is exact.
+  static const double kGrid[8] = {-2, -1, -0.5, -0.0, 0, 0.5, 1, 2};
+  const Box cube{{-1, -1, -1}, {1, 1, 1}};
+  const Box flat{{-1, 0, -1}, {1, 0, 1}};
+  for (const Box* b : {&cube, &flat}) {
+    for (double x : kGrid) {
+      for (double y : kGrid) {
+        for (double z : kGrid) {
+          const double s = r.chance(0.5) ? 1.0 : r.pow2(-20, 20);
+          const V3 shift = r.chance(0.5) ? V3{0, 0, 0} : scale(V3{double(r.between(-99, 99)), 0.0, double(r.between(-99, 99))}, s);
+          Input in;
+          push(in, add(scale(V3{x, y, z}, s), shift));
+          push(in, Box{add(scale(b->min, s), shift), add(scale(b->max, s), shift)});
+          corpus.record(fn, in);
+          ++n;
+        }
+      }
+    }
+  }
+  for (; n < kCasesPerFunction; ++n) {
+    Input in;
+    const int kind = r.below(20);
+    if (kind < 13) {
+      // Random box at a random scale and a point inside, on, or near it.
+      const Box b = random_scaled_box(r);
+      push(in, point_near(r, b, box_size(b) * r.decade(-3, 3)));
+      push(in, b);
+    } else if (kind < 15) {
+      // A point box (min == max) or a box flat on two axes.
+      const V3 c = random_vec(r, r.decade(-6, 6));
+      Box b{c, c};
+      if (kind == 14) b.max[r.below(3)] += r.decade(-6, 6);
+      push(in, random_vec(r, r.decade(-6, 6)));
+      push(in, b);
+    } else if (kind < 17) {
+      // A far point and a tiny box, or the other way round.
+      const Box b = kind == 15 ? random_box(r, 1e6, 1e-6) : random_box(r, 1e-6, 1e-6);
+      push(in, kind == 15 ? random_vec(r, 1e-6) : random_vec(r, 1e6));
+      push(in, b);
+    } else {
+      // Invalid: a non-finite number anywhere, or an inverted box.
+      const Box b = random_scaled_box(r);
+      push(in, point_near(r, b, box_size(b)));
+      push(in, b);
+      if (kind == 17) invert_box(r, in, 3);
+      else corrupt(r, in, 0, 9);
+    }
+    corpus.record(fn, in);
+  }
+}
+
+/// overlapSphereAABB: sphere[4] (center, radius), box[6].
+void sphere_box_cases(Rng& r, Corpus& corpus) {
+  const Function& fn = kSphereAabb;
+  int n = 0;
+  // Exact touching configurations: from each face, edge and corner of the cube [-1, 1]^3, the center is offset
+  // along a Pythagorean triple (5), (3, 4), (2, 3, 6) so that the squared distance is exactly the squared
+  // radius; the radius is that, or one ulp below or above. Scaled by powers of two and shifted exactly.
+  for (int rep = 0; rep < 4; ++rep) {
+    for (int sx = -1; sx <= 1; ++sx) {
+      for (int sy = -1; sy <= 1; ++sy) {
+        for (int sz = -1; sz <= 1; ++sz) {
+          const int sign[3] = {sx, sy, sz};
+          const int nonzero = (sx != 0) + (sy != 0) + (sz != 0);
+          if (nonzero == 0) continue;
+          static const double kTriples[4][3] = {{0, 0, 0}, {5, 0, 0}, {3, 4, 0}, {2, 3, 6}};
+          static const double kRadius[4] = {0, 5, 5, 7};
+          const double s = rep == 0 ? 1.0 : r.pow2(-20, 20);
+          const double shift = rep < 2 ? 0.0 : s * r.between(-1000, 1000);
+          for (int which = 0; which < 3; ++which) {
+            V3 c{0, 0, 0};
+            for (int i = 0, k = 0; i < 3; ++i) {
+              if (sign[i] != 0) c[i] = sign[i] * (1 + kTriples[nonzero][k++]);
+            }
+            double radius = kRadius[nonzero] * s;
+            if (which == 1) radius = std::nextafter(radius, 0.0);
+            if (which == 2) radius = std::nextafter(radius, kInf);
+            Input in;
+            push(in, add(scale(c, s), V3{shift, shift, shift}));
+            in.push_back(radius);
+            push(in, Box{{-s + shift, -s + shift, -s + shift}, {s + shift, s + shift, s + shift}});
+            corpus.record(fn, in);
+            ++n;
+          }
+        }
+      }
+    }
+  }
+  for (; n < kCasesPerFunction; ++n) {
+    Input in;
+    const int kind = r.below(20);
+    const Box b = random_scaled_box(r);
+    const double size = box_size(b);
+    if (kind < 12) {
+      // Random: a center near the box and a radius at the box's scale or another.
+      push(in, point_near(r, b, size * r.decade(-2, 2)));
+      in.push_back(r.unit() * size * r.decade(-3, 3));
+    } else if (kind < 14) {
+      // Radius 0 (or -0, which is not negative): a point-in-closed-box test.
+      push(in, r.chance(0.5) ? point_in(r, b) : point_near(r, b, size));
+      in.push_back(kind == 12 ? 0.0 : -0.0);
+    } else if (kind < 16) {
+      // The radius exactly equal to the computed distance from the center to the box.
+      const V3 c = point_near(r, b, size);
+      double d2 = 0;
+      for (int i = 0; i < 3; ++i) {
+        const double e = c[i] < b.min[i] ? b.min[i] - c[i] : (c[i] > b.max[i] ? c[i] - b.max[i] : 0.0);
+        d2 += e * e;
+      }
+      push(in, c);
+      in.push_back(std::sqrt(d2));
+    } else {
+      push(in, point_near(r, b, size));
+      in.push_back(r.unit() * size);
+    }
+    push(in, b);
+    if (kind == 16) in[3] = -(r.chance(0.2) ? std::numeric_limits<double>::denorm_min() : r.unit() * size + 1e-9);
+    if (kind == 17) invert_box(r, in, 4);
+    if (kind >= 18) corrupt(r, in, 0, 10);
+    corpus.record(fn, in);
+  }
+}
+
+/// linecastAABB: start[3], end[3], box[6].
+void linecast_cases(Rng& r, Corpus& corpus) {
+  const Function& fn = kLinecast;
+  int n = 0;
+  // Exact axis-aligned segments against the cube [-1, 1]^3 along each axis and direction, beside, grazing
+  // (on a face plane or an edge line), through, ending on the near face, ending short, and -0 components.
+  static const double kSide[6] = {-2, -1, -0.5, -0.0, 0, 1};
+  static const double kEnd[5] = {3, 1, 0.5, -1, -3};  // as seen from the start at -3 * sign
+  const Box cube{{-1, -1, -1}, {1, 1, 1}};
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sign : {-1.0, 1.0}) {
+      for (double u : kSide) {
+        for (double v : kSide) {
+          for (double e : kEnd) {
+            V3 start{u, u, u}, end{u, u, u};
+            start[(axis + 1) % 3] = u, start[(axis + 2) % 3] = v;
+            // end - start has a -0 component where the start is +0 and the end -0.
+            end[(axis + 1) % 3] = u == 0.0 ? -u : u, end[(axis + 2) % 3] = v;
+            start[axis] = -3 * sign;
+            end[axis] = -e * sign;  // e = 1: ends exactly on the near face
+            Input in;
+            push(in, start);
+            push(in, end);
+            push(in, cube);
+            corpus.record(fn, in);
+            ++n;
+          }
+        }
+      }
+    }
+  }
+  // Zero-length segments at grid points: inside (nearest-face ties), on faces, edges, corners, outside.
+  static const double kPoint[6] = {-2, -1, -0.0, 0.25, 1, 2};
+  for (double x : kPoint) {
+    for (double y : kPoint) {
+      for (double z : kPoint) {
+        Input in;
+        push(in, V3{x, y, z});
+        push(in, V3{x, y, z});
+        push(in, cube);
+        corpus.record(fn, in);
+        ++n;
+      }
+    }
+  }
+  for (; n < kCasesPerFunction; ++n) {
+    Input in;
+    const int kind = r.below(20);
+    const Box b = random_scaled_box(r);
+    const double size = box_size(b);
+    if (kind < 10) {
+      // From a point near the box toward a point of the closed box (grazing faces, edges and corners), ending
+      // short of it, on it or beyond.
+      const V3 start = point_near(r, b, size * r.decade(-2, 3));
+      const V3 aim = point_in(r, b);
+      static const double kReach[5] = {0.25, 0.5, 1.0, 1.5, 4.0};
+      push(in, start);
+      push(in, add(start, scale(sub(aim, start), kReach[r.below(5)])));
+    } else if (kind < 13) {
+      // Random segments near the box.
+      push(in, point_near(r, b, size * 4));
+      push(in, point_near(r, b, size * 4));
+    } else if (kind < 15) {
+      // Zero length, at a random point near or in the box.
+      const V3 p = r.chance(0.5) ? point_in(r, b) : point_near(r, b, size);
+      push(in, p);
+      push(in, p);
+    } else if (kind < 17) {
+      // Axis-aligned at a random scale: two coordinates shared, possibly on a face plane.
+      V3 start = point_near(r, b, size * 2), end = start;
+      const int axis = r.below(3);
+      end[axis] = coord_near(r, b.min[axis], b.max[axis], size * 3);
+      if (r.chance(0.3)) start[(axis + 1) % 3] = 0.0, end[(axis + 1) % 3] = -0.0;  // a -0 component
+      push(in, start);
+      push(in, end);
+    } else {
+      push(in, point_near(r, b, size * 2));
+      push(in, point_near(r, b, size * 2));
+    }
+    push(in, b);
+    if (kind == 17) invert_box(r, in, 6);
+    if (kind >= 18) corrupt(r, in, 0, 12);
+    corpus.record(fn, in);
+  }
+}
+
+/// raycastAABB: origin[3], direction[3], box[6], max distance[1].
+void raycast_cases(Rng& r, Corpus& corpus) {
+  const Function& fn = kRaycast;
+  int n = 0;
+  // Exact axis-aligned rays against the cube [-1, 1]^3: from outside toward it and away from it, from inside,
+  // from a face outward, lying in a face plane, with +0 and -0 in the other direction components, and max
+  // distances before, at and beyond the entry.
+  static const double kSide[5] = {-2, -1, -0.0, 0.5, 1};
+  static const double kStart[5] = {-3, -1, -0.5, 1, 3};
+  static const double kMax[5] = {kInf, 0, 1.5, 2, 10};
+  const Box cube{{-1, -1, -1}, {1, 1, 1}};
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sign : {-1.0, 1.0}) {
+      for (double u : kSide) {
+        for (double s : kStart) {
+          for (double m : kMax) {
+            V3 origin{u, u, u}, dir{r.chance(0.5) ? 0.0 : -0.0, r.chance(0.5) ? 0.0 : -0.0, r.chance(0.5) ? 0.0 : -0.0};
+            origin[axis] = s;
+            origin[(axis + 2) % 3] = kSide[r.below(5)];
+            dir[axis] = sign * r.decade(-6, 6);
+            Input in;
+            push(in, origin);
+            push(in, dir);
+            push(in, cube);
+            in.push_back(m);
+            corpus.record(fn, in);
+            ++n;
+          }
+        }
+      }
+    }
+  }
+  double scratch[NP_IO_DOUBLES];
+  for (; n < kCasesPerFunction; ++n) {
+    Input in;
+    const int kind = r.below(24);
+    const Box b = random_scaled_box(r);
+    const double size = box_size(b);
+    const double d_scale = r.decade(-6, 6);
+    if (kind < 12) {
+      // From a point near the box (or inside it) toward a point of the closed box, or away from it.
+      const V3 origin = point_near(r, b, size * r.decade(-2, 3));
+      V3 dir = sub(point_in(r, b), origin);
+      if (dot3(dir, dir) == 0.0) dir = random_vec(r, 1.0);
+      if (kind == 11) dir = scale(dir, -1.0);
+      const double len = std::sqrt(dot3(dir, dir));
+      push(in, origin);
+      push(in, scale(dir, d_scale / len));
+    } else if (kind < 15) {
+      // A random direction with zero (+0 or -0) components, often from a face plane.
+      V3 origin = point_near(r, b, size * 2), dir = random_vec(r, d_scale);
+      for (int i = 0; i < 3; ++i) {
+        if (r.chance(0.4)) dir[i] = r.chance(0.5) ? 0.0 : -0.0;
+      }
+      if (dir[0] == 0.0 && dir[1] == 0.0 && dir[2] == 0.0) dir[r.below(3)] = d_scale;
+      push(in, origin);
+      push(in, dir);
+    } else if (kind < 17) {
+      // Random rays near the box.
+      push(in, point_near(r, b, size * 4));
+      push(in, random_vec(r, d_scale));
+      if (in[3] == 0.0 && in[4] == 0.0 && in[5] == 0.0) in[3] = 1.0;
+    } else {
+      push(in, point_near(r, b, size * 2));
+      push(in, random_vec(r, d_scale));
+      if (in[3] == 0.0 && in[4] == 0.0 && in[5] == 0.0) in[3] = 1.0;
+    }
+    push(in, b);
+    // Max distance: infinite, random, 0, or exactly the hit distance (and one ulp less).
+    const int max_kind = r.below(6);
+    double max_distance = kInf;
+    if (max_kind == 1) max_distance = r.unit() * size * 4;
+    if (max_kind == 2) max_distance = 0.0;
+    if (max_kind >= 3) {
+      in.push_back(kInf);
+      if (run(fn, in, scratch) == 1) {
+        max_distance = max_kind == 5 ? std::nextafter(scratch[0], 0.0) : scratch[0];
+      }
+      in.pop_back();
+    }
+    in.push_back(max_distance);
+    // Invalid: a non-finite number, an inverted box, a zero direction (-0 too, or one whose square
+    // underflows), a negative or NaN max distance.
+    if (kind == 17) corrupt(r, in, 0, 12);
+    if (kind == 18) invert_box(r, in, 6);
+    if (kind == 19) {
+      for (int i = 3; i < 6; ++i) in[static_cast<std::size_t>(i)] = r.chance(0.5) ? 0.0 : -0.0;
+    }
+    if (kind == 20) {
+      for (int i = 3; i < 6; ++i) in[static_cast<std::size_t>(i)] = r.symmetric() * 1e-170;
+    }
+    if (kind == 21) in[12] = r.chance(0.3) ? -kInf : (r.chance(0.5) ? kNaN : -r.unit() * size - 1e-300);
+    if (kind == 22) in[12] = -0.0;  // not negative: a valid max distance of 0
+    corpus.record(fn, in);
+  }
+}
+
+/// overlapOBBOBB and separatingAxisOBBOBB: a[15], b[15] (center, half size, rotation column-major).
+void obb_cases(Rng& r, Corpus& corpus, const Function& fn) {
+  int n = 0;
+  // Exact AABB-like pairs: the unit cube at the origin and a box with identity or signed-permutation rotation
+  // centered on a half-integer grid, so that faces, edges and corners touch exactly.
+  for (int x = -3; x <= 3; ++x) {
+    for (int y = -3; y <= 3; ++y) {
+      for (int z = -3; z <= 3; ++z) {
+        const double s = r.chance(0.5) ? 1.0 : r.pow2(-20, 20);
+        Input in;
+        push_obb(in, V3{0, 0, 0}, V3{s, s, s}, r.chance(0.5) ? kIdentity : signed_permutation(r));
+        const V3 half = r.chance(0.5) ? V3{s, s, s} : V3{s / 2, s, 0};
+        push_obb(in, scale(V3{double(x), double(y), double(z)}, s * 0.75), half,
+                 r.chance(0.5) ? kIdentity : signed_permutation(r));
+        corpus.record(fn, in);
+        ++n;
+      }
+    }
+  }
+  for (; n < kCasesPerFunction; ++n) {
+    Input in;
+    const int kind = r.below(20);
+    const double offset = r.decade(-6, 6);
+    const double size = r.decade(-6, 6);
+    const V3 ca = random_vec(r, offset);
+    const V3 ha{r.unit() * size, r.unit() * size, r.unit() * size};
+    const Mat3 ra = some_rotation(r);
+    V3 hb{r.unit() * size, r.unit() * size, r.unit() * size};
+    Mat3 rb = some_rotation(r);
+    if (kind == 10) hb = V3{0, 0, 0};          // a point
+    if (kind == 11) hb[r.below(3)] = 0.0;      // a plate
+    if (kind == 12 || kind == 13) {
+      // Nearly parallel to A: A's rotation turned by a tiny angle, where edge x edge axes are ill-conditioned.
+      rb = multiply(axis_angle(r, r.decade(-6, -1) * r.unit()), ra);
+      if (kind == 13) rb = ra;                 // exactly parallel
+    }
+    // B's center along a random direction at a distance around the sum of the two extents along it, so that
+    // about half of the pairs overlap and many are separated only by an edge x edge axis.
+    V3 u = random_unit(r);
+    double factor = 0.5 + r.unit() * 0.75;
+    if (kind >= 5 && kind < 10) {
+      // Along the cross product of an edge of A and an edge of B, just beyond or just short of touching
+      // along it: pairs that often only an edge x edge axis separates.
+      const V3 ea = column(ra, r.below(3)), eb = column(rb, r.below(3));
+      const V3 l{ea[1] * eb[2] - ea[2] * eb[1], ea[2] * eb[0] - ea[0] * eb[2], ea[0] * eb[1] - ea[1] * eb[0]};
+      const double len = std::sqrt(dot3(l, l));
+      if (len > 1e-3) u = scale(l, 1.0 / len);
+      factor = 0.98 + r.unit() * 0.04;
+    }
+    const double reach = obb_radius(ha, ra, u) + obb_radius(hb, rb, u);
+    const V3 cb = add(ca, scale(u, reach * factor));
+    push_obb(in, ca, ha, ra);
+    push_obb(in, cb, hb, rb);
+    if (r.chance(0.5)) {
+      // Either argument order.
+      for (int i = 0; i < 15; ++i) std::swap(in[static_cast<std::size_t>(i)], in[static_cast<std::size_t>(15 + i)]);
+    }
+    const int box = r.below(2) * 15;
+    if (kind == 14) corrupt(r, in, 0, 30);
+    if (kind == 15) in[static_cast<std::size_t>(box + 3 + r.below(3))] = -(r.unit() * size + 1e-300);
+    if (kind == 16) {
+      // Scaled: one column longer by 1e-5 (beyond the 1e-6 tolerance), or shrunk by a scale factor.
+      const int c = r.below(3);
+      const double k = r.chance(0.5) ? 1.0 + 1e-5 : 0.5 + r.unit();
+      for (int i = 0; i < 3; ++i) in[static_cast<std::size_t>(box + 6 + 3 * c + i)] *= k;
+    }
+    if (kind == 17) {
+      // Sheared: a multiple of one column added to another.
+      const int c = r.below(3), d = (c + 1 + r.below(2)) % 3;
+      const double k = r.chance(0.5) ? 1e-5 : r.symmetric();
+      for (int i = 0; i < 3; ++i) {
+        in[static_cast<std::size_t>(box + 6 + 3 * c + i)] += k * in[static_cast<std::size_t>(box + 6 + 3 * d + i)];
+      }
+    }
+    if (kind == 18) {
+      // Off by less than the tolerance: still valid.
+      in[static_cast<std::size_t>(box + 6 + r.below(9))] += r.symmetric() * 1e-7;
+    }
+    if (kind == 19) {
+      // A reflection (one column negated): valid.
+      const int c = r.below(3);
+      for (int i = 0; i < 3; ++i) in[static_cast<std::size_t>(box + 6 + 3 * c + i)] *= -1.0;
+    }
+    corpus.record(fn, in);
+  }
+}
+
+/// sphereCastSphere: start[3], end[3], radius[1], target sphere[4] (center, radius).
+void sphere_cast_cases(Rng& r, Corpus& corpus) {
+  const Function& fn = kSphereCast;
+  int n = 0;
+  // Exact axis-aligned casts against a unit ball at the origin (cast radius 1, reach 2): head on, tangent
+  // (offset exactly 2), just missing (offset 2 + ulp), contact exactly at the end (end at -2), ending short
+  // (end at -3), starting touching (start at -2), starting overlapping, starting with coincident centers,
+  // zero length. Scaled by powers of two.
+  struct Path {
+    double start, end, offset;
+  };
+  static const Path kPaths[] = {{-5, 5, 0},  {-5, 5, 1},  {-5, 5, 2},  {-5, 5, 2.0000000000000004},
+                                {-5, -2, 0}, {-5, -3, 0}, {-2, 5, 0},  {-1, 5, 0},
+                                {0, 5, 0},   {0, 0, 0},   {-2, -2, 0}, {-3, -3, 0},
+                                {-5, 5, -0.0}, {5, -5, 1.5}, {-4, -2, 2}, {-1e6, 1e6, 1.999}};
+  for (int rep = 0; rep < 4; ++rep) {
+    const double s = rep == 0 ? 1.0 : r.pow2(-20, 20);
+    for (int axis = 0; axis < 3; ++axis) {
+      for (double sign : {-1.0, 1.0}) {
+        for (const Path& p : kPaths) {
+          V3 start{0, 0, 0}, end{0, 0, 0};
+          start[axis] = sign * p.start * s;
+          end[axis] = sign * p.end * s;
+          start[(axis + 1) % 3] = end[(axis + 1) % 3] = p.offset * s;
+          Input in;
+          push(in, start);
+          push(in, end);
+          in.push_back(s);
+          push(in, V3{0, 0, 0});
+          in.push_back(s);
+          corpus.record(fn, in);
+          ++n;
+        }
+      }
+    }
+  }
+  // Starting exactly touching along a 3-4-5 triangle, radii 2s + 3s.
+  for (int k = 0; k < 48; ++k, ++n) {
+    const double s = r.pow2(-20, 20);
+    const V3 c = scale(V3{double(r.between(-50, 50)), double(r.between(-50, 50)), double(r.between(-50, 50))}, s);
+    V3 off{0, 0, 0};
+    const int i = r.below(3), j = (i + 1 + r.below(2)) % 3;
+    off[i] = (r.chance(0.5) ? 3 : -3) * s;
+    off[j] = (r.chance(0.5) ? 4 : -4) * s;
+    const V3 start = add(c, off);
+    Input in;
+    push(in, start);
+    push(in, add(start, random_vec(r, s * 10)));
+    in.push_back(2 * s);
+    push(in, c);
+    in.push_back(3 * s);
+    corpus.record(fn, in);
+  }
+  for (; n < kCasesPerFunction; ++n) {
+    Input in;
+    const int kind = r.below(20);
+    const double offset = r.decade(-6, 6);
+    const double size = r.decade(-6, 6);
+    const V3 c = random_vec(r, offset);
+    const double r2 = kind == 10 ? 0.0 : r.unit() * size;
+    const double r1 = kind == 10 || kind == 11 ? 0.0 : r.unit() * size * r.decade(-2, 2);
+    const double reach = r1 + r2;
+    V3 start, end;
+    if (kind < 12) {
+      // From a random distance toward a point near the target, ending short of, at or beyond the contact.
+      start = add(c, scale(random_unit(r), (reach + size) * r.decade(-1, 3) * (0.5 + r.unit())));
+      const V3 aim = add(c, scale(random_vec(r, 1.0), reach * 1.5));
+      end = add(start, scale(sub(aim, start), 0.25 + r.unit() * 2));
+    } else if (kind == 12) {
+      // Coincident centers at the start; sometimes zero length too.
+      start = c;
+      end = r.chance(0.3) ? c : add(c, random_vec(r, size));
+    } else if (kind == 13) {
+      // Zero length, overlapping or not.
+      start = add(c, scale(random_unit(r), reach * 2 * r.unit()));
+      end = start;
+    } else if (kind == 14) {
+      // Very long casts past a small target.
+      start = add(c, scale(random_unit(r), 1e6));
+      end = sub(c, sub(start, c));
+      end = add(end, random_vec(r, reach * 2));
+    } else {
+      start = add(c, random_vec(r, size * 4));
+      end = add(c, random_vec(r, size * 4));
+    }
+    push(in, start);
+    push(in, end);
+    in.push_back(r1);
+    push(in, c);
+    in.push_back(r2);
+    // Invalid: a non-finite number, a negative cast or target radius; -0 radii are valid.
+    if (kind == 15 || kind == 16) corrupt(r, in, 0, 11);
+    if (kind == 17) in[r.chance(0.5) ? 6 : 10] = -(r.unit() * size + 1e-300);
+    if (kind == 18) in[r.chance(0.5) ? 6 : 10] = -0.0;
+    corpus.record(fn, in);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s <output.json>\n", argv[0]);
+    return 2;
+  }
+  std::FILE* file = std::fopen(argv[1], "w");
+  if (file == nullptr) {
+    std::perror(argv[1]);
+    return 1;
+  }
+  Rng rng(kSeed);
+  Corpus corpus(file);
+  corpus.begin();
+  point_box_cases(rng, corpus, kClosestPoint);
+  point_box_cases(rng, corpus, kDistancePoint);
+  sphere_box_cases(rng, corpus);
+  linecast_cases(rng, corpus);
+  raycast_cases(rng, corpus);
+  obb_cases(rng, corpus, kObbObb);
+  obb_cases(rng, corpus, kObbAxis);
+  sphere_cast_cases(rng, corpus);
+  corpus.end();
+  if (std::fclose(file) != 0) {
+    std::perror(argv[1]);
+    return 1;
+  }
+  return 0;
+}

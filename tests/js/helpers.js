@@ -1,0 +1,174 @@
+// Shared helpers of the JS tests: a seeded random generator, small vector and rotation math written
+// independently of the library (to build inputs and check results), and the error assertion every test uses.
+import { expect } from 'vitest';
+
+/** Seeded generator (mulberry32 pairs -> 53-bit doubles); the same seed gives the same sequence on every run. */
+export function random(seed) {
+  let state = seed >>> 0;
+  const next32 = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  const unit = () => ((next32() >>> 5) * 67108864 + (next32() >>> 6)) / 9007199254740992; // [0, 1)
+  return {
+    unit,
+    /** Uniform in [-1, 1). */
+    symmetric: () => 2 * unit() - 1,
+    /** Uniform in [lo, hi). */
+    range: (lo, hi) => lo + (hi - lo) * unit(),
+    /** Integer in [0, n). */
+    below: (n) => Math.floor(unit() * n),
+    pick: (items) => items[Math.floor(unit() * items.length)],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Numbers.
+
+const f64 = new Float64Array(1);
+const u64 = new BigInt64Array(f64.buffer);
+/** The next double toward +Infinity. */
+export function nextUp(x) {
+  if (Number.isNaN(x) || x === Infinity) return x;
+  if (x === 0) return Number.MIN_VALUE;
+  f64[0] = x;
+  u64[0] += x > 0 ? 1n : -1n;
+  return f64[0];
+}
+/** The next double toward -Infinity. */
+export const nextDown = (x) => -nextUp(-x);
+
+export const AXES = [0, 1, 2];
+export const SIGNS = [-1, 1];
+export const KEYS = ['x', 'y', 'z'];
+
+// ---------------------------------------------------------------------------------------------------------
+// Plain-object shapes.
+
+export const v3 = (x, y, z) => ({ x, y, z });
+/** The Vec3 with `value` on `axis` and `rest` on the other two. */
+export function onAxis(axis, value, rest = 0) {
+  const v = { x: rest, y: rest, z: rest };
+  v[KEYS[axis]] = value;
+  return v;
+}
+export const arr = (v) => [v.x, v.y, v.z];
+export const vec = (a) => ({ x: a[0], y: a[1], z: a[2] });
+export const box = (min, max) => ({ min: vec(min), max: vec(max) });
+/** The cube [-1, 1]^3, fresh each time. */
+export const unitBox = () => box([-1, -1, -1], [1, 1, 1]);
+export const IDENTITY = Object.freeze([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+export const obb = (center, halfSize, elements = IDENTITY) => ({
+  center: vec(center),
+  halfSize: vec(halfSize),
+  rotation: { elements: [...elements] },
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Vector math on arrays.
+
+export const add = (a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+export const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+export const scale = (a, s) => [a[0] * s, a[1] * s, a[2] * s];
+export const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+export const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+export const length = (a) => Math.sqrt(dot(a, a));
+export const normalize = (a) => scale(a, 1 / length(a));
+
+/** A random unit vector (rejection sampling in the unit ball). */
+export function randomUnit(rng) {
+  for (;;) {
+    const v = [rng.symmetric(), rng.symmetric(), rng.symmetric()];
+    const n2 = dot(v, v);
+    if (n2 > 0.01 && n2 <= 1) return scale(v, 1 / Math.sqrt(n2));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rotations as 9 numbers, column-major (the columns are the box's local axes), like three.js Matrix3.
+
+export function fromQuaternion(w, x, y, z) {
+  return [
+    1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y),
+    2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
+    2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y),
+  ];
+}
+export function randomRotation(rng) {
+  for (;;) {
+    const q = [rng.symmetric(), rng.symmetric(), rng.symmetric(), rng.symmetric()];
+    const n = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    if (n > 0.1 && n <= 1) return fromQuaternion(q[0] / n, q[1] / n, q[2] / n, q[3] / n);
+  }
+}
+export function axisAngle(axis, angle) {
+  const u = normalize(axis);
+  const s = Math.sin(angle / 2);
+  return fromQuaternion(Math.cos(angle / 2), u[0] * s, u[1] * s, u[2] * s);
+}
+export function multiply(a, b) {
+  const m = new Array(9);
+  for (let col = 0; col < 3; col++) {
+    for (let row = 0; row < 3; row++) {
+      let s = 0;
+      for (let k = 0; k < 3; k++) s += a[k * 3 + row] * b[col * 3 + k];
+      m[col * 3 + row] = s;
+    }
+  }
+  return m;
+}
+export const column = (m, i) => [m[3 * i], m[3 * i + 1], m[3 * i + 2]];
+
+/** The 8 corners of an OBB given as arrays. */
+export function corners(center, half, m) {
+  const out = [];
+  for (const sx of SIGNS) {
+    for (const sy of SIGNS) {
+      for (const sz of SIGNS) {
+        const s = [sx * half[0], sy * half[1], sz * half[2]];
+        out.push(add(add(add(center, scale(column(m, 0), s[0])), scale(column(m, 1), s[1])), scale(column(m, 2), s[2])));
+      }
+    }
+  }
+  return out;
+}
+/** The gap between two point sets' projections on axis L, in units of |L| (negative: they overlap by that much). */
+export function projectionGap(pointsA, pointsB, L) {
+  const pa = pointsA.map((p) => dot(p, L));
+  const pb = pointsB.map((p) => dot(p, L));
+  const gap = Math.max(Math.min(...pb) - Math.max(...pa), Math.min(...pa) - Math.max(...pb));
+  return gap / length(L);
+}
+/** The extent of an OBB along unit direction u. */
+export const obbExtent = (half, m, u) =>
+  half[0] * Math.abs(dot(column(m, 0), u)) + half[1] * Math.abs(dot(column(m, 1), u)) + half[2] * Math.abs(dot(column(m, 2), u));
+
+// ---------------------------------------------------------------------------------------------------------
+// Assertions.
+
+/**
+ * Calls `call` and requires it to throw exactly `ErrorClass` whose message starts with
+ * `${fn}: ${field} ` (the function, then the argument and the field, then what is wrong).
+ * Returns the error for further checks.
+ */
+export function expectError(fn, ErrorClass, field, call) {
+  let thrown;
+  try {
+    call();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown, `${fn}: ${field} must throw ${ErrorClass.name}`).toBeInstanceOf(ErrorClass);
+  expect(thrown.constructor).toBe(ErrorClass);
+  expect(thrown.message.startsWith(`${fn}: ${field} `), `message "${thrown.message}" names ${fn}: ${field}`).toBe(true);
+  return thrown;
+}
+
+/** A normal that never carries -0: every component is a number and no component is -0. */
+export function expectNoNegativeZero(v) {
+  const shown = `(${KEYS.map((k) => (Object.is(v[k], -0) ? '-0' : String(v[k]))).join(', ')})`;
+  for (const k of KEYS) expect(Object.is(v[k], -0), `${k} is -0 in ${shown}`).toBe(false);
+}
