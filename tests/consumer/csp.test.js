@@ -11,10 +11,13 @@ import { serveStatic } from './lib/server.js';
 
 const STRICT = "script-src 'self' 'wasm-unsafe-eval'";
 const NO_WASM = "script-src 'self'";
+// The common "lock everything to self" policy (img-src data: only for the pages' empty data: favicon).
+const DEFAULT_SELF = "default-src 'self'; img-src 'self' data:; script-src 'self' 'wasm-unsafe-eval'";
 
 describe(`a page served with Content-Security-Policy: ${STRICT}`, () => {
   let strict;
   let noWasm;
+  let defaultSelf;
   let browser;
 
   beforeAll(async () => {
@@ -31,6 +34,7 @@ describe(`a page served with Content-Security-Policy: ${STRICT}`, () => {
     };
     strict = await serveStatic(mounts, { headers: { 'Content-Security-Policy': STRICT } });
     noWasm = await serveStatic(mounts, { headers: { 'Content-Security-Policy': NO_WASM } });
+    defaultSelf = await serveStatic(mounts, { headers: { 'Content-Security-Policy': DEFAULT_SELF } });
     browser = await launchChromium();
   });
 
@@ -38,6 +42,7 @@ describe(`a page served with Content-Security-Policy: ${STRICT}`, () => {
     await browser?.close();
     await strict?.close();
     await noWasm?.close();
+    await defaultSelf?.close();
   });
 
   test('the Vite-built page computes the exact answers with no CSP violation and no console error', async () => {
@@ -81,5 +86,19 @@ describe(`a page served with Content-Security-Policy: ${STRICT}`, () => {
     expect(report.status).toBe('failed');
     expect(report.output).toMatch(/CompileError|wasm/i);
     expect(report.violations.map((v) => v.blockedURI)).toContain('wasm-eval');
+  });
+
+  test(`known issue: under "${DEFAULT_SELF}" the page works, but a connect-src violation is reported for the inlined WASM`, async () => {
+    // Emscripten 3.1.6's getBinaryPromise() calls fetch() on the data: URI that holds the inlined WASM whenever
+    // fetch exists in a browser; connect-src (here through default-src) blocks it, Chromium logs a violation
+    // (with the whole 27 KB URI in the message) and fires the event (and would send a report with report-to),
+    // and the module then falls back to decoding the base64 in JS. The answers are right either way. When the
+    // build stops fetching data: URIs, the last expectation fails: change it to expect no violation at all.
+    const report = await openPage(browser, `${defaultSelf.url}/`);
+    expect(report.headers['content-security-policy']).toBe(DEFAULT_SELF);
+    expect(report.status, report.output).toBe('done');
+    expect(JSON.parse(report.output)).toEqual(EXPECTED);
+    expect(report.pageErrors).toEqual([]);
+    expect(report.violations.map((v) => `${v.directive} ${v.blockedURI}`)).toEqual(['connect-src data']);
   });
 });

@@ -20,11 +20,12 @@ export function launchChromium() {
 }
 
 /**
- * Opens `url` in a fresh context and waits until `<body data-status>` is set by the page. Resolves to
+ * Opens `url` in a fresh context and waits until `<body data-status>` is set by the page ('timeout' when it
+ * never is). Resolves to
  * { status, output (the text of #out), headers (of the document), requests (URLs), console, pageErrors,
  * failedRequests, violations, page, context }.
  */
-export async function openPage(browser, url, { timeout = 60_000 } = {}) {
+export async function openPage(browser, url, { timeout = 20_000 } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const report = { console: [], pageErrors: [], failedRequests: [], violations: [], page, context };
@@ -50,9 +51,17 @@ export async function openPage(browser, url, { timeout = 60_000 } = {}) {
   });
   const response = await page.goto(url);
   report.headers = response.headers();
-  await page.waitForSelector('body[data-status]', { timeout });
-  report.status = await page.getAttribute('body', 'data-status');
-  report.output = await page.textContent('#out');
+  try {
+    await page.waitForSelector('body[data-status]', { state: 'attached', timeout });
+    report.status = await page.getAttribute('body', 'data-status');
+    report.output = await page.textContent('#out');
+  } catch (error) {
+    // A page whose init() never settles (say, an exception inside Emscripten's start-up): report what the
+    // page said instead of a bare timeout.
+    if (error?.name !== 'TimeoutError') throw error;
+    report.status = 'timeout';
+    report.output = JSON.stringify({ pageErrors: report.pageErrors, console: report.console.map((m) => m.text) });
+  }
   report.violations = await page.evaluate(() => window.__violations);
   return report;
 }

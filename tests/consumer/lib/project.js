@@ -63,17 +63,46 @@ export function removeTempRoot(root) {
 }
 
 /**
- * `npm pack` in the repository, as a user publishing it would (prepack builds the WASM module first).
- * Resolves to the tarball's absolute path.
+ * Where the tarball is packed from: 'clone' (the default) packs a fresh `git clone` of the repository's HEAD,
+ * exactly what a contributor or CI starts from, so nothing untracked or locally built can leak in (prepack must
+ * build the WASM from the committed sources alone); 'worktree' packs the working tree as it is, faster while
+ * iterating on uncommitted changes. Set with NP_PACK_FROM.
  */
-export async function packTarball(destination) {
+export const PACK_FROM = process.env.NP_PACK_FROM ?? 'clone';
+
+/**
+ * `npm pack` as a user publishing the package would run it (prepack builds the WASM module first), from a fresh
+ * clone under `destination` or from the working tree (see PACK_FROM). Resolves to the tarball's absolute path
+ * and what it was packed from.
+ */
+export async function packTarball(destination, { from = PACK_FROM } = {}) {
+  let source = REPO;
+  let commit = null;
+  if (from === 'clone') {
+    source = join(destination, 'clone');
+    await run('git', ['clone', '--quiet', REPO, source], { timeout: 120_000 });
+    commit = (await run('git', ['rev-parse', '--short', 'HEAD'], { cwd: source })).stdout.trim();
+  } else if (from !== 'worktree') {
+    throw new Error(`NP_PACK_FROM must be 'clone' or 'worktree', not ${JSON.stringify(from)}`);
+  }
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], {
-    cwd: REPO,
+    cwd: source,
     timeout: 20 * 60_000, // a cold Emscripten build of the module takes minutes
   });
-  // npm prints the lifecycle scripts' output before the JSON on stdout.
-  const report = JSON.parse(stdout.slice(stdout.indexOf('\n[') + 1 || stdout.indexOf('[')));
-  return join(destination, report[0].filename);
+  // npm may print the lifecycle scripts' output before the JSON report: parse from the first line where a
+  // JSON array starts and runs to the end.
+  const starts = [0, ...[...stdout.matchAll(/\n\[/g)].map((m) => m.index + 1)];
+  let report;
+  for (const start of starts) {
+    try {
+      report = JSON.parse(stdout.slice(start));
+      break;
+    } catch {
+      // not the report yet
+    }
+  }
+  if (!report) throw new Error(`npm pack printed no JSON report:\n${stdout}`);
+  return { tarball: join(destination, report[0].filename), source: from === 'clone' ? `fresh clone of ${commit}` : 'working tree' };
 }
 
 /** The exact version of a devDependency installed in the repository, so consumers test what we develop with. */
