@@ -7,7 +7,14 @@ import { makeTempRoot, packTarball, removeTempRoot } from './lib/project.js';
 
 export default async function setup(project) {
   const root = await makeTempRoot();
-  const { tarball, source } = await packTarball(root);
+  let packed;
+  try {
+    packed = await packTarball(root);
+  } catch (error) {
+    await removeTempRoot(root);
+    throw error;
+  }
+  const { tarball, source } = packed;
   console.log(`narrowphase consumer tests: packed ${tarball.split('/').pop()} from the ${source}`);
   project.provide('consumer', { root, tarball });
   return () => removeTempRoot(root);
