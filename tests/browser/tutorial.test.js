@@ -244,6 +244,7 @@ for (const scene of SCENES) {
       const field = page.locator(`[data-testid="input-${key}"]`);
       await field.fill(String(value));
       await field.press('Tab');
+      await page.evaluate(() => window.__narrowphase.frame());
       const state = await getState(page);
       expect(state[key]).toBe(value);
       expect(await field.inputValue()).toBe(String(value));
@@ -360,23 +361,35 @@ describe('the page as a whole', () => {
     await open(page, baseUrl, hashOf('raycast-aabb', { ...SCENES[2].deepLink, bx: -1.5 }));
     expect(await readout(page)).toBe('miss');
     await page.click('#toolbar button[data-set="m=1"]');
+    await page.evaluate(() => window.__narrowphase.frame());
     expect((await getState(page)).m).toBe(1);
     expectReadout(await readout(page), SCENES[2].expected(await getState(page)));
     expect(await page.getAttribute('#toolbar button[data-set="m=1"]', 'aria-pressed')).toBe('true');
   });
 
-  it('shows an OBB axis picked in the table, and attaches the rotation gizmo on request', async () => {
+  it('shows an OBB axis picked in the table, and turns a box with the rotation gizmo', async () => {
     await open(page, baseUrl, '#/obb-obb');
     await page.click('#steps tr[data-set="sel=4"]');
+    await page.evaluate(() => window.__narrowphase.frame());
     expect((await getState(page)).sel).toBe(4);
     expect(await page.textContent('#steps')).toContain('In the scene: axis B.y');
-    await page.click('[data-testid="rotate-A"]');
-    expect(await page.getAttribute('[data-testid="rotate-A"]', 'aria-pressed')).toBe('true');
+    await page.click('[data-testid="rotate-B"]');
+    expect(await page.getAttribute('[data-testid="rotate-B"]', 'aria-pressed')).toBe('true');
     await page.evaluate(() => window.__narrowphase.frame());
+    // A drag on the gizmo (just above B's center, inside its rings) turns B and nothing else.
+    const before = await getState(page);
+    const c = await page.evaluate(() => window.__narrowphase.handleScreenPosition('B-center'));
+    await mouseDrag(page, { x: c.x, y: c.y - 70 }, { x: c.x + 40, y: c.y - 40 });
+    const after = await getState(page);
+    expect(['brx', 'bry', 'brz'].some((k) => after[k] !== before[k])).toBe(true);
+    for (const k of Object.keys(before)) if (!['brx', 'bry', 'brz'].includes(k)) expect(after[k], k).toBe(before[k]);
+    checkObb(after, await readout(page));
+    // The rotation reached the URL when the drag ended.
+    expect(await page.evaluate(() => location.hash)).toContain(`brz=${after.brz}`);
   });
 
-  it('follows a finger: a touch drag moves a handle', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  it('follows a finger on a phone-sized screen: a touch drag moves a handle', async () => {
+    const context = await browser.newContext({ viewport: { width: 400, height: 820 }, hasTouch: true, isMobile: true });
     const touchPage = await context.newPage();
     const touchProblems = watch(touchPage);
     await open(touchPage, baseUrl, hashOf('closest-point-aabb', SCENES[0].deepLink));
@@ -389,19 +402,33 @@ describe('the page as a whole', () => {
     expect(state.px).not.toBe(SCENES[0].deepLink.px);
     expectReadout(await readout(touchPage), SCENES[0].expected(state));
     expect(touchProblems).toEqual([]);
+    await screenshot(touchPage, 'closest-point-aabb-phone');
     await context.close();
   });
 
-  it('recomputes a scene well within a frame (the drawing itself is one WebGL render per change)', async () => {
-    await open(page, baseUrl, '#/obb-obb');
-    const ms = await page.evaluate(() => {
-      const hook = window.__narrowphase;
-      const t0 = performance.now();
-      for (let i = 0; i < 200; i++) hook.setState({ bx: 1 + (i % 20) * 0.05, brz: i });
-      return (performance.now() - t0) / 200;
-    });
-    // 16.7 ms is one frame at 60 fps; a full update (library calls, 15-axis walkthrough, panel) must leave
-    // most of it for rendering. Generous because this machine is shared.
-    expect(ms).toBeLessThan(8);
+  it('recomputes every scene well within a frame (the drawing itself is one WebGL render per change)', async () => {
+    // A frame's page work apart from WebGL: the library calls, the walkthrough, the readout, handles and the
+    // panel rebuild. One frame at 60 fps is 16.7 ms; this must leave most of it to the GPU. The bound is
+    // generous because the test machine may be small and shared with other jobs.
+    for (const id of ['closest-point-aabb', 'sphere-aabb', 'raycast-aabb', 'obb-obb', 'spherecast-sphere']) {
+      await open(page, baseUrl, `#/${id}`);
+      const ms = await page.evaluate(() => {
+        const hook = window.__narrowphase;
+        const start = hook.getState();
+        const key = hook.fields()[0];
+        const times = [];
+        for (let i = 0; i < 140; i++) {
+          const t0 = performance.now();
+          hook.setState({ [key]: start[key] + (i % 20) * 0.01 });
+          hook.flushPanel();
+          times.push(performance.now() - t0);
+        }
+        // The median after a warm-up: first calls pay for JIT compilation, and other jobs on a shared
+        // machine cause occasional long pauses that say nothing about the page.
+        const warm = times.slice(40).sort((a, b) => a - b);
+        return warm[warm.length >> 1];
+      });
+      expect(ms, id).toBeLessThan(8);
+    }
   });
 });

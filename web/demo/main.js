@@ -96,7 +96,13 @@ world.add(gizmoProxy);
 
 const orbit = new OrbitControls(camera, ui.canvas);
 orbit.enableDamping = false;
-orbit.addEventListener('change', () => requestRender());
+// Scenes that place things relative to the view (e.g. bars set beside a line on screen) are updated as the
+// camera moves; the update runs inside the next frame.
+let viewChanged = false;
+orbit.addEventListener('change', () => {
+  if (current?.scene.viewDependent) viewChanged = true;
+  requestRender();
+});
 gizmo.addEventListener('change', () => requestRender());
 gizmo.addEventListener('dragging-changed', (e) => {
   orbit.enabled = !e.value;
@@ -117,6 +123,9 @@ function requestRender() {
 function renderFrame() {
   // Calls to requestRender() while this frame is being prepared are absorbed by it.
   processDrag();
+  if (viewChanged && current) refresh();
+  viewChanged = false;
+  flushPanel();
   sizeHandles();
   renderer.render(world, camera);
   renderTriad();
@@ -383,10 +392,7 @@ function build(scene, state) {
   current = { scene, ctx, state, activeRotator: null };
   scene.build(ctx);
 
-  const view = scene.camera ?? {};
-  camera.position.fromArray(view.position ?? [6, 5, 8]);
-  orbit.target.fromArray(view.target ?? [0, 0, 0]);
-  orbit.update();
+  resetView();
   floor.position.y = scene.floor ?? -1.5;
 
   document.title = `${scene.title} — narrowphase`;
@@ -402,9 +408,41 @@ function build(scene, state) {
   refresh();
 }
 
+/**
+ * Puts the camera where the scene wants it. Scenes are framed for a landscape view; in a narrow (portrait)
+ * view the camera backs off along the same line so that the whole figure still fits across.
+ */
+function resetView() {
+  const view = current.scene.camera ?? {};
+  const aspect = (ui.viewport.clientWidth || 1) / (ui.viewport.clientHeight || 1);
+  orbit.target.fromArray(view.target ?? [0, 0, 0]);
+  camera.position.fromArray(view.position ?? [6, 5, 8]).sub(orbit.target);
+  camera.position.multiplyScalar(Math.max(1, 1.1 / aspect)).add(orbit.target);
+  camera.aspect = aspect;
+  camera.updateProjectionMatrix();
+  orbit.update();
+}
+
 let lastSteps = '';
 let lastNotes = '';
 let lastWarning = '';
+let pendingPanel = null;
+function flushPanel() {
+  if (!pendingPanel) return;
+  const { steps, notes, id } = pendingPanel;
+  pendingPanel = null;
+  const stepsHtml = steps.map((s) => `<li${s.key ? ' class="key"' : ''}><h3>${s.title}</h3>${s.html}</li>`).join('');
+  if (stepsHtml !== lastSteps) {
+    ui.steps.innerHTML = stepsHtml;
+    lastSteps = stepsHtml;
+  }
+  if (notes !== lastNotes) {
+    ui.notes.textContent = notes;
+    lastNotes = notes;
+  }
+  if (notes && notes !== lastWarning) console.warn(`narrowphase demo: disagreement in ${id}: ${notes}`);
+  lastWarning = notes;
+}
 function refresh(source) {
   const { scene, ctx, state } = current;
   ctx.notes = [];
@@ -418,21 +456,8 @@ function refresh(source) {
   }
   ui.result.textContent = out.result;
   ui.resultBox.dataset.tone = out.tone ?? '';
-
-  const stepsHtml = out.steps
-    .map((s) => `<li${s.key ? ' class="key"' : ''}><h3>${s.title}</h3>${s.html}</li>`)
-    .join('');
-  if (stepsHtml !== lastSteps) {
-    ui.steps.innerHTML = stepsHtml;
-    lastSteps = stepsHtml;
-  }
-  const notes = ctx.notes.join(' ');
-  if (notes !== lastNotes) {
-    ui.notes.textContent = notes;
-    lastNotes = notes;
-  }
-  if (notes && notes !== lastWarning) console.warn(`narrowphase demo: disagreement in ${scene.id}: ${notes}`);
-  lastWarning = notes;
+  // The step-by-step panel is rebuilt at most once per frame (a drag can deliver many updates per frame).
+  pendingPanel = { steps: out.steps, notes: ctx.notes.join(' '), id: scene.id };
 
   for (const handle of ctx.handles) {
     handle.mesh.position.copy(vector(handle.get(state)));
@@ -576,10 +601,7 @@ ui.toolbar.addEventListener('click', (e) => {
   } else if (b.dataset.rotate) {
     selectRotator(b.dataset.rotate);
   } else if (b.dataset.view === 'reset') {
-    const view = current.scene.camera ?? {};
-    camera.position.fromArray(view.position ?? [6, 5, 8]);
-    orbit.target.fromArray(view.target ?? [0, 0, 0]);
-    orbit.update();
+    resetView();
   }
 });
 
@@ -646,6 +668,8 @@ window.__narrowphase = {
   result() {
     return ui.result.textContent;
   },
+  /** Does the page work of a frame except the WebGL drawing: the panel rebuild (for timing tests). */
+  flushPanel,
   /** Resolves after the next frame has been drawn. */
   frame() {
     return new Promise((resolve) => {

@@ -37,8 +37,8 @@ export default {
   menu: 'Closest point',
   articles: '000 · 001',
   title: 'Closest point on a box, and the distance to it',
-  camera: { position: [4.4, 4.0, 6.6], target: [0.6, 0.2, 0] },
-  defaults: { px: 2.6, py: 1.7, pz: 1.4, x0: -1.2, y0: -0.8, z0: -1, x1: 1.2, y1: 0.8, z1: 1 },
+  camera: { position: [4.6, 4.1, 6.6], target: [0.7, 0.2, -0.2] },
+  defaults: { px: 2.6, py: 1.5, pz: -1.8, x0: -1.2, y0: -0.8, z0: -1, x1: 1.2, y1: 0.8, z1: 1 },
   fields: [{ label: 'Point P', keys: ['px', 'py', 'pz'] }, ...BOX_FIELDS],
   normalize: normalizeBox,
 

@@ -120,7 +120,6 @@ export default {
       guideA: ctx.add(new Dashed(COLORS.a, { opacity: 0.7 })),
       guideB: ctx.add(new Dashed(COLORS.b, { opacity: 0.7 })),
       plane: ctx.add(new PlaneQuad(COLORS.clear, 0.14)),
-      axisLabel: ctx.label('', COLORS.key),
       betweenLabel: ctx.label('', COLORS.clear, 'plain'),
       aLabel: ctx.label('A', COLORS.a),
       bLabel: ctx.label('B', COLORS.b),
@@ -200,7 +199,7 @@ export default {
     o.bLabel.at(B.center);
 
     // The shown axis: a line through the midpoint of the centers, with both shadows on it.
-    const parts = [o.axisLine, o.shadowA, o.shadowB, o.between, o.guideA, o.guideB, o.plane, o.axisLabel, o.betweenLabel];
+    const parts = [o.axisLine, o.shadowA, o.shadowB, o.between, o.guideA, o.guideB, o.plane, o.betweenLabel];
     if (!shown || shown.degenerate) {
       for (const x of parts) x.visible = false;
     } else {
@@ -225,11 +224,9 @@ export default {
       o.betweenLabel.element.style.color = separated ? '#6bdc78' : '#ff6b6b';
       o.between.set(at(first[1]), at(second[0]));
       o.betweenLabel.at(at((first[1] + second[0]) / 2).add(side.clone().multiplyScalar(-4)));
-      o.betweenLabel.setText(separated ? `gap ${num(shown.gap)}` : `overlap ${num(-shown.gap)}`);
+      o.betweenLabel.setText(`${shown.name}: ${separated ? `gap ${num(shown.gap)}` : `overlap ${num(-shown.gap)}`}`);
       o.plane.visible = separated;
       if (separated) o.plane.set(at((first[1] + second[0]) / 2), L, Math.max(3, span * 0.9));
-      o.axisLabel.visible = true;
-      o.axisLabel.at(at(hi)).setText(shown.name);
     }
 
     // Readout.

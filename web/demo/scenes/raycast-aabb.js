@@ -85,7 +85,8 @@ export default {
   menu: 'Raycast',
   articles: '002',
   title: 'Raycast: a segment or a ray against a box',
-  camera: { position: [0.4, 4.6, 10.8], target: [-0.3, 0, 0] },
+  camera: { position: [-1.2, 5.2, 8.6], target: [-0.4, 0, 0] },
+  viewDependent: true, // the slab bars sit beside the line as seen on screen
   defaults: { ax: -4, ay: 1.4, az: 1.2, bx: 3.2, by: -0.6, bz: -0.7, x0: -1, y0: -0.8, z0: -1, x1: 1.2, y1: 0.8, z1: 1, m: 0 },
   fields: [
     { label: 'Start A', keys: ['ax', 'ay', 'az'] },
@@ -116,6 +117,7 @@ export default {
       line: ctx.add(new Dashed(COLORS.dim, { dash: 0.15, gap: 0.1 })),
       segment: ctx.add(new Rod(COLORS.neutral, 0.02)),
       slabBars: AXIS_COLORS.map((c) => ctx.add(new Rod(c, 0.018))),
+      slabLabels: AXIS_COLORS.map((c, i) => ctx.label(AXES[i], c, 'axis')),
       inside: ctx.add(new Rod(COLORS.key, 0.04, { opacity: 0.75 })),
       faces: AXIS_COLORS.map((c) => ctx.add(new FaceQuad(c, 0.2))),
       crossings: AXIS_COLORS.map((c) => ctx.add(new Dot(c, 0.055))),
@@ -126,8 +128,9 @@ export default {
       bLabel: ctx.label('B', COLORS.b),
       hitLabel: ctx.label('hit', COLORS.key),
     });
-    o.hitLabel.center.set(1.05, 1.5); // above-left: the crossing label sits to the right
+    o.hitLabel.center.set(-0.1, -0.4); // below right of A
     for (const l of o.crossLabels) l.center.set(-0.15, 0.5);
+    for (const l of o.slabLabels) l.center.set(1.1, 0.5); // just before the bar's start
     ctx.handle({ name: 'A', color: COLORS.a, get: (s) => [s.ax, s.ay, s.az], drag: (s, p) => ({ ax: p.x, ay: p.y, az: p.z }) });
     ctx.handle({ name: 'B', color: COLORS.b, get: (s) => [s.bx, s.by, s.bz], drag: (s, p) => ({ bx: p.x, by: p.y, bz: p.z }) });
     addBoxHandles(ctx);
@@ -194,6 +197,9 @@ export default {
       }
     }
 
+    // The face the library's hit is on (its normal names the axis).
+    const hitRow = hit && !startsInside ? rows.find((r) => !r.parallel && hit.normal[AXES[r.i]] !== 0) ?? null : null;
+
     // Drawing. The infinite line, dashed, carries the slab intervals as coloured bars beside it.
     const far = isRay ? length + 40 : length + 6;
     const near = -6;
@@ -202,14 +208,15 @@ export default {
     o.line.visible = length > 0;
     o.segment.set(a, isRay ? at(far) : b);
     setRod(o.segment, isRay ? 0.014 : 0.02);
-    const side = perpendicular(u);
+    const side = besideOnScreen(u, ctx.camera);
     rows.forEach((r, k) => {
       const bar = o.slabBars[k];
       if (r.enter <= r.exit) {
         const offset = side.clone().multiplyScalar(0.09 * (k + 1));
         bar.set(at(r.enter).add(offset), at(r.exit).add(offset));
+        o.slabLabels[k].at(at(r.enter).add(offset));
       } else {
-        bar.visible = false;
+        bar.visible = o.slabLabels[k].visible = false;
       }
       const face = o.faces[k];
       const dot = o.crossings[k];
@@ -220,25 +227,28 @@ export default {
       }
       face.visible = true;
       face.setFace(box.min, box.max, r.i, r.side);
-      face.material.opacity = entryRow === r && myHit && !startsInside ? 0.42 : 0.16;
+      face.material.opacity = r === hitRow ? 0.42 : 0.16;
       const shown = Math.abs(r.enter) < 60;
       dot.set(r.point);
       dot.visible = shown;
       dot.scale.setScalar(r.inFace ? 0.07 : 0.045);
       lbl.visible = shown;
-      lbl.setText(`${faceName(r.i, r.side)}: ${r.inFace ? 'in face' : 'outside'}`).at(r.point);
+      const entering = hit && !startsInside && r === hitRow;
+      lbl.setText(entering ? `hit on ${faceName(r.i, r.side)}, s = ${num(hit.distance)}` : `${faceName(r.i, r.side)}: ${r.inFace ? 'in face' : 'outside'}`).at(r.point);
+      lbl.element.style.fontWeight = entering ? '700' : '';
       lbl.visible = shown;
     });
     if (overlaps && length > 0) o.inside.set(at(entry), at(exit));
     else o.inside.visible = false;
 
     o.box.setColor(hit ? COLORS.overlap : COLORS.box);
-    o.hit.visible = o.normal.visible = o.hitLabel.visible = hit !== null;
+    o.hit.visible = o.normal.visible = hit !== null;
+    o.hitLabel.visible = hit !== null && startsInside;
     if (hit) {
       const point = new THREE.Vector3().copy(hit.point);
       o.hit.set(point);
       o.normal.set(point, point.clone().addScaledVector(new THREE.Vector3().copy(hit.normal), 0.9));
-      o.hitLabel.at(point).setText(`hit  s = ${num(hit.distance)}`);
+      if (startsInside) o.hitLabel.at(point).setText('hit at A: A is inside, s = 0');
     }
 
     const result = hit
@@ -274,7 +284,7 @@ export default {
         beyond B (|AB| = ${num(length)}). <b class="good">Miss</b> for the segment; the ray form would hit.</p>`;
     } else {
       decision = `<p>entry ${val(entry)} ≤ exit ${val(exit)}, exit ≥ 0${isRay ? '' : `, and entry ≤ |AB| = ${val(length)}`}:
-        <b class="ck">hit</b> on the ${faceName(entryRow.i, entryRow.side)} face, the candidate whose crossing is the entry.</p>`;
+        <b class="ck">hit</b> on the ${faceName((hitRow ?? entryRow).i, (hitRow ?? entryRow).side)} face, the candidate whose crossing is the entry.</p>`;
     }
     return {
       result,
@@ -309,12 +319,15 @@ export default {
   },
 };
 
-// A unit vector perpendicular to u pointing down as far as possible: the slab bars hang below the line.
-function perpendicular(u) {
-  const down = new THREE.Vector3(0, -1, 0);
-  const p = down.clone().addScaledVector(u, -down.dot(u));
-  if (p.lengthSq() > 1e-6) return p.normalize();
-  return new THREE.Vector3().crossVectors(u, new THREE.Vector3(1, 0, 0)).normalize();
+// A unit vector perpendicular to u and to the view direction, pointing down the screen: the slab bars hang
+// beside the line as it is seen, whatever the camera angle.
+function besideOnScreen(u, camera) {
+  const view = camera.getWorldDirection(new THREE.Vector3());
+  const p = new THREE.Vector3().crossVectors(u, view);
+  if (p.lengthSq() < 1e-8) p.crossVectors(u, Math.abs(u.y) < 0.9 ? new THREE.Vector3(0, 1, 0) : new THREE.Vector3(1, 0, 0));
+  p.normalize();
+  const up = new THREE.Vector3(0, 1, 0).applyQuaternion(camera.quaternion);
+  return p.dot(up) > 0 ? p.negate() : p;
 }
 
 function setRod(rod, radius) {

@@ -14,7 +14,7 @@ export default {
   menu: 'Sphere cast',
   articles: '004',
   title: 'Sphere cast: sweeping a sphere into another',
-  camera: { position: [0.4, 5.6, 9.6], target: [-0.2, 0.5, 0] },
+  camera: { position: [0.2, 4.6, 8.2], target: [-0.2, 0.5, 0] },
   floor: -1.8,
   defaults: { ax: -3.8, ay: 0.1, az: -0.3, bx: 3.4, by: 0.8, bz: 0.7, r: 0.6, sx: 0.7, sy: 1.5, sz: -0.1, sr: 0.9 },
   fields: [
