@@ -8,7 +8,7 @@ out="$root/web/lib/narrowphase.wasm.js"
 build="$root/build/wasm"
 
 if [ "${1:-}" != "--force" ] && [ -f "$out" ] &&
-  [ -z "$(find "$root/cpp" "$root/CMakeLists.txt" -newer "$out" -type f 2>/dev/null | head -n 1)" ]; then
+  [ -z "$(find "$root/cpp" "$root/CMakeLists.txt" "$root/web/scripts/embed-wasm.mjs" -newer "$out" -type f 2>/dev/null | head -n 1)" ]; then
   exit 0
 fi
 
