@@ -28,7 +28,9 @@ export async function startServer() {
   const port = await freePort();
   const server = await createServer({
     configFile: path.join(ROOT, 'web/demo/vite.config.js'),
-    server: { port, strictPort: true, host: 'localhost' },
+    // No file watching and no hot reload: other work in the repository (a WASM rebuild, say) must not
+    // reload the page in the middle of a test.
+    server: { port, strictPort: true, host: 'localhost', hmr: false, watch: null },
     logLevel: 'error',
   });
   await server.listen();

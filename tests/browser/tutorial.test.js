@@ -393,6 +393,7 @@ describe('the page as a whole', () => {
     const touchPage = await context.newPage();
     const touchProblems = watch(touchPage);
     await open(touchPage, baseUrl, hashOf('closest-point-aabb', SCENES[0].deepLink));
+    await screenshot(touchPage, 'closest-point-aabb-phone');
     const from = await touchPage.evaluate(() => window.__narrowphase.handleScreenPosition('P'));
     const to = { x: from.x - 60, y: from.y + 40 };
     await touchDrag(touchPage, from, to);
@@ -402,7 +403,6 @@ describe('the page as a whole', () => {
     expect(state.px).not.toBe(SCENES[0].deepLink.px);
     expectReadout(await readout(touchPage), SCENES[0].expected(state));
     expect(touchProblems).toEqual([]);
-    await screenshot(touchPage, 'closest-point-aabb-phone');
     await context.close();
   });
 

@@ -52,8 +52,9 @@ export default {
     inside.</p>
     <p>What the clamp removed, <code>P − Q</code>, is the <i>overshoot</i>: on each axis, how far P sticks out past
     the box. Its length is the distance from P to the box, the usual point-to-point formula applied to the
-    overshoots alone. Drag <b class="ca">P</b> or the box corners and watch each axis switch between kept and
-    clamped.</p>`,
+    overshoots alone.</p>
+    <p>Drag <b class="ca">P</b>, the box's corners, or the cube in its middle (moves the whole box), and watch
+    each axis switch between kept and clamped.</p>`,
 
   build(ctx) {
     const o = (ctx.objects = {

@@ -4,6 +4,7 @@
 // penetration when the boxes overlap; its first separating axis is checked against the library's.
 import * as THREE from 'three';
 import { OBB } from 'three/addons/math/OBB.js';
+import { OBB_AXIS_NAMES } from 'narrowphase';
 import { Arrow, BoxView, COLORS, Dashed, PlaneQuad, Rod, setColor } from '../app/draw.js';
 import { num, val, vval } from '../app/format.js';
 import { round } from '../app/state.js';
@@ -85,7 +86,7 @@ export default {
       label: 'Axis shown',
       keys: ['sel'],
       kind: 'choice',
-      options: [[-1, 'auto: the answer’s axis'], ...Array.from({ length: 15 }, (_, i) => [i, String(i)])],
+      options: [[-1, 'auto: the answer’s axis'], ...OBB_AXIS_NAMES.map((name, i) => [i, `${i}. ${name}`])],
     },
   ],
   normalize(s) {
@@ -204,18 +205,29 @@ export default {
       for (const x of parts) x.visible = false;
     } else {
       const L = shown.dir;
+      // The axis is drawn as a ruler below both boxes (shifted perpendicular to L, so every point keeps its
+      // projection), with each box's shadow on it and dashed projection lines from the centers.
       const mid = A.center.clone().add(B.center).multiplyScalar(0.5);
       const m = mid.dot(L);
-      const at = (t) => mid.clone().addScaledVector(L, t - m);
+      const down = downward(L);
+      let reach = 0;
+      for (const box of [A, B]) {
+        const off = box.center.clone().sub(mid);
+        off.addScaledVector(L, -off.dot(L));
+        reach = Math.max(reach, off.length() + box.halfSize.length());
+      }
+      const drop = down.clone().multiplyScalar(reach + 0.35);
+      const onAxis = (t) => mid.clone().addScaledVector(L, t - m);
+      const at = (t) => onAxis(t).add(drop);
       const span = Math.max(shown.a[1], shown.b[1]) - Math.min(shown.a[0], shown.b[0]);
       const lo = Math.min(shown.a[0], shown.b[0]) - 0.25 * span - 0.5;
       const hi = Math.max(shown.a[1], shown.b[1]) + 0.25 * span + 0.5;
       o.axisLine.set(at(lo), at(hi));
-      const side = perpendicular(L).multiplyScalar(0.07);
-      o.shadowA.set(at(shown.a[0]).add(side), at(shown.a[1]).add(side));
-      o.shadowB.set(at(shown.b[0]).sub(side), at(shown.b[1]).sub(side));
-      o.guideA.set(A.center, at(shown.ca));
-      o.guideB.set(B.center, at(shown.cb));
+      const side = down.clone().multiplyScalar(0.07);
+      o.shadowA.set(at(shown.a[0]).sub(side), at(shown.a[1]).sub(side));
+      o.shadowB.set(at(shown.b[0]).add(side), at(shown.b[1]).add(side));
+      o.guideA.set(A.center, at(shown.ca).sub(side));
+      o.guideB.set(B.center, at(shown.cb).add(side));
       // Between the shadows: the gap (separated) or the overlap of the intervals.
       const [first, second] = shown.ca <= shown.cb ? [shown.a, shown.b] : [shown.b, shown.a];
       const separated = shown.gap > 0;
@@ -223,10 +235,10 @@ export default {
       setColor(o.between.material, color);
       o.betweenLabel.element.style.color = separated ? '#6bdc78' : '#ff6b6b';
       o.between.set(at(first[1]), at(second[0]));
-      o.betweenLabel.at(at((first[1] + second[0]) / 2).add(side.clone().multiplyScalar(-4)));
+      o.betweenLabel.at(at((first[1] + second[0]) / 2).add(side.clone().multiplyScalar(6)));
       o.betweenLabel.setText(`${shown.name}: ${separated ? `gap ${num(shown.gap)}` : `overlap ${num(-shown.gap)}`}`);
       o.plane.visible = separated;
-      if (separated) o.plane.set(at((first[1] + second[0]) / 2), L, Math.max(3, span * 0.9));
+      if (separated) o.plane.set(onAxis((first[1] + second[0]) / 2), L, Math.max(3, span * 0.9));
     }
 
     // Readout.
@@ -287,7 +299,9 @@ function quat(box) {
   return new THREE.Quaternion().setFromRotationMatrix(new THREE.Matrix4().setFromMatrix3(box.rotation));
 }
 
-function perpendicular(u) {
-  const helper = Math.abs(u.y) < 0.9 ? new THREE.Vector3(0, 1, 0) : new THREE.Vector3(1, 0, 0);
-  return new THREE.Vector3().crossVectors(u, helper).normalize();
+// The unit vector perpendicular to u that points down as far as possible (sideways when u is vertical).
+function downward(u) {
+  const d = new THREE.Vector3(0, -1, 0).addScaledVector(u, u.y);
+  if (d.lengthSq() > 1e-6) return d.normalize();
+  return new THREE.Vector3(1, 0, 0).addScaledVector(u, -u.x).normalize();
 }

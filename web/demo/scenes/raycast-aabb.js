@@ -109,7 +109,9 @@ export default {
     <p>The same divisions give, on each axis, the stretch of the line between the two planes — its
     <i>slab</i>. The line is inside the box where it is inside all three slabs at once: from the latest entry to
     the earliest exit. If that stretch is empty the line misses; if it starts before A, A is inside. Finally the
-    entry must not lie beyond B (for a segment).</p>`,
+    entry must not lie beyond B (for a segment).</p>
+    <p>Drag <b class="ca">A</b>, <b class="cb">B</b>, the box's corners or the cube in its middle; the buttons above
+    the scene switch between the segment and the ray.</p>`,
 
   build(ctx) {
     const o = (ctx.objects = {

@@ -28,7 +28,8 @@ export default {
     <p>No square root is needed for the verdict: both sides are non-negative, so <code>|S − Q| ≤ r</code> is the
     same as <code>|S − Q|² ≤ r²</code>, which is cheaper. Touching counts as overlapping. When S is inside the box,
     Q = S and the distance is 0, so the sphere overlaps whatever its radius.</p>
-    <p>Drag <b class="ca">S</b>, the small handle on top of the sphere (its radius), or the box corners.</p>`,
+    <p>Drag <b class="ca">S</b>, the small handle on top of the sphere (its radius), the box's corners, or the
+    cube in its middle (moves the whole box).</p>`,
 
   build(ctx) {
     ctx.objects = {
