@@ -1,5 +1,6 @@
 #include "narrowphase/raycast.h"
 
+#include <cfloat>
 #include <cmath>
 #include <limits>
 
@@ -43,6 +44,19 @@ bool clip_aabb(Vec3 origin, Vec3 dir, double t_max, const AABB& box, double* t_e
 }
 
 namespace {
+
+// |v| for any finite v. The plain sqrt(v . v) whenever v . v is a normal double (the ordinary case, so
+// results there are unchanged bit for bit); otherwise v is first divided by its largest |component|. Without
+// that, a direction longer than ~1e154 has v . v = inf, which made the hit distance inf (a false miss
+// against any finite max distance) or 0 * inf = NaN from inside, with a zero "unit" normal; and one shorter
+// than ~1e-154 has a subnormal v . v that keeps only a few bits, skewing distances by up to ~1e-3.
+double length_of(Vec3 v) {
+  const double sq = length_squared(v);
+  if (sq >= DBL_MIN && sq <= DBL_MAX) return std::sqrt(sq);
+  const double m = std::fmax(std::fabs(v.x), std::fmax(std::fabs(v.y), std::fabs(v.z)));
+  if (m == 0.0) return 0.0;  // zero-length segment
+  return m * std::sqrt(length_squared(v / m));
+}
 
 // Fills *hit for an entry found by clip_aabb. `unit_back` is the normal used when the origin starts in the box.
 void fill_hit(Vec3 origin, Vec3 dir, double length, const AABB& box, double t, int axis, Vec3 unit_back,
@@ -94,7 +108,7 @@ bool raycast_aabb(const Ray& ray, const AABB& box, double max_distance, RayHit* 
   if (!clip_aabb(ray.origin, ray.direction, std::numeric_limits<double>::infinity(), box, &t, &axis)) {
     return false;
   }
-  const double length = std::sqrt(length_squared(ray.direction));
+  const double length = length_of(ray.direction);
   if (t * length > max_distance) return false;
   fill_hit(ray.origin, ray.direction, length, box, t, axis, negated(ray.direction) / length, hit);
   return true;
@@ -107,7 +121,7 @@ bool linecast_aabb(const Segment& segment, const AABB& box, RayHit* hit) {
   double t;
   int axis;
   if (!clip_aabb(segment.start, d, 1.0, box, &t, &axis)) return false;
-  const double length = std::sqrt(length_squared(d));
+  const double length = length_of(d);
   // Zero-length segment: no direction to face back along, so use the nearest face's outward normal.
   const Vec3 back = length > 0.0 ? negated(d) / length : nearest_face_normal(segment.start, box);
   fill_hit(segment.start, d, length, box, t, axis, back, hit);
