@@ -17,8 +17,11 @@ void fill(const Sphere& target, Vec3 center, Vec3 normal, double distance, doubl
   hit->distance = distance;
   hit->fraction = fraction;
   hit->center = center;
-  hit->normal = normal;
-  hit->point = target.center + normal * target.radius;  // on the target's surface, facing the moving ball
+  // Adding +0 turns a -0 component into +0 and leaves every other value unchanged. Normals never carry -0,
+  // but start - target.center is -0 - 0 = -0 on an axis where the start coordinate is -0 and the target's +0,
+  // and a cast starting overlapping there reported that -0 in its normal.
+  hit->normal = normal + Vec3{0.0, 0.0, 0.0};
+  hit->point = target.center + hit->normal * target.radius;  // on the target's surface, facing the moving ball
   hit->started_overlapping = started;
 }
 
