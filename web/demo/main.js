@@ -392,7 +392,6 @@ function build(scene, state) {
   current = { scene, ctx, state, activeRotator: null };
   scene.build(ctx);
 
-  resetView();
   floor.position.y = scene.floor ?? -1.5;
 
   document.title = `${scene.title} — narrowphase`;
@@ -405,19 +404,37 @@ function build(scene, state) {
   }
   buildFields(scene);
   buildToolbar(scene);
-  refresh();
+  refresh(); // places the handles, which resetView frames
+  resetView();
+  if (scene.viewDependent) refresh();
 }
 
 /**
- * Puts the camera where the scene wants it. Scenes are framed for a landscape view; in a narrow (portrait)
- * view the camera backs off along the same line so that the whole figure still fits across.
+ * Frames the scene: the camera looks from the scene's preferred direction at the middle of the inputs (the
+ * handles), from just far enough that all of them fit in the view with a margin — in a wide or a narrow
+ * (portrait) view alike, and for a deep link's configuration as well as for the defaults.
  */
 function resetView() {
   const view = current.scene.camera ?? {};
+  const direction = new THREE.Vector3().fromArray(view.position ?? [6, 5, 8]);
+  direction.sub(new THREE.Vector3().fromArray(view.target ?? [0, 0, 0])).normalize();
+  const points = current.ctx.handles.filter((h) => h.mesh.visible).map((h) => h.mesh.position);
+  const target = new THREE.Box3().setFromPoints(points).getCenter(new THREE.Vector3());
   const aspect = (ui.viewport.clientWidth || 1) / (ui.viewport.clientHeight || 1);
-  orbit.target.fromArray(view.target ?? [0, 0, 0]);
-  camera.position.fromArray(view.position ?? [6, 5, 8]).sub(orbit.target);
-  camera.position.multiplyScalar(Math.max(1, 1.1 / aspect)).add(orbit.target);
+  // The camera's right and up axes for that direction.
+  const right = new THREE.Vector3().crossVectors(new THREE.Vector3(0, 1, 0), direction).normalize();
+  const up = new THREE.Vector3().crossVectors(direction, right);
+  const tanV = Math.tan(THREE.MathUtils.degToRad(camera.fov / 2)) * 0.8; // 20% margin
+  const tanH = tanV * aspect;
+  const PAD = 0.7; // room around each handle for the shapes drawn about it (radii, labels)
+  let distance = 4;
+  for (const p of points) {
+    const d = p.clone().sub(target);
+    const back = d.dot(direction);
+    distance = Math.max(distance, back + (Math.abs(d.dot(right)) + PAD) / tanH, back + (Math.abs(d.dot(up)) + PAD) / tanV);
+  }
+  orbit.target.copy(target);
+  camera.position.copy(target).addScaledVector(direction, distance);
   camera.aspect = aspect;
   camera.updateProjectionMatrix();
   orbit.update();

@@ -85,7 +85,7 @@ export default {
   menu: 'Raycast',
   articles: '002',
   title: 'Raycast: a segment or a ray against a box',
-  camera: { position: [-1.2, 5.2, 8.6], target: [-0.4, 0, 0] },
+  camera: { position: [-3.6, 4.6, 8.4], target: [-0.4, 0, 0] },
   viewDependent: true, // the slab bars sit beside the line as seen on screen
   defaults: { ax: -4, ay: 1.4, az: 1.2, bx: 3.2, by: -0.6, bz: -0.7, x0: -1, y0: -0.8, z0: -1, x1: 1.2, y1: 0.8, z1: 1, m: 0 },
   fields: [
@@ -131,7 +131,10 @@ export default {
       hitLabel: ctx.label('hit', COLORS.key),
     });
     o.hitLabel.center.set(-0.1, -0.4); // below right of A
-    for (const l of o.crossLabels) l.center.set(-0.15, 0.5);
+    // Crossing labels: x to the right of its dot, y above, z below, so nearby crossings stay readable.
+    o.crossLabels[0].center.set(-0.12, 0.5);
+    o.crossLabels[1].center.set(0.5, 1.5);
+    o.crossLabels[2].center.set(0.5, -0.5);
     for (const l of o.slabLabels) l.center.set(1.1, 0.5); // just before the bar's start
     ctx.handle({ name: 'A', color: COLORS.a, get: (s) => [s.ax, s.ay, s.az], drag: (s, p) => ({ ax: p.x, ay: p.y, az: p.z }) });
     ctx.handle({ name: 'B', color: COLORS.b, get: (s) => [s.bx, s.by, s.bz], drag: (s, p) => ({ bx: p.x, by: p.y, bz: p.z }) });
