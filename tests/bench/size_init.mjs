@@ -67,10 +67,10 @@ try {
   const html = await readFile(join(dist, 'index.html'));
   const total = { raw: files.reduce((s, f) => s + f.raw, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) };
 
-  // What the total is made of: the WASM binary (decoded from the inlined base64) and the rest of the JS.
+  // What the total is made of: the WASM binary (decoded from the base64 string export) and the rest of the JS.
   const pkgDir = join(dir, 'node_modules/narrowphase/web/lib');
   const moduleJs = await readFile(join(pkgDir, 'narrowphase.wasm.js'), 'utf8');
-  const base64 = /data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)/.exec(moduleJs)?.[1] ?? '';
+  const base64 = /export const wasmBase64 = '([A-Za-z0-9+/=]+)'/.exec(moduleJs)?.[1] ?? '';
   const wasm = Buffer.from(base64, 'base64');
   const glue = Buffer.from(moduleJs.replace(base64, ''));
   const layer = await readFile(join(pkgDir, 'index.js'));
