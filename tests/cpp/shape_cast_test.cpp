@@ -1,0 +1,394 @@
+// Tests of shape_cast.h: a ball swept along a segment against a target ball (article 004), every row of the
+// "Sphere casts" table of EDGE_CASES.md, and the flat C entry point.
+//
+// The hand-made casts are built so that the quadratic's numbers are exact: start (-10, y, 0), end (6, y, 0),
+// target at the origin with radius 1, reach r1 + r2 such that y^2 + 2^2 = reach^2. Then c = 96, a = 256,
+// b = -160, a reach^2 - |m x d|^2 = 1024 and t = 96 / (160 + 32) = 0.5: the contact center is (-2, y, 0).
+#include "narrowphase/shape_cast.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+
+#include "narrowphase/flat.h"
+
+namespace {
+
+using np::Segment;
+using np::ShapeCastHit;
+using np::Sphere;
+using np::Vec3;
+
+Vec3 axis_value(int axis, double v) {
+  Vec3 r{0.0, 0.0, 0.0};
+  np::set(r, axis, v);
+  return r;
+}
+
+// The vector whose components along (axis i, axis j) are (a, b); zero on the third axis.
+Vec3 in_plane(int i, double a, int j, double b) { return axis_value(i, a) + axis_value(j, b); }
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+::testing::AssertionResult VecEq(const char* actual_expr, const char* expected_expr, Vec3 actual, Vec3 expected) {
+  if (actual.x == expected.x && actual.y == expected.y && actual.z == expected.z) {
+    return ::testing::AssertionSuccess();
+  }
+  return ::testing::AssertionFailure() << actual_expr << " = (" << actual.x << ", " << actual.y << ", " << actual.z
+                                       << "), expected " << expected_expr << " = (" << expected.x << ", " << expected.y
+                                       << ", " << expected.z << ")";
+}
+
+::testing::AssertionResult HasNoNegativeZero(const char* expr, Vec3 v) {
+  for (int i = 0; i < 3; ++i) {
+    if (np::get(v, i) == 0.0 && std::signbit(np::get(v, i))) {
+      return ::testing::AssertionFailure() << expr << " has -0 in component " << i;
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult HitsSameBits(const ShapeCastHit& a, const ShapeCastHit& b) {
+  const double fa[11] = {a.distance, a.fraction, a.center.x, a.center.y, a.center.z, a.point.x,
+                         a.point.y,  a.point.z,  a.normal.x, a.normal.y, a.normal.z};
+  const double fb[11] = {b.distance, b.fraction, b.center.x, b.center.y, b.center.z, b.point.x,
+                         b.point.y,  b.point.z,  b.normal.x, b.normal.y, b.normal.z};
+  for (int i = 0; i < 11; ++i) {
+    if (!same_bits(fa[i], fb[i]))
+      return ::testing::AssertionFailure() << "field " << i << ": " << fa[i] << " vs " << fb[i];
+  }
+  if (a.started_overlapping != b.started_overlapping) return ::testing::AssertionFailure() << "started_overlapping";
+  return ::testing::AssertionSuccess();
+}
+
+const Sphere kTarget{{0.0, 0.0, 0.0}, 1.0};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------------
+// Hits along the way
+// ---------------------------------------------------------------------------------------------------------
+
+TEST(SphereCastSphere, HeadOnCastStopsWhenTheBallsTouch) {
+  for (int i = 0; i < 3; ++i) {
+    for (double s : {-1.0, 1.0}) {
+      SCOPED_TRACE(testing::Message() << "axis " << i << " sign " << s);
+      ShapeCastHit hit;
+      ASSERT_TRUE(np::sphere_cast_sphere({axis_value(i, -10.0 * s), axis_value(i, 6.0 * s)}, 1.0, kTarget, &hit));
+      EXPECT_EQ(hit.fraction, 0.5);
+      EXPECT_EQ(hit.distance, 8.0);
+      EXPECT_PRED_FORMAT2(VecEq, hit.center, axis_value(i, -2.0 * s));
+      EXPECT_PRED_FORMAT2(VecEq, hit.normal, axis_value(i, -s));
+      EXPECT_PRED_FORMAT2(VecEq, hit.point, axis_value(i, -s));
+      EXPECT_FALSE(hit.started_overlapping);
+      EXPECT_PRED_FORMAT1(HasNoNegativeZero, hit.normal);
+    }
+  }
+}
+
+TEST(SphereCastSphere, OffsetCastTouchesAtThe345Contact) {
+  // Moving radius 1.5, target radius 1: reach 2.5, path offset 1.5 off the target's center, so the centers
+  // are 2.5 apart at x = -2: the normal is (-2, 1.5) / 2.5 = (-0.8, 0.6).
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      if (i == j) continue;
+      for (double si : {-1.0, 1.0}) {
+        for (double sj : {-1.0, 1.0}) {
+          SCOPED_TRACE(testing::Message() << "travel " << i << " " << si << ", offset " << j << " " << sj);
+          const Segment path{in_plane(i, -10.0 * si, j, 1.5 * sj), in_plane(i, 6.0 * si, j, 1.5 * sj)};
+          ShapeCastHit hit;
+          ASSERT_TRUE(np::sphere_cast_sphere(path, 1.5, kTarget, &hit));
+          EXPECT_EQ(hit.fraction, 0.5);
+          EXPECT_EQ(hit.distance, 8.0);
+          EXPECT_PRED_FORMAT2(VecEq, hit.center, in_plane(i, -2.0 * si, j, 1.5 * sj));
+          EXPECT_PRED_FORMAT2(VecEq, hit.normal, in_plane(i, -0.8 * si, j, 0.6 * sj));
+          EXPECT_PRED_FORMAT2(VecEq, hit.point, in_plane(i, -0.8 * si, j, 0.6 * sj));  // target radius 1
+          EXPECT_PRED_FORMAT1(HasNoNegativeZero, hit.normal);
+          EXPECT_FALSE(hit.started_overlapping);
+        }
+      }
+    }
+  }
+}
+
+TEST(SphereCastSphere, ContactPointIsOnTheTargetSurfaceTowardTheMovingBall) {
+  // Target radius 3 at (1, 2, 3); moving radius 0.5; head-on along x from x = -19: contact when the centers
+  // are 3.5 apart, at x = 1 - 3.5 = -2.5; the contact point is 3 from the target's center along -x.
+  const Sphere target{{1.0, 2.0, 3.0}, 3.0};
+  ShapeCastHit hit;
+  ASSERT_TRUE(np::sphere_cast_sphere({{-19.0, 2.0, 3.0}, {13.0, 2.0, 3.0}}, 0.5, target, &hit));
+  EXPECT_PRED_FORMAT2(VecEq, hit.center, (Vec3{-2.5, 2.0, 3.0}));
+  EXPECT_PRED_FORMAT2(VecEq, hit.point, (Vec3{-2.0, 2.0, 3.0}));
+  EXPECT_EQ(hit.distance, 16.5);
+  EXPECT_EQ(hit.fraction, 16.5 / 32.0);
+}
+
+TEST(SphereCastSphere, ContactExactlyAtTheEndPointHitsWithFractionOne) {
+  for (int i = 0; i < 3; ++i) {
+    for (double s : {-1.0, 1.0}) {
+      ShapeCastHit hit;
+      ASSERT_TRUE(np::sphere_cast_sphere({axis_value(i, -10.0 * s), axis_value(i, -2.0 * s)}, 1.0, kTarget, &hit));
+      EXPECT_EQ(hit.fraction, 1.0);
+      EXPECT_EQ(hit.distance, 8.0);
+      EXPECT_PRED_FORMAT2(VecEq, hit.center, axis_value(i, -2.0 * s));
+    }
+  }
+}
+
+TEST(SphereCastSphere, ContactBeyondTheEndPointIsAMiss) {
+  // Article 004's early-out only compares |AB| with |AS| - r1 - r2. Here |AS| - 2.5 = sqrt(102.25) - 2.5 =
+  // 7.61 < |AB| = 7.9, so the article goes on and reports the contact at x = -2, 8 units along: beyond B.
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      if (i == j) continue;
+      for (double s : {-1.0, 1.0}) {
+        SCOPED_TRACE(testing::Message() << "travel " << i << ", offset " << j << " sign " << s);
+        const Vec3 start = in_plane(i, -10.0 * s, j, 1.5);
+        ShapeCastHit hit;
+        EXPECT_FALSE(np::sphere_cast_sphere({start, in_plane(i, -2.1 * s, j, 1.5)}, 1.5, kTarget, &hit));
+        // Head-on, ending 1e-9 short of the contact (far enough that end - start does not round up to the
+        // contact distance: one ulp short would, and then fraction 1 is the correctly rounded answer).
+        EXPECT_FALSE(
+            np::sphere_cast_sphere({axis_value(i, -10.0 * s), axis_value(i, -(2.0 + 1e-9) * s)}, 1.0, kTarget, &hit));
+      }
+    }
+  }
+}
+
+TEST(SphereCastSphere, CastMovingAwayOrPassingWideMisses) {
+  for (int i = 0; i < 3; ++i) {
+    for (double s : {-1.0, 1.0}) {
+      ShapeCastHit hit;
+      EXPECT_FALSE(np::sphere_cast_sphere({axis_value(i, -3.0 * s), axis_value(i, -10.0 * s)}, 1.0, kTarget, &hit));
+      const int j = (i + 1) % 3;
+      EXPECT_FALSE(
+          np::sphere_cast_sphere({in_plane(i, -10.0 * s, j, 2.5), in_plane(i, 10.0 * s, j, 2.5)}, 1.0, kTarget, &hit));
+    }
+  }
+}
+
+TEST(SphereCastSphere, TangentPathTouchesConsistentlyWithTheOverlapTest) {
+  // Path at exactly reach = 2 from the target's center: the discriminant is exactly 0 and the contact is the
+  // closest approach (0, 2, 0), where the balls touch (closed shapes overlap when touching). One ulp farther
+  // out, the balls never touch and the cast misses.
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      if (i == j) continue;
+      for (double s : {-1.0, 1.0}) {
+        SCOPED_TRACE(testing::Message() << "travel " << i << ", offset " << j << " sign " << s);
+        ShapeCastHit hit;
+        ASSERT_TRUE(np::sphere_cast_sphere({in_plane(i, -10.0, j, 2.0 * s), in_plane(i, 10.0, j, 2.0 * s)}, 1.0,
+                                           kTarget, &hit));
+        EXPECT_EQ(hit.fraction, 0.5);
+        EXPECT_PRED_FORMAT2(VecEq, hit.center, axis_value(j, 2.0 * s));
+        EXPECT_PRED_FORMAT2(VecEq, hit.normal, axis_value(j, s));
+        EXPECT_FALSE(hit.started_overlapping);
+        // Consistent with the zero-length cast (the overlap test) at that center.
+        ASSERT_TRUE(np::sphere_cast_sphere({hit.center, hit.center}, 1.0, kTarget, &hit));
+        EXPECT_TRUE(hit.started_overlapping);
+
+        const double wide = std::nextafter(2.0 * s, 3.0 * s);
+        EXPECT_FALSE(
+            np::sphere_cast_sphere({in_plane(i, -10.0, j, wide), in_plane(i, 10.0, j, wide)}, 1.0, kTarget, &hit));
+        EXPECT_FALSE(np::sphere_cast_sphere({axis_value(j, wide), axis_value(j, wide)}, 1.0, kTarget, &hit));
+      }
+    }
+  }
+}
+
+TEST(SphereCastSphere, VeryLongCastsFindTheContactWithoutCancellation) {
+  // start (-L, 1.5, 0), end (L, 1.5, 0), reach 2.5: the contact center is (-2, 1.5, 0) for every L. The
+  // textbook b^2 - a c loses everything at L = 1e8 (b^2 ~ 4e32 carries an absolute error ~ 4e16, the
+  // discriminant is 1.6e17). The tolerance is 4 ulp of L: center = start + d t cannot be closer than the
+  // rounding of coordinates of magnitude L.
+  for (double length : {1e4, 1e6, 1e8, 1e10}) {
+    SCOPED_TRACE(testing::Message() << "L " << length);
+    ShapeCastHit hit;
+    ASSERT_TRUE(np::sphere_cast_sphere({{-length, 1.5, 0.0}, {length, 1.5, 0.0}}, 1.5, kTarget, &hit));
+    const double tolerance = 4.0 * length * std::numeric_limits<double>::epsilon();
+    EXPECT_NEAR(hit.center.x, -2.0, tolerance);
+    EXPECT_EQ(hit.center.y, 1.5);
+    EXPECT_NEAR(hit.distance, length - 2.0, tolerance);
+    EXPECT_NEAR(hit.normal.x, -0.8, tolerance);
+    EXPECT_NEAR(hit.normal.y, 0.6, tolerance);
+  }
+}
+
+TEST(SphereCastSphere, PointCastIsARayAgainstTheTarget) {
+  // Moving radius 0 against target radius 2 is a ray-sphere test: the same numbers as reach 2 above.
+  ShapeCastHit hit;
+  ASSERT_TRUE(np::sphere_cast_sphere({{-10.0, 0.0, 0.0}, {6.0, 0.0, 0.0}}, 0.0, {{0.0, 0.0, 0.0}, 2.0}, &hit));
+  EXPECT_EQ(hit.fraction, 0.5);
+  EXPECT_PRED_FORMAT2(VecEq, hit.center, (Vec3{-2.0, 0.0, 0.0}));
+  EXPECT_PRED_FORMAT2(VecEq, hit.point, (Vec3{-2.0, 0.0, 0.0}));
+  // Both radii 0: the path must pass through the target's center; the normal faces back along the path.
+  ASSERT_TRUE(np::sphere_cast_sphere({{-10.0, 0.0, 0.0}, {6.0, 0.0, 0.0}}, 0.0, {{0.0, 0.0, 0.0}, 0.0}, &hit));
+  EXPECT_EQ(hit.fraction, 10.0 / 16.0);
+  EXPECT_PRED_FORMAT2(VecEq, hit.center, (Vec3{0.0, 0.0, 0.0}));
+  EXPECT_PRED_FORMAT2(VecEq, hit.normal, (Vec3{-1.0, 0.0, 0.0}));
+  EXPECT_PRED_FORMAT1(HasNoNegativeZero, hit.normal);
+  EXPECT_FALSE(np::sphere_cast_sphere({{-10.0, 0.5, 0.0}, {6.0, 0.5, 0.0}}, 0.0, {{0.0, 0.0, 0.0}, 0.0}, &hit));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Starting overlapping, zero length
+// ---------------------------------------------------------------------------------------------------------
+
+TEST(SphereCastSphere, CastStartingOverlappingHitsAtZeroWithTheNormalFromTargetToStart) {
+  // Article 004 reports a center behind the start here. Start (0.375, 0.5) off the target center (|m| =
+  // 0.625, inside reach 1.25): normal (0.6, 0.8), point on the target's surface along it.
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      if (i == j) continue;
+      for (double si : {-1.0, 1.0}) {
+        for (double sj : {-1.0, 1.0}) {
+          SCOPED_TRACE(testing::Message() << "axes " << i << j << " signs " << si << sj);
+          const Sphere target{{1.0, -2.0, 4.0}, 1.0};
+          const Vec3 start = target.center + in_plane(i, 0.375 * si, j, 0.5 * sj);
+          for (const Vec3& end : {start + axis_value(i, 5.0), start - axis_value(j, 5.0 * sj), start}) {
+            ShapeCastHit hit;
+            ASSERT_TRUE(np::sphere_cast_sphere({start, end}, 0.25, target, &hit));
+            EXPECT_TRUE(hit.started_overlapping);
+            EXPECT_EQ(hit.distance, 0.0);
+            EXPECT_EQ(hit.fraction, 0.0);
+            EXPECT_PRED_FORMAT2(VecEq, hit.center, start);
+            EXPECT_PRED_FORMAT2(VecEq, hit.normal, in_plane(i, 0.6 * si, j, 0.8 * sj));
+            EXPECT_PRED_FORMAT2(VecEq, hit.point, target.center + in_plane(i, 0.6 * si, j, 0.8 * sj));
+            EXPECT_PRED_FORMAT1(HasNoNegativeZero, hit.normal);
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(SphereCastSphere, CastStartingExactlyTouchingCountsAsStartedOverlapping) {
+  for (int i = 0; i < 3; ++i) {
+    for (double s : {-1.0, 1.0}) {
+      SCOPED_TRACE(testing::Message() << "axis " << i << " sign " << s);
+      ShapeCastHit hit;
+      // Touching and moving away: still a hit at 0 (closed shapes).
+      ASSERT_TRUE(np::sphere_cast_sphere({axis_value(i, 2.0 * s), axis_value(i, 9.0 * s)}, 1.0, kTarget, &hit));
+      EXPECT_TRUE(hit.started_overlapping);
+      EXPECT_EQ(hit.distance, 0.0);
+      EXPECT_PRED_FORMAT2(VecEq, hit.normal, axis_value(i, s));
+      EXPECT_PRED_FORMAT2(VecEq, hit.point, axis_value(i, s));
+      // One ulp apart and moving away: a miss.
+      EXPECT_FALSE(np::sphere_cast_sphere({axis_value(i, std::nextafter(2.0 * s, 3.0 * s)), axis_value(i, 9.0 * s)},
+                                          1.0, kTarget, &hit));
+    }
+  }
+}
+
+TEST(SphereCastSphere, CoincidentCentersGiveTheNegatedUnitDirectionNeverNaN) {
+  for (int i = 0; i < 3; ++i) {
+    for (double s : {-1.0, 1.0}) {
+      SCOPED_TRACE(testing::Message() << "axis " << i << " sign " << s);
+      ShapeCastHit hit;
+      ASSERT_TRUE(np::sphere_cast_sphere({{0.0, 0.0, 0.0}, axis_value(i, 4.0 * s)}, 0.5, kTarget, &hit));
+      EXPECT_TRUE(hit.started_overlapping);
+      EXPECT_PRED_FORMAT2(VecEq, hit.normal, axis_value(i, -s));
+      EXPECT_PRED_FORMAT2(VecEq, hit.point, axis_value(i, -s));
+      EXPECT_PRED_FORMAT1(HasNoNegativeZero, hit.normal);
+    }
+  }
+  // Oblique direction (3, 4, 0): normal -(0.6, 0.8, 0).
+  ShapeCastHit hit;
+  ASSERT_TRUE(np::sphere_cast_sphere({{1.0, 1.0, 1.0}, {4.0, 5.0, 1.0}}, 0.5, {{1.0, 1.0, 1.0}, 0.0}, &hit));
+  EXPECT_PRED_FORMAT2(VecEq, hit.normal, (Vec3{-0.6, -0.8, 0.0}));
+  EXPECT_PRED_FORMAT1(HasNoNegativeZero, hit.normal);
+  // Zero length as well: the documented fallback +y.
+  ASSERT_TRUE(np::sphere_cast_sphere({{1.0, 1.0, 1.0}, {1.0, 1.0, 1.0}}, 0.0, {{1.0, 1.0, 1.0}, 0.0}, &hit));
+  EXPECT_PRED_FORMAT2(VecEq, hit.normal, (Vec3{0.0, 1.0, 0.0}));
+  EXPECT_PRED_FORMAT1(HasNoNegativeZero, hit.normal);
+}
+
+TEST(SphereCastSphere, ZeroLengthCastIsAnOverlapTest) {
+  for (int i = 0; i < 3; ++i) {
+    for (double s : {-1.0, 1.0}) {
+      SCOPED_TRACE(testing::Message() << "axis " << i << " sign " << s);
+      ShapeCastHit hit;
+      const Vec3 inside = axis_value(i, 1.5 * s), touching = axis_value(i, 2.0 * s),
+                 apart = axis_value(i, std::nextafter(2.0 * s, 3.0 * s));
+      ASSERT_TRUE(np::sphere_cast_sphere({inside, inside}, 1.0, kTarget, &hit));
+      EXPECT_TRUE(hit.started_overlapping);
+      EXPECT_EQ(hit.fraction, 0.0);
+      EXPECT_PRED_FORMAT2(VecEq, hit.normal, axis_value(i, s));
+      EXPECT_TRUE(np::sphere_cast_sphere({touching, touching}, 1.0, kTarget, &hit));
+      EXPECT_FALSE(np::sphere_cast_sphere({apart, apart}, 1.0, kTarget, &hit));
+    }
+  }
+}
+
+TEST(SphereCastSphere, NegativeZeroCoordinatesNeverLeakIntoTheNormal) {
+  // -0.0 - 0.0 is -0.0: a start, end or target coordinate of -0 must not give a normal component of -0.
+  for (int i = 0; i < 3; ++i) {
+    for (double s : {-1.0, 1.0}) {
+      SCOPED_TRACE(testing::Message() << "axis " << i << " sign " << s);
+      const int j = (i + 1) % 3, k = (i + 2) % 3;
+      Vec3 start = axis_value(i, -10.0 * s), end = axis_value(i, 6.0 * s);
+      np::set(start, j, -0.0), np::set(start, k, -0.0);
+      np::set(end, j, -0.0), np::set(end, k, -0.0);
+      ShapeCastHit hit;
+      ASSERT_TRUE(np::sphere_cast_sphere({start, end}, 1.0, kTarget, &hit));
+      EXPECT_PRED_FORMAT2(VecEq, hit.normal, axis_value(i, -s));
+      EXPECT_PRED_FORMAT1(HasNoNegativeZero, hit.normal);
+      // Starting overlapping with -0 coordinates.
+      Vec3 inside = axis_value(i, 1.5 * s);
+      np::set(inside, j, -0.0), np::set(inside, k, -0.0);
+      ASSERT_TRUE(np::sphere_cast_sphere({inside, end}, 1.0, kTarget, &hit));
+      EXPECT_TRUE(hit.started_overlapping);
+      EXPECT_PRED_FORMAT2(VecEq, hit.normal, axis_value(i, s));
+      EXPECT_PRED_FORMAT1(HasNoNegativeZero, hit.normal);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Flat C interface
+// ---------------------------------------------------------------------------------------------------------
+
+TEST(FlatShapeCast, SphereCastSphereMatchesTheTypedFunctionBitForBit) {
+  std::mt19937_64 rng(0x5CA57);
+  std::uniform_real_distribution<double> u(-5.0, 5.0), r(0.0, 2.0);
+  int hits = 0;
+  for (int n = 0; n < 1000; ++n) {
+    const Segment path{{u(rng), u(rng), u(rng)}, {u(rng), u(rng), u(rng)}};
+    const double radius = r(rng);
+    const Sphere target{{u(rng) * 0.3, u(rng) * 0.3, u(rng) * 0.3}, r(rng)};
+    double io[NP_IO_DOUBLES] = {path.start.x,    path.start.y,    path.start.z, path.end.x,
+                                path.end.y,      path.end.z,      radius,       target.center.x,
+                                target.center.y, target.center.z, target.radius};
+    ShapeCastHit hit;
+    const bool typed = np::sphere_cast_sphere(path, radius, target, &hit);
+    ASSERT_EQ(np_sphere_cast_sphere(io), typed ? 1 : 0);
+    if (!typed) continue;
+    ++hits;
+    const ShapeCastHit flat{io[0],        io[1], {io[2], io[3], io[4]}, {io[5], io[6], io[7]}, {io[8], io[9], io[10]},
+                            io[11] == 1.0};
+    EXPECT_TRUE(io[11] == 0.0 || io[11] == 1.0);
+    EXPECT_TRUE(HitsSameBits(flat, hit)) << "case " << n;
+  }
+  EXPECT_GT(hits, 100);
+}
+
+TEST(FlatShapeCast, ReportsTheProblemAndTheSlotOfBadInput) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  auto call = [](std::array<double, 11> in) {
+    double io[NP_IO_DOUBLES] = {};
+    std::copy(in.begin(), in.end(), io);
+    return np_sphere_cast_sphere(io);
+  };
+  EXPECT_EQ(call({0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1}), -(2 << 8 | 6));    // negative moving radius
+  EXPECT_EQ(call({0, 0, 0, 1, 0, 0, inf, 0, 0, 0, 1}), -(1 << 8 | 6));   // infinite moving radius
+  EXPECT_EQ(call({0, 0, 0, 1, 0, 0, 1, 0, 0, 0, -2}), -(2 << 8 | 10));   // negative target radius
+  EXPECT_EQ(call({0, 0, 0, 1, nan, 0, 1, 0, 0, 0, 1}), -(1 << 8 | 4));   // end.y NaN
+  EXPECT_EQ(call({0, 0, 0, 1, 0, 0, 1, 0, 0, -inf, 1}), -(1 << 8 | 9));  // target.center.z
+  EXPECT_EQ(call({0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1}), 1);                 // and the next call works
+}
