@@ -4,17 +4,23 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Vitest 5's reporter calls Map.groupBy (Node >= 21) when it prints a failure; on Node 20 that crash hides
-// the failure itself. This config file runs in the reporter's process, so the shim goes here.
+// Vitest 5's reporter calls Map.groupBy / Object.groupBy (Node >= 21) when it prints a failure; on Node 20
+// that crash hides the failure itself. This config file runs in the reporter's process, so the shims go here.
+function groupInto(items, key, add) {
+  let i = 0;
+  for (const item of items) add(key(item, i++), item);
+}
 if (typeof Map.groupBy !== 'function') {
   Map.groupBy = (items, key) => {
     const groups = new Map();
-    let i = 0;
-    for (const item of items) {
-      const k = key(item, i++);
-      if (!groups.has(k)) groups.set(k, []);
-      groups.get(k).push(item);
-    }
+    groupInto(items, key, (k, item) => (groups.has(k) ? groups.get(k).push(item) : groups.set(k, [item])));
+    return groups;
+  };
+}
+if (typeof Object.groupBy !== 'function') {
+  Object.groupBy = (items, key) => {
+    const groups = Object.create(null);
+    groupInto(items, key, (k, item) => (groups[k] ??= []).push(item));
     return groups;
   };
 }
