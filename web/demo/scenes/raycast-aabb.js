@@ -75,7 +75,7 @@ function chart(rows, entry, exit, length, isRay) {
     `<text x="${X(0) - 4}" y="8" fill="#ffa94d">A</text>`,
     `<line x1="${X(length)}" x2="${X(length)}" y1="8" y2="${y + 18}" stroke="#4dd4e6" stroke-width="1.5" ${isRay ? 'stroke-dasharray="3 3"' : ''}/>`,
     `<text x="${X(length) - 4}" y="8" fill="#4dd4e6">B</text>`,
-    `<text x="${W - 90}" y="${y + 32}" fill="#9aa5b8">s (distance from A)</text>`,
+    `<text x="${W - 4}" y="${y + 32}" fill="#9aa5b8" text-anchor="end">s = distance from A along the line</text>`,
   ];
   return `<svg class="chart" viewBox="0 0 ${W} ${y + 36}" role="img" aria-label="slab intervals">${bars.join('')}${marks.join('')}</svg>`;
 }
