@@ -4,26 +4,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Vitest 5's reporter calls Map.groupBy / Object.groupBy (Node >= 21) when it prints a failure; on Node 20
-// that crash hides the failure itself. This config file runs in the reporter's process, so the shims go here.
-function groupInto(items, key, add) {
-  let i = 0;
-  for (const item of items) add(key(item, i++), item);
-}
-if (typeof Map.groupBy !== 'function') {
-  Map.groupBy = (items, key) => {
-    const groups = new Map();
-    groupInto(items, key, (k, item) => (groups.has(k) ? groups.get(k).push(item) : groups.set(k, [item])));
-    return groups;
-  };
-}
-if (typeof Object.groupBy !== 'function') {
-  Object.groupBy = (items, key) => {
-    const groups = Object.create(null);
-    groupInto(items, key, (k, item) => (groups[k] ??= []).push(item));
-    return groups;
-  };
-}
+// Vitest 5's reporter needs Map.groupBy / Object.groupBy, which Node 20 lacks: see the shim's comment.
+import '../vitest-node20-shims.js';
 
 export default defineConfig({
   test: {

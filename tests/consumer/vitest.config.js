@@ -3,7 +3,7 @@
 // Run: npx vitest run --config tests/consumer/vitest.config.js
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import './lib/node20-shims.js';
+import '../vitest-node20-shims.js';
 
 export default defineConfig({
   test: {

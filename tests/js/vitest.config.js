@@ -5,31 +5,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Vitest 5 calls Map.groupBy / Object.groupBy (Node >= 21) when it prints a failure summary; on Node 20, the
-// oldest Node the package supports, that crash would hide the failure. Minimal spec-conforming shims, installed
-// in the Vitest main process only; the module under test never sees them.
-for (const [owner, make] of [
-  [Map, () => new Map()],
-  [Object, () => Object.create(null)],
-]) {
-  if (typeof owner.groupBy === 'function') continue;
-  Object.defineProperty(owner, 'groupBy', {
-    configurable: true,
-    writable: true,
-    value(items, keyOf) {
-      const groups = make();
-      let i = 0;
-      for (const item of items) {
-        const key = owner === Map ? keyOf(item, i++) : String(keyOf(item, i++));
-        const group = owner === Map ? groups.get(key) : groups[key];
-        if (group) group.push(item);
-        else if (owner === Map) groups.set(key, [item]);
-        else groups[key] = [item];
-      }
-      return groups;
-    },
-  });
-}
+// Vitest 5's reporter needs Map.groupBy / Object.groupBy, which Node 20 lacks: see the shim's comment.
+import '../vitest-node20-shims.js';
 
 export default defineConfig({
   test: {

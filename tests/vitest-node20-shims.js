@@ -1,6 +1,7 @@
+// Shared by every Vitest config here (tests/js, tests/browser, tests/consumer).
 // Vitest 5 declares Node ^22.12 and calls Map.groupBy / Object.groupBy (Node 21+) in its reporter, which on
 // Node 20 crashes exactly when a test fails and the error summary is printed. Node 20 is the version this
-// package promises to support, so the consumer tests run on it; these two spec-conforming shims keep the
+// package promises to support, so the tests run on it; these two spec-conforming shims keep the
 // reporter alive. They are installed in the Vitest main process only (imported by vitest.config.js) and
 // do nothing on Node >= 21. Test workers and the consumer projects never see them.
 function groupInto(items, keyOf, get, set) {
