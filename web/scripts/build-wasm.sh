@@ -12,7 +12,7 @@ if [ "${1:-}" != "--force" ] && [ -f "$out" ] &&
   exit 0
 fi
 
-bash "$root/web/scripts/ensure-tools.sh" emcc
+bash "$root/web/scripts/ensure-tools.sh" emcc cmake
 # Debian's Emscripten 3.1.6 runs its JS optimizer with Node and finds acorn only through NODE_PATH.
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
 echo "narrowphase: building the WASM module" >&2
