@@ -15,30 +15,18 @@
 
 #include "narrowphase/flat.h"
 
+#include "test_util.h"
+
 namespace {
+
+using np_test::axis_value;
+using np_test::same_bits;
+using np_test::VecEq;
 
 using np::AABB;
 using np::Vec3;
 
 const AABB kBox{{-1.0, -1.0, -1.0}, {1.0, 1.0, 1.0}};
-
-Vec3 axis_value(int axis, double v) {
-  Vec3 r{0.0, 0.0, 0.0};
-  np::set(r, axis, v);
-  return r;
-}
-
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-
-// Component-wise EXPECT_EQ for Vec3 (so 0 == -0), with both vectors in the failure message.
-::testing::AssertionResult VecEq(const char* actual_expr, const char* expected_expr, Vec3 actual, Vec3 expected) {
-  if (actual.x == expected.x && actual.y == expected.y && actual.z == expected.z) {
-    return ::testing::AssertionSuccess();
-  }
-  return ::testing::AssertionFailure() << actual_expr << " = (" << actual.x << ", " << actual.y << ", " << actual.z
-                                       << "), expected " << expected_expr << " = (" << expected.x << ", " << expected.y
-                                       << ", " << expected.z << ")";
-}
 
 // Bit-for-bit equality (tells -0 from +0).
 ::testing::AssertionResult VecSameBits(const char* actual_expr, const char* expected_expr, Vec3 actual, Vec3 expected) {

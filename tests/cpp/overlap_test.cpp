@@ -15,7 +15,11 @@
 #include "narrowphase/tolerances.h"
 #include "narrowphase/validate.h"
 
+#include "test_util.h"
+
 namespace {
+
+using np_test::axis_value;
 
 using np::AABB;
 using np::OBB;
@@ -26,12 +30,6 @@ const AABB kBox{{-1.0, -1.0, -1.0}, {1.0, 1.0, 1.0}};
 
 const std::array<std::array<int, 3>, 6> kPermutations{
     {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
-
-Vec3 axis_value(int axis, double v) {
-  Vec3 r{0.0, 0.0, 0.0};
-  np::set(r, axis, v);
-  return r;
-}
 
 struct Rotation {
   Vec3 col[3];

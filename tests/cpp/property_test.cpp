@@ -21,7 +21,11 @@
 
 #include "narrowphase/narrowphase.h"
 
+#include "test_util.h"
+
 namespace {
+
+using np_test::same_bits;
 
 using np::AABB;
 using np::OBB;
@@ -161,7 +165,6 @@ Vec3 power_of_two_translation(Rng& rng) {
 
 // ---- Comparisons ----
 
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 bool same_bits(Vec3 a, Vec3 b) { return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z); }
 bool equal(Vec3 a, Vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 bool has_negative_zero(Vec3 v) {

@@ -17,7 +17,14 @@
 #include "narrowphase/flat.h"
 #include "narrowphase/validate.h"
 
+#include "test_util.h"
+
 namespace {
+
+using np_test::axis_value;
+using np_test::same_bits;
+using np_test::VecEq;
+using np_test::HasNoNegativeZero;
 
 using np::AABB;
 using np::Ray;
@@ -28,12 +35,6 @@ using np::Vec3;
 const AABB kBox{{-1.0, -1.0, -1.0}, {1.0, 1.0, 1.0}};
 const double kInf = std::numeric_limits<double>::infinity();
 
-Vec3 axis_value(int axis, double v) {
-  Vec3 r{0.0, 0.0, 0.0};
-  np::set(r, axis, v);
-  return r;
-}
-
 // A point whose coordinate on `axis` is v and whose other two coordinates are 0.25 and -0.5 (inside the box's
 // extent), so that moving along `axis` crosses the middle of a face.
 Vec3 off_center(int axis, double v) {
@@ -41,27 +42,6 @@ Vec3 off_center(int axis, double v) {
   np::set(p, (axis + 1) % 3, 0.25);
   np::set(p, (axis + 2) % 3, -0.5);
   return p;
-}
-
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-
-::testing::AssertionResult VecEq(const char* actual_expr, const char* expected_expr, Vec3 actual, Vec3 expected) {
-  if (actual.x == expected.x && actual.y == expected.y && actual.z == expected.z) {
-    return ::testing::AssertionSuccess();
-  }
-  return ::testing::AssertionFailure() << actual_expr << " = (" << actual.x << ", " << actual.y << ", " << actual.z
-                                       << "), expected " << expected_expr << " = (" << expected.x << ", " << expected.y
-                                       << ", " << expected.z << ")";
-}
-
-// Normals never carry -0 (the project's convention): a zero component is +0.
-::testing::AssertionResult HasNoNegativeZero(const char* expr, Vec3 v) {
-  for (int i = 0; i < 3; ++i) {
-    if (np::get(v, i) == 0.0 && std::signbit(np::get(v, i))) {
-      return ::testing::AssertionFailure() << expr << " has -0 in component " << i;
-    }
-  }
-  return ::testing::AssertionSuccess();
 }
 
 ::testing::AssertionResult HitsSameBits(const RayHit& a, const RayHit& b) {

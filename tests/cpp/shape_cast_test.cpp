@@ -17,41 +17,22 @@
 
 #include "narrowphase/flat.h"
 
+#include "test_util.h"
+
 namespace {
+
+using np_test::axis_value;
+using np_test::same_bits;
+using np_test::VecEq;
+using np_test::HasNoNegativeZero;
 
 using np::Segment;
 using np::ShapeCastHit;
 using np::Sphere;
 using np::Vec3;
 
-Vec3 axis_value(int axis, double v) {
-  Vec3 r{0.0, 0.0, 0.0};
-  np::set(r, axis, v);
-  return r;
-}
-
 // The vector whose components along (axis i, axis j) are (a, b); zero on the third axis.
 Vec3 in_plane(int i, double a, int j, double b) { return axis_value(i, a) + axis_value(j, b); }
-
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-
-::testing::AssertionResult VecEq(const char* actual_expr, const char* expected_expr, Vec3 actual, Vec3 expected) {
-  if (actual.x == expected.x && actual.y == expected.y && actual.z == expected.z) {
-    return ::testing::AssertionSuccess();
-  }
-  return ::testing::AssertionFailure() << actual_expr << " = (" << actual.x << ", " << actual.y << ", " << actual.z
-                                       << "), expected " << expected_expr << " = (" << expected.x << ", " << expected.y
-                                       << ", " << expected.z << ")";
-}
-
-::testing::AssertionResult HasNoNegativeZero(const char* expr, Vec3 v) {
-  for (int i = 0; i < 3; ++i) {
-    if (np::get(v, i) == 0.0 && std::signbit(np::get(v, i))) {
-      return ::testing::AssertionFailure() << expr << " has -0 in component " << i;
-    }
-  }
-  return ::testing::AssertionSuccess();
-}
 
 ::testing::AssertionResult HitsSameBits(const ShapeCastHit& a, const ShapeCastHit& b) {
   const double fa[11] = {a.distance, a.fraction, a.center.x, a.center.y, a.center.z, a.point.x,
