@@ -4,7 +4,7 @@
 // aliases the WASM module's I/O buffer, calls a plain WASM export with the buffer's address, and copies the
 // outputs back into a plain object (or the caller's `target`). The C++ core validates the numbers and reports
 // problems as error codes; this file turns them into RangeErrors that name the function, argument and field.
-// Type checks (is this a number?) happen here, on the way in; when one fails, `diagnose` walks the arguments
+// Type checks (is this a number?) happen here, on the way in; when one fails, `typeError` walks the arguments
 // again slowly to say exactly which field is wrong. Nothing is allocated in WASM memory, so nothing can leak.
 
 import createNarrowphaseModule, { wasmBase64 } from './narrowphase.wasm.js';
@@ -28,7 +28,8 @@ export function init() {
     // Start-up errors (no WebAssembly support, say) reject the promise rather than throw from init().
     instance = Promise.resolve()
       .then(() => createNarrowphaseModule({ wasmBinary: decodeBase64(wasmBase64) }))
-      .then(createApi, (error) => {
+      .then(createApi)
+      .catch((error) => {
         instance = null;
         throw error;
       });
@@ -91,7 +92,7 @@ function describe(value) {
 
 // Finds the first argument or field that is not what `kind` needs and returns the TypeError for it.
 // Runs only after the fast path has failed, so it can afford to be thorough.
-function typeProblem(fn, kind, value, path) {
+function typeProblem(kind, value, path) {
   if (kind === 'number') {
     return typeof value === 'number' ? null : `${path} is ${describe(value)}, expected a number`;
   }
@@ -110,7 +111,7 @@ function typeProblem(fn, kind, value, path) {
     return null;
   }
   for (const [field, sub = 'number'] of KINDS[kind]) {
-    const problem = typeProblem(fn, sub, value[field], `${path}.${field}`);
+    const problem = typeProblem(sub, value[field], `${path}.${field}`);
     if (problem) return problem;
   }
   return null;
@@ -129,7 +130,7 @@ function typeError(spec, args) {
       }
       continue;
     }
-    const problem = typeProblem(spec.name, kind, value, name);
+    const problem = typeProblem(kind, value, name);
     if (problem) return new TypeError(`${spec.name}: ${problem}`);
   }
   return null;
