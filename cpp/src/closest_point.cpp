@@ -33,8 +33,9 @@ double distance_squared_point_aabb(Vec3 p, const AABB& box) {
 }
 
 double distance_point_aabb(Vec3 p, const AABB& box) {
-  // sqrt is correctly rounded in IEEE 754 on every target, so native and WASM agree bit for bit.
-  return std::sqrt(distance_squared_point_aabb(p, box));
+  // sqrt is correctly rounded in IEEE 754 on every target, so native and WASM agree bit for bit. length()
+  // rescales only when the squared distance would overflow or underflow (far beyond ordinary world scales).
+  return length(overshoot_point_aabb(p, box));
 }
 
 }  // namespace np

@@ -10,7 +10,16 @@ namespace np {
 bool overlap_sphere_aabb(const Sphere& sphere, const AABB& box) {
   // Article 000: the closest point of the box is the clamped center; compare squared lengths so that no
   // square root rounds the decision.
-  return distance_squared_point_aabb(sphere.center, box) <= sphere.radius * sphere.radius;
+  const Vec3 gap = overshoot_point_aabb(sphere.center, box);
+  const double d2 = length_squared(gap), r2 = sphere.radius * sphere.radius;
+  const bool gap_ordinary = (d2 >= DBL_MIN && d2 <= DBL_MAX) || (gap.x == 0.0 && gap.y == 0.0 && gap.z == 0.0);
+  const bool radius_ordinary = (r2 >= DBL_MIN && r2 <= DBL_MAX) || sphere.radius == 0.0;
+  if (gap_ordinary && radius_ordinary) return d2 <= r2;
+  // Magnitudes beyond ~1e154 or below ~1e-154: a square overflowed to inf (inf <= inf would say "overlap") or
+  // underflowed to 0. Compare in units of the largest magnitude instead, where nothing overflows.
+  const double unit = std::fmax(max_abs_component(gap), sphere.radius);
+  const double r = sphere.radius / unit;
+  return length_squared(gap / unit) <= r * r;
 }
 
 // Separating axis theorem for two boxes: Ericson, Real-Time Collision Detection, 4.4.1, in double, with the

@@ -1,6 +1,5 @@
 #include "narrowphase/raycast.h"
 
-#include <cfloat>
 #include <cmath>
 #include <limits>
 
@@ -44,19 +43,6 @@ bool clip_aabb(Vec3 origin, Vec3 dir, double t_max, const AABB& box, double* t_e
 }
 
 namespace {
-
-// |v| for any finite v. The plain sqrt(v . v) whenever v . v is a normal double (the ordinary case, so
-// results there are unchanged bit for bit); otherwise v is first divided by its largest |component|. Without
-// that, a direction longer than ~1e154 has v . v = inf, which made the hit distance inf (a false miss
-// against any finite max distance) or 0 * inf = NaN from inside, with a zero "unit" normal; and one shorter
-// than ~1e-154 has a subnormal v . v that keeps only a few bits, skewing distances by up to ~1e-3.
-double length_of(Vec3 v) {
-  const double sq = length_squared(v);
-  if (sq >= DBL_MIN && sq <= DBL_MAX) return std::sqrt(sq);
-  const double m = std::fmax(std::fabs(v.x), std::fmax(std::fabs(v.y), std::fabs(v.z)));
-  if (m == 0.0) return 0.0;  // zero-length segment
-  return m * std::sqrt(length_squared(v / m));
-}
 
 // Fills *hit for an entry found by clip_aabb. `unit_back` is the normal used when the origin starts in the box.
 void fill_hit(Vec3 origin, Vec3 dir, double length, const AABB& box, double t, int axis, Vec3 unit_back,
@@ -108,9 +94,9 @@ bool raycast_aabb(const Ray& ray, const AABB& box, double max_distance, RayHit* 
   if (!clip_aabb(ray.origin, ray.direction, std::numeric_limits<double>::infinity(), box, &t, &axis)) {
     return false;
   }
-  const double length = length_of(ray.direction);
-  if (t * length > max_distance) return false;
-  fill_hit(ray.origin, ray.direction, length, box, t, axis, negated(ray.direction) / length, hit);
+  const double dir_length = length(ray.direction);
+  if (t * dir_length > max_distance) return false;
+  fill_hit(ray.origin, ray.direction, dir_length, box, t, axis, negated(ray.direction) / dir_length, hit);
   return true;
 }
 
@@ -121,10 +107,10 @@ bool linecast_aabb(const Segment& segment, const AABB& box, RayHit* hit) {
   double t;
   int axis;
   if (!clip_aabb(segment.start, d, 1.0, box, &t, &axis)) return false;
-  const double length = length_of(d);
+  const double seg_length = length(d);
   // Zero-length segment: no direction to face back along, so use the nearest face's outward normal.
-  const Vec3 back = length > 0.0 ? negated(d) / length : nearest_face_normal(segment.start, box);
-  fill_hit(segment.start, d, length, box, t, axis, back, hit);
+  const Vec3 back = seg_length > 0.0 ? negated(d) / seg_length : nearest_face_normal(segment.start, box);
+  fill_hit(segment.start, d, seg_length, box, t, axis, back, hit);
   return true;
 }
 

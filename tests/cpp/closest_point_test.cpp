@@ -54,6 +54,18 @@ TEST(ClosestPointOnAABB, PointInsideIsReturnedBitForBit) {
   }
 }
 
+// Regression: the squared distance overflowed to inf beyond ~1e154 and underflowed to 0 below ~1e-154.
+TEST(DistancePointAABB, HugeAndTinyDistancesAreExactWithoutOverflowOrUnderflow) {
+  const AABB box{{-1.0, -1.0, -1.0}, {1.0, 1.0, 1.0}};
+  const AABB below{{-1.0, -1.0, -1.0}, {0.0, 0.0, 0.0}};
+  for (int axis = 0; axis < 3; ++axis) {
+    EXPECT_EQ(np::distance_point_aabb(axis_value(axis, 1e200), box), 1e200);  // 1e200 - 1 == 1e200
+    EXPECT_EQ(np::distance_point_aabb(axis_value(axis, -1e300), box), 1e300);
+    EXPECT_EQ(np::distance_point_aabb(axis_value(axis, 1e-200), below), 1e-200);
+    EXPECT_EQ(np::distance_point_aabb(axis_value(axis, 4.9406564584124654e-324), below), 4.9406564584124654e-324);
+  }
+}
+
 TEST(ClosestPointOnAABB, PointOnEachFaceEdgeAndCornerIsItself) {
   for (int i = 0; i < 3; ++i) {
     for (double s : {-1.0, 1.0}) {

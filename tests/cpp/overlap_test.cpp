@@ -213,6 +213,26 @@ TEST(OverlapSphereAABB, TouchingIsExactForTinyBoxesFarFromTheOrigin) {
 // OBB vs OBB
 // ---------------------------------------------------------------------------------------------------------
 
+// Regression (found by the JS tests' review of extreme inputs): squares overflowed to inf, and inf <= inf
+// reported an overlap for a sphere 1e200 away from the box; squares below ~1e-308 underflowed to 0, and a point
+// 1e-200 outside the box "touched" it. Every expected answer here is exact.
+TEST(OverlapSphereAABB, HugeAndTinyMagnitudesAreDecidedWithoutOverflowOrUnderflow) {
+  const AABB box{{-1.0, -1.0, -1.0}, {1.0, 1.0, 1.0}};
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sign : {-1.0, 1.0}) {
+      // Gap 2e200 - 1 == 2e200 in double.
+      EXPECT_FALSE(np::overlap_sphere_aabb({axis_value(axis, sign * 2e200), 1e200}, box));
+      EXPECT_TRUE(np::overlap_sphere_aabb({axis_value(axis, sign * 2e200), 3e200}, box));
+      EXPECT_TRUE(np::overlap_sphere_aabb({axis_value(axis, sign * 2e200), 2e200}, box));  // touching
+    }
+    const AABB below{{-1.0, -1.0, -1.0}, {0.0, 0.0, 0.0}};  // the point is 1e-200 beyond the max face
+    EXPECT_FALSE(np::overlap_sphere_aabb({axis_value(axis, 1e-200), 0.0}, below));
+    EXPECT_FALSE(np::overlap_sphere_aabb({axis_value(axis, 1e-200), 0.5e-200}, below));
+    EXPECT_TRUE(np::overlap_sphere_aabb({axis_value(axis, 1e-200), 1e-200}, below));  // touching
+    EXPECT_TRUE(np::overlap_sphere_aabb({axis_value(axis, 0.0), 1e-300}, below));    // on the face
+  }
+}
+
 TEST(OverlapOBBOBB, CoincidentBoxesOverlap) {
   std::mt19937_64 rng(3);
   for (int n = 0; n < 100; ++n) {

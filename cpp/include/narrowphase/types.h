@@ -4,6 +4,9 @@
 // themselves; `validate.h` says which values a query accepts, and every query assumes valid input.
 #pragma once
 
+#include <cfloat>
+#include <cmath>
+
 namespace np {
 
 /// A point or a direction in world space.
@@ -24,6 +27,18 @@ inline Vec3 cross(Vec3 a, Vec3 b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 inline double length_squared(Vec3 a) { return dot(a, a); }
+inline double max_abs_component(Vec3 a) { return std::fmax(std::fabs(a.x), std::fmax(std::fabs(a.y), std::fabs(a.z))); }
+/// |a| for any finite a: sqrt(a . a) whenever a . a is a normal double (the ordinary case, so results there
+/// are that expression bit for bit); otherwise a is first divided by its largest |component|. Without that, a
+/// vector longer than ~1e154 has a . a = inf, and one shorter than ~1e-154 a subnormal a . a that keeps only a
+/// few bits (or 0).
+inline double length(Vec3 a) {
+  const double sq = length_squared(a);
+  if (sq >= DBL_MIN && sq <= DBL_MAX) return std::sqrt(sq);
+  const double m = max_abs_component(a);
+  if (m == 0.0) return 0.0;
+  return m * std::sqrt(length_squared(a / m));
+}
 /// Component i (0 = x, 1 = y, 2 = z).
 inline double get(Vec3 a, int i) { return i == 0 ? a.x : i == 1 ? a.y : a.z; }
 inline void set(Vec3& a, int i, double v) { (i == 0 ? a.x : i == 1 ? a.y : a.z) = v; }
