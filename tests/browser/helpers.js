@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+export { launchChromium } from '../chromium.js';
 import { createServer } from 'vite';
 import { expect } from 'vitest';
 
@@ -35,24 +35,6 @@ export async function startServer() {
   });
   await server.listen();
   return { server, url: `http://localhost:${port}/` };
-}
-
-// The flags that make Debian's Chromium run headless in a container. There is no GPU: WebGL runs on
-// SwiftShader, which Chromium picks by itself under --disable-gpu; --enable-unsafe-swiftshader opts in
-// explicitly, which silences the "automatic fallback to software WebGL" deprecation message.
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-  '--enable-unsafe-swiftshader',
-];
-
-export function launchChromium() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
 /**

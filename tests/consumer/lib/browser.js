@@ -1,23 +1,6 @@
 // Chromium through playwright-core: opens a page, waits for it to report a result in the DOM, and collects
 // everything that could signal a problem (console errors, uncaught exceptions, failed requests, CSP violations).
-import { chromium } from 'playwright-core';
-
-// The flags the project settles on for this machine (see notes/context.md): no sandbox in the container, no GPU,
-// no background traffic.
-export function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
-}
+export { launchChromium } from '../../chromium.js';
 
 /**
  * Opens `url` in a fresh context and waits until `<body data-status>` is set by the page ('timeout' when it
