@@ -8,7 +8,7 @@ namespace {
 
 // unit(v), or `fallback` when v is zero.
 Vec3 unit_or(Vec3 v, Vec3 fallback) {
-  const double len = std::sqrt(length_squared(v));
+  const double len = length(v);
   return len > 0.0 ? v / len : fallback;
 }
 
