@@ -1,134 +1,26 @@
 // Benchmark: the cost of one narrowphase call (JS -> WASM -> JS) against three.js's equivalent math, on the
-// same inputs (the very same three.js objects are passed to both), in one process.
+// same inputs (the very same three.js objects are passed to both), in one Node process.
 //
-//   node tests/bench/boundary.bench.mjs            (or: npm run bench)
+//   node tests/bench/boundary.bench.mjs            (npm run bench runs this and the Chromium runner)
 //
 // Prints median ns/query for each side and the ratio narrowphase / three.js (at most 1 means narrowphase costs
-// no more). Not a test: timings depend on the machine; the README records a run.
-//
-// Each timed loop is its own function with the call written out, so V8 compiles every loop for exactly one
-// callee and inlines it: neither side pays for a megamorphic call in the harness.
+// no more). Not a test: timings depend on the machine; the README records a run. The cases are in
+// boundary.cases.mjs; boundary.browser.mjs runs the same ones in Chromium. Then prints where the time of one
+// cheap call goes (crossing.cases.mjs): the floor under any JS -> WASM crossing on this runtime.
 import { Box3, Line3, Matrix3, Matrix4, Quaternion, Ray, Sphere, Vector3 } from 'three';
 import { OBB } from 'three/examples/jsm/math/OBB.js';
 import { init } from '../../web/lib/index.js';
+import { boundaryBenchmark, formatTable } from './boundary.cases.mjs';
+import { crossingFloor, formatFloor } from './crossing.cases.mjs';
 
 const np = await init();
-const N = 1024; // distinct inputs, cycled (i & MASK), so branches see a realistic mix of hits and misses
-const MASK = N - 1;
-const ROUNDS = 21;
-const CALLS = 500_000;
-
-// xorshift32: the same inputs every run.
-let seed = 0x9e3779b9;
-function random() {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return (seed >>> 0) / 4294967296;
-}
-const range = (lo, hi) => lo + (hi - lo) * random();
-const vec = (s) => new Vector3(range(-s, s), range(-s, s), range(-s, s));
-function box() {
-  const c = vec(3), h = new Vector3(range(0.2, 2), range(0.2, 2), range(0.2, 2));
-  return new Box3(c.clone().sub(h), c.clone().add(h));
-}
-function obb() {
-  const q = new Quaternion(range(-1, 1), range(-1, 1), range(-1, 1), range(-1, 1)).normalize();
-  const rotation = new Matrix3().setFromMatrix4(new Matrix4().makeRotationFromQuaternion(q));
-  return new OBB(vec(2), new Vector3(range(0.2, 1.5), range(0.2, 1.5), range(0.2, 1.5)), rotation);
-}
-
-const boxes = Array.from({ length: N }, box);
-const spheres = Array.from({ length: N }, () => new Sphere(vec(4), range(0.1, 2)));
-const points = Array.from({ length: N }, () => vec(5));
-const rays = Array.from({ length: N }, () => new Ray(vec(6), vec(1).normalize()));
-const segments = Array.from({ length: N }, () => new Line3(vec(6), vec(6)));
-// three.js has no segment cast. Its equivalent, from the same inputs (start, end, box): aim a Ray from start
-// toward end, intersect, and keep the hit when it lies within |end - start|.
-const segmentRay = new Ray();
-function threeLinecast(start, end, box, target) {
-  segmentRay.origin.copy(start);
-  const length = segmentRay.direction.subVectors(end, start).length();
-  segmentRay.direction.divideScalar(length);
-  const point = segmentRay.intersectBox(box, target);
-  return point !== null && point.distanceTo(start) <= length ? point : null;
-}
-const obbsA = Array.from({ length: N }, obb);
-const obbsB = Array.from({ length: N }, obb);
-
-const v = new Vector3();
-const hit = { distance: 0, point: new Vector3(), normal: new Vector3() };
-
-const cases = [
-  {
-    name: 'overlapSphereAABB vs Box3.intersectsSphere',
-    ours(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; if (np.overlapSphereAABB(spheres[i], boxes[i])) s++; } return s; },
-    theirs(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; if (boxes[i].intersectsSphere(spheres[i])) s++; } return s; },
-  },
-  {
-    name: 'linecastAABB vs Ray from start/end + intersectBox + length check',
-    ours(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; if (np.linecastAABB(segments[i].start, segments[i].end, boxes[i], hit) !== null) s++; } return s; },
-    theirs(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; if (threeLinecast(segments[i].start, segments[i].end, boxes[i], v) !== null) s++; } return s; },
-  },
-  {
-    name: 'overlapOBBOBB vs OBB.intersectsOBB',
-    ours(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; if (np.overlapOBBOBB(obbsA[i], obbsB[i])) s++; } return s; },
-    theirs(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; if (obbsA[i].intersectsOBB(obbsB[i])) s++; } return s; },
-  },
-  {
-    // Both produce the hit point and its distance (three.js has no normal).
-    name: 'raycastAABB vs Ray.intersectBox + distanceTo',
-    ours(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; const h = np.raycastAABB(rays[i], boxes[i], Infinity, hit); if (h !== null) s += h.distance; } return s; },
-    theirs(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; const p = rays[i].intersectBox(boxes[i], v); if (p !== null) s += p.distanceTo(rays[i].origin); } return s; },
-  },
-  {
-    name: 'closestPointOnAABB vs Box3.clampPoint',
-    ours(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; s += np.closestPointOnAABB(points[i], boxes[i], v).x; } return s; },
-    theirs(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; s += boxes[i].clampPoint(points[i], v).x; } return s; },
-  },
-  {
-    name: 'distancePointAABB vs Box3.distanceToPoint',
-    ours(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; s += np.distancePointAABB(points[i], boxes[i]); } return s; },
-    theirs(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; s += boxes[i].distanceToPoint(points[i]); } return s; },
-  },
-];
-
-function nsPerCall(loop) {
-  const start = process.hrtime.bigint();
-  const sink = loop(CALLS);
-  const ns = Number(process.hrtime.bigint() - start) / CALLS;
-  if (Number.isNaN(sink)) throw new Error('unreachable'); // keeps the loop's result alive
-  return ns;
-}
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-
-// Both sides must agree on every input before their speed means anything. The one expected difference:
-// three.js reports the exit point (or, for a segment, nothing) when the start is inside the box; narrowphase
-// reports a hit at distance 0 (shared/EDGE_CASES.md).
-for (let i = 0; i < N; i++) {
-  const same = (a, b, what) => {
-    if (a !== b) throw new Error(`input ${i}: ${what} disagree (narrowphase ${a}, three.js ${b})`);
-  };
-  same(np.overlapSphereAABB(spheres[i], boxes[i]), boxes[i].intersectsSphere(spheres[i]), 'sphere-box overlaps');
-  same(np.overlapOBBOBB(obbsA[i], obbsB[i]), obbsA[i].intersectsOBB(obbsB[i]), 'OBB overlaps');
-  if (!boxes[i].containsPoint(segments[i].start)) {
-    same(np.linecastAABB(segments[i].start, segments[i].end, boxes[i]) !== null,
-      threeLinecast(segments[i].start, segments[i].end, boxes[i], v) !== null, 'linecast hits');
-  }
-  if (!boxes[i].containsPoint(rays[i].origin)) {
-    same(np.raycastAABB(rays[i], boxes[i]) !== null, rays[i].intersectBox(boxes[i], v) !== null, 'raycast hits');
-  }
-}
-
-console.log(`node ${process.version}; ${N} inputs cycled; median of ${ROUNDS} rounds x ${CALLS} calls; ns per query`);
-console.log('| query | narrowphase ns | three.js ns | ratio |');
-console.log('|---|---:|---:|---:|');
-for (const c of cases) {
-  const a = [], b = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    a.push(nsPerCall(c.ours)); // interleaved, so frequency scaling and noise hit both sides alike
-    b.push(nsPerCall(c.theirs));
-  }
-  const ours = median(a), theirs = median(b);
-  console.log(`| ${c.name} | ${ours.toFixed(1)} | ${theirs.toFixed(1)} | ${(ours / theirs).toFixed(2)} |`);
-}
+const result = boundaryBenchmark({
+  np,
+  three: { Box3, Line3, Matrix3, Matrix4, Quaternion, Ray, Sphere, Vector3, OBB },
+  now: () => performance.now(),
+  runtime: `node ${process.version} (V8 ${process.versions.v8})`,
+});
+console.log(formatTable(result));
+console.log();
+console.log('Where one sphere-box call goes (crossing.cases.mjs):');
+console.log(formatFloor(crossingFloor({ np, three: { Box3, Sphere, Vector3 }, now: () => performance.now() })));

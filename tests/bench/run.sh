@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# `npm run bench`: every benchmark, in the order the README lists them. Not tests: each prints figures (and the
+# goals where there are goals) and fails only when something cannot be measured. Installs what is missing
+# (Emscripten, Chromium, CMake and Google Benchmark, npm packages) and builds the WASM module first.
+#
+#   1. boundary.bench.mjs    one call, narrowphase against three.js, in Node
+#   2. boundary.browser.mjs  the same cases in headless Chromium
+#   3. narrowphase_bench     the native C++ core (Google Benchmark), the floor under both
+#   4. size_init.mjs         what a Vite page downloads, and how long init() takes
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+
+bash web/scripts/ensure-tools.sh native emcc chromium npm
+bash web/scripts/build-wasm.sh
+
+echo; echo "=== per call against three.js: Node ==="
+node tests/bench/boundary.bench.mjs
+echo; echo "=== per call against three.js: Chromium ==="
+node tests/bench/boundary.browser.mjs
+echo; echo "=== native core (Google Benchmark) ==="
+cmake -S "$root" -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/native --target narrowphase_bench --parallel 2 >/dev/null
+build/native/narrowphase_bench
+echo; echo "=== size and start-up ==="
+node tests/bench/size_init.mjs
