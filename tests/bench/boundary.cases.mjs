@@ -3,7 +3,7 @@
 //   node tests/bench/boundary.bench.mjs        Node (the runtime the package's tests and servers use)
 //   node tests/bench/boundary.browser.mjs      Debian's Chromium, headless (the runtime a game runs in)
 //
-// Each runner passes the real narrowphase module, three.js, a clock and a logger. Both sides of every case get
+// Each runner passes the real narrowphase module, three.js, a clock and a label for its runtime. Both sides of every case get
 // the very same three.js objects.
 //
 // Each timed loop is its own function with the call written out, so V8 compiles every loop for exactly one
@@ -17,7 +17,7 @@
  * @param {string} o.runtime   printed in the heading
  * @param {number} [o.rounds]
  * @param {number} [o.calls]
- * @returns {{ runtime: string, rows: { name: string, ours: number, theirs: number, ratio: number }[] }}
+ * @returns {{ runtime: string, heading: string, rows: { name: string, ours: number, theirs: number, ratio: number }[] }}
  */
 export function boundaryBenchmark({ np, three, now, runtime, rounds = 21, calls = 500_000 }) {
   const { Box3, Line3, Matrix3, Matrix4, Quaternion, Ray, Sphere, Vector3, OBB } = three;

@@ -23,4 +23,4 @@ cmake -S "$root" -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native --target narrowphase_bench --parallel 2 >/dev/null
 build/native/narrowphase_bench
 echo; echo "=== size and start-up ==="
-node tests/bench/size_init.mjs
+node tests/bench/size_init.mjs --browser

@@ -68,6 +68,11 @@ describe('TypeScript declarations, type-checked in a fresh project', () => {
       sameInstance: true,
       clamped: [1, 0.5, 0], // the target Vector3 comes back filled
       clampedIsVector3: true,
+      allocated: v(1, 0.5, 0), // a null target: a new plain object
+      allocatedIsPlain: true,
+      // new Ray(): origin (0, 0, 0) on the box's corner, direction -z: starts on the box, so a hit at 0 whose
+      // normal is the negated direction.
+      nullTargetHit: { distance: 0, point: v(0, 0, 0), normal: v(0, 0, 1) },
       distance: 5,
       touches: true,
       rayNormalX: -1,

@@ -1,7 +1,7 @@
 // Type definitions for narrowphase.
 //
-// Shapes are structural: any object with the listed fields fits, so three.js's Vector3, Box3, Sphere, Ray, Line3
-// and OBB type-check as they are. Results are plain objects. Every query computes in double precision.
+// Shapes are structural: any object with the listed fields fits, so three.js's Vector3, Box3, Sphere, Ray and OBB
+// type-check as they are (for a Line3, pass `line.start, line.end`). Results are plain objects. Every query computes in double precision.
 //
 // Conventions (every function):
 // - Shapes are closed and solid: touching counts as overlapping and as a hit.
@@ -121,7 +121,7 @@ export interface Narrowphase {
    * @throws {TypeError | RangeError} on bad input (see the module's conventions).
    * @example np.closestPointOnAABB({ x: 3, y: 0.5, z: 0 }, box) // { x: 1, y: 0.5, z: 0 } for box [-1, 1]^3
    */
-  closestPointOnAABB<T extends Vec3Like = Vec3>(point: Vec3Like, box: AABBLike, target?: T): T;
+  closestPointOnAABB<T extends Vec3Like = Vec3>(point: Vec3Like, box: AABBLike, target?: T | null): T;
 
   /**
    * Euclidean distance (world units) from `point` to the closed box; exactly 0 inside and on the surface.
@@ -144,7 +144,7 @@ export interface Narrowphase {
    * @param target filled and returned on a hit; left untouched on a miss.
    * @throws {TypeError | RangeError} on bad input.
    */
-  linecastAABB<T extends RayHitTarget = RayHit>(start: Vec3Like, end: Vec3Like, box: AABBLike, target?: T): T | null;
+  linecastAABB<T extends RayHitTarget = RayHit>(start: Vec3Like, end: Vec3Like, box: AABBLike, target?: T | null): T | null;
 
   /**
    * The first point where the ray meets the closed box within `maxDistance`, or `null`. Nothing behind the
@@ -154,7 +154,7 @@ export interface Narrowphase {
    * @param target filled and returned on a hit; left untouched on a miss.
    * @throws {TypeError | RangeError} on bad input (a zero direction or negative maxDistance is a RangeError).
    */
-  raycastAABB<T extends RayHitTarget = RayHit>(ray: RayLike, box: AABBLike, maxDistance?: number, target?: T): T | null;
+  raycastAABB<T extends RayHitTarget = RayHit>(ray: RayLike, box: AABBLike, maxDistance?: number, target?: T | null): T | null;
 
   /**
    * Whether two closed oriented boxes overlap (separating axis theorem over 15 axes; touching counts).
@@ -174,7 +174,7 @@ export interface Narrowphase {
    * Sweeps a ball of `radius` with its center moving from `start` to `end` against the ball `target`, and
    * returns the first contact, or `null` when there is none within the path (a contact beyond `end` is a miss).
    * Starting overlapping or touching: distance 0 with `startedOverlapping: true`, `center` = start, `normal` =
-   * unit(start - target.center) (the negated unit direction when the centers coincide), `point` = the target's
+   * unit(start - target.center) (the negated unit direction when the centers coincide, or +y when the cast has zero length too), `point` = the target's
    * surface point along that normal. A zero-length cast is an overlap test.
    * @param radius the moving ball's radius, >= 0.
    * @param result filled and returned on a hit; left untouched on a miss.
@@ -185,7 +185,7 @@ export interface Narrowphase {
     end: Vec3Like,
     radius: number,
     target: SphereLike,
-    result?: T,
+    result?: T | null,
   ): T | null;
 
   /** Same as the module export `OBB_AXIS_NAMES`. */
