@@ -12,36 +12,31 @@ Vec3 unit_or(Vec3 v, Vec3 fallback) {
   return len > 0.0 ? v / len : fallback;
 }
 
-void fill(const Sphere& target, Vec3 center, Vec3 normal, double distance, double fraction, bool started,
-          ShapeCastHit* hit) {
-  hit->distance = distance;
-  hit->fraction = fraction;
-  hit->center = center;
-  // Adding +0 turns a -0 component into +0 and leaves every other value unchanged. Normals never carry -0,
-  // but start - target.center is -0 - 0 = -0 on an axis where the start coordinate is -0 and the target's +0,
-  // and a cast starting overlapping there reported that -0 in its normal.
-  hit->normal = normal + Vec3{0.0, 0.0, 0.0};
-  hit->point = target.center + hit->normal * target.radius;  // on the target's surface, facing the moving ball
-  hit->started_overlapping = started;
-}
-
-}  // namespace
-
 // Ericson, Real-Time Collision Detection, 5.3.2 (intersecting ray against sphere), applied to the center of
 // the moving ball against the target inflated by its radius (the Minkowski sum of two balls is a ball of
 // radius r1 + r2). Article 004 finds the same point C geometrically: the foot D of the perpendicular from S to
 // AB, |AD| = AS . nAB, |DS|^2 = |AS|^2 - |AD|^2, |CD| = sqrt((r1 + r2)^2 - |DS|^2), C = A + nAB (|AD| - |CD|).
-bool sphere_cast_sphere(const Segment& path, double radius, const Sphere& target, ShapeCastHit* hit) {
-  const double reach = radius + target.radius;  // |CS| at contact
-  const Vec3 d = path.end - path.start;         // AB
-  const Vec3 m = path.start - target.center;    // SA
+//
+// Works in units where the inputs are of ordinary size (see sphere_cast_sphere); `center` and `distance`
+// come back in those units, `fraction` and `normal` do not depend on them.
+bool cast(Vec3 start, Vec3 end, double radius, Vec3 target_center, double target_radius, double* fraction,
+          double* distance, Vec3* center, Vec3* normal, bool* started) {
+  const double reach = radius + target_radius;  // |CS| at contact
+  const Vec3 d = end - start;                   // AB
+  const Vec3 m = start - target_center;         // SA
+  // The overlap test at a point P of the path: |P - S|^2 - reach^2 <= 0 (closed balls). A zero-length cast
+  // at P computes exactly this, so this function's answers are consistent with it.
   const double c = length_squared(m) - reach * reach;
 
   if (c <= 0.0) {
     // Already overlapping or touching at the start (closed balls). The article would report a contact
     // behind A here.
     const Vec3 back = unit_or(negated(d), Vec3{0.0, 1.0, 0.0});  // zero-length cast with coincident centers: +y
-    fill(target, path.start, unit_or(m, back), 0.0, 0.0, true, hit);
+    *fraction = 0.0;
+    *distance = 0.0;
+    *center = start;
+    *normal = unit_or(m, back);
+    *started = true;
     return true;
   }
 
@@ -52,20 +47,70 @@ bool sphere_cast_sphere(const Segment& path, double radius, const Sphere& target
   const double b = dot(m, d);
   if (b >= 0.0) return false;  // moving away from (or sideways past) a target it does not touch
 
+  // Whether the path touches at all is decided by the overlap test at its point nearest to S (t = -b / a,
+  // or the end point itself when that lies beyond the end). Deciding it from the sign of the discriminant
+  // below instead lets rounding turn an exactly tangent path (touching at one point, which the overlap
+  // test accepts) into a miss, and a path that ends an ulp short of contact into a hit at fraction 1.
+  const double t_near = std::fmin(-b / a, 1.0);
+  const Vec3 near = t_near < 1.0 ? start + d * t_near : end;
+  if (length_squared(near - target_center) - reach * reach > 0.0) return false;
+
   // The discriminant b^2 - a c rewritten by Lagrange's identity as a reach^2 - |m x d|^2: no cancellation
-  // between two large products on long casts. Negative: the line passes farther than reach from S (|DS| > |CS|).
-  const double disc = a * (reach * reach) - length_squared(cross(m, d));
-  if (disc < 0.0) return false;
+  // between two large products on long casts. Where it rounds below 0 the path is tangent: a double root.
+  const double disc = std::fmax(a * (reach * reach) - length_squared(cross(m, d)), 0.0);
 
   // The smaller root (-b - sqrt(disc)) / a written as c / (-b + sqrt(disc)): both terms of the denominator are
-  // non-negative, so nothing cancels (Press et al., Numerical Recipes, 5.6).
-  const double t = c / (-b + std::sqrt(disc));
-  if (t > 1.0) return false;  // contact only beyond the end point (article 004 would report it)
+  // non-negative, so nothing cancels (Press et al., Numerical Recipes, 5.6). It cannot lie beyond the
+  // nearest point, where the overlap test has just accepted the contact.
+  const double t = std::fmin(c / (-b + std::sqrt(disc)), t_near);
 
-  const Vec3 center = path.start + d * t;
+  *fraction = t;
+  *distance = t * std::sqrt(a);
+  *center = t < 1.0 ? start + d * t : end;
   // normal = unit(C - S). When both radii are 0 the contact center is S itself: face back along the cast.
-  const Vec3 normal = unit_or(center - target.center, unit_or(negated(d), Vec3{0.0, 1.0, 0.0}));
-  fill(target, center, normal, t * std::sqrt(a), t, false, hit);
+  *normal = unit_or(*center - target_center, unit_or(negated(d), Vec3{0.0, 1.0, 0.0}));
+  *started = false;
+  return true;
+}
+
+// 2^k for |k| <= 1000: multiplying by it is exact (for results that stay normal).
+double power_of_two(int k) { return std::ldexp(1.0, k); }
+
+}  // namespace
+
+// The cast's squares and products of squares (a * reach^2, |m x d|^2) are fourth powers of the inputs'
+// magnitude: they overflow above ~2^255 (~6e76) and lose bits below ~2^-255. So when the largest input
+// magnitude lies outside [2^-250, 2^250], every input is first multiplied by a power of two that brings it to
+// ~1 (exact), and `center` and `distance` are scaled back (exact). Inside that range nothing is rescaled.
+bool sphere_cast_sphere(const Segment& path, double radius, const Sphere& target, ShapeCastHit* hit) {
+  const double largest = std::fmax(std::fmax(max_abs_component(path.start), max_abs_component(path.end)),
+                                   std::fmax(max_abs_component(target.center), std::fmax(radius, target.radius)));
+  int k = 0;
+  if (largest > 0x1p250 || (largest < 0x1p-250 && largest > 0.0)) {
+    // std::ilogb rather than std::frexp: an int* out-parameter costs a stack frame in WASM on every call.
+    k = std::ilogb(largest) + 1;                     // largest / 2^k is in [0.5, 1)
+    k = k > 1000 ? 1000 : (k < -1000 ? -1000 : k);  // 2^+-1000 and their inverses are normal doubles
+  }
+  const double down = power_of_two(-k);
+
+  double fraction = 0.0, distance = 0.0;
+  Vec3 center{}, normal{};
+  bool started = false;
+  if (!cast(path.start * down, path.end * down, radius * down, target.center * down, target.radius * down,
+            &fraction, &distance, &center, &normal, &started)) {
+    return false;
+  }
+  const double up = power_of_two(k);
+  hit->distance = distance * up;
+  hit->fraction = fraction;
+  // The start and end points themselves where the contact is there (exact, whatever the scaling dropped).
+  hit->center = started ? path.start : (fraction < 1.0 ? center * up : path.end);
+  // Adding +0 turns a -0 component into +0 and leaves every other value unchanged. Normals never carry -0,
+  // but start - target.center is -0 - 0 = -0 on an axis where the start coordinate is -0 and the target's +0,
+  // and a cast starting overlapping there reported that -0 in its normal.
+  hit->normal = normal + Vec3{0.0, 0.0, 0.0};
+  hit->point = target.center + hit->normal * target.radius;  // on the target's surface, facing the moving ball
+  hit->started_overlapping = started;
   return true;
 }
 

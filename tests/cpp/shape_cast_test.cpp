@@ -132,10 +132,13 @@ TEST(SphereCastSphere, ContactBeyondTheEndPointIsAMiss) {
         const Vec3 start = in_plane(i, -10.0 * s, j, 1.5);
         ShapeCastHit hit;
         EXPECT_FALSE(np::sphere_cast_sphere({start, in_plane(i, -2.1 * s, j, 1.5)}, 1.5, kTarget, &hit));
-        // Head-on, ending 1e-9 short of the contact (far enough that end - start does not round up to the
-        // contact distance: one ulp short would, and then fraction 1 is the correctly rounded answer).
+        // Head-on, ending 1e-9 short of the contact, and one ulp short: the root rounds to fraction 1 there,
+        // but the overlap test at the end point says the balls do not touch, and it decides.
         EXPECT_FALSE(
             np::sphere_cast_sphere({axis_value(i, -10.0 * s), axis_value(i, -(2.0 + 1e-9) * s)}, 1.0, kTarget, &hit));
+        const double ulp_short = std::nextafter(-2.0 * s, -3.0 * s);
+        EXPECT_FALSE(np::sphere_cast_sphere({axis_value(i, -10.0 * s), axis_value(i, ulp_short)}, 1.0, kTarget, &hit));
+        EXPECT_FALSE(np::sphere_cast_sphere({axis_value(i, ulp_short), axis_value(i, ulp_short)}, 1.0, kTarget, &hit));
       }
     }
   }
@@ -180,6 +183,81 @@ TEST(SphereCastSphere, TangentPathTouchesConsistentlyWithTheOverlapTest) {
       }
     }
   }
+}
+
+TEST(SphereCastSphere, RandomExactlyTangentPathsAllTouch) {
+  // Paths along axis i at exactly reach from the target's center along axis j, with dyadic radii, offsets and
+  // lengths (so reach and the offset are exact): the overlap test at the closest approach says "touching".
+  // Deciding by the sign of the rounded discriminant instead missed about 1 in 8 of these.
+  std::mt19937_64 rng(20261122);
+  auto dyadic = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng) / 64.0; };
+  int cases = 0;
+  for (int n = 0; n < 20000; ++n) {
+    const int i = static_cast<int>(rng() % 3), j = (i + 1 + static_cast<int>(rng() % 2)) % 3;
+    const double s = (rng() & 1) ? 1.0 : -1.0, sj = (rng() & 1) ? 1.0 : -1.0;
+    const double r1 = dyadic(0, 256), r2 = dyadic(1, 256), reach = r1 + r2;
+    const Vec3 center = Vec3{dyadic(-640, 640), dyadic(-640, 640), dyadic(-640, 640)};
+    const double before = dyadic(1, 1280), after = dyadic(1, 1280);
+    const Vec3 offset = axis_value(j, reach * sj);
+    const Segment path{center + offset + axis_value(i, -before * s), center + offset + axis_value(i, after * s)};
+    SCOPED_TRACE(testing::Message() << "case " << n << ": r1 " << r1 << " r2 " << r2 << " before " << before
+                                    << " after " << after);
+    ShapeCastHit hit;
+    ASSERT_TRUE(np::sphere_cast_sphere(path, r1, {center, r2}, &hit));
+    EXPECT_FALSE(hit.started_overlapping);
+    EXPECT_LE(hit.fraction, 1.0);
+    // Consistent with the overlap test: a zero-length cast where the contact is reported touches too.
+    ShapeCastHit there;
+    EXPECT_TRUE(np::sphere_cast_sphere({hit.center, hit.center}, r1, {center, r2}, &there));
+    ++cases;
+  }
+  EXPECT_EQ(cases, 20000);
+}
+
+TEST(SphereCastSphere, PowerOfTwoScalesGiveTheSameAnswerScaledExactly) {
+  // The 3-4-5 cast of OffsetCastTouchesAtThe345Contact scaled by 2^k: the fraction and the normal do not
+  // change at all, and distance, center and point scale exactly, from 2^-1000 to 2^1000. Without rescaling,
+  // the fourth powers inside the quadratic overflowed above ~2^255 (NaN hits) and lost bits below ~2^-255
+  // (wrong hits and misses).
+  const Segment base{{-10.0, 1.5, 0.0}, {6.0, 1.5, 0.0}};
+  for (int k = -1000; k <= 1000; k += 25) {
+    SCOPED_TRACE(testing::Message() << "scale 2^" << k);
+    const double scale = std::ldexp(1.0, k);
+    ShapeCastHit hit;
+    ASSERT_TRUE(np::sphere_cast_sphere({base.start * scale, base.end * scale}, 1.5 * scale,
+                                       {kTarget.center, kTarget.radius * scale}, &hit));
+    EXPECT_EQ(hit.fraction, 0.5);
+    EXPECT_EQ(hit.distance, 8.0 * scale);
+    EXPECT_PRED_FORMAT2(VecEq, hit.center, (Vec3{-2.0, 1.5, 0.0} * scale));
+    EXPECT_PRED_FORMAT2(VecEq, hit.normal, (Vec3{-0.8, 0.6, 0.0}));
+    EXPECT_PRED_FORMAT2(VecEq, hit.point, (Vec3{-0.8, 0.6, 0.0} * scale));
+    // One unit of the scale wider than the reach: never touches, at every scale.
+    EXPECT_FALSE(np::sphere_cast_sphere({Vec3{-10.0, 3.5, 0.0} * scale, Vec3{6.0, 3.5, 0.0} * scale}, 1.5 * scale,
+                                        {kTarget.center, kTarget.radius * scale}, &hit));
+  }
+}
+
+TEST(SphereCastSphere, ExtremeMagnitudesFromTheProbe) {
+  ShapeCastHit hit;
+  // Reach 2e80 along a path of length 1e81 through the center: contact at fraction 0.3 (was fraction 0).
+  ASSERT_TRUE(np::sphere_cast_sphere({{-5e80, 0.0, 0.0}, {5e80, 0.0, 0.0}}, 1e80, {{0.0, 0.0, 0.0}, 1e80}, &hit));
+  EXPECT_NEAR(hit.fraction, 0.3, 1e-15);
+  EXPECT_NEAR(hit.center.x, -2e80, 1e65);
+  EXPECT_FALSE(hit.started_overlapping);
+  // End points near the largest doubles: end - start overflows in world units.
+  ASSERT_TRUE(np::sphere_cast_sphere({{-1e308, 0.0, 0.0}, {1e308, 0.0, 0.0}}, 1e307, {{0.0, 0.0, 0.0}, 1e307}, &hit));
+  EXPECT_NEAR(hit.fraction, 0.4, 1e-15);  // reach 2e307: contact at x = -2e307, 8e307 along 2e308
+  EXPECT_NEAR(hit.distance, 8e307, 1e293);
+  // A path 3e-100 off a target of reach 2e-100 passes 1e-100 wide: a miss (was a hit at fraction 0.6).
+  EXPECT_FALSE(np::sphere_cast_sphere({{-5e-100, 3e-100, 0.0}, {5e-100, 3e-100, 0.0}}, 1e-100,
+                                      {{0.0, 0.0, 0.0}, 1e-100}, &hit));
+  // Moving away from a target 3e-200 away with reach 2e-200: a miss (was "started overlapping").
+  EXPECT_FALSE(np::sphere_cast_sphere({{3e-200, 0.0, 0.0}, {5e-200, 0.0, 0.0}}, 1e-200, {{0.0, 0.0, 0.0}, 1e-200},
+                                      &hit));
+  // Subnormal inputs: the scale stops at 2^1000 and the answer is still right.
+  ASSERT_TRUE(np::sphere_cast_sphere({{-4e-320, 0.0, 0.0}, {4e-320, 0.0, 0.0}}, 1e-320, {{0.0, 0.0, 0.0}, 1e-320},
+                                     &hit));
+  EXPECT_NEAR(hit.fraction, 0.25, 0.02);  // subnormals carry few bits
 }
 
 TEST(SphereCastSphere, VeryLongCastsFindTheContactWithoutCancellation) {

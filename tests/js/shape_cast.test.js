@@ -62,6 +62,35 @@ describe('sphereCastSphere', () => {
     }
   });
 
+  it('hits on exactly tangent paths whose numbers are not powers of two (the overlap test at the nearest point decides)', () => {
+    // Reach 0.1 + 0.6 = 0.7 exactly in double, the path 0.7 off the center: a zero-length cast at the
+    // nearest point touches, so the cast must too. The rounded discriminant used to call ~1 in 8 of these a miss.
+    const rng = random(31);
+    for (let n = 0; n < 2000; n++) {
+      const axis = AXES[n % 3], side = AXES[(n + 1 + (n >> 2) % 2) % 3];
+      const r1 = Math.round(rng.range(0, 256)) / 64, r2 = Math.round(rng.range(1, 256)) / 64, reach = r1 + r2;
+      const center = v3(Math.round(rng.range(-640, 640)) / 64, Math.round(rng.range(-640, 640)) / 64, Math.round(rng.range(-640, 640)) / 64);
+      const offset = add(arr(center), arr(onAxis(side, reach * SIGNS[n % 2])));
+      const start = vec(add(offset, arr(onAxis(axis, -Math.round(rng.range(1, 1280)) / 64))));
+      const end = vec(add(offset, arr(onAxis(axis, Math.round(rng.range(1, 1280)) / 64))));
+      const h = np.sphereCastSphere(start, end, r1, ball(center, r2));
+      expect(h, `case ${n}`).not.toBe(null);
+      expect(np.sphereCastSphere(h.center, h.center, r1, ball(center, r2))).not.toBe(null);
+    }
+    expect(np.sphereCastSphere(v3(-5, 0.7, 0), v3(5, 0.7, 0), 0.1, ball(v3(0, 0, 0), 0.6))).not.toBe(null);
+  });
+
+  it('gives the same answer scaled exactly at any power-of-two magnitude, and right answers at extreme ones', () => {
+    for (let k = -1000; k <= 1000; k += 50) {
+      const s = 2 ** k;
+      const h = np.sphereCastSphere(v3(-10 * s, 1.5 * s, 0), v3(6 * s, 1.5 * s, 0), 1.5 * s, ball(v3(0, 0, 0), s));
+      expect(h, `2^${k}`).toEqual(cast(8 * s, 0.5, v3(-2 * s, 1.5 * s, 0), v3(-0.8 * s, 0.6 * s, 0), v3(-0.8, 0.6, 0), false));
+    }
+    expect(np.sphereCastSphere(v3(-5e80, 0, 0), v3(5e80, 0, 0), 1e80, ball(v3(0, 0, 0), 1e80)).fraction).toBeCloseTo(0.3, 15);
+    expect(np.sphereCastSphere(v3(-5e-100, 3e-100, 0), v3(5e-100, 3e-100, 0), 1e-100, ball(v3(0, 0, 0), 1e-100))).toBe(null);
+    expect(np.sphereCastSphere(v3(3e-200, 0, 0), v3(5e-200, 0, 0), 1e-200, ball(v3(0, 0, 0), 1e-200))).toBe(null);
+  });
+
   it('hits with fraction 1 when contact is exactly at the end point, and misses when it would come after it', () => {
     for (const axis of AXES) {
       for (const sign of SIGNS) {
