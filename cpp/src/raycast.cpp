@@ -7,7 +7,12 @@
 
 namespace np {
 
-bool clip_aabb(Vec3 origin, Vec3 dir, double t_max, const AABB& box, double* t_enter, int* enter_axis) {
+namespace {
+
+// clip_aabb's body, inlined into both casts so that its outputs stay in registers (an out-of-line call with
+// out-parameters costs a stack frame in WASM).
+__attribute__((always_inline)) inline bool clip(Vec3 origin, Vec3 dir, double t_max, const AABB& box,
+                                                double* t_enter, int* enter_axis) {
   double t_in = 0.0;  // the ray starts at t = 0: nothing behind the origin is ever reported
   double t_out = t_max;
   int axis_in = -1;
@@ -41,8 +46,6 @@ bool clip_aabb(Vec3 origin, Vec3 dir, double t_max, const AABB& box, double* t_e
   *enter_axis = axis_in;
   return true;
 }
-
-namespace {
 
 // Fills *hit for an entry found by clip_aabb. `unit_back` is the normal used when the origin starts in the box.
 void fill_hit(Vec3 origin, Vec3 dir, double length, const AABB& box, double t, int axis, Vec3 unit_back,
@@ -86,31 +89,82 @@ Vec3 nearest_face_normal(Vec3 p, const AABB& box) {
 
 }  // namespace
 
+namespace {
+
+// The power of two that brings a direction whose largest |component| is `largest` to ~1 (exact to multiply
+// by). Out of line: rarely needed.
+// (std::ilogb rather than std::frexp: an int* out-parameter costs the caller a stack frame in WASM.)
+__attribute__((noinline)) double unit_scale(double largest) {
+  int k = std::ilogb(largest);  // largest is in [2^k, 2^(k+1))
+  k = k < -1000 ? -1000 : k;    // a subnormal direction: 2^1000 brings it to ~2^-74 (2^1074 would be inf)
+  return std::ldexp(1.0, -k);
+}
+
+// Moving toward +axis (d > 0) a segment enters through min and must end at or beyond it; otherwise through max.
+int reaches_entry_plane(double d, double end, double lo, double hi) {
+  return static_cast<int>((d > 0.0) & (end >= lo)) | static_cast<int>((d <= 0.0) & (end <= hi));
+}
+
+}  // namespace
+
+bool clip_aabb(Vec3 origin, Vec3 dir, double t_max, const AABB& box, double* t_enter, int* enter_axis) {
+  return clip(origin, dir, t_max, box, t_enter, enter_axis);
+}
+
 bool raycast_aabb(const Ray& ray, const AABB& box, double max_distance, RayHit* hit) {
+  // Only the direction's line matters, not its length: a direction far from unit length is brought to ~1 by a
+  // power of two (exact), so that (bound - origin) / direction can neither overflow for a tiny direction
+  // (1e-320 would give t = inf) nor underflow for a huge one. Ordinary directions are used as they are.
+  Vec3 dir = ray.direction;
+  const double ax = std::fabs(dir.x), ay = std::fabs(dir.y), az = std::fabs(dir.z);
+  const bool ordinary = (ax <= 0x1p500) & (ay <= 0x1p500) & (az <= 0x1p500) &
+                        ((ax >= 0x1p-500) | (ay >= 0x1p-500) | (az >= 0x1p-500));
+  if (!ordinary) dir = dir * unit_scale(max_abs_component(dir));
   double t;
   int axis;
   // Clip the whole half-line and compare the world distance with max_distance afterwards, so that the
   // reported distance and the max_distance decision cannot disagree by a rounding.
-  if (!clip_aabb(ray.origin, ray.direction, std::numeric_limits<double>::infinity(), box, &t, &axis)) {
-    return false;
-  }
-  const double dir_length = length(ray.direction);
+  if (!clip(ray.origin, dir, std::numeric_limits<double>::infinity(), box, &t, &axis)) return false;
+  const double dir_length = length(dir);
   if (t * dir_length > max_distance) return false;
-  fill_hit(ray.origin, ray.direction, dir_length, box, t, axis, negated(ray.direction) / dir_length, hit);
+  fill_hit(ray.origin, dir, dir_length, box, t, axis, negated(dir) / dir_length, hit);
   return true;
 }
 
 bool linecast_aabb(const Segment& segment, const AABB& box, RayHit* hit) {
+  Vec3 start = segment.start, end = segment.end;
+  AABB b = box;
   // Parametrize by t in [0, 1] over the unnormalized segment: a segment that ends on a face has
   // (face - start) / (end - start) == 1 exactly, so the end point is never lost to rounding.
-  const Vec3 d = segment.end - segment.start;
+  Vec3 d = end - start;
+  const bool finite = (std::fabs(d.x) <= DBL_MAX) & (std::fabs(d.y) <= DBL_MAX) & (std::fabs(d.z) <= DBL_MAX);
+  if (!finite) {
+    // end - start overflowed (end points of opposite signs near the largest doubles). Halving every input is
+    // exact and the answer scales with it (doubled back below); then nothing overflows.
+    start = start * 0.5, end = end * 0.5, b = {b.min * 0.5, b.max * 0.5};
+    d = end - start;
+  }
   double t;
   int axis;
-  if (!clip_aabb(segment.start, d, 1.0, box, &t, &axis)) return false;
+  if (!clip(start, d, 1.0, b, &t, &axis)) return false;
+  // Entering through a face: the end point must reach that face's plane, checked on the input coordinates
+  // themselves. The slab parameter can round to <= 1 for a segment that stops an ulp short of the face, and
+  // the hit point would then lie beyond the end. Bit i of `reaches`: the end reaches axis i's entry plane
+  // (computed without branches; one bit is read).
+  if (axis >= 0) {
+    const int reaches = reaches_entry_plane(d.x, end.x, b.min.x, b.max.x) |
+                        reaches_entry_plane(d.y, end.y, b.min.y, b.max.y) << 1 |
+                        reaches_entry_plane(d.z, end.z, b.min.z, b.max.z) << 2;
+    if (!((reaches >> axis) & 1)) return false;
+  }
   const double seg_length = length(d);
   // Zero-length segment: no direction to face back along, so use the nearest face's outward normal.
-  const Vec3 back = seg_length > 0.0 ? negated(d) / seg_length : nearest_face_normal(segment.start, box);
-  fill_hit(segment.start, d, seg_length, box, t, axis, back, hit);
+  const Vec3 back = seg_length > 0.0 ? negated(d) / seg_length : nearest_face_normal(start, b);
+  fill_hit(start, d, seg_length, b, t, axis, back, hit);
+  if (!finite) {
+    hit->distance *= 2.0;
+    hit->point = hit->point * 2.0;
+  }
   return true;
 }
 

@@ -80,8 +80,8 @@ Validity validate(const OBB& obb) {
 Validity validate(const Ray& ray) {
   const double f[6] = {ray.origin.x, ray.origin.y, ray.origin.z, ray.direction.x, ray.direction.y, ray.direction.z};
   if (Validity v = finite(f, 6); !v.ok()) return v;
-  // Also rejects a direction so short that its squared length underflows: it cannot be normalized.
-  if (length_squared(ray.direction) == 0.0) {
+  // Any non-zero length will do (raycast_aabb rescales extreme ones); -0 components are zero.
+  if (ray.direction.x == 0.0 && ray.direction.y == 0.0 && ray.direction.z == 0.0) {
     return {Problem::kZeroDirection, 3};
   }
   return kValid;

@@ -14,6 +14,7 @@
 #include <random>
 
 #include "narrowphase/flat.h"
+#include "narrowphase/overlap.h"
 
 #include "test_util.h"
 
@@ -228,6 +229,20 @@ TEST(DistancePointAABB, KeepsFullRelativeAccuracyForTinyBoxesFarFromTheOrigin) {
       np::set(expected, i, offset + size);
       np::set(expected, (i + 1) % 3, offset);
       EXPECT_PRED_FORMAT2(VecEq, np::closest_point_on_aabb(p, box), expected);
+    }
+  }
+}
+
+TEST(DistancePointAABB, IsInfinityNotNaNWhenTheGapItselfOverflows) {
+  // A point at -1e308 and a box at +1e308: the gap 2e308 is not a double. The distance is +inf (it was
+  // inf / inf = NaN inside the rescaling of length()).
+  for (int i = 0; i < 3; ++i) {
+    for (double s : {-1.0, 1.0}) {
+      SCOPED_TRACE(testing::Message() << "axis " << i << " sign " << s);
+      const np::Vec3 far_point = axis_value(i, -1e308 * s);
+      const np::AABB far_box{axis_value(i, 1e308 * s), axis_value(i, 1e308 * s)};
+      EXPECT_EQ(np::distance_point_aabb(far_point, far_box), std::numeric_limits<double>::infinity());
+      EXPECT_FALSE(np::overlap_sphere_aabb({far_point, 1e308}, far_box));
     }
   }
 }

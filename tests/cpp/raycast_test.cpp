@@ -518,11 +518,13 @@ TEST(RaycastAABB, TinyBoxesFarFromTheOriginKeepTheRelativeAccuracyOfTheirCoordin
 
 TEST(RaycastAABB, DirectionLengthDoesNotChangeTheHitEvenAtExtremeMagnitudes) {
   // Distances are world units along the normalized direction, for any direction validate() accepts: also one
-  // whose squared length overflows (|d| > ~1e154) or is subnormal (|d| < ~1e-154; below ~1e-162 it underflows
-  // to 0 and validate() rejects the direction). Power-of-two lengths give bit-identical hits; for the others
-  // t = 2 / |d| and t * |d| each round once, so EXPECT_DOUBLE_EQ's 4 ulp is ample.
-  const double exact_lengths[] = {std::ldexp(1.0, 600), std::ldexp(1.0, -530), std::ldexp(1.0, 1000)};
-  const double other_lengths[] = {1e300, std::ldexp(1.0 + std::ldexp(1.0, -30), -530), std::ldexp(3.0, -535)};
+  // whose squared length overflows (|d| > ~1e154) or underflows (|d| < ~1e-154, down to the smallest
+  // subnormal). Power-of-two lengths give bit-identical hits; for the others t = 2 / |d| and t * |d| each round
+  // once, so EXPECT_DOUBLE_EQ's 4 ulp is ample.
+  const double exact_lengths[] = {std::ldexp(1.0, 600), std::ldexp(1.0, -530), std::ldexp(1.0, 1000),
+                                  std::ldexp(1.0, -1074), std::ldexp(1.0, -900)};
+  const double other_lengths[] = {1e300, std::ldexp(1.0 + std::ldexp(1.0, -30), -530), std::ldexp(3.0, -535),
+                                  1e-200, 1e-310};
   for (int i = 0; i < 3; ++i) {
     for (double s : {-1.0, 1.0}) {
       RayHit reference;
@@ -542,7 +544,7 @@ TEST(RaycastAABB, DirectionLengthDoesNotChangeTheHitEvenAtExtremeMagnitudes) {
         EXPECT_PRED_FORMAT2(VecEq, hit.normal, reference.normal);
       }
       for (const double* lengths : {exact_lengths, other_lengths}) {
-        for (int n = 0; n < 3; ++n) {
+        for (int n = 0; n < 5; ++n) {
           const double k = lengths[n];
           SCOPED_TRACE(testing::Message() << "inside, axis " << i << " sign " << s << " |d| " << k);
           // Starting inside: distance 0 and a unit normal facing back, never NaN or a zero vector.
@@ -592,6 +594,21 @@ TEST(LinecastAABB, SegmentEndingExactlyOnAFaceHitsAtItsFullLength) {
       EXPECT_FALSE(np::linecast_aabb({off_center(i, 3.0 * s), off_center(i, std::nextafter(s, 2.0 * s))}, kBox, &hit));
     }
   }
+  // Ending one ulp short with random starts: the slab parameter rounds to 1 for most of them, but the end point
+  // does not reach the face's plane, so no hit is reported beyond it.
+  {
+    std::mt19937_64 rng(20261122);
+    std::uniform_real_distribution<double> u(-0.99, 0.99), far(1.5, 9.0);
+    for (int n = 0; n < 2000; ++n) {
+      const int i = static_cast<int>(rng() % 3);
+      const double s = rng() & 1 ? 1.0 : -1.0;
+      Vec3 start{u(rng), u(rng), u(rng)}, end{u(rng), u(rng), u(rng)};
+      np::set(start, i, s * far(rng));
+      np::set(end, i, std::nextafter(s, 2.0 * s));
+      RayHit hit;
+      EXPECT_FALSE(np::linecast_aabb({start, end}, kBox, &hit)) << "case " << n;
+    }
+  }
   // With non-dyadic coordinates the end parameter (face - start) / (end - start) is still exactly 1.
   std::mt19937_64 rng(0xE4D);
   std::uniform_real_distribution<double> u(-0.99, 0.99), far(1.5, 9.0);
@@ -605,6 +622,26 @@ TEST(LinecastAABB, SegmentEndingExactlyOnAFaceHitsAtItsFullLength) {
     ASSERT_TRUE(np::linecast_aabb({start, end}, kBox, &hit)) << "case " << n;
     EXPECT_EQ(hit.distance, std::sqrt(np::length_squared(end - start))) << "case " << n;
     EXPECT_EQ(np::get(hit.point, i), s) << "case " << n;
+  }
+}
+
+TEST(LinecastAABB, EndPointsNearTheLargestDoublesStillGiveTheEntryFace) {
+  // end - start overflows to infinity; the segment is halved (exactly) and the answer scaled back.
+  for (int i = 0; i < 3; ++i) {
+    for (double s : {-1.0, 1.0}) {
+      SCOPED_TRACE(testing::Message() << "axis " << i << " sign " << s);
+      RayHit hit;
+      ASSERT_TRUE(np::linecast_aabb({axis_value(i, 1e308 * s), axis_value(i, -1e308 * s)}, kBox, &hit));
+      EXPECT_EQ(hit.distance, 1e308 - 1.0);  // exactly 1e308 in double
+      EXPECT_PRED_FORMAT2(VecEq, hit.point, axis_value(i, s));
+      EXPECT_PRED_FORMAT2(VecEq, hit.normal, axis_value(i, s));
+      // Starting inside: the start itself.
+      ASSERT_TRUE(np::linecast_aabb({axis_value(i, 0.5 * s), axis_value(i, -1.7e308 * s)}, {{-1e308, -1e308, -1e308},
+                                                                                           {1e308, 1e308, 1e308}},
+                                    &hit));
+      EXPECT_EQ(hit.distance, 0.0);
+      EXPECT_PRED_FORMAT2(VecEq, hit.point, axis_value(i, 0.5 * s));
+    }
   }
 }
 

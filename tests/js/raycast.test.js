@@ -319,6 +319,29 @@ describe('linecastAABB', () => {
     }
   });
 
+  it('misses a segment ending an ulp short of the face from any start, even where the slab parameter rounds to 1', () => {
+    const rng = random(41);
+    for (let n = 0; n < 2000; n++) {
+      const axis = AXES[n % 3], sign = SIGNS[(n >> 1) % 2];
+      const start = v3(rng.range(-0.99, 0.99), rng.range(-0.99, 0.99), rng.range(-0.99, 0.99));
+      const end = v3(rng.range(-0.99, 0.99), rng.range(-0.99, 0.99), rng.range(-0.99, 0.99));
+      start[KEYS[axis]] = -sign * rng.range(1.5, 9);
+      end[KEYS[axis]] = -sign * nextUp(1);
+      expect(np.linecastAABB(start, end, unitBox()), `case ${n}`).toBe(null);
+    }
+  });
+
+  it('handles end points so far apart that end - start is not a double', () => {
+    for (const axis of AXES) {
+      for (const sign of SIGNS) {
+        expect(np.linecastAABB(onAxis(axis, -1e308 * sign), onAxis(axis, 1e308 * sign), unitBox())).toEqual(
+          hit(1e308, onAxis(axis, -sign), onAxis(axis, -sign)),
+        );
+      }
+    }
+    expect(np.distancePointAABB(v3(-1e308, 0, 0), box([1e308, 0, 0], [1e308, 0, 0]))).toBe(Infinity);
+  });
+
   it('only reports hits between start and end: short segments and segments pointing away miss', () => {
     for (const axis of AXES) {
       for (const sign of SIGNS) {

@@ -28,7 +28,7 @@ inline Vec3 cross(Vec3 a, Vec3 b) {
 }
 inline double length_squared(Vec3 a) { return dot(a, a); }
 inline double max_abs_component(Vec3 a) { return std::fmax(std::fabs(a.x), std::fmax(std::fabs(a.y), std::fabs(a.z))); }
-/// |a| for any finite a: sqrt(a . a) whenever a . a is a normal double (the ordinary case, so results there
+/// |a| for any a without NaN (an infinite component gives inf): sqrt(a . a) whenever a . a is a normal double (the ordinary case, so results there
 /// are that expression bit for bit); otherwise a is first divided by its largest |component|. Without that, a
 /// vector longer than ~1e154 has a . a = inf, and one shorter than ~1e-154 a subnormal a . a that keeps only a
 /// few bits (or 0).
@@ -36,7 +36,7 @@ inline double length(Vec3 a) {
   const double sq = length_squared(a);
   if (sq >= DBL_MIN && sq <= DBL_MAX) return std::sqrt(sq);
   const double m = max_abs_component(a);
-  if (m == 0.0) return 0.0;
+  if (m == 0.0 || m > DBL_MAX) return m;  // 0, or inf for a component that overflowed (not inf / inf = NaN)
   return m * std::sqrt(length_squared(a / m));
 }
 /// Component i (0 = x, 1 = y, 2 = z).
