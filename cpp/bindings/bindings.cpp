@@ -23,5 +23,5 @@ emscripten::val io_buffer() { return emscripten::val(emscripten::typed_memory_vi
 EMSCRIPTEN_BINDINGS(narrowphase) {
   emscripten::function("ioBuffer", &io_buffer);
   emscripten::constant("orthonormalTolerance", np::kOrthonormalTolerance);
-  emscripten::constant("obbEdgeAxisEpsilon", np::kObbEdgeAxisEpsilon);
+  emscripten::constant("obbEdgeAxisSlack", np::kObbEdgeAxisSlack);
 }

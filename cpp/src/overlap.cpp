@@ -22,8 +22,25 @@ bool overlap_sphere_aabb(const Sphere& sphere, const AABB& box) {
   return length_squared(gap / unit) <= r * r;
 }
 
-// Separating axis theorem for two boxes: Ericson, Real-Time Collision Detection, 4.4.1, in double, with the
-// epsilon applied to the edge x edge axes only (see kObbEdgeAxisEpsilon).
+namespace {
+
+// max |c_i . c_j - delta_ij| over the rotation's columns: 0 for an exact rotation, up to kOrthonormalTolerance
+// for the ones validate() accepts.
+double orthonormal_error(const OBB& o) {
+  double e = 0.0;
+  for (int i = 0; i < 3; ++i) {
+    for (int j = i; j < 3; ++j) {
+      const double d = std::fabs(dot(o.axis[i], o.axis[j]) - (i == j ? 1.0 : 0.0));
+      e = d > e ? d : e;
+    }
+  }
+  return e;
+}
+
+}  // namespace
+
+// Separating axis theorem for two boxes: Ericson, Real-Time Collision Detection, 4.4.1, in double, with a
+// slack on the edge x edge axes only, sized by the rotations' own error (see kObbEdgeAxisSlack).
 int separating_axis_obb_obb(const OBB& a, const OBB& b) {
   const double ea[3] = {a.half_size.x, a.half_size.y, a.half_size.z};
   const double eb[3] = {b.half_size.x, b.half_size.y, b.half_size.z};
@@ -56,17 +73,19 @@ int separating_axis_obb_obb(const OBB& a, const OBB& b) {
   }
 
   // Axes 6-14, L = A.axis[i] x B.axis[j], written in A's frame as e_i x R[.][j]. Both radii and the center
-  // projection scale with |L|, so L need not be normalized; when |L| ~ 0 the epsilon keeps noise from
-  // separating.
+  // projection scale with |L|, so L need not be normalized; the slack (in the same unnormalized units) keeps
+  // rounding noise from separating when |L| ~ 0.
+  const double ea_ = orthonormal_error(a), eb_ = orthonormal_error(b);
+  const double slack_per_length = kObbEdgeAxisSlack * ((ea_ > eb_ ? ea_ : eb_) + 0x1p-52);
+  const double center_distance = std::fabs(tw.x) + std::fabs(tw.y) + std::fabs(tw.z);
   for (int i = 0; i < 3; ++i) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     for (int j = 0; j < 3; ++j) {
       const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-      const double ra = ea[i1] * (abs_r[i2][j] + kObbEdgeAxisEpsilon) +
-                        ea[i2] * (abs_r[i1][j] + kObbEdgeAxisEpsilon);
-      const double rb = eb[j1] * (abs_r[i][j2] + kObbEdgeAxisEpsilon) +
-                        eb[j2] * (abs_r[i][j1] + kObbEdgeAxisEpsilon);
-      if (std::fabs(t[i2] * R[i1][j] - t[i1] * R[i2][j]) > ra + rb) return 6 + 3 * i + j;
+      const double ra = ea[i1] * abs_r[i2][j] + ea[i2] * abs_r[i1][j];
+      const double rb = eb[j1] * abs_r[i][j2] + eb[j2] * abs_r[i][j1];
+      const double slack = slack_per_length * (((ea[i1] + ea[i2]) + (eb[j1] + eb[j2])) + center_distance);
+      if (std::fabs(t[i2] * R[i1][j] - t[i1] * R[i2][j]) > (ra + rb) + slack) return 6 + 3 * i + j;
     }
   }
 

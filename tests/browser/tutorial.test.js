@@ -177,7 +177,7 @@ function checkObb(s, text) {
   expect(np.OBB_AXIS_NAMES).toContain(match[2]);
   const side = Math.sign(new THREE.Vector3().subVectors(b.center, a.center).dot(axis)) || 1;
   const moved = (t) => ({ ...b, center: new THREE.Vector3().copy(b.center).addScaledVector(axis, side * t) });
-  // 1e-3: far above the readout's rounding (5e-5) and the library's edge-axis epsilon (1e-6).
+  // 1e-3: far above the readout's rounding (5e-5) and the library's edge-axis slack (~1e-14 here).
   expect(np.overlapOBBOBB(a, moved(depth + 1e-3)), `pushing B by ${depth} + 1e-3 along ${match[2]} separates`).toBe(false);
   expect(np.overlapOBBOBB(a, moved(Math.max(depth - 1e-3, 0))), `pushing B by ${depth} - 1e-3 does not`).toBe(true);
 }

@@ -275,13 +275,13 @@ TEST(OverlapOBBOBB, FaceTouchingBoxesOverlapAndOneUlpApartAreSeparatedByThatFace
 
 TEST(OverlapOBBOBB, BoxesWithExactlyParallelAxesAndOverlappingOffsetsAlwaysOverlap) {
   // Parallel axes make the edge x edge axes A.axis[i] x B.axis[j] of parallel pairs rounding-noise vectors;
-  // without the epsilon on |R| that noise can "separate" overlapping boxes (Ericson 4.4.1). Offsets are drawn
+  // without the slack on those axes that noise can "separate" overlapping boxes (Ericson 4.4.1). Offsets are drawn
   // along A's axes within 99.9% of the sums of the half extents, so every pair truly overlaps. Three ways to
   // get parallel axes:
   //  - the same rotation matrix for both (then R = A^T A is symmetric and the noise cancels exactly: this
-  //    one cannot fail even without the epsilon, but it is the case users write first);
+  //    one cannot fail even without the slack, but it is the case users write first);
   //  - B's quaternion = A's times a 90 degree turn about one of A's axes, multiplied out in double: B's axes
-  //    are A's, permuted and signed, up to rounding (without the epsilon ~17% of these are separated);
+  //    are A's, permuted and signed, up to rounding (without the slack ~17% of these are separated);
   //  - A's matrix rounded to float32, as three.js Matrix3 data would be (likewise ~17% without it).
   std::mt19937_64 rng(0xA11E1);
   std::normal_distribution<double> gauss(0.0, 1.0);
@@ -294,7 +294,13 @@ TEST(OverlapOBBOBB, BoxesWithExactlyParallelAxesAndOverlappingOffsetsAlwaysOverl
     const double len = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     for (double& c : q) c /= len;
     const Rotation ra = rotation_from_quaternion(q[0], q[1], q[2], q[3]);
-    const Vec3 ha{half(rng), half(rng), half(rng)}, hb{half(rng), half(rng), half(rng)};
+    Vec3 ha{half(rng), half(rng), half(rng)}, hb{half(rng), half(rng), half(rng)};
+    if (n % 2 == 1) {
+      // Every other pair long and thin (100:1) along one axis, so that the centers can be far apart along
+      // the parallel edges: the rounding of b.center - a.center then dominates the edge axes' noise.
+      np::set(ha, n % 3, np::get(ha, n % 3) * 100.0);
+      np::set(hb, (n / 3) % 3, np::get(hb, (n / 3) % 3) * 100.0);
+    }
     const Vec3 ca{pos(rng), pos(rng), pos(rng)};
     const double f[3] = {frac(rng), frac(rng), frac(rng)};
     for (int variant = 0; variant < 5; ++variant) {
@@ -396,18 +402,52 @@ TEST(OverlapOBBOBB, NearlyParallelBoxesSeparatedOnlyByAnEdgeCrossEdgeAxisAreSepa
       EXPECT_FALSE(np::overlap_obb_obb(a, b));
       EXPECT_FALSE(np::overlap_obb_obb(b, a));
 
-      // The reported axis really separates the corners, by far more than the edge-axis epsilon can shift
-      // the test: the epsilon adds kObbEdgeAxisEpsilon * (two half sizes of each box) to the radii, which
-      // is that much over |L| in world units along the unit axis.
+      // The reported axis really separates the corners, by far more than the edge-axis slack can shift the
+      // test: kObbEdgeAxisSlack * (rotation error + 2^-52) * (four half sizes + |tw|_1), over |L| in world
+      // units along the unit axis (these rotations are exact to a few ulps: the error term is taken as 1e-15).
       const Vec3 l = sat_axis(a, b, axis);
       const int i = (axis - 6) / 3, j = (axis - 6) % 3;
-      const double epsilon_shift = np::kObbEdgeAxisEpsilon *
-                                   (np::get(a.half_size, (i + 1) % 3) + np::get(a.half_size, (i + 2) % 3) +
-                                    np::get(b.half_size, (j + 1) % 3) + np::get(b.half_size, (j + 2) % 3)) /
-                                   std::sqrt(np::length_squared(l));
+      const Vec3 tw = b.center - a.center;
+      const double slack_shift = np::kObbEdgeAxisSlack * 1e-15 *
+                                 (np::get(a.half_size, (i + 1) % 3) + np::get(a.half_size, (i + 2) % 3) +
+                                  np::get(b.half_size, (j + 1) % 3) + np::get(b.half_size, (j + 2) % 3) +
+                                  std::fabs(tw.x) + std::fabs(tw.y) + std::fabs(tw.z)) /
+                                 std::sqrt(np::length_squared(l));
       const long double gap = projection_gap(a, b, l);
       EXPECT_GT(gap, margin);
-      EXPECT_GT(gap, 20.0L * epsilon_shift);
+      EXPECT_GT(gap, 20.0L * slack_shift);
+    }
+  }
+}
+
+TEST(OverlapOBBOBB, LongBoxesAFewMicroradiansFromParallelKeepAGapAlongTheirEdges) {
+  // Found by probing: two 200-long bars, each turned 45 degrees about its long axis so that an edge points at
+  // the other, B twisted by theta about z and lifted so that those two edges pass `gap` apart. For theta >=
+  // 1e-4 only A.x x B.x (axis 6) can separate them. A fixed 1e-6 epsilon on |R| hid gaps of 0.005 up to theta = 1e-3;
+  // the slack sized by the rotations' own error (a few ulps here) does not.
+  const double c = std::sqrt(0.5);
+  for (double theta : {1e-3, 1e-4, 1e-5, 1e-6}) {
+    for (double gap : {0.005, -0.005}) {
+      SCOPED_TRACE(testing::Message() << "theta " << theta << " gap " << gap);
+      const double ct = std::cos(theta), st = std::sin(theta);
+      const OBB a{{0.0, 0.0, 0.0}, {100.0, 1.0, 1.0}, {{1.0, 0.0, 0.0}, {0.0, c, c}, {0.0, -c, c}}};
+      const OBB b{{0.0, 0.0, 2.0 * std::sqrt(2.0) + gap},
+                  {100.0, 1.0, 1.0},
+                  {{ct, st, 0.0}, {-st * c, ct * c, c}, {st * c, -ct * c, c}}};
+      ASSERT_TRUE(np::validate(a).ok());
+      ASSERT_TRUE(np::validate(b).ok());
+      if (gap > 0.0) {
+        // From theta ~1e-5 down, B's long axis tilts so little (100 theta < gap) that A's face axis A.y sees
+        // the gap too; above, only the edge axis does.
+        const int axis = np::separating_axis_obb_obb(a, b);
+        if (theta >= 1e-4) EXPECT_EQ(axis, 6);
+        ASSERT_GE(axis, 0);
+        EXPECT_FALSE(np::overlap_obb_obb(b, a));
+        EXPECT_GT(projection_gap(a, b, sat_axis(a, b, axis)), 0.0L);  // the corners agree: really apart
+      } else {
+        EXPECT_EQ(np::separating_axis_obb_obb(a, b), -1);
+        EXPECT_TRUE(np::overlap_obb_obb(b, a));
+      }
     }
   }
 }

@@ -222,7 +222,7 @@ SlabVerdict exact_slabs(Vec3 o, Vec3 d, const AABB& box) {
 // ---- OBB: the core's SAT margin, recomputed in long double ----
 //
 // max over the 15 axes of |center distance along L| - (radius of A + radius of B) along L (L unnormalized,
-// with the core's kObbEdgeAxisEpsilon on the edge axes): > 0 separated, <= 0 overlapping. Used only to tell
+// with the core's kObbEdgeAxisSlack on the edge axes): > 0 separated, <= 0 overlapping. Used only to tell
 // robust cases from ones within kBand of the boundary, where two double formulas may disagree.
 long double sat_margin(const OBB& a, const OBB& b) {
   long double R[3][3], AR[3][3];
@@ -232,7 +232,12 @@ long double sat_margin(const OBB& a, const OBB& b) {
   const long double t[3] = {dot_ld(tw, a.axis[0]), dot_ld(tw, a.axis[1]), dot_ld(tw, a.axis[2])};
   const long double ea[3] = {a.half_size.x, a.half_size.y, a.half_size.z};
   const long double eb[3] = {b.half_size.x, b.half_size.y, b.half_size.z};
-  const long double eps = np::kObbEdgeAxisEpsilon;
+  long double err = 0.0L;  // the larger of the two rotations' orthonormality errors, as the core measures it
+  for (const OBB* o : {&a, &b})
+    for (int i = 0; i < 3; ++i)
+      for (int j = i; j < 3; ++j) err = std::max(err, std::fabs(dot_ld(o->axis[i], o->axis[j]) - (i == j ? 1.0L : 0.0L)));
+  const long double slack_per_length = np::kObbEdgeAxisSlack * (err + 0x1p-52L);
+  const long double center_distance = std::fabs((long double)tw.x) + std::fabs((long double)tw.y) + std::fabs((long double)tw.z);
   long double m = -INFINITY;
   for (int i = 0; i < 3; ++i)
     m = std::max(m, std::fabs(t[i]) - (ea[i] + eb[0] * AR[i][0] + eb[1] * AR[i][1] + eb[2] * AR[i][2]));
@@ -243,9 +248,10 @@ long double sat_margin(const OBB& a, const OBB& b) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     for (int j = 0; j < 3; ++j) {
       const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-      const long double ra = ea[i1] * (AR[i2][j] + eps) + ea[i2] * (AR[i1][j] + eps);
-      const long double rb = eb[j1] * (AR[i][j2] + eps) + eb[j2] * (AR[i][j1] + eps);
-      m = std::max(m, std::fabs(t[i2] * R[i1][j] - t[i1] * R[i2][j]) - (ra + rb));
+      const long double ra = ea[i1] * AR[i2][j] + ea[i2] * AR[i1][j];
+      const long double rb = eb[j1] * AR[i][j2] + eb[j2] * AR[i][j1];
+      const long double slack = slack_per_length * (ea[i1] + ea[i2] + eb[j1] + eb[j2] + center_distance);
+      m = std::max(m, std::fabs(t[i2] * R[i1][j] - t[i1] * R[i2][j]) - (ra + rb + slack));
     }
   }
   return m;

@@ -23,6 +23,7 @@ import {
   random,
   randomRotation,
   randomUnit,
+  v3,
   scale,
   unitBox,
   vec,
@@ -130,7 +131,7 @@ describe('overlapOBBOBB and separatingAxisOBBOBB', () => {
     for (const i of AXES) {
       for (const j of AXES) expect(OBB_AXIS_NAMES[6 + 3 * i + j]).toBe(`A.${'xyz'[i]} × B.${'xyz'[j]}`);
     }
-    expect(np.tolerances).toEqual({ orthonormal: 1e-6, obbEdgeAxis: 1e-6 });
+    expect(np.tolerances).toEqual({ orthonormal: 1e-6, obbEdgeAxisSlack: 8 });
   });
 
   it('overlaps coincident boxes, rotated or not', () => {
@@ -233,12 +234,31 @@ describe('overlapOBBOBB and separatingAxisOBBOBB', () => {
         for (let k = 0; k < 15; k++) {
           const L = axes[k];
           if (length(L) < 1e-3) continue; // a (nearly) parallel edge pair: not a usable axis
-          // The edge-axis epsilon (1e-6 on each |R_ij|) may call boxes that are apart by less than
-          // 1e-6 * (sum of the four half sizes involved) / |L| overlapping: conservative by design.
-          const slack = k < 6 ? 1e-12 : (1e-6 * 8) / length(L) + 1e-12;
+          // The edge-axis slack (8 * (rotation error + 2^-52) * (four half sizes + |tw|_1), with these
+          // rotations exact to a few ulps and sizes ~1) may call boxes apart by less than ~1e-13 / |L|
+          // overlapping; the corners' own rounding is 1e-12.
+          const slack = k < 6 ? 1e-12 : 1e-13 / length(L) + 1e-12;
           expect(projectionGap(va, vb, L), `axis ${OBB_AXIS_NAMES[k]}`).toBeLessThanOrEqual(slack);
         }
       }
+    }
+  });
+
+  it('separates long boxes a small angle from parallel by a small gap along their edges', () => {
+    // Two 200-long bars turned 45 degrees about their long axes, B twisted by theta and lifted so that the
+    // facing edges pass 0.005 apart: only A.x x B.x separates them. A fixed 1e-6 epsilon on |cos| hid this.
+    const c = Math.SQRT1_2;
+    for (const theta of [1e-3, 1e-4]) {
+      const C = Math.cos(theta), S = Math.sin(theta);
+      const a = { center: v3(0, 0, 0), halfSize: v3(100, 1, 1), rotation: { elements: [1, 0, 0, 0, c, c, 0, -c, c] } };
+      const b = (gap) => ({
+        center: v3(0, 0, 2 * Math.SQRT2 + gap),
+        halfSize: v3(100, 1, 1),
+        rotation: { elements: [C, S, 0, -S * c, C * c, c, S * c, -C * c, c] },
+      });
+      expect(np.separatingAxisOBBOBB(a, b(0.005))).toBe(6);
+      expect(np.overlapOBBOBB(b(0.005), a)).toBe(false);
+      expect(np.overlapOBBOBB(a, b(-0.005))).toBe(true);
     }
   });
 

@@ -195,8 +195,13 @@ export interface Narrowphase {
   readonly tolerances: {
     /** How far an OBB rotation may be from orthonormal: |c_i · c_j - δ_ij| <= this. */
     readonly orthonormal: number;
-    /** Added to |cos| on the 9 edge × edge axes of the OBB test so that (nearly) parallel edges cannot separate. */
-    readonly obbEdgeAxis: number;
+    /**
+     * The OBB test's edge × edge axes add `obbEdgeAxisSlack × (e + 2^-52) × (the four half sizes involved +
+     * |b.center − a.center|₁)` to their radius sum, where e is the less exact rotation's orthonormality error,
+     * so that (nearly) parallel edges cannot separate on rounding noise: exact rotations get slack at the
+     * rounding level, float32-derived ones (e ~ 1e-7) what their own error warrants.
+     */
+    readonly obbEdgeAxisSlack: number;
   };
 }
 

@@ -404,7 +404,7 @@ function createApi(module) {
     OBB_AXIS_NAMES,
     tolerances: Object.freeze({
       orthonormal: module.orthonormalTolerance,
-      obbEdgeAxis: module.obbEdgeAxisEpsilon,
+      obbEdgeAxisSlack: module.obbEdgeAxisSlack,
     }),
   });
 }

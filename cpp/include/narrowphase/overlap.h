@@ -18,8 +18,8 @@ inline constexpr int kObbAxisCount = 15;
 
 /// The first axis (0..14, order above) along which the two boxes' projections are disjoint, or -1 when no
 /// axis separates them, that is when the closed boxes overlap (article 003, Ericson 4.4.1). Edge x edge axes of
-/// (nearly) parallel edge pairs cannot separate (kObbEdgeAxisEpsilon); each such axis is skipped on its own,
-/// never all nine at once.
+/// (nearly) parallel edge pairs cannot separate (kObbEdgeAxisSlack); each such axis is judged on its own, never
+/// all nine skipped at once.
 int separating_axis_obb_obb(const OBB& a, const OBB& b);
 
 /// True when the closed oriented boxes overlap: separating_axis_obb_obb(a, b) < 0.

@@ -11,14 +11,18 @@ namespace np {
 /// within ~1e-7) pass; scaled or sheared matrices, for which every SAT formula is wrong, are rejected.
 inline constexpr double kOrthonormalTolerance = 1e-6;
 
-/// Dimensionless, added to |R_ij| (the cosines between the two boxes' axes) on the nine edge x edge axes of
-/// the OBB-OBB separating axis test. When an edge of A is (nearly) parallel to an edge of B their cross product
-/// is (nearly) zero and both sides of the separation test are rounding noise; the epsilon makes such an axis
-/// unable to separate, which is right because the face axes already cover that configuration
-/// (Ericson, Real-Time Collision Detection, 4.4.1). It equals kOrthonormalTolerance because rotations are only
-/// trusted to that precision. The face axes use no epsilon, so an OBB with identity rotation agrees exactly with
-/// the AABB tests.
-inline constexpr double kObbEdgeAxisEpsilon = 1e-6;
+/// Dimensionless. On the nine edge x edge axes of the OBB-OBB separating axis test, the radius sum gets a slack
+///   kObbEdgeAxisSlack * (e + 2^-52) * (the four half sizes involved + |b.center - a.center|_1)
+/// where e is how far the less exact of the two rotations is from orthonormal (max |c_i . c_j - delta_ij|, so
+/// at most kOrthonormalTolerance) and 2^-52 is the unit roundoff of double. When an edge of A is (nearly)
+/// parallel to an edge of B their cross product is (nearly) zero and both sides of the separation test are
+/// rounding noise, of at most a few times that size: the slack keeps such an axis from separating boxes that
+/// overlap (the face axes already decide that configuration; Ericson, Real-Time Collision Detection, 4.4.1).
+/// A fixed epsilon of 1e-6 on |R_ij| instead (what this was) also hid real gaps along nearly parallel edges:
+/// 100-long boxes 1e-4 rad apart with a 0.005 gap along A.x x B.x were reported overlapping. Now exact
+/// rotations get slack at the rounding level, and rotations from float32 data (e ~ 1e-7) what their own error
+/// warrants. The face axes use no slack, so an OBB with identity rotation agrees exactly with the AABB tests.
+inline constexpr double kObbEdgeAxisSlack = 8.0;
 
 /// Dimensionless, relative. The far slab distance of a ray-box test is scaled by (1 + this) so that rounding
 /// in (bound - origin) / direction cannot turn a ray aimed just inside an edge into a miss: 2 ulp of 1.0
