@@ -126,6 +126,13 @@ function expectErrorThenRecovery(spec, ErrorClass, field, args) {
   expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
 }
 
+/** How the library's messages show a wrong value. */
+function describeValue(value) {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `a string (${JSON.stringify(value)})`;
+  return `a ${typeof value}`;
+}
+
 const NOT_OBJECTS = [undefined, null, 'abc', '', true, false, 42, NaN, 10n, Symbol('s')];
 const NOT_NUMBERS = [undefined, null, '1', '', true, false, {}, [], [1], 1n, new Number(1), () => 1];
 
@@ -269,13 +276,23 @@ for (const spec of FUNCTIONS) {
     }
 
     if (spec.args.some(([, kind]) => kind === 'ray')) {
-      it('throws a RangeError naming ray.direction for a zero direction (+0, -0, or too small to normalize)', () => {
-        for (const d of [v3(0, 0, 0), v3(-0, 0, -0), v3(-0, -0, -0), v3(1e-170, 0, 0), v3(0, -1e-200, 1e-200)]) {
+      it('throws a RangeError naming ray.direction for a zero direction (+0 or -0 components)', () => {
+        for (const d of [v3(0, 0, 0), v3(-0, 0, -0), v3(-0, -0, -0)]) {
           const args = spec.valid();
           args[0].direction = d;
           const error = expectError(spec.name, RangeError, 'ray.direction', () => np[spec.name](...args));
           expect(error.message).toContain('non-zero');
           expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
+        }
+      });
+
+      it('accepts a direction of any non-zero length, however short, with the same hit', () => {
+        // The valid ray points down -y with length 2; these point the same way with lengths whose squares
+        // underflow, down to the smallest subnormal.
+        for (const y of [-1e-170, -1e-200, -1e-310, -Number.MIN_VALUE]) {
+          const args = spec.valid();
+          args[0].direction = v3(0, y, 0);
+          expect(np[spec.name](...args)).toEqual(spec.expected);
         }
       });
 
@@ -285,6 +302,14 @@ for (const spec of FUNCTIONS) {
         }
         expect(np[spec.name](...withValue(spec, [2], Infinity))).toEqual(spec.expected);
         expect(np[spec.name](...withValue(spec, [2], -0))).toBe(null); // -0 is a valid max distance of 0
+      });
+
+      it('says maxDistance must be a number >= 0 with Infinity allowed, for NaN and negatives alike', () => {
+        for (const bad of [NaN, -Infinity, -1, -Number.MIN_VALUE]) {
+          const error = expectError(spec.name, RangeError, 'maxDistance', () => np[spec.name](...withValue(spec, [2], bad)));
+          expect(error.message).toBe(`${spec.name}: maxDistance is ${bad}, expected a number >= 0 (Infinity allowed)`);
+          expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
+        }
       });
     }
 
@@ -301,6 +326,56 @@ for (const spec of FUNCTIONS) {
           const args = spec.valid();
           args[targetIndex] = none;
           expect(np[spec.name](...args)).toEqual(spec.expected);
+        }
+      });
+
+      // The vectors a hit fills in place (point, normal, ...): the object-valued fields of the expected answer.
+      const vectors = Object.keys(spec.expected).filter((k) => typeof spec.expected[k] === 'object');
+      /** A target with every output field set to a sentinel, and `field` set to `value`. */
+      const sentinelTarget = (field, value) => {
+        const t = Object.fromEntries(Object.keys(spec.expected).map((k) => [k, k === 'startedOverlapping' ? null : -1]));
+        for (const k of vectors) t[k] = v3(7, 7, 7);
+        t[field] = value;
+        return t;
+      };
+      if (vectors.length > 0) {
+        it(`throws a TypeError naming ${targetName}.<field> when a vector to fill is a primitive, before writing anything`, () => {
+          for (const field of vectors) {
+            for (const bad of [5, NaN, 'abc', true, 1n, Symbol('s'), () => v3(0, 0, 0)]) {
+              const target = sentinelTarget(field, bad);
+              const args = spec.valid();
+              args[targetIndex] = target;
+              const error = expectError(spec.name, TypeError, `${targetName}.${field}`, () => np[spec.name](...args));
+              expect(error.message).toBe(`${spec.name}: ${targetName}.${field} is ${describeValue(bad)}, expected an object (or null / undefined)`);
+              expect(target).toEqual(sentinelTarget(field, bad)); // untouched: nothing written before the error
+              expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
+            }
+          }
+        });
+
+        it(`fills ${targetName} and allocates the vectors in it that are null or undefined`, () => {
+          for (const field of vectors) {
+            for (const none of [null, undefined]) {
+              const target = sentinelTarget(field, none);
+              const args = spec.valid();
+              args[targetIndex] = target;
+              expect(np[spec.name](...args)).toBe(target);
+              expect(target).toEqual(spec.expected);
+            }
+          }
+        });
+      }
+
+      it(`throws a TypeError naming ${targetName}, with the original error as cause, when it is frozen or read-only`, () => {
+        const frozen = [Object.freeze({}), Object.freeze(sentinelTarget('x', 0))];
+        for (const field of vectors) frozen.push(sentinelTarget(field, Object.freeze(v3(7, 7, 7))));
+        for (const target of frozen) {
+          const args = spec.valid();
+          args[targetIndex] = target;
+          const error = expectError(spec.name, TypeError, targetName, () => np[spec.name](...args));
+          expect(error.message).toBe(`${spec.name}: ${targetName} could not be written (frozen or read-only)`);
+          expect(error.cause).toBeInstanceOf(TypeError);
+          expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
         }
       });
     }

@@ -119,7 +119,7 @@ function typeProblem(kind, value, path) {
 
 function typeError(spec, args) {
   for (let i = 0; i < spec.args.length; i++) {
-    const [name, kind, optional] = spec.args[i];
+    const [name, kind, optional, filled] = spec.args[i];
     const value = args[i];
     // An output object may be null or left out; an optional number (maxDistance) only left out, as its
     // default parameter applies to undefined alone: null there is a wrong type, and must be named.
@@ -127,6 +127,13 @@ function typeError(spec, args) {
     if (kind === 'target') {
       if (value === null || typeof value !== 'object') {
         return new TypeError(`${spec.name}: ${name} is ${describe(value)}, expected an object to fill`);
+      }
+      // The vectors the query fills in place; null or undefined ones are allocated.
+      for (const field of filled ?? []) {
+        const v = value[field];
+        if (v != null && typeof v !== 'object') {
+          return new TypeError(`${spec.name}: ${name}.${field} is ${describe(v)}, expected an object (or null / undefined)`);
+        }
       }
       continue;
     }
@@ -138,13 +145,18 @@ function typeError(spec, args) {
 
 // Turns a negative code from the C++ core, -(problem << 8 | slot), into the RangeError it stands for.
 function rangeError(spec, code, io) {
-  const problem = -code >> 8;
+  let problem = -code >> 8;
   const slot = -code & 255;
   const path = spec.slots[slot];
   const value = io[slot];
   const parent = path.slice(0, path.lastIndexOf('.'));
   let message;
+  // A number with its own range (maxDistance: >= 0, Infinity allowed) says so, whichever check it failed.
+  if ((problem === 1 || problem === 2) && slot in spec.accepts) problem = 0;
   switch (problem) {
+    case 0:
+      message = `${path} is ${value}, expected ${spec.accepts[slot]}`;
+      break;
     case 1:
       message = `${path} is ${value}, expected a finite number`;
       break;
@@ -168,21 +180,33 @@ function rangeError(spec, code, io) {
 
 let ORTHONORMAL_TOLERANCE = 1e-6;
 
+// Each argument is [name, kind, optional?, extra?]. For a 'target', extra lists the nested vectors the query
+// fills in place; for a number, what it accepts, when "expected a finite number" or "a value >= 0" would be wrong.
 function schema(name, args) {
   const slots = [];
-  for (const [arg, kind] of args) if (kind !== 'target') slotPaths(kind, arg, slots);
-  return { name, args, slots };
+  const accepts = {}; // slot -> what a RangeError on that number says is accepted
+  for (const [arg, kind, , extra] of args) {
+    if (kind === 'target') continue;
+    if (extra !== undefined) accepts[slots.length] = extra;
+    slotPaths(kind, arg, slots);
+  }
+  return { name, args, slots, accepts };
 }
+
+const RAY_HIT = ['point', 'normal'];
+const SHAPE_CAST_HIT = ['center', 'point', 'normal'];
 
 const SPEC = {
   closestPointOnAABB: schema('closestPointOnAABB', [['point', 'vec3'], ['box', 'aabb'], ['target', 'target', true]]),
   distancePointAABB: schema('distancePointAABB', [['point', 'vec3'], ['box', 'aabb']]),
   overlapSphereAABB: schema('overlapSphereAABB', [['sphere', 'sphere'], ['box', 'aabb']]),
-  linecastAABB: schema('linecastAABB', [['start', 'vec3'], ['end', 'vec3'], ['box', 'aabb'], ['target', 'target', true]]),
-  raycastAABB: schema('raycastAABB', [['ray', 'ray'], ['box', 'aabb'], ['maxDistance', 'number', true], ['target', 'target', true]]),
+  linecastAABB: schema('linecastAABB', [['start', 'vec3'], ['end', 'vec3'], ['box', 'aabb'], ['target', 'target', true, RAY_HIT]]),
+  raycastAABB: schema('raycastAABB', [
+    ['ray', 'ray'], ['box', 'aabb'], ['maxDistance', 'number', true, 'a number >= 0 (Infinity allowed)'], ['target', 'target', true, RAY_HIT],
+  ]),
   overlapOBBOBB: schema('overlapOBBOBB', [['a', 'obb'], ['b', 'obb']]),
   separatingAxisOBBOBB: schema('separatingAxisOBBOBB', [['a', 'obb'], ['b', 'obb']]),
-  sphereCastSphere: schema('sphereCastSphere', [['start', 'vec3'], ['end', 'vec3'], ['radius', 'number'], ['target', 'sphere'], ['result', 'target', true]]),
+  sphereCastSphere: schema('sphereCastSphere', [['start', 'vec3'], ['end', 'vec3'], ['radius', 'number'], ['target', 'sphere'], ['result', 'target', true, SHAPE_CAST_HIT]]),
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -245,6 +269,26 @@ function createApi(module) {
   function checkTarget(t) {
     if (t !== null && typeof t !== 'object') throw BAD;
   }
+  // A filled-in-place vector must be an object, or null / undefined (allocated); typeof null is 'object'.
+  function checkRayHitTarget(t) {
+    if (t === null) return;
+    if (typeof t !== 'object') throw BAD;
+    const p = t.point, n = t.normal;
+    if ((typeof p !== 'object' && p !== undefined) || (typeof n !== 'object' && n !== undefined)) throw BAD;
+  }
+  function checkShapeCastHitTarget(t) {
+    if (t === null) return;
+    if (typeof t !== 'object') throw BAD;
+    const c = t.center, p = t.point, n = t.normal;
+    if ((typeof c !== 'object' && c !== undefined) || (typeof p !== 'object' && p !== undefined) ||
+        (typeof n !== 'object' && n !== undefined)) throw BAD;
+  }
+  // Writing into a frozen or read-only target fails only once the outputs are known; too rare to check up front.
+  function unwritable(spec, name, error) {
+    return error instanceof TypeError
+      ? new TypeError(`${spec.name}: ${name} could not be written (frozen or read-only)`, { cause: error })
+      : error;
+  }
   function outVec3(t, o) {
     if (t == null) return { x: io[o], y: io[o + 1], z: io[o + 2] };
     t.x = io[o];
@@ -252,13 +296,17 @@ function createApi(module) {
     t.z = io[o + 2];
     return t;
   }
-  function outRayHit(t) {
+  function outRayHit(spec, t) {
     if (t == null) {
       return { distance: io[0], point: outVec3(null, 1), normal: outVec3(null, 4) };
     }
-    t.distance = io[0];
-    t.point = outVec3(t.point, 1);
-    t.normal = outVec3(t.normal, 4);
+    try {
+      t.distance = io[0];
+      t.point = outVec3(t.point, 1);
+      t.normal = outVec3(t.normal, 4);
+    } catch (error) {
+      throw unwritable(spec, 'target', error);
+    }
     return t;
   }
 
@@ -273,7 +321,11 @@ function createApi(module) {
       throw fail(SPEC.closestPointOnAABB, [point, box, target], error);
     }
     if (code < 0) throw rangeError(SPEC.closestPointOnAABB, code, io);
-    return outVec3(target, 0);
+    try {
+      return outVec3(target, 0);
+    } catch (error) {
+      throw unwritable(SPEC.closestPointOnAABB, 'target', error);
+    }
   }
 
   function distancePointAABB(point, box) {
@@ -308,13 +360,13 @@ function createApi(module) {
       vec3(start, 0);
       vec3(end, 3);
       aabb(box, 6);
-      if (target !== undefined) checkTarget(target);
+      if (target !== undefined) checkRayHitTarget(target);
       code = linecast(ptr);
     } catch (error) {
       throw fail(SPEC.linecastAABB, [start, end, box, target], error);
     }
     if (code < 0) throw rangeError(SPEC.linecastAABB, code, io);
-    return code === 1 ? outRayHit(target) : null;
+    return code === 1 ? outRayHit(SPEC.linecastAABB, target) : null;
   }
 
   function raycastAABB(ray, box, maxDistance = Infinity, target) {
@@ -324,13 +376,13 @@ function createApi(module) {
       vec3(ray.direction, 3);
       aabb(box, 6);
       number(maxDistance, 12);
-      if (target !== undefined) checkTarget(target);
+      if (target !== undefined) checkRayHitTarget(target);
       code = raycast(ptr);
     } catch (error) {
       throw fail(SPEC.raycastAABB, [ray, box, maxDistance, target], error);
     }
     if (code < 0) throw rangeError(SPEC.raycastAABB, code, io);
-    return code === 1 ? outRayHit(target) : null;
+    return code === 1 ? outRayHit(SPEC.raycastAABB, target) : null;
   }
 
   function overlapOBBOBB(a, b) {
@@ -366,7 +418,7 @@ function createApi(module) {
       vec3(end, 3);
       number(radius, 6);
       sphere(target, 7);
-      if (result !== undefined) checkTarget(result);
+      if (result !== undefined) checkShapeCastHitTarget(result);
       code = sphereCast(ptr);
     } catch (error) {
       throw fail(SPEC.sphereCastSphere, [start, end, radius, target, result], error);
@@ -383,12 +435,16 @@ function createApi(module) {
         startedOverlapping: io[11] === 1,
       };
     }
-    result.distance = io[0];
-    result.fraction = io[1];
-    result.center = outVec3(result.center, 2);
-    result.point = outVec3(result.point, 5);
-    result.normal = outVec3(result.normal, 8);
-    result.startedOverlapping = io[11] === 1;
+    try {
+      result.distance = io[0];
+      result.fraction = io[1];
+      result.center = outVec3(result.center, 2);
+      result.point = outVec3(result.point, 5);
+      result.normal = outVec3(result.normal, 8);
+      result.startedOverlapping = io[11] === 1;
+    } catch (error) {
+      throw unwritable(SPEC.sphereCastSphere, 'result', error);
+    }
     return result;
   }
 
