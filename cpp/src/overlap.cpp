@@ -26,22 +26,45 @@ namespace {
 
 // max |c_i . c_j - delta_ij| over the rotation's columns: 0 for an exact rotation, up to kOrthonormalTolerance
 // for the ones validate() accepts.
-double orthonormal_error(const OBB& o) {
+double orthonormal_error(const Vec3 axis[3]) {
   double e = 0.0;
   for (int i = 0; i < 3; ++i) {
     for (int j = i; j < 3; ++j) {
-      const double d = std::fabs(dot(o.axis[i], o.axis[j]) - (i == j ? 1.0 : 0.0));
+      const double d = std::fabs(dot(axis[i], axis[j]) - (i == j ? 1.0 : 0.0));
       e = d > e ? d : e;
     }
   }
   return e;
 }
 
+// Replaces a nearly orthonormal matrix by its nearest orthonormal one (the orthogonal polar factor, a
+// reflection staying a reflection) with Newton's iteration X <- (X + X^-T) / 2, where X^-T has the columns
+// (c1 x c2, c2 x c0, c0 x c1) / det. Each step squares the error: two take 1e-6 to the rounding level.
+// Symmetric in the columns, so permuting or negating them permutes or negates the result.
+void orthonormalize(Vec3 axis[3]) {
+  for (int step = 0; step < 2; ++step) {
+    const Vec3 k0 = cross(axis[1], axis[2]), k1 = cross(axis[2], axis[0]), k2 = cross(axis[0], axis[1]);
+    const double det = dot(axis[0], k0);
+    axis[0] = (axis[0] + k0 / det) * 0.5;
+    axis[1] = (axis[1] + k1 / det) * 0.5;
+    axis[2] = (axis[2] + k2 / det) * 0.5;
+  }
+}
+
 }  // namespace
 
 // Separating axis theorem for two boxes: Ericson, Real-Time Collision Detection, 4.4.1, in double, with a
 // slack on the edge x edge axes only, sized by the rotations' own error (see kObbEdgeAxisSlack).
-int separating_axis_obb_obb(const OBB& a, const OBB& b) {
+int separating_axis_obb_obb(const OBB& box_a, const OBB& box_b) {
+  // A rotation off by more than the rounding of a double one (from float32 data, say: ~1e-7) is first made
+  // orthonormal: the test below assumes it, and a slack that covered the error instead would also cover real
+  // gaps of ~1e-7 times the sizes along nearly parallel edges. The box then moves by at most that error times
+  // its size. Exact rotations (and the identity) are used as they are, so nothing is added for them.
+  OBB a = box_a, b = box_b;
+  double err_a = orthonormal_error(a.axis), err_b = orthonormal_error(b.axis);
+  if (err_a > kOrthonormalizeAbove) orthonormalize(a.axis), err_a = orthonormal_error(a.axis);
+  if (err_b > kOrthonormalizeAbove) orthonormalize(b.axis), err_b = orthonormal_error(b.axis);
+
   const double ea[3] = {a.half_size.x, a.half_size.y, a.half_size.z};
   const double eb[3] = {b.half_size.x, b.half_size.y, b.half_size.z};
 
@@ -75,8 +98,7 @@ int separating_axis_obb_obb(const OBB& a, const OBB& b) {
   // Axes 6-14, L = A.axis[i] x B.axis[j], written in A's frame as e_i x R[.][j]. Both radii and the center
   // projection scale with |L|, so L need not be normalized; the slack (in the same unnormalized units) keeps
   // rounding noise from separating when |L| ~ 0.
-  const double ea_ = orthonormal_error(a), eb_ = orthonormal_error(b);
-  const double slack_per_length = kObbEdgeAxisSlack * ((ea_ > eb_ ? ea_ : eb_) + 0x1p-52);
+  const double slack_per_length = kObbEdgeAxisSlack * ((err_a > err_b ? err_a : err_b) + 0x1p-52);
   const double center_distance = std::fabs(tw.x) + std::fabs(tw.y) + std::fabs(tw.z);
   for (int i = 0; i < 3; ++i) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;

@@ -59,7 +59,11 @@ void fill_hit(Vec3 origin, Vec3 dir, double length, const AABB& box, double t, i
   }
   // The entry point, snapped onto the entry face and clamped into the face's rectangle so that it lies on the
   // surface exactly despite rounding in origin + t * dir.
-  Vec3 p = origin + dir * t;
+  // (A zero direction component times an infinite t, from an entry beyond the largest double, is 0 * inf =
+  // NaN: that coordinate does not move.)
+  Vec3 step = dir * t;
+  step = {step.x == step.x ? step.x : 0.0, step.y == step.y ? step.y : 0.0, step.z == step.z ? step.z : 0.0};
+  Vec3 p = origin + step;
   for (int i = 0; i < 3; ++i) {
     const double lo = get(box.min, i), hi = get(box.max, i), v = get(p, i);
     set(p, i, v < lo ? lo : (v > hi ? hi : v));
@@ -91,15 +95,6 @@ Vec3 nearest_face_normal(Vec3 p, const AABB& box) {
 
 namespace {
 
-// The power of two that brings a direction whose largest |component| is `largest` to ~1 (exact to multiply
-// by). Out of line: rarely needed.
-// (std::ilogb rather than std::frexp: an int* out-parameter costs the caller a stack frame in WASM.)
-__attribute__((noinline)) double unit_scale(double largest) {
-  int k = std::ilogb(largest);  // largest is in [2^k, 2^(k+1))
-  k = k < -1000 ? -1000 : k;    // a subnormal direction: 2^1000 brings it to ~2^-74 (2^1074 would be inf)
-  return std::ldexp(1.0, -k);
-}
-
 // Moving toward +axis (d > 0) a segment enters through min and must end at or beyond it; otherwise through max.
 int reaches_entry_plane(double d, double end, double lo, double hi) {
   return static_cast<int>((d > 0.0) & (end >= lo)) | static_cast<int>((d <= 0.0) & (end <= hi));
@@ -112,14 +107,11 @@ bool clip_aabb(Vec3 origin, Vec3 dir, double t_max, const AABB& box, double* t_e
 }
 
 bool raycast_aabb(const Ray& ray, const AABB& box, double max_distance, RayHit* hit) {
-  // Only the direction's line matters, not its length: a direction far from unit length is brought to ~1 by a
-  // power of two (exact), so that (bound - origin) / direction can neither overflow for a tiny direction
-  // (1e-320 would give t = inf) nor underflow for a huge one. Ordinary directions are used as they are.
-  Vec3 dir = ray.direction;
-  const double ax = std::fabs(dir.x), ay = std::fabs(dir.y), az = std::fabs(dir.z);
-  const bool ordinary = (ax <= 0x1p500) & (ay <= 0x1p500) & (az <= 0x1p500) &
-                        ((ax >= 0x1p-500) | (ay >= 0x1p-500) | (az >= 0x1p-500));
-  if (!ordinary) dir = dir * unit_scale(max_abs_component(dir));
+  // Only the direction's line matters, not its length: every direction is brought to a largest |component| in
+  // [1, 2) by a power of two. That is exact, and changes no result where nothing overflowed or underflowed
+  // (t scales by the inverse power, t * |d| and origin + t d not at all), but (bound - origin) / direction can
+  // then neither overflow for a tiny direction nor underflow for a huge one.
+  const Vec3 dir = ray.direction * unit_scale(max_abs_component(ray.direction));
   double t;
   int axis;
   // Clip the whole half-line and compare the world distance with max_distance afterwards, so that the

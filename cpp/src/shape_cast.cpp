@@ -17,18 +17,25 @@ Vec3 unit_or(Vec3 v, Vec3 fallback) {
 // radius r1 + r2). Article 004 finds the same point C geometrically: the foot D of the perpendicular from S to
 // AB, |AD| = AS . nAB, |DS|^2 = |AS|^2 - |AD|^2, |CD| = sqrt((r1 + r2)^2 - |DS|^2), C = A + nAB (|AD| - |CD|).
 //
-// Works in units where the inputs are of ordinary size (see sphere_cast_sphere); `center` and `distance`
-// come back in those units, `fraction` and `normal` do not depend on them.
+// `center` and `distance` come back in the units of the inputs given; `fraction` and `normal` do not depend
+// on them.
+// Whether a ball of radius `reach` around S contains S + g (closed): |g|^2 <= reach^2, compared in units where
+// the larger of |g| and reach is ~1, so that neither square underflows to 0 (which would make a point 2^-540
+// away "touch" a ball of radius 2^-541) or overflows. This is the overlap test every decision below uses.
+bool within(Vec3 g, double reach) {
+  const double larger = std::fmax(max_abs_component(g), reach);
+  if (larger == 0.0) return true;
+  const double s = unit_scale(larger), r = reach * s;
+  return length_squared(g * s) <= r * r;
+}
+
 bool cast(Vec3 start, Vec3 end, double radius, Vec3 target_center, double target_radius, double* fraction,
           double* distance, Vec3* center, Vec3* normal, bool* started) {
   const double reach = radius + target_radius;  // |CS| at contact
   const Vec3 d = end - start;                   // AB
   const Vec3 m = start - target_center;         // SA
-  // The overlap test at a point P of the path: |P - S|^2 - reach^2 <= 0 (closed balls). A zero-length cast
-  // at P computes exactly this, so this function's answers are consistent with it.
-  const double c = length_squared(m) - reach * reach;
 
-  if (c <= 0.0) {
+  if (within(m, reach)) {
     // Already overlapping or touching at the start (closed balls). The article would report a contact
     // behind A here.
     const Vec3 back = unit_or(negated(d), Vec3{0.0, 1.0, 0.0});  // zero-length cast with coincident centers: +y
@@ -40,11 +47,17 @@ bool cast(Vec3 start, Vec3 end, double radius, Vec3 target_center, double target
     return true;
   }
 
-  const double a = length_squared(d);
+  // The quadratic in units where its largest input is ~1 (a power of two: exact), so that its products of
+  // squares, a * reach^2 and |m x d|^2, neither overflow nor underflow; t does not depend on the units.
+  const double s = unit_scale(std::fmax(std::fmax(max_abs_component(m), max_abs_component(d)), reach));
+  const Vec3 ms = m * s, ds = d * s;
+  const double rs = reach * s;
+
+  const double a = length_squared(ds);
   if (a == 0.0) return false;  // zero-length cast that does not overlap
 
   // Solve |m + t d|^2 = reach^2, i.e. a t^2 + 2 b t + c = 0, for the first root t in [0, 1].
-  const double b = dot(m, d);
+  const double b = dot(ms, ds);
   if (b >= 0.0) return false;  // moving away from (or sideways past) a target it does not touch
 
   // Whether the path touches at all is decided by the overlap test at its point nearest to S (t = -b / a,
@@ -52,12 +65,12 @@ bool cast(Vec3 start, Vec3 end, double radius, Vec3 target_center, double target
   // below instead lets rounding turn an exactly tangent path (touching at one point, which the overlap
   // test accepts) into a miss, and a path that ends an ulp short of contact into a hit at fraction 1.
   const double t_near = std::fmin(-b / a, 1.0);
-  const Vec3 near = t_near < 1.0 ? start + d * t_near : end;
-  if (length_squared(near - target_center) - reach * reach > 0.0) return false;
+  if (!within(t_near < 1.0 ? (start + d * t_near) - target_center : end - target_center, reach)) return false;
 
   // The discriminant b^2 - a c rewritten by Lagrange's identity as a reach^2 - |m x d|^2: no cancellation
   // between two large products on long casts. Where it rounds below 0 the path is tangent: a double root.
-  const double disc = std::fmax(a * (reach * reach) - length_squared(cross(m, d)), 0.0);
+  const double c = length_squared(ms) - rs * rs;
+  const double disc = std::fmax(a * (rs * rs) - length_squared(cross(ms, ds)), 0.0);
 
   // The smaller root (-b - sqrt(disc)) / a written as c / (-b + sqrt(disc)): both terms of the denominator are
   // non-negative, so nothing cancels (Press et al., Numerical Recipes, 5.6). It cannot lie beyond the
@@ -65,7 +78,7 @@ bool cast(Vec3 start, Vec3 end, double radius, Vec3 target_center, double target
   const double t = std::fmin(c / (-b + std::sqrt(disc)), t_near);
 
   *fraction = t;
-  *distance = t * std::sqrt(a);
+  *distance = t * length(d);
   *center = t < 1.0 ? start + d * t : end;
   // normal = unit(C - S). When both radii are 0 the contact center is S itself: face back along the cast.
   *normal = unit_or(*center - target_center, unit_or(negated(d), Vec3{0.0, 1.0, 0.0}));
@@ -78,18 +91,18 @@ double power_of_two(int k) { return std::ldexp(1.0, k); }
 
 }  // namespace
 
-// The cast's squares and products of squares (a * reach^2, |m x d|^2) are fourth powers of the inputs'
-// magnitude: they overflow above ~2^255 (~6e76) and lose bits below ~2^-255. So when the largest input
-// magnitude lies outside [2^-250, 2^250], every input is first multiplied by a power of two that brings it to
-// ~1 (exact), and `center` and `distance` are scaled back (exact). Inside that range nothing is rescaled.
+// cast() solves in units of its own where nothing overflows or underflows; what it cannot survive is an
+// input difference (end - start, start - target.center, radius + target.radius) that overflows. So when the
+// largest input magnitude exceeds 2^1000, every input is first multiplied by a power of two that brings it to
+// ~1 (exact, apart from what it pushes below the smallest double), and center and distance are scaled back.
 bool sphere_cast_sphere(const Segment& path, double radius, const Sphere& target, ShapeCastHit* hit) {
   const double largest = std::fmax(std::fmax(max_abs_component(path.start), max_abs_component(path.end)),
                                    std::fmax(max_abs_component(target.center), std::fmax(radius, target.radius)));
   int k = 0;
-  if (largest > 0x1p250 || (largest < 0x1p-250 && largest > 0.0)) {
+  if (largest > 0x1p1000) {
     // std::ilogb rather than std::frexp: an int* out-parameter costs a stack frame in WASM on every call.
-    k = std::ilogb(largest) + 1;                     // largest / 2^k is in [0.5, 1)
-    k = k > 1000 ? 1000 : (k < -1000 ? -1000 : k);  // 2^+-1000 and their inverses are normal doubles
+    k = std::ilogb(largest) + 1;  // largest / 2^k is in [0.5, 1)
+    k = k > 1000 ? 1000 : k;      // 2^1000 and 2^-1000 are normal doubles (2^1024 is not)
   }
   const double down = power_of_two(-k);
 

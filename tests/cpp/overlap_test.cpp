@@ -430,26 +430,51 @@ TEST(OverlapOBBOBB, LongBoxesAFewMicroradiansFromParallelKeepAGapAlongTheirEdges
     for (double gap : {0.005, -0.005}) {
       SCOPED_TRACE(testing::Message() << "theta " << theta << " gap " << gap);
       const double ct = std::cos(theta), st = std::sin(theta);
-      const OBB a{{0.0, 0.0, 0.0}, {100.0, 1.0, 1.0}, {{1.0, 0.0, 0.0}, {0.0, c, c}, {0.0, -c, c}}};
-      const OBB b{{0.0, 0.0, 2.0 * std::sqrt(2.0) + gap},
-                  {100.0, 1.0, 1.0},
-                  {{ct, st, 0.0}, {-st * c, ct * c, c}, {st * c, -ct * c, c}}};
-      ASSERT_TRUE(np::validate(a).ok());
-      ASSERT_TRUE(np::validate(b).ok());
-      if (gap > 0.0) {
-        // From theta ~1e-5 down, B's long axis tilts so little (100 theta < gap) that A's face axis A.y sees
-        // the gap too; above, only the edge axis does.
-        const int axis = np::separating_axis_obb_obb(a, b);
-        if (theta >= 1e-4) EXPECT_EQ(axis, 6);
-        ASSERT_GE(axis, 0);
-        EXPECT_FALSE(np::overlap_obb_obb(b, a));
-        EXPECT_GT(projection_gap(a, b, sat_axis(a, b, axis)), 0.0L);  // the corners agree: really apart
-      } else {
-        EXPECT_EQ(np::separating_axis_obb_obb(a, b), -1);
-        EXPECT_TRUE(np::overlap_obb_obb(b, a));
+      for (bool float32 : {false, true}) {
+        SCOPED_TRACE(float32 ? "rotations rounded to float32" : "rotations in double");
+        // Rounded to float32 (as three.js Matrix3 or glTF data would be), the rotations are ~1e-8 from
+        // orthonormal; the test makes them orthonormal first rather than widening its slack by that much.
+        const auto f = [&](double x) { return float32 ? static_cast<double>(static_cast<float>(x)) : x; };
+        const OBB a{{0.0, 0.0, 0.0}, {100.0, 1.0, 1.0}, {{1.0, 0.0, 0.0}, {0.0, f(c), f(c)}, {0.0, f(-c), f(c)}}};
+        const OBB b{{0.0, 0.0, 2.0 * std::sqrt(2.0) + gap},
+                    {100.0, 1.0, 1.0},
+                    {{f(ct), f(st), 0.0}, {f(-st * c), f(ct * c), f(c)}, {f(st * c), f(-ct * c), f(c)}}};
+        ASSERT_TRUE(np::validate(a).ok());
+        ASSERT_TRUE(np::validate(b).ok());
+        if (gap > 0.0) {
+          // From theta ~1e-5 down, B's long axis tilts so little (100 theta < gap) that A's face axis A.y sees
+          // the gap too; above, only the edge axis does.
+          const int axis = np::separating_axis_obb_obb(a, b);
+          if (theta >= 1e-4) EXPECT_EQ(axis, 6);
+          ASSERT_GE(axis, 0);
+          EXPECT_FALSE(np::overlap_obb_obb(b, a));
+          EXPECT_GT(projection_gap(a, b, sat_axis(a, b, axis)), 0.0L);  // the corners agree: really apart
+        } else {
+          EXPECT_EQ(np::separating_axis_obb_obb(a, b), -1);
+          EXPECT_TRUE(np::overlap_obb_obb(b, a));
+        }
       }
     }
   }
+}
+
+TEST(OverlapOBBOBB, Float32RotationsOfLongBoxesKeepA0Point009GapFoundByProbing) {
+  // Two 100 x 1 x 1 bars with float32 rotations (orthonormal to 5e-8) whose exact separating axis test finds
+  // a gap of 0.009 on A.x x B.x. A slack sized by that 5e-8 error hid it (1.49e-5 > the test's 1.45e-5).
+  const OBB a{{0.0, 0.0, 0.0},
+              {50.0, 0.5, 0.5},
+              {{0.46185603737831116, -0.8152738809585571, -0.3493099808692932},
+               {0.6673258543014526, 0.5788358449935913, -0.4686419367790222},
+               {0.5842646956443787, -0.01665847934782505, 0.8113921880722046}}};
+  const OBB b{{9.712449309497579, -17.36582616874423, -5.925586910902289},
+              {50.0, 0.5, 0.5},
+              {{0.46327298879623413, -0.8145200610160828, -0.34919223189353943},
+               {-0.4303460121154785, -0.5512157678604126, 0.7148171067237854},
+               {-0.7747131586074829, -0.18088196218013763, -0.605888843536377}}};
+  ASSERT_TRUE(np::validate(a).ok());
+  ASSERT_TRUE(np::validate(b).ok());
+  EXPECT_EQ(np::separating_axis_obb_obb(a, b), 6);
+  EXPECT_FALSE(np::overlap_obb_obb(b, a));
 }
 
 TEST(OverlapOBBOBB, ZeroHalfSizesMakeAValidPointOrPlate) {

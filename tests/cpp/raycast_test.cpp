@@ -564,6 +564,28 @@ TEST(RaycastAABB, DirectionLengthDoesNotChangeTheHitEvenAtExtremeMagnitudes) {
   }
 }
 
+TEST(RaycastAABB, TinyDirectionsReachFarBoxesAndHugeOnesNearBoxes) {
+  // Found by probing: with the direction rescaled only outside [2^-500, 2^500], (bound - origin) / direction
+  // still overflowed (a 2^-499 direction toward a box at 2^600: t = inf, NaN in the point) or underflowed (a
+  // 2^500 direction toward a face at 2^-600: t = 0, "started inside"). Every direction is now brought to
+  // [1, 2) first.
+  RayHit hit;
+  const np::AABB far{{0x1p600, -1.0, -1.0}, {0x1p601, 1.0, 1.0}};
+  ASSERT_TRUE(np::raycast_aabb({{0.0, 0.0, 0.0}, {0x1p-499, 0.0, 0.0}}, far, kInf, &hit));
+  EXPECT_EQ(hit.distance, 0x1p600);
+  EXPECT_PRED_FORMAT2(VecEq, hit.point, (Vec3{0x1p600, 0.0, 0.0}));
+  EXPECT_TRUE(np::raycast_aabb({{0.0, 0.0, 0.0}, {0x1p-499, 0.0, 0.0}}, far, 0x1p602, &hit));
+  const np::AABB near{{0x1p-600, -1.0, -1.0}, {1.0, 1.0, 1.0}};
+  ASSERT_TRUE(np::raycast_aabb({{0.0, 0.0, 0.0}, {0x1p500, 0.0, 0.0}}, near, kInf, &hit));
+  EXPECT_EQ(hit.distance, 0x1p-600);
+  EXPECT_PRED_FORMAT2(VecEq, hit.normal, (Vec3{-1.0, 0.0, 0.0}));
+  // An entry beyond the largest double: the distance is inf, and the coordinates that do not move stay put.
+  ASSERT_TRUE(np::raycast_aabb({{-1e308, 0.0, 0.0}, {1.0, 0.0, 0.0}}, {{1e308, -1.0, -1.0}, {1.5e308, 1.0, 1.0}}, kInf,
+                               &hit));
+  EXPECT_EQ(hit.distance, kInf);
+  EXPECT_PRED_FORMAT2(VecEq, hit.point, (Vec3{1e308, 0.0, 0.0}));
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Segments
 // ---------------------------------------------------------------------------------------------------------

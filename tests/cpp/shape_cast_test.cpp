@@ -260,6 +260,34 @@ TEST(SphereCastSphere, ExtremeMagnitudesFromTheProbe) {
   EXPECT_NEAR(hit.fraction, 0.25, 0.02);  // subnormals carry few bits
 }
 
+TEST(SphereCastSphere, TinyOffsetsAndRadiiBesideOrdinaryCoordinatesAreNotSquaredToZero) {
+  // Found by probing: with the overlap test computed in world units, a point 2^-540 from the target's center
+  // "touched" a target of radius 2^-541 because both squares underflowed to 0.
+  ShapeCastHit hit;
+  EXPECT_FALSE(np::sphere_cast_sphere({{-1.0, 0x1p-540, 0.0}, {1.0, 0x1p-540, 0.0}}, 0.0, {{0.0, 0.0, 0.0}, 0x1p-541},
+                                      &hit));
+  EXPECT_FALSE(np::sphere_cast_sphere({{1.0, 0x1p-540, 0.0}, {1.0, 0x1p-540, 0.0}}, 0.0, {{1.0, 0.0, 0.0}, 0x1p-541},
+                                      &hit));
+  ASSERT_TRUE(np::sphere_cast_sphere({{-1.0, 0x1p-541, 0.0}, {1.0, 0x1p-541, 0.0}}, 0.0, {{0.0, 0.0, 0.0}, 0x1p-540},
+                                     &hit));
+  EXPECT_FALSE(hit.started_overlapping);
+  // The same configurations scaled by 2^(100 k) give the same answers (they changed at a threshold before);
+  // every input stays a normal double.
+  for (int k = -7; k <= 7; ++k) {
+    SCOPED_TRACE(testing::Message() << "scale 2^" << 100 * k);
+    const double s = std::ldexp(1.0, 100 * k);
+    EXPECT_FALSE(np::sphere_cast_sphere({Vec3{-0x1p249, 0x1p-299, 0.0} * s, Vec3{0x1p249, 0x1p-299, 0.0} * s}, 0.0,
+                                        {{0.0, 0.0, 0.0}, 0x1p-300 * s}, &hit));
+    // A short path ending inside a target: the contact at fraction 0.25, up to the rounding of c = |m|^2 -
+    // reach^2 with |m| / reach = 1 + 2^-42 (the discriminant's products of squares, ~2^-1080 in world units,
+    // underflowed to 0 and put it at 0.5, 2^-292 deep inside the target).
+    const double r = 0x1p-250 - 0x1p-292;
+    ASSERT_TRUE(np::sphere_cast_sphere({Vec3{-0x1p-250, 0.0, 0.0} * s, Vec3{-0x1p-250 + 0x1p-290, 0.0, 0.0} * s}, 0.0,
+                                       {{0.0, 0.0, 0.0}, r * s}, &hit));
+    EXPECT_NEAR(hit.fraction, 0.25, 1e-9);
+  }
+}
+
 TEST(SphereCastSphere, VeryLongCastsFindTheContactWithoutCancellation) {
   // start (-L, 1.5, 0), end (L, 1.5, 0), reach 2.5: the contact center is (-2, 1.5, 0) for every L. The
   // textbook b^2 - a c loses everything at L = 1e8 (b^2 ~ 4e32 carries an absolute error ~ 4e16, the

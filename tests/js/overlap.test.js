@@ -260,6 +260,12 @@ describe('overlapOBBOBB and separatingAxisOBBOBB', () => {
       expect(np.overlapOBBOBB(b(0.005), a)).toBe(false);
       expect(np.overlapOBBOBB(a, b(-0.005))).toBe(true);
     }
+    // Rotations from float32 data (5e-8 from orthonormal) are made orthonormal inside the test rather than
+    // covered by a slack that large: these 100-long bars are 0.009 apart along A.x × B.x.
+    const A = { center: v3(0, 0, 0), halfSize: v3(50, 0.5, 0.5), rotation: { elements: [0.46185603737831116, -0.8152738809585571, -0.3493099808692932, 0.6673258543014526, 0.5788358449935913, -0.4686419367790222, 0.5842646956443787, -0.01665847934782505, 0.8113921880722046] } };
+    const B = { center: v3(9.712449309497579, -17.36582616874423, -5.925586910902289), halfSize: v3(50, 0.5, 0.5), rotation: { elements: [0.46327298879623413, -0.8145200610160828, -0.34919223189353943, -0.4303460121154785, -0.5512157678604126, 0.7148171067237854, -0.7747131586074829, -0.18088196218013763, -0.605888843536377] } };
+    expect(np.separatingAxisOBBOBB(A, B)).toBe(6);
+    expect(np.overlapOBBOBB(B, A)).toBe(false);
   });
 
   it('never falsely separates overlapping boxes whose axes are exactly parallel (same rotation)', () => {

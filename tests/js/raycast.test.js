@@ -340,6 +340,15 @@ describe('linecastAABB', () => {
       }
     }
     expect(np.distancePointAABB(v3(-1e308, 0, 0), box([1e308, 0, 0], [1e308, 0, 0]))).toBe(Infinity);
+    // Tiny directions toward far boxes, huge ones toward near faces, an entry beyond the largest double.
+    const far = box([2 ** 600, -1, -1], [2 ** 601, 1, 1]);
+    expect(np.raycastAABB({ origin: v3(0, 0, 0), direction: v3(2 ** -499, 0, 0) }, far)).toEqual(hit(2 ** 600, v3(2 ** 600, 0, 0), v3(-1, 0, 0)));
+    expect(np.raycastAABB({ origin: v3(0, 0, 0), direction: v3(2 ** 500, 0, 0) }, box([2 ** -600, -1, -1], [1, 1, 1]))).toEqual(
+      hit(2 ** -600, v3(2 ** -600, 0, 0), v3(-1, 0, 0)),
+    );
+    expect(np.raycastAABB({ origin: v3(-1e308, 0, 0), direction: v3(1, 0, 0) }, box([1e308, -1, -1], [1.5e308, 1, 1]))).toEqual(
+      hit(Infinity, v3(1e308, 0, 0), v3(-1, 0, 0)),
+    );
   });
 
   it('only reports hits between start and end: short segments and segments pointing away miss', () => {

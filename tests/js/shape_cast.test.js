@@ -89,6 +89,9 @@ describe('sphereCastSphere', () => {
     expect(np.sphereCastSphere(v3(-5e80, 0, 0), v3(5e80, 0, 0), 1e80, ball(v3(0, 0, 0), 1e80)).fraction).toBeCloseTo(0.3, 15);
     expect(np.sphereCastSphere(v3(-5e-100, 3e-100, 0), v3(5e-100, 3e-100, 0), 1e-100, ball(v3(0, 0, 0), 1e-100))).toBe(null);
     expect(np.sphereCastSphere(v3(3e-200, 0, 0), v3(5e-200, 0, 0), 1e-200, ball(v3(0, 0, 0), 1e-200))).toBe(null);
+    // Tiny offsets beside ordinary coordinates: 2^-540 from the center is outside a radius of 2^-541.
+    expect(np.sphereCastSphere(v3(-1, 2 ** -540, 0), v3(1, 2 ** -540, 0), 0, ball(v3(0, 0, 0), 2 ** -541))).toBe(null);
+    expect(np.sphereCastSphere(v3(1, 2 ** -540, 0), v3(1, 2 ** -540, 0), 0, ball(v3(1, 0, 0), 2 ** -541))).toBe(null);
   });
 
   it('hits with fraction 1 when contact is exactly at the end point, and misses when it would come after it', () => {

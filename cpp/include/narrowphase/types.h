@@ -6,6 +6,8 @@
 
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace np {
 
@@ -27,7 +29,11 @@ inline Vec3 cross(Vec3 a, Vec3 b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 inline double length_squared(Vec3 a) { return dot(a, a); }
-inline double max_abs_component(Vec3 a) { return std::fmax(std::fabs(a.x), std::fmax(std::fabs(a.y), std::fabs(a.z))); }
+inline double max_abs_component(Vec3 a) {
+  const double x = std::fabs(a.x), y = std::fabs(a.y), z = std::fabs(a.z);
+  const double xy = x > y ? x : y;  // comparisons, not std::fmax: that is a library call in native builds
+  return xy > z ? xy : z;
+}
 /// |a| for any a without NaN (an infinite component gives inf): sqrt(a . a) whenever a . a is a normal double (the ordinary case, so results there
 /// are that expression bit for bit); otherwise a is first divided by its largest |component|. Without that, a
 /// vector longer than ~1e154 has a . a = inf, and one shorter than ~1e-154 a subnormal a . a that keeps only a
@@ -38,6 +44,20 @@ inline double length(Vec3 a) {
   const double m = max_abs_component(a);
   if (m == 0.0 || m > DBL_MAX) return m;  // 0, or inf for a component that overflowed (not inf / inf = NaN)
   return m * std::sqrt(length_squared(a / m));
+}
+/// The power of two 2^-k with `magnitude` in [2^k, 2^(k+1)) (k clamped to [-1000, 1000], where 2^-k is still a
+/// normal double): multiplying by it is exact, and brings `magnitude` into [1, 2). Queries use it to solve in
+/// units where their squares can neither overflow nor underflow; results scaled back by 2^k are the same.
+double unit_scale_rare(double magnitude);  // zero, subnormal or near-overflow magnitudes (types.cpp)
+inline double unit_scale(double magnitude) {
+  uint64_t bits;
+  std::memcpy(&bits, &magnitude, sizeof bits);
+  const uint64_t biased = (bits >> 52) & 0x7ff;  // magnitude is in [2^(biased - 1023), 2^(biased - 1022))
+  if (biased == 0 || biased >= 2046) return unit_scale_rare(magnitude);
+  const uint64_t inverse = (2046 - biased) << 52;  // 2^(1023 - biased), a normal double
+  double scale;
+  std::memcpy(&scale, &inverse, sizeof scale);
+  return scale;
 }
 /// Component i (0 = x, 1 = y, 2 = z).
 inline double get(Vec3 a, int i) { return i == 0 ? a.x : i == 1 ? a.y : a.z; }
