@@ -197,9 +197,10 @@ export interface Narrowphase {
     readonly orthonormal: number;
     /**
      * The OBB test's edge × edge axes add `obbEdgeAxisSlack × (e + 2^-52) × (the four half sizes involved +
-     * |b.center − a.center|₁)` to their radius sum, where e is the less exact rotation's orthonormality error,
-     * so that (nearly) parallel edges cannot separate on rounding noise: exact rotations get slack at the
-     * rounding level, float32-derived ones (e ~ 1e-7) what their own error warrants.
+     * |b.center − a.center|₁)` to their radius sum, so that (nearly) parallel edges cannot separate on rounding
+     * noise. e is the rotations' orthonormality error as the test uses them: a rotation less exact than a
+     * double one (float32 data, ~1e-7) is first replaced by its nearest orthonormal matrix, so e stays at the
+     * rounding level and real gaps along nearly parallel edges are not hidden.
      */
     readonly obbEdgeAxisSlack: number;
   };
