@@ -1,6 +1,7 @@
 #include "narrowphase/overlap.h"
 
 #include <cmath>
+#include <initializer_list>
 
 #include "narrowphase/closest_point.h"
 #include "narrowphase/tolerances.h"
@@ -51,6 +52,44 @@ void orthonormalize(Vec3 axis[3]) {
   }
 }
 
+// Error-free sum (Knuth's TwoSum): s + e == a + b exactly, s = fl(a + b).
+void two_sum(double a, double b, double* s, double* e) {
+  const double sum = a + b, bb = sum - a;
+  *e = (a - (sum - bb)) + (b - bb);
+  *s = sum;
+}
+
+// The exact sign of a + b + c + d (no overflow assumed): the four are grown into a nonoverlapping expansion
+// (Shewchuk, "Adaptive precision floating-point arithmetic", 1997), whose largest nonzero component has the
+// sign of the whole sum.
+int sign_of_sum(double a, double b, double c, double d) {
+  double e[4];
+  int n = 0;
+  for (double q : {a, b, c, d}) {
+    for (int i = 0; i < n; ++i) two_sum(q, e[i], &q, &e[i]);
+    e[n++] = q;
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    if (e[i] != 0.0) return e[i] > 0.0 ? 1 : -1;
+  }
+  return 0;
+}
+
+bool is_identity(const Vec3 axis[3]) {
+  return axis[0].x == 1.0 && axis[0].y == 0.0 && axis[0].z == 0.0 && axis[1].x == 0.0 && axis[1].y == 1.0 &&
+         axis[1].z == 0.0 && axis[2].x == 0.0 && axis[2].y == 0.0 && axis[2].z == 1.0;
+}
+
+// Face axis k of two boxes that both have the identity rotation: whether |b.c_k - a.c_k| > ha + hb on the
+// exact reals. The general test rounds b.c - a.c and ha + hb once each, which within an ulp of touching can
+// disagree with comparing the boxes' bounds (a point one ulp outside a box reported inside it).
+bool separated_exactly(double ac, double bc, double ha, double hb) {
+  return bc >= ac ? sign_of_sum(bc, -ac, -ha, -hb) > 0 : sign_of_sum(ac, -bc, -ha, -hb) > 0;
+}
+
+// Whether |t| and r are within a few ulps of each other: only there can rounding decide a face axis.
+bool within_rounding(double t, double r) { return std::fabs(t - r) <= 0x1p-50 * (t + r); }
+
 }  // namespace
 
 // Separating axis theorem for two boxes: Ericson, Real-Time Collision Detection, 4.4.1, in double, with a
@@ -83,16 +122,24 @@ int separating_axis_obb_obb(const OBB& box_a, const OBB& box_b) {
 
   // Axes 0-2, L = A.axis[i]: A's radius along its own axis is its half size; B's is the sum of its half sizes
   // weighted by |cos|.
+  // Within rounding of touching, two boxes with identity rotations (axis-aligned OBBs) are decided exactly,
+  // so that they agree with the AABB tests, which compare bounds.
   for (int i = 0; i < 3; ++i) {
     const double rb = eb[0] * abs_r[i][0] + eb[1] * abs_r[i][1] + eb[2] * abs_r[i][2];
-    if (std::fabs(t[i]) > ea[i] + rb) return i;
+    const double ti = std::fabs(t[i]), r = ea[i] + rb;
+    bool separated = ti > r;
+    if (within_rounding(ti, r) && is_identity(a.axis) && is_identity(b.axis)) {
+      separated = separated_exactly(get(a.center, i), get(b.center, i), ea[i], eb[i]);
+    }
+    if (separated) return i;
   }
 
   // Axes 3-5, L = B.axis[j]: the projection of the center vector is taken in world space, so it does not
-  // depend on A's axes.
+  // depend on A's axes. (With identity rotations these repeat axes 0-2, already decided exactly.)
   for (int j = 0; j < 3; ++j) {
     const double ra = ea[0] * abs_r[0][j] + ea[1] * abs_r[1][j] + ea[2] * abs_r[2][j];
-    if (std::fabs(dot(tw, b.axis[j])) > ra + eb[j]) return 3 + j;
+    const double tj = std::fabs(dot(tw, b.axis[j])), r = ra + eb[j];
+    if (tj > r && !(within_rounding(tj, r) && is_identity(a.axis) && is_identity(b.axis))) return 3 + j;
   }
 
   // Axes 6-14, L = A.axis[i] x B.axis[j], written in A's frame as e_i x R[.][j]. Both radii and the center

@@ -771,6 +771,51 @@ TEST(OverlapOBBOBBProperties, IdentityRotationAgreesExactlyWithTheAABBTest) {
   EXPECT_GT(touching, 2000);
 }
 
+TEST(OverlapOBBOBBProperties, IdentityRotationAgreesWithExactBoundsOneUlpFromTouching) {
+  // Found by probing: centers and half sizes with float32-length mantissas at different scales, b placed exactly
+  // touching a on one axis and then moved one ulp in or out. b.center - a.center and the half-size sum round
+  // in the general test, which called 2% of these wrong; the exact answer (bounds compared in long double, which
+  // holds every sum here exactly) and the AABB point test must agree with it.
+  static_assert(std::numeric_limits<long double>::digits >= 64, "needs x87 long double");
+  Rng rng(0x1D2);
+  std::uniform_real_distribution<float> pos(-64.0f, 64.0f), half(0.0f, 16.0f);
+  const auto fvec = [&](std::uniform_real_distribution<float>& u) { return Vec3{u(rng), u(rng), u(rng)}; };
+  const np::Vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  int overlaps = 0;
+  for (int n = 0; n < 20000; ++n) {
+    const OBB a{fvec(pos), fvec(half), {axes[0], axes[1], axes[2]}};
+    OBB b{fvec(pos), fvec(half), {axes[0], axes[1], axes[2]}};
+    if (n % 3 == 0) b.half_size = {0.0, 0.0, 0.0};  // a point
+    const int k = static_cast<int>(rng() % 3);
+    for (int i = 0; i < 3; ++i) {
+      if (i != k) np::set(b.center, i, np::get(a.center, i));  // overlapping on the other two axes
+    }
+    const double side = rng() & 1 ? 1.0 : -1.0;
+    const long double touch =
+        (long double)np::get(a.center, k) + side * ((long double)np::get(a.half_size, k) + np::get(b.half_size, k));
+    double c = static_cast<double>(touch);  // exact: a float32-length sum
+    const int step = static_cast<int>(rng() % 3) - 1;  // one ulp in, none, one ulp out
+    if (step != 0) c = std::nextafter(c, (step * side > 0) ? INFINITY : -INFINITY);
+    np::set(b.center, k, c);
+    bool exact = true;
+    for (int i = 0; i < 3; ++i) {
+      const long double gap = std::fabs((long double)np::get(b.center, i) - np::get(a.center, i)) -
+                              ((long double)np::get(a.half_size, i) + np::get(b.half_size, i));
+      exact = exact && gap <= 0.0L;
+    }
+    overlaps += exact;
+    ASSERT_EQ(np::overlap_obb_obb(a, b), exact) << "case " << n;
+    ASSERT_EQ(np::overlap_obb_obb(b, a), exact) << "case " << n;
+    if (b.half_size.x == 0.0 && b.half_size.y == 0.0 && b.half_size.z == 0.0) {
+      // The AABB test against a's exact bounds (float32-length sums of two: exact in double).
+      const AABB box{a.center - a.half_size, a.center + a.half_size};
+      ASSERT_EQ(np::overlap_sphere_aabb({b.center, 0.0}, box), exact) << "case " << n;
+    }
+  }
+  EXPECT_GT(overlaps, 4000);
+  EXPECT_LT(overlaps, 16000);
+}
+
 TEST(OverlapOBBOBBProperties, PermutingOrFlippingAnOBBsColumnsWithItsHalfSizesChangesNothing) {
   // Same point set, same 15 axes up to sign; sums of |R| terms in another order may round differently, so
   // decisions are compared outside the band.
