@@ -18,7 +18,7 @@ bool overlap_sphere_aabb(const Sphere& sphere, const AABB& box) {
   if (gap_ordinary && radius_ordinary) return d2 <= r2;
   // Magnitudes beyond ~1e154 or below ~1e-154: a square overflowed to inf (inf <= inf would say "overlap") or
   // underflowed to 0. Compare in units of the largest magnitude instead, where nothing overflows.
-  const double unit = std::fmax(max_abs_component(gap), sphere.radius);
+  const double unit = max2(max_abs_component(gap), sphere.radius);
   const double r = sphere.radius / unit;
   return length_squared(gap / unit) <= r * r;
 }
@@ -27,7 +27,7 @@ namespace {
 
 // max |c_i . c_j - delta_ij| over the rotation's columns: 0 for an exact rotation, up to kOrthonormalTolerance
 // for the ones validate() accepts.
-double orthonormal_error(const Vec3 axis[3]) {
+__attribute__((always_inline)) inline double orthonormal_error(const Vec3 axis[3]) {
   double e = 0.0;
   for (int i = 0; i < 3; ++i) {
     for (int j = i; j < 3; ++j) {
@@ -42,7 +42,7 @@ double orthonormal_error(const Vec3 axis[3]) {
 // reflection staying a reflection) with Newton's iteration X <- (X + X^-T) / 2, where X^-T has the columns
 // (c1 x c2, c2 x c0, c0 x c1) / det. Each step squares the error: two take 1e-6 to the rounding level.
 // Symmetric in the columns, so permuting or negating them permutes or negates the result.
-void orthonormalize(Vec3 axis[3]) {
+__attribute__((always_inline)) inline void orthonormalize(Vec3 axis[3]) {
   for (int step = 0; step < 2; ++step) {
     const Vec3 k0 = cross(axis[1], axis[2]), k1 = cross(axis[2], axis[0]), k2 = cross(axis[0], axis[1]);
     const double det = dot(axis[0], k0);
@@ -62,7 +62,7 @@ void two_sum(double a, double b, double* s, double* e) {
 // The exact sign of a + b + c + d (no overflow assumed): the four are grown into a nonoverlapping expansion
 // (Shewchuk, "Adaptive precision floating-point arithmetic", 1997), whose largest nonzero component has the
 // sign of the whole sum.
-int sign_of_sum(double a, double b, double c, double d) {
+__attribute__((noinline)) int sign_of_sum(double a, double b, double c, double d) {
   double e[4];
   int n = 0;
   for (double q : {a, b, c, d}) {
@@ -75,7 +75,7 @@ int sign_of_sum(double a, double b, double c, double d) {
   return 0;
 }
 
-bool is_identity(const Vec3 axis[3]) {
+__attribute__((always_inline)) inline bool is_identity(const Vec3 axis[3]) {
   return axis[0].x == 1.0 && axis[0].y == 0.0 && axis[0].z == 0.0 && axis[1].x == 0.0 && axis[1].y == 1.0 &&
          axis[1].z == 0.0 && axis[2].x == 0.0 && axis[2].y == 0.0 && axis[2].z == 1.0;
 }
@@ -128,7 +128,7 @@ int separating_axis_obb_obb(const OBB& box_a, const OBB& box_b) {
     const double rb = eb[0] * abs_r[i][0] + eb[1] * abs_r[i][1] + eb[2] * abs_r[i][2];
     const double ti = std::fabs(t[i]), r = ea[i] + rb;
     bool separated = ti > r;
-    if (within_rounding(ti, r) && is_identity(a.axis) && is_identity(b.axis)) {
+    if (within_rounding(ti, r) && is_identity(box_a.axis) && is_identity(box_b.axis)) {
       separated = separated_exactly(get(a.center, i), get(b.center, i), ea[i], eb[i]);
     }
     if (separated) return i;
@@ -139,7 +139,7 @@ int separating_axis_obb_obb(const OBB& box_a, const OBB& box_b) {
   for (int j = 0; j < 3; ++j) {
     const double ra = ea[0] * abs_r[0][j] + ea[1] * abs_r[1][j] + ea[2] * abs_r[2][j];
     const double tj = std::fabs(dot(tw, b.axis[j])), r = ra + eb[j];
-    if (tj > r && !(within_rounding(tj, r) && is_identity(a.axis) && is_identity(b.axis))) return 3 + j;
+    if (tj > r && !(within_rounding(tj, r) && is_identity(box_a.axis) && is_identity(box_b.axis))) return 3 + j;
   }
 
   // Axes 6-14, L = A.axis[i] x B.axis[j], written in A's frame as e_i x R[.][j]. Both radii and the center

@@ -111,7 +111,7 @@ bool raycast_aabb(const Ray& ray, const AABB& box, double max_distance, RayHit* 
   // [1, 2) by a power of two. That is exact, and changes no result where nothing overflowed or underflowed
   // (t scales by the inverse power, t * |d| and origin + t d not at all), but (bound - origin) / direction can
   // then neither overflow for a tiny direction nor underflow for a huge one.
-  const Vec3 dir = ray.direction * unit_scale(max_abs_component(ray.direction));
+  const Vec3 dir = ray.direction * unit_scale_for(biased_exponent(ray.direction));
   double t;
   int axis;
   // Clip the whole half-line and compare the world distance with max_distance afterwards, so that the

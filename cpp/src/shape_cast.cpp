@@ -22,14 +22,16 @@ Vec3 unit_or(Vec3 v, Vec3 fallback) {
 // Whether a ball of radius `reach` around S contains S + g (closed): |g|^2 <= reach^2, compared in units where
 // the larger of |g| and reach is ~1, so that neither square underflows to 0 (which would make a point 2^-540
 // away "touch" a ball of radius 2^-541) or overflows. This is the overlap test every decision below uses.
-bool within(Vec3 g, double reach) {
-  const double larger = std::fmax(max_abs_component(g), reach);
-  if (larger == 0.0) return true;
-  const double s = unit_scale(larger), r = reach * s;
-  return length_squared(g * s) <= r * r;
+__attribute__((always_inline)) inline bool within(Vec3 g, double reach) {
+  const int e = max_exponent(biased_exponent(g), biased_exponent(reach));
+  // Ordinary magnitudes (2^-500 <= larger < 2^500): the larger square is a normal double, and whatever
+  // underflows is far below its rounding. Compared as they are: the same answer, fewer operations.
+  if (e >= 1023 - 500 && e < 1023 + 500) return length_squared(g) <= reach * reach;
+  const double s = unit_scale_for(e), r = reach * s;
+  return length_squared(g * s) <= r * r;  // (zero against zero: 0 <= 0)
 }
 
-bool cast(Vec3 start, Vec3 end, double radius, Vec3 target_center, double target_radius, double* fraction,
+__attribute__((always_inline)) inline bool cast(Vec3 start, Vec3 end, double radius, Vec3 target_center, double target_radius, double* fraction,
           double* distance, Vec3* center, Vec3* normal, bool* started) {
   const double reach = radius + target_radius;  // |CS| at contact
   const Vec3 d = end - start;                   // AB
@@ -49,7 +51,12 @@ bool cast(Vec3 start, Vec3 end, double radius, Vec3 target_center, double target
 
   // The quadratic in units where its largest input is ~1 (a power of two: exact), so that its products of
   // squares, a * reach^2 and |m x d|^2, neither overflow nor underflow; t does not depend on the units.
-  const double s = unit_scale(std::fmax(std::fmax(max_abs_component(m), max_abs_component(d)), reach));
+  // Skipped when all three are within 2^+-250 (every game scene): there nothing can overflow or underflow, and
+  // the scaling, being exact, would change no result.
+  const int em = biased_exponent(m), ed = biased_exponent(d), er = biased_exponent(reach);
+  const bool ordinary = (em >= 1023 - 250) & (em <= 1023 + 250) & (ed >= 1023 - 250) & (ed <= 1023 + 250) &
+                        (er >= 1023 - 250) & (er <= 1023 + 250);
+  const double s = ordinary ? 1.0 : unit_scale_for(max_exponent(max_exponent(em, ed), er));
   const Vec3 ms = m * s, ds = d * s;
   const double rs = reach * s;
 
@@ -60,22 +67,27 @@ bool cast(Vec3 start, Vec3 end, double radius, Vec3 target_center, double target
   const double b = dot(ms, ds);
   if (b >= 0.0) return false;  // moving away from (or sideways past) a target it does not touch
 
-  // Whether the path touches at all is decided by the overlap test at its point nearest to S (t = -b / a,
-  // or the end point itself when that lies beyond the end). Deciding it from the sign of the discriminant
-  // below instead lets rounding turn an exactly tangent path (touching at one point, which the overlap
-  // test accepts) into a miss, and a path that ends an ulp short of contact into a hit at fraction 1.
-  const double t_near = std::fmin(-b / a, 1.0);
-  if (!within(t_near < 1.0 ? (start + d * t_near) - target_center : end - target_center, reach)) return false;
-
   // The discriminant b^2 - a c rewritten by Lagrange's identity as a reach^2 - |m x d|^2: no cancellation
-  // between two large products on long casts. Where it rounds below 0 the path is tangent: a double root.
-  const double c = length_squared(ms) - rs * rs;
-  const double disc = std::fmax(a * (rs * rs) - length_squared(cross(ms, ds)), 0.0);
+  // between two large products on long casts. Clearly negative, by more than 64 ulps of a reach^2 + |m|^2 |d|^2
+  // (far beyond its rounding, which |m x d| carries relative to |m| |d| when m and d are nearly parallel):
+  // the line passes wide of the target, a miss.
+  const double m2 = length_squared(ms);
+  const double reach_term = a * (rs * rs), cross_term = length_squared(cross(ms, ds));
+  const double disc = reach_term - cross_term;
+  if (disc < -0x1p-46 * (reach_term + m2 * a)) return false;
+
+  // Otherwise whether the path touches at all is decided by the overlap test at its point nearest to S
+  // (t = -b / a, or the end point itself when that lies beyond the end). Deciding it from the sign of the
+  // rounded discriminant instead lets rounding turn an exactly tangent path (touching at one point, which the
+  // overlap test accepts) into a miss, and a path that ends an ulp short of contact into a hit at fraction 1.
+  const double t_near = min2(-b / a, 1.0);
+  if (!within(t_near < 1.0 ? (start + d * t_near) - target_center : end - target_center, reach)) return false;
+  const double c = m2 - rs * rs;
 
   // The smaller root (-b - sqrt(disc)) / a written as c / (-b + sqrt(disc)): both terms of the denominator are
   // non-negative, so nothing cancels (Press et al., Numerical Recipes, 5.6). It cannot lie beyond the
   // nearest point, where the overlap test has just accepted the contact.
-  const double t = std::fmin(c / (-b + std::sqrt(disc)), t_near);
+  const double t = min2(c / (-b + std::sqrt(max2(disc, 0.0))), t_near);  // (below 0: tangent, a double root)
 
   *fraction = t;
   *distance = t * length(d);
@@ -96,15 +108,15 @@ double power_of_two(int k) { return std::ldexp(1.0, k); }
 // largest input magnitude exceeds 2^1000, every input is first multiplied by a power of two that brings it to
 // ~1 (exact, apart from what it pushes below the smallest double), and center and distance are scaled back.
 bool sphere_cast_sphere(const Segment& path, double radius, const Sphere& target, ShapeCastHit* hit) {
-  const double largest = std::fmax(std::fmax(max_abs_component(path.start), max_abs_component(path.end)),
-                                   std::fmax(max_abs_component(target.center), std::fmax(radius, target.radius)));
+  const int e = max_exponent(max_exponent(biased_exponent(path.start), biased_exponent(path.end)),
+                             max_exponent(biased_exponent(target.center),
+                                          max_exponent(biased_exponent(radius), biased_exponent(target.radius))));
   int k = 0;
-  if (largest > 0x1p1000) {
-    // std::ilogb rather than std::frexp: an int* out-parameter costs a stack frame in WASM on every call.
-    k = std::ilogb(largest) + 1;  // largest / 2^k is in [0.5, 1)
-    k = k > 1000 ? 1000 : k;      // 2^1000 and 2^-1000 are normal doubles (2^1024 is not)
+  if (e > 1023 + 1000) {  // the largest input is at least 2^1001
+    k = e - 1022;           // largest / 2^k is in [0.5, 1)
+    k = k > 1000 ? 1000 : k;  // 2^1000 and 2^-1000 are normal doubles (2^1024 is not)
   }
-  const double down = power_of_two(-k);
+  const double down = k == 0 ? 1.0 : power_of_two(-k);  // (std::ldexp is a library call: not on the common path)
 
   double fraction = 0.0, distance = 0.0;
   Vec3 center{}, normal{};
@@ -113,7 +125,7 @@ bool sphere_cast_sphere(const Segment& path, double radius, const Sphere& target
             &fraction, &distance, &center, &normal, &started)) {
     return false;
   }
-  const double up = power_of_two(k);
+  const double up = k == 0 ? 1.0 : power_of_two(k);
   hit->distance = distance * up;
   hit->fraction = fraction;
   // The start and end points themselves where the contact is there (exact, whatever the scaling dropped).

@@ -2,12 +2,10 @@
 
 namespace np {
 
-double unit_scale_rare(double magnitude) {
-  if (!(magnitude > 0.0)) return 1.0;  // 0: nothing to scale
-  // ilogb rather than frexp: an int* out-parameter would cost every caller a stack frame in WASM.
-  int k = std::ilogb(magnitude);  // magnitude is in [2^k, 2^(k+1))
-  k = k < -1000 ? -1000 : (k > 1000 ? 1000 : k);
-  return std::ldexp(1.0, -k);
+double unit_scale_rare(int biased) {
+  // biased 0: zero or subnormal, below 2^-1022: scale up by 2^1000 (as far as a normal double allows). Otherwise
+  // 2046 or 2047: at least 2^1023: scale down by 2^1000, which leaves the magnitude near 2^23.
+  return biased == 0 ? 0x1p1000 : 0x1p-1000;
 }
 
 }  // namespace np

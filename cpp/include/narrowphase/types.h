@@ -29,10 +29,13 @@ inline Vec3 cross(Vec3 a, Vec3 b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 inline double length_squared(Vec3 a) { return dot(a, a); }
+/// The larger / smaller of two numbers that are not NaN. Comparisons rather than std::fmax / std::fmin, which
+/// native builds (without -ffast-math, which the core never uses) turn into library calls.
+inline double max2(double a, double b) { return a > b ? a : b; }
+inline double min2(double a, double b) { return a < b ? a : b; }
 inline double max_abs_component(Vec3 a) {
   const double x = std::fabs(a.x), y = std::fabs(a.y), z = std::fabs(a.z);
-  const double xy = x > y ? x : y;  // comparisons, not std::fmax: that is a library call in native builds
-  return xy > z ? xy : z;
+  return max2(max2(x, y), z);
 }
 /// |a| for any a without NaN (an infinite component gives inf): sqrt(a . a) whenever a . a is a normal double (the ordinary case, so results there
 /// are that expression bit for bit); otherwise a is first divided by its largest |component|. Without that, a
@@ -45,20 +48,35 @@ inline double length(Vec3 a) {
   if (m == 0.0 || m > DBL_MAX) return m;  // 0, or inf for a component that overflowed (not inf / inf = NaN)
   return m * std::sqrt(length_squared(a / m));
 }
-/// The power of two 2^-k with `magnitude` in [2^k, 2^(k+1)) (k clamped to [-1000, 1000], where 2^-k is still a
-/// normal double): multiplying by it is exact, and brings `magnitude` into [1, 2). Queries use it to solve in
-/// units where their squares can neither overflow nor underflow; results scaled back by 2^k are the same.
-double unit_scale_rare(double magnitude);  // zero, subnormal or near-overflow magnitudes (types.cpp)
-inline double unit_scale(double magnitude) {
+/// The biased IEEE exponent of |x| (0 for zero and subnormals, 2047 for inf): |x| < 2^(e - 1022).
+inline int biased_exponent(double x) {
   uint64_t bits;
-  std::memcpy(&bits, &magnitude, sizeof bits);
-  const uint64_t biased = (bits >> 52) & 0x7ff;  // magnitude is in [2^(biased - 1023), 2^(biased - 1022))
-  if (biased == 0 || biased >= 2046) return unit_scale_rare(magnitude);
-  const uint64_t inverse = (2046 - biased) << 52;  // 2^(1023 - biased), a normal double
+  std::memcpy(&bits, &x, sizeof bits);
+  return static_cast<int>((bits >> 52) & 0x7ff);
+}
+/// The largest biased exponent among a vector's components: integer maxima, which compile to conditional moves
+/// where a maximum of doubles would be a branch on random data.
+inline int biased_exponent(Vec3 v) {
+  const int x = biased_exponent(v.x), y = biased_exponent(v.y), z = biased_exponent(v.z);
+  const int xy = x > y ? x : y;
+  return xy > z ? xy : z;
+}
+inline int max_exponent(int a, int b) { return a > b ? a : b; }
+
+/// The power of two 2^-k such that numbers of biased exponent `biased` land in [1, 2) when multiplied by it (k
+/// clamped to [-1000, 1000], where 2^-k is still a normal double): multiplying by it is exact for every result
+/// that stays normal. Queries use it to solve in units where their squares can neither overflow nor underflow;
+/// results scaled back by 2^k are the same.
+double unit_scale_rare(int biased);  // zero, subnormal or near-overflow exponents (types.cpp)
+inline double unit_scale_for(int biased) {
+  if (biased == 0 || biased >= 2046) return unit_scale_rare(biased);
+  const uint64_t inverse = static_cast<uint64_t>(2046 - biased) << 52;  // 2^(1023 - biased), a normal double
   double scale;
   std::memcpy(&scale, &inverse, sizeof scale);
   return scale;
 }
+inline double unit_scale(double magnitude) { return unit_scale_for(biased_exponent(magnitude)); }
+
 /// Component i (0 = x, 1 = y, 2 = z).
 inline double get(Vec3 a, int i) { return i == 0 ? a.x : i == 1 ? a.y : a.z; }
 inline void set(Vec3& a, int i, double v) { (i == 0 ? a.x : i == 1 ? a.y : a.z) = v; }
