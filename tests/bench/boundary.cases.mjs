@@ -10,6 +10,28 @@
 // callee and inlines it: neither side pays for a megamorphic call in the harness.
 
 /**
+ * The first inputs of every run: N boxes, then N spheres, from xorshift32 with a fixed seed (the same inputs
+ * every run). Returns them with the generator's helpers, which go on drawing where these stopped.
+ */
+export function sphereBoxInputs({ Box3, Sphere, Vector3 }, N) {
+  let seed = 0x9e3779b9;
+  function random() {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 4294967296;
+  }
+  const range = (lo, hi) => lo + (hi - lo) * random();
+  const vec = (s) => new Vector3(range(-s, s), range(-s, s), range(-s, s));
+  const boxes = Array.from({ length: N }, () => {
+    const c = vec(3), h = new Vector3(range(0.2, 2), range(0.2, 2), range(0.2, 2));
+    return new Box3(c.clone().sub(h), c.clone().add(h));
+  });
+  const spheres = Array.from({ length: N }, () => new Sphere(vec(4), range(0.1, 2)));
+  return { range, vec, boxes, spheres };
+}
+
+/**
  * @param {object} o
  * @param {object} o.np        the initialised narrowphase API
  * @param {object} o.three     { Box3, Line3, Matrix3, Matrix4, Quaternion, Ray, Sphere, Vector3, OBB }
@@ -26,28 +48,13 @@ export function boundaryBenchmark({ np, three, now, runtime, rounds = 21, calls 
   const N = 1024; // distinct inputs, cycled (i & MASK), so branches see a realistic mix of hits and misses
   const MASK = N - 1;
 
-  // xorshift32: the same inputs every run.
-  let seed = 0x9e3779b9;
-  function random() {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 4294967296;
-  }
-  const range = (lo, hi) => lo + (hi - lo) * random();
-  const vec = (s) => new Vector3(range(-s, s), range(-s, s), range(-s, s));
-  function box() {
-    const c = vec(3), h = new Vector3(range(0.2, 2), range(0.2, 2), range(0.2, 2));
-    return new Box3(c.clone().sub(h), c.clone().add(h));
-  }
+  const { range, vec, boxes, spheres } = sphereBoxInputs({ Box3, Sphere, Vector3 }, N);
   function obb() {
     const q = new Quaternion(range(-1, 1), range(-1, 1), range(-1, 1), range(-1, 1)).normalize();
     const rotation = new Matrix3().setFromMatrix4(new Matrix4().makeRotationFromQuaternion(q));
     return new OBB(vec(2), new Vector3(range(0.2, 1.5), range(0.2, 1.5), range(0.2, 1.5)), rotation);
   }
 
-  const boxes = Array.from({ length: N }, box);
-  const spheres = Array.from({ length: N }, () => new Sphere(vec(4), range(0.1, 2)));
   const points = Array.from({ length: N }, () => vec(5));
   const rays = Array.from({ length: N }, () => new Ray(vec(6), vec(1).normalize()));
   const segments = Array.from({ length: N }, () => new Line3(vec(6), vec(6)));

@@ -12,6 +12,8 @@
 //   marshal + read in WASM ... and read them there: the floor before any geometry or validation runs
 // When that floor alone costs as much as three.js's whole query, no crossing design can cost less.
 
+import { sphereBoxInputs } from './boundary.cases.mjs';
+
 /** The hand-assembled module's bytes: one memory page, `empty` and `read10` as described above. */
 export function floorModuleBytes() {
   const section = (id, bytes) => [id, bytes.length, ...bytes];
@@ -38,29 +40,17 @@ export function floorModuleBytes() {
  * @returns {{ name: string, ns: number }[]}
  */
 export function crossingFloor({ np, three, now, rounds = 21, calls = 500_000 }) {
-  const { Box3, Sphere, Vector3 } = three;
   const { exports } = new WebAssembly.Instance(new WebAssembly.Module(floorModuleBytes()), {});
   const { empty, read10 } = exports;
   const ptr = 64;
   const io = new Float64Array(exports.memory.buffer, ptr, 10);
 
-  // The same inputs as boundary.cases.mjs (same generator, same order of draws for boxes and spheres).
+  // The same inputs as boundary.cases.mjs.
   const N = 1024, MASK = N - 1;
-  let seed = 0x9e3779b9;
-  const random = () => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 4294967296;
-  };
-  const range = (lo, hi) => lo + (hi - lo) * random();
-  const vec = (s) => new Vector3(range(-s, s), range(-s, s), range(-s, s));
-  const boxes = Array.from({ length: N }, () => {
-    const c = vec(3), h = new Vector3(range(0.2, 2), range(0.2, 2), range(0.2, 2));
-    return new Box3(c.clone().sub(h), c.clone().add(h));
-  });
-  const spheres = Array.from({ length: N }, () => new Sphere(vec(4), range(0.1, 2)));
+  const { boxes, spheres } = sphereBoxInputs(three, N);
 
+  // The same shape of code as web/lib/index.js's vec3()/sphere()/aabb(), on purpose: it measures what that
+  // marshalling costs by itself, apart from the library.
   const BAD = new TypeError('not a number');
   function store3(v, o) {
     const x = v.x, y = v.y, z = v.z;

@@ -8,6 +8,7 @@ import { Box3, Line3, Matrix3, Matrix4, Quaternion, Ray, Sphere, Vector3 } from 
 import { OBB } from 'three/examples/jsm/math/OBB.js';
 import { init } from '../../web/lib/index.js';
 import { boundaryBenchmark, formatTable } from '../bench/boundary.cases.mjs';
+import { crossingFloor, floorModuleBytes, formatFloor } from '../bench/crossing.cases.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
@@ -57,4 +58,19 @@ describe('boundary benchmark harness', () => {
     expect(table).toHaveLength(3 + 6);
     expect(table[1]).toBe('| query | narrowphase ns | three.js ns | ratio |');
   });
+
+  it('takes one call apart with a hand-assembled module whose functions do what their names say', async () => {
+    const { exports } = new WebAssembly.Instance(new WebAssembly.Module(floorModuleBytes()), {});
+    const io = new Float64Array(exports.memory.buffer, 64, 10);
+    io.set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(exports.empty(64)).toBe(0);
+    expect(exports.read10(64)).toBe(1); // 55 > 0
+    io.set([-1, -2, -3, -4, -5, -6, -7, -8, -9, 10]);
+    expect(exports.read10(64)).toBe(0); // -35 > 0 is false: all ten are read
+    const rows = crossingFloor({ np: await init(), three: { Box3, Sphere, Vector3 }, now: () => performance.now(), rounds: 1, calls: 2048 });
+    expect(rows.map((r) => r.name)).toHaveLength(6);
+    for (const r of rows) expect(r.ns).toBeGreaterThan(0);
+    expect(formatFloor(rows).split('\n')).toHaveLength(2 + 6);
+  });
 });
+
