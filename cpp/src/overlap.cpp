@@ -32,7 +32,7 @@ __attribute__((always_inline)) inline double orthonormal_error(const Vec3 axis[3
   for (int i = 0; i < 3; ++i) {
     for (int j = i; j < 3; ++j) {
       const double d = std::fabs(dot(axis[i], axis[j]) - (i == j ? 1.0 : 0.0));
-      e = d > e ? d : e;
+      e = max2(d, e);
     }
   }
   return e;
@@ -87,8 +87,9 @@ bool separated_exactly(double ac, double bc, double ha, double hb) {
   return bc >= ac ? sign_of_sum(bc, -ac, -ha, -hb) > 0 : sign_of_sum(ac, -bc, -ha, -hb) > 0;
 }
 
-// Whether |t| and r are within a few ulps of each other: only there can rounding decide a face axis.
-bool within_rounding(double t, double r) { return std::fabs(t - r) <= 0x1p-50 * (t + r); }
+// Whether |t| and r are within a few ulps of each other (and finite: an overflowed center difference is decided
+// by the ordinary test): only there can rounding decide a face axis.
+bool within_rounding(double t, double r) { return std::fabs(t - r) <= kObbExactFaceBand * (t + r) && t <= DBL_MAX; }
 
 }  // namespace
 
@@ -145,7 +146,7 @@ int separating_axis_obb_obb(const OBB& box_a, const OBB& box_b) {
   // Axes 6-14, L = A.axis[i] x B.axis[j], written in A's frame as e_i x R[.][j]. Both radii and the center
   // projection scale with |L|, so L need not be normalized; the slack (in the same unnormalized units) keeps
   // rounding noise from separating when |L| ~ 0.
-  const double slack_per_length = kObbEdgeAxisSlack * ((err_a > err_b ? err_a : err_b) + 0x1p-52);
+  const double slack_per_length = kObbEdgeAxisSlack * (max2(err_a, err_b) + 0x1p-52);
   const double center_distance = std::fabs(tw.x) + std::fabs(tw.y) + std::fabs(tw.z);
   for (int i = 0; i < 3; ++i) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;

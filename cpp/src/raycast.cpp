@@ -47,7 +47,7 @@ __attribute__((always_inline)) inline bool clip(Vec3 origin, Vec3 dir, double t_
   return true;
 }
 
-// Fills *hit for an entry found by clip_aabb. `unit_back` is the normal used when the origin starts in the box.
+// Fills *hit for an entry found by clip(). `unit_back` is the normal used when the origin starts in the box.
 void fill_hit(Vec3 origin, Vec3 dir, double length, const AABB& box, double t, int axis, Vec3 unit_back,
               RayHit* hit) {
   hit->distance = t * length;
@@ -91,9 +91,25 @@ Vec3 nearest_face_normal(Vec3 p, const AABB& box) {
   return n;
 }
 
-}  // namespace
-
-namespace {
+// `dir` times the power of two that brings its largest |component| into [1, 2), except that it is never scaled
+// down so far that a non-zero component would leave the normal range (dropping a 2^-100 component of a
+// 2^1000 direction to 0 would turn a miss beside a face into a hit on it).
+Vec3 unit_direction_scale(Vec3 dir) {
+  int e_max = biased_exponent(dir);
+  if (e_max == 0) {  // subnormal components only: 2^1000 first, then the usual step
+    dir = dir * 0x1p1000;
+    e_max = biased_exponent(dir);
+  }
+  int shift = e_max - 1023;  // > 0: scale down by 2^shift (unit directions have shift <= 0: nothing to limit)
+  if (shift > 0) {
+    // The smallest exponent among non-zero components (zero components do not limit anything).
+    const auto nonzero_exponent = [](double c) { return c != 0.0 ? biased_exponent(c) : 2047; };
+    const int ex = nonzero_exponent(dir.x), ey = nonzero_exponent(dir.y), ez = nonzero_exponent(dir.z);
+    const int e_min = ex < ey ? (ex < ez ? ex : ez) : (ey < ez ? ey : ez);
+    if (shift > e_min - 1) shift = e_min - 1;
+  }
+  return dir * unit_scale_for(1023 + shift);
+}
 
 // Moving toward +axis (d > 0) a segment enters through min and must end at or beyond it; otherwise through max.
 int reaches_entry_plane(double d, double end, double lo, double hi) {
@@ -111,7 +127,7 @@ bool raycast_aabb(const Ray& ray, const AABB& box, double max_distance, RayHit* 
   // [1, 2) by a power of two. That is exact, and changes no result where nothing overflowed or underflowed
   // (t scales by the inverse power, t * |d| and origin + t d not at all), but (bound - origin) / direction can
   // then neither overflow for a tiny direction nor underflow for a huge one.
-  const Vec3 dir = ray.direction * unit_scale_for(biased_exponent(ray.direction));
+  const Vec3 dir = unit_direction_scale(ray.direction);
   double t;
   int axis;
   // Clip the whole half-line and compare the world distance with max_distance afterwards, so that the
@@ -140,7 +156,7 @@ bool linecast_aabb(const Segment& segment, const AABB& box, RayHit* hit) {
   int axis;
   if (!clip(start, d, 1.0, b, &t, &axis)) return false;
   // Entering through a face: the end point must reach that face's plane, checked on the input coordinates
-  // themselves. The slab parameter can round to <= 1 for a segment that stops an ulp short of the face, and
+  // themselves (halved ones for a segment too long for end - start). The slab parameter can round to <= 1 for a segment that stops an ulp short of the face, and
   // the hit point would then lie beyond the end. Bit i of `reaches`: the end reaches axis i's entry plane
   // (computed without branches; one bit is read).
   if (axis >= 0) {
@@ -155,7 +171,13 @@ bool linecast_aabb(const Segment& segment, const AABB& box, RayHit* hit) {
   fill_hit(start, d, seg_length, b, t, axis, back, hit);
   if (!finite) {
     hit->distance *= 2.0;
-    hit->point = hit->point * 2.0;
+    // Doubled back, and put on the box exactly: halving rounded any subnormal coordinates of the box.
+    Vec3 p = hit->point * 2.0;
+    if (axis >= 0) {
+      for (int i = 0; i < 3; ++i) set(p, i, max2(get(box.min, i), min2(get(p, i), get(box.max, i))));
+      set(p, axis, get(d, axis) > 0.0 ? get(box.min, axis) : get(box.max, axis));
+    }
+    hit->point = p;
   }
   return true;
 }

@@ -814,6 +814,11 @@ TEST(OverlapOBBOBBProperties, IdentityRotationAgreesWithExactBoundsOneUlpFromTou
   }
   EXPECT_GT(overlaps, 4000);
   EXPECT_LT(overlaps, 16000);
+  // Centers so far apart that b.center - a.center overflows: separated on that face axis, not "overlapping"
+  // from an exact sum of infinities.
+  const OBB far_a{{-1e308, 0.0, 0.0}, {1.0, 1.0, 1.0}, {axes[0], axes[1], axes[2]}};
+  const OBB far_b{{1e308, 0.0, 0.0}, {1.0, 1.0, 1.0}, {axes[0], axes[1], axes[2]}};
+  EXPECT_EQ(np::separating_axis_obb_obb(far_a, far_b), 0);
 }
 
 TEST(OverlapOBBOBBProperties, PermutingOrFlippingAnOBBsColumnsWithItsHalfSizesChangesNothing) {

@@ -584,6 +584,13 @@ TEST(RaycastAABB, TinyDirectionsReachFarBoxesAndHugeOnesNearBoxes) {
                                &hit));
   EXPECT_EQ(hit.distance, kInf);
   EXPECT_PRED_FORMAT2(VecEq, hit.point, (Vec3{1e308, 0.0, 0.0}));
+  // A subnormal direction toward a box 1e300 away: the distance, not infinity.
+  ASSERT_TRUE(np::raycast_aabb({{-1e300, 0.0, 0.0}, {1e-320, 0.0, 0.0}}, {{0.0, -1.0, -1.0}, {1.0, 1.0, 1.0}}, kInf,
+                               &hit));
+  EXPECT_EQ(hit.distance, 1e300);
+  // A 2^1000 direction with a 2^-100 component, from the plane y = 1 of the unit box: y grows for every t > 0, a
+  // miss. Scaling the direction down to ~1 would have dropped that component to 0, and hit the face.
+  EXPECT_FALSE(np::raycast_aabb({{-2.0, 1.0, 0.0}, {0x1p1000, 0x1p-100, 0.0}}, kBox, kInf, &hit));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -665,6 +672,12 @@ TEST(LinecastAABB, EndPointsNearTheLargestDoublesStillGiveTheEntryFace) {
       EXPECT_PRED_FORMAT2(VecEq, hit.point, axis_value(i, 0.5 * s));
     }
   }
+  // Halving rounds subnormal box coordinates; the hit point is still exactly on the box's face.
+  RayHit hit;
+  const double face = 3.0 * std::numeric_limits<double>::denorm_min();
+  ASSERT_TRUE(np::linecast_aabb({{-DBL_MAX, 0.0, 0.0}, {DBL_MAX, 0.0, 0.0}}, {{face, -1.0, -1.0}, {1.0, 1.0, 1.0}},
+                                &hit));
+  EXPECT_EQ(hit.point.x, face);
 }
 
 TEST(LinecastAABB, SegmentStoppingBeforeTheBoxMisses) {

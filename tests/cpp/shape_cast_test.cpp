@@ -185,7 +185,7 @@ TEST(SphereCastSphere, TangentPathTouchesConsistentlyWithTheOverlapTest) {
   }
 }
 
-TEST(SphereCastSphere, RandomExactlyTangentPathsAllTouch) {
+TEST(SphereCastSphere, RandomExactlyTangentAxisAlignedPathsAllTouch) {
   // Paths along axis i at exactly reach from the target's center along axis j, with dyadic radii, offsets and
   // lengths (so reach and the offset are exact): the overlap test at the closest approach says "touching".
   // Deciding by the sign of the rounded discriminant instead missed about 1 in 8 of these.
@@ -286,6 +286,43 @@ TEST(SphereCastSphere, TinyOffsetsAndRadiiBesideOrdinaryCoordinatesAreNotSquared
                                        {{0.0, 0.0, 0.0}, r * s}, &hit));
     EXPECT_NEAR(hit.fraction, 0.25, 1e-9);
   }
+  // A gap of 2^-601 along a path of length ~1: m and reach are scaled apart from d, so their squares do not
+  // underflow to a contact at distance 0 (which a common scale reported, with startedOverlapping false).
+  ASSERT_TRUE(np::sphere_cast_sphere({{-0x1p-600, 0.0, 0.0}, {1.0, 0.0, 0.0}}, 0.0, {{0.0, 0.0, 0.0}, 0x1p-601}, &hit));
+  EXPECT_FALSE(hit.started_overlapping);
+  EXPECT_NEAR(hit.distance, 0x1p-601, 0x1p-650);
+  EXPECT_GT(hit.fraction, 0.0);
+}
+
+TEST(SphereCastSphere, HitsExactlyWhenTheOverlapTestAtTheNearestPointDoes) {
+  // The rule, on near-tangent casts in general directions far from the origin (where m = start - S carries
+  // rounding relative to the coordinates, not to |m|): the cast hits if and only if a zero-length cast at the
+  // path's nearest point does. An early exit whose margin ignored that rounding missed ~4% of these at 2^12.
+  std::mt19937_64 rng(20261123);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  int hits = 0, misses = 0;
+  for (int n = 0; n < 20000; ++n) {
+    const double scale = std::ldexp(1.0, static_cast<int>(rng() % 21));  // coordinates up to 2^20
+    const Vec3 center{u(rng) * scale, u(rng) * scale, u(rng) * scale};
+    Vec3 dir{u(rng), u(rng), u(rng)};
+    dir = dir / std::sqrt(np::length_squared(dir));
+    Vec3 side = np::cross(dir, Vec3{u(rng), u(rng), u(rng)});
+    side = side / std::sqrt(np::length_squared(side));
+    const double r1 = 0.5 + 0.5 * u(rng), r2 = 0.5 + 0.5 * u(rng);
+    const double offset = (r1 + r2) * (1.0 + 1e-12 * u(rng));  // within ~1e-12 of tangent
+    const Vec3 nearest = center + side * offset;
+    const Segment path{nearest - dir * (1.0 + u(rng) * 0.5), nearest + dir * (1.0 + u(rng) * 0.5)};
+    const Vec3 d = path.end - path.start, m = path.start - center;
+    const double t_near = std::min(-np::dot(m, d) / np::length_squared(d), 1.0);
+    const Vec3 p = t_near < 1.0 ? path.start + d * t_near : path.end;
+    ShapeCastHit hit, there;
+    const bool cast = np::sphere_cast_sphere(path, r1, {center, r2}, &hit);
+    const bool overlap = np::sphere_cast_sphere({p, p}, r1, {center, r2}, &there);
+    ASSERT_EQ(cast, overlap) << "case " << n << " at scale " << scale;
+    (cast ? hits : misses)++;
+  }
+  EXPECT_GT(hits, 2000);
+  EXPECT_GT(misses, 2000);
 }
 
 TEST(SphereCastSphere, VeryLongCastsFindTheContactWithoutCancellation) {

@@ -283,7 +283,10 @@ function createApi(module) {
     if ((typeof c !== 'object' && c !== undefined) || (typeof p !== 'object' && p !== undefined) ||
         (typeof n !== 'object' && n !== undefined)) throw BAD;
   }
-  // Writing into a frozen or read-only target fails only once the outputs are known; too rare to check up front.
+  // Writing into a frozen or read-only target (or nested vector) fails only once the outputs are known: it is
+  // reported as a TypeError naming the argument, but the fields written before the failing one keep their new
+  // values. Checking writability up front on every call would cost more than such targets are worth; a target
+  // whose fields to fill are not objects at all is caught before anything is written (checkRayHitTarget).
   function unwritable(spec, name, error) {
     return error instanceof TypeError
       ? new TypeError(`${spec.name}: ${name} could not be written (frozen or read-only)`, { cause: error })

@@ -33,6 +33,16 @@ inline constexpr double kObbEdgeAxisSlack = 8.0;
 /// along nearly parallel edges. 64 ulps of 1: above what rotations computed in double carry.
 inline constexpr double kOrthonormalizeAbove = 64.0 * 0x1p-52;
 
+/// Dimensionless, relative. A sphere cast leaves early as a miss when its discriminant a reach^2 - |m x d|^2 is
+/// below -kSphereCastClearMiss * (a reach^2 + |d|^2 (|m|^2 + 3 |P|^2)), P the larger of the start and the
+/// target's center: 64 ulps of the terms its rounding is made of (m = start - S rounds relative to |P|), so the
+/// exit only takes paths that the overlap test at the nearest point would reject too. A speed measure only.
+inline constexpr double kSphereCastClearMiss = 0x1p-46;
+
+/// Dimensionless, relative. Where |t| and r, the two sides of an OBB face-axis test, are closer than this
+/// relative to their sum (4 ulps), two boxes with identity rotations are decided on the exact reals instead.
+inline constexpr double kObbExactFaceBand = 0x1p-50;
+
 /// Dimensionless, relative. The far slab distance of a ray-box test is scaled by (1 + this) so that rounding
 /// in (bound - origin) / direction cannot turn a ray aimed just inside an edge into a miss: 2 ulp of 1.0
 /// (Ize, "Robust BVH Ray Traversal", JCGT 2013).

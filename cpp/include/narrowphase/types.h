@@ -54,19 +54,18 @@ inline int biased_exponent(double x) {
   std::memcpy(&bits, &x, sizeof bits);
   return static_cast<int>((bits >> 52) & 0x7ff);
 }
+inline int max_exponent(int a, int b) { return a > b ? a : b; }
 /// The largest biased exponent among a vector's components: integer maxima, which compile to conditional moves
 /// where a maximum of doubles would be a branch on random data.
 inline int biased_exponent(Vec3 v) {
-  const int x = biased_exponent(v.x), y = biased_exponent(v.y), z = biased_exponent(v.z);
-  const int xy = x > y ? x : y;
-  return xy > z ? xy : z;
+  return max_exponent(max_exponent(biased_exponent(v.x), biased_exponent(v.y)), biased_exponent(v.z));
 }
-inline int max_exponent(int a, int b) { return a > b ? a : b; }
 
-/// The power of two 2^-k such that numbers of biased exponent `biased` land in [1, 2) when multiplied by it (k
-/// clamped to [-1000, 1000], where 2^-k is still a normal double): multiplying by it is exact for every result
+/// The power of two that brings numbers of biased exponent `biased` into [1, 2): 2^(1023 - biased), for biased
+/// in [1, 2045]. Zero and subnormals (0) get 2^1000 and the largest binades (2046, 2047) 2^-1000, the furthest a
+/// normal double reaches, so they land near rather than in [1, 2). Multiplying by it is exact for every result
 /// that stays normal. Queries use it to solve in units where their squares can neither overflow nor underflow;
-/// results scaled back by 2^k are the same.
+/// results scaled back are the same.
 double unit_scale_rare(int biased);  // zero, subnormal or near-overflow exponents (types.cpp)
 inline double unit_scale_for(int biased) {
   if (biased == 0 || biased >= 2046) return unit_scale_rare(biased);
