@@ -47,6 +47,17 @@ __attribute__((always_inline)) inline bool clip(Vec3 origin, Vec3 dir, double t_
   return true;
 }
 
+// p snapped onto the face through which `dir` enters the box on `axis`, and clamped into that face's rectangle,
+// so that it lies on the surface exactly whatever rounding moved it.
+Vec3 on_entry_face(Vec3 p, const AABB& box, Vec3 dir, int axis) {
+  for (int i = 0; i < 3; ++i) {
+    const double lo = get(box.min, i), hi = get(box.max, i), v = get(p, i);
+    set(p, i, v < lo ? lo : (v > hi ? hi : v));
+  }
+  set(p, axis, get(dir, axis) > 0.0 ? get(box.min, axis) : get(box.max, axis));
+  return p;
+}
+
 // Fills *hit for an entry found by clip(). `unit_back` is the normal used when the origin starts in the box.
 void fill_hit(Vec3 origin, Vec3 dir, double length, const AABB& box, double t, int axis, Vec3 unit_back,
               RayHit* hit) {
@@ -57,22 +68,13 @@ void fill_hit(Vec3 origin, Vec3 dir, double length, const AABB& box, double t, i
     hit->normal = unit_back;
     return;
   }
-  // The entry point, snapped onto the entry face and clamped into the face's rectangle so that it lies on the
-  // surface exactly despite rounding in origin + t * dir.
-  // (A zero direction component times an infinite t, from an entry beyond the largest double, is 0 * inf =
-  // NaN: that coordinate does not move.)
+  // The entry point, from origin + t * dir. (A zero direction component times an infinite t, from an entry
+  // beyond the largest double, is 0 * inf = NaN: that coordinate does not move.)
   Vec3 step = dir * t;
   step = {step.x == step.x ? step.x : 0.0, step.y == step.y ? step.y : 0.0, step.z == step.z ? step.z : 0.0};
-  Vec3 p = origin + step;
-  for (int i = 0; i < 3; ++i) {
-    const double lo = get(box.min, i), hi = get(box.max, i), v = get(p, i);
-    set(p, i, v < lo ? lo : (v > hi ? hi : v));
-  }
-  const bool toward_plus = get(dir, axis) > 0.0;
-  set(p, axis, toward_plus ? get(box.min, axis) : get(box.max, axis));
-  hit->point = p;
+  hit->point = on_entry_face(origin + step, box, dir, axis);
   Vec3 n{0.0, 0.0, 0.0};
-  set(n, axis, toward_plus ? -1.0 : 1.0);
+  set(n, axis, get(dir, axis) > 0.0 ? -1.0 : 1.0);
   hit->normal = n;
 }
 
@@ -156,9 +158,9 @@ bool linecast_aabb(const Segment& segment, const AABB& box, RayHit* hit) {
   int axis;
   if (!clip(start, d, 1.0, b, &t, &axis)) return false;
   // Entering through a face: the end point must reach that face's plane, checked on the input coordinates
-  // themselves (halved ones for a segment too long for end - start). The slab parameter can round to <= 1 for a segment that stops an ulp short of the face, and
-  // the hit point would then lie beyond the end. Bit i of `reaches`: the end reaches axis i's entry plane
-  // (computed without branches; one bit is read).
+  // themselves (halved ones for a segment too long for end - start). The slab parameter can round to <= 1 for
+  // a segment that stops an ulp short of the face, and the hit point would then lie beyond the end. Bit i of
+  // `reaches`: the end reaches axis i's entry plane (computed without branches; one bit is read).
   if (axis >= 0) {
     const int reaches = reaches_entry_plane(d.x, end.x, b.min.x, b.max.x) |
                         reaches_entry_plane(d.y, end.y, b.min.y, b.max.y) << 1 |
@@ -172,12 +174,7 @@ bool linecast_aabb(const Segment& segment, const AABB& box, RayHit* hit) {
   if (!finite) {
     hit->distance *= 2.0;
     // Doubled back, and put on the box exactly: halving rounded any subnormal coordinates of the box.
-    Vec3 p = hit->point * 2.0;
-    if (axis >= 0) {
-      for (int i = 0; i < 3; ++i) set(p, i, max2(get(box.min, i), min2(get(p, i), get(box.max, i))));
-      set(p, axis, get(d, axis) > 0.0 ? get(box.min, axis) : get(box.max, axis));
-    }
-    hit->point = p;
+    hit->point = axis >= 0 ? on_entry_face(hit->point * 2.0, box, d, axis) : hit->point * 2.0;
   }
   return true;
 }

@@ -102,9 +102,6 @@ __attribute__((always_inline)) inline bool cast(Vec3 start, Vec3 end, double rad
   return true;
 }
 
-// 2^k for |k| <= 1000 (exact, a normal double), without calling std::ldexp.
-double power_of_two(int k) { return unit_scale_for(1023 - k); }
-
 }  // namespace
 
 // cast() solves in units of its own where nothing overflows or underflows; what it cannot survive is an
@@ -116,8 +113,8 @@ bool sphere_cast_sphere(const Segment& path, double radius, const Sphere& target
                              max_exponent(biased_exponent(target.center),
                                           max_exponent(biased_exponent(radius), biased_exponent(target.radius))));
   // At least 2^1001: divide by 2^1000 (which leaves at most 2^24; 2^1024 would not be a double).
-  const int k = e > 1023 + 1000 ? 1000 : 0;
-  const double down = power_of_two(-k);
+  const bool huge = e > 1023 + 1000;
+  const double down = huge ? 0x1p-1000 : 1.0, up = huge ? 0x1p1000 : 1.0;
 
   double fraction = 0.0, distance = 0.0;
   Vec3 center{}, normal{};
@@ -126,7 +123,6 @@ bool sphere_cast_sphere(const Segment& path, double radius, const Sphere& target
             &fraction, &distance, &center, &normal, &started)) {
     return false;
   }
-  const double up = power_of_two(k);
   hit->distance = distance * up;
   hit->fraction = fraction;
   // The start and end points themselves where the contact is there (exact, whatever the scaling dropped).

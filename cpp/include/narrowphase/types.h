@@ -74,7 +74,6 @@ inline double unit_scale_for(int biased) {
   std::memcpy(&scale, &inverse, sizeof scale);
   return scale;
 }
-inline double unit_scale(double magnitude) { return unit_scale_for(biased_exponent(magnitude)); }
 
 /// Component i (0 = x, 1 = y, 2 = z).
 inline double get(Vec3 a, int i) { return i == 0 ? a.x : i == 1 ? a.y : a.z; }
