@@ -8,12 +8,6 @@ namespace np {
 
 namespace {
 
-// unit(v), or `fallback` when v is zero.
-Vec3 unit_or(Vec3 v, Vec3 fallback) {
-  const double len = length(v);
-  return len > 0.0 ? v / len : fallback;
-}
-
 // Whether a ball of radius `reach` around S contains S + g (closed): |g|^2 <= reach^2, compared in units where
 // the larger of |g| and reach is ~1, so that neither square underflows to 0 (which would make a point 2^-540
 // away "touch" a ball of radius 2^-541) or overflows. This is the overlap test every decision below uses.

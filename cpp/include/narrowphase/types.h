@@ -48,6 +48,21 @@ inline double length(Vec3 a) {
   if (m == 0.0 || m > DBL_MAX) return m;  // 0, or inf for a component that overflowed (not inf / inf = NaN)
   return m * std::sqrt(length_squared(a / m));
 }
+/// v / |v| for a non-zero v without NaN or inf, as accurate at every magnitude as for ordinary ones, and
+/// `fallback` when v is zero. Where v . v is a normal double this is v / sqrt(v . v) bit for bit; otherwise v is
+/// first scaled by a power of two (exact) so that its squares neither overflow nor underflow: dividing a
+/// subnormal v by its own subnormal length keeps only a few bits (a (5e-324, 5e-324, 0) gave (1, 1, 0)). Adding
+/// +0 turns a -0 component (a quotient that underflowed from a negative value) into +0: normals never carry -0.
+Vec3 unit_or_rare(Vec3 v, Vec3 fallback);  // v . v not a normal double (types.cpp)
+inline Vec3 unit_or(Vec3 v, Vec3 fallback) {
+  const double sq = length_squared(v);
+  if (sq >= DBL_MIN && sq <= DBL_MAX) {
+    const double len = std::sqrt(sq);
+    return Vec3{v.x / len + 0.0, v.y / len + 0.0, v.z / len + 0.0};
+  }
+  return unit_or_rare(v, fallback);
+}
+
 /// The biased IEEE exponent of |x| (0 for zero and subnormals, 2047 for inf): |x| < 2^(e - 1022).
 inline int biased_exponent(double x) {
   uint64_t bits;
