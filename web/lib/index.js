@@ -153,6 +153,18 @@ function rangeError(spec, code, io) {
   let message;
   // A number with its own range (maxDistance: >= 0, Infinity allowed) says so, whichever check it failed.
   if ((problem === 1 || problem === 2) && slot in spec.accepts) problem = 0;
+  // three.js's empty shapes are valid three.js objects that no query can answer for: say what they are.
+  const [arg, kind, base] = spec.owners[slot];
+  if (problem === 1 && kind === 'aabb' && [0, 1, 2].some((i) => io[base + i] === Infinity && io[base + 3 + i] === -Infinity)) {
+    return new RangeError(
+      `${spec.name}: ${arg} is an empty box (min = +Infinity, max = -Infinity on an axis, as THREE.Box3's makeEmpty() leaves it), expected finite min <= max`,
+    );
+  }
+  if (problem === 2 && kind === 'sphere' && slot === base + 3) {
+    return new RangeError(
+      `${spec.name}: ${path} is ${value}, expected a value >= 0 (a negative radius is an empty sphere, as new THREE.Sphere() makes)`,
+    );
+  }
   switch (problem) {
     case 0:
       message = `${path} is ${value}, expected ${spec.accepts[slot]}`;
@@ -185,12 +197,15 @@ let ORTHONORMAL_TOLERANCE = 1e-6;
 function schema(name, args) {
   const slots = [];
   const accepts = {}; // slot -> what a RangeError on that number says is accepted
+  const owners = []; // slot -> [argument name, kind, the argument's first slot]
   for (const [arg, kind, , extra] of args) {
     if (kind === 'target') continue;
     if (extra !== undefined) accepts[slots.length] = extra;
+    const base = slots.length;
     slotPaths(kind, arg, slots);
+    while (owners.length < slots.length) owners.push([arg, kind, base]);
   }
-  return { name, args, slots, accepts };
+  return { name, args, slots, accepts, owners };
 }
 
 const RAY_HIT = ['point', 'normal'];
@@ -230,6 +245,25 @@ function createApi(module) {
   const obbObb = exported('_np_overlap_obb_obb');
   const obbAxis = exported('_np_separating_axis_obb_obb');
   const sphereCast = exported('_np_sphere_cast_sphere');
+
+  // Re-entrancy. Every query shares `io`, and the only code that runs while a query's numbers sit in it is the
+  // caller's own: getters on its inputs (while they are copied in) and setters on its target (while the
+  // outputs are copied out). A getter that itself calls a query would overwrite the numbers copied so far, so
+  // `busy` is set from the first input copied to the WASM call's return, and a query entered meanwhile runs
+  // through `nested`, which puts `io` back as it found it. Outputs are read out of `io` in full before any
+  // target is written, so a setter may call anything. Costs the hot path one test and two stores.
+  let busy = false;
+  const saved = new Float64Array(io.length);
+  function nested(query, args) {
+    saved.set(io);
+    busy = false;
+    try {
+      return query(...args);
+    } finally {
+      io.set(saved);
+      busy = true;
+    }
+  }
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
   const BAD = new Error('narrowphase: bad argument');
@@ -292,21 +326,21 @@ function createApi(module) {
       ? new TypeError(`${spec.name}: ${name} could not be written (frozen or read-only)`, { cause: error })
       : error;
   }
-  function outVec3(t, o) {
-    if (t == null) return { x: io[o], y: io[o + 1], z: io[o + 2] };
-    t.x = io[o];
-    t.y = io[o + 1];
-    t.z = io[o + 2];
+  // Fills (or makes) a vector. Callers read every output out of `io` before the first of these runs.
+  function setVec3(t, x, y, z) {
+    if (t == null) return { x, y, z };
+    t.x = x;
+    t.y = y;
+    t.z = z;
     return t;
   }
   function outRayHit(spec, t) {
-    if (t == null) {
-      return { distance: io[0], point: outVec3(null, 1), normal: outVec3(null, 4) };
-    }
+    const distance = io[0], px = io[1], py = io[2], pz = io[3], nx = io[4], ny = io[5], nz = io[6];
+    if (t == null) return { distance, point: { x: px, y: py, z: pz }, normal: { x: nx, y: ny, z: nz } };
     try {
-      t.distance = io[0];
-      t.point = outVec3(t.point, 1);
-      t.normal = outVec3(t.normal, 4);
+      t.distance = distance;
+      t.point = setVec3(t.point, px, py, pz);
+      t.normal = setVec3(t.normal, nx, ny, nz);
     } catch (error) {
       throw unwritable(spec, 'target', error);
     }
@@ -314,51 +348,65 @@ function createApi(module) {
   }
 
   function closestPointOnAABB(point, box, target) {
+    if (busy) return nested(closestPointOnAABB, [point, box, target]);
     let code;
+    busy = true;
     try {
       vec3(point, 0);
       aabb(box, 3);
       if (target !== undefined) checkTarget(target);
       code = closestPoint(ptr);
     } catch (error) {
+      busy = false;
       throw fail(SPEC.closestPointOnAABB, [point, box, target], error);
     }
+    busy = false;
     if (code < 0) throw rangeError(SPEC.closestPointOnAABB, code, io);
     try {
-      return outVec3(target, 0);
+      return setVec3(target, io[0], io[1], io[2]);
     } catch (error) {
       throw unwritable(SPEC.closestPointOnAABB, 'target', error);
     }
   }
 
   function distancePointAABB(point, box) {
+    if (busy) return nested(distancePointAABB, [point, box]);
     let code;
+    busy = true;
     try {
       vec3(point, 0);
       aabb(box, 3);
       code = distancePoint(ptr);
     } catch (error) {
+      busy = false;
       throw fail(SPEC.distancePointAABB, [point, box], error);
     }
+    busy = false;
     if (code < 0) throw rangeError(SPEC.distancePointAABB, code, io);
     return io[0];
   }
 
   function overlapSphereAABB(s, box) {
+    if (busy) return nested(overlapSphereAABB, [s, box]);
     let code;
+    busy = true;
     try {
       sphere(s, 0);
       aabb(box, 4);
       code = sphereAabb(ptr);
     } catch (error) {
+      busy = false;
       throw fail(SPEC.overlapSphereAABB, [s, box], error);
     }
+    busy = false;
     if (code < 0) throw rangeError(SPEC.overlapSphereAABB, code, io);
     return code === 1;
   }
 
   function linecastAABB(start, end, box, target) {
+    if (busy) return nested(linecastAABB, [start, end, box, target]);
     let code;
+    busy = true;
     try {
       vec3(start, 0);
       vec3(end, 3);
@@ -366,14 +414,18 @@ function createApi(module) {
       if (target !== undefined) checkRayHitTarget(target);
       code = linecast(ptr);
     } catch (error) {
+      busy = false;
       throw fail(SPEC.linecastAABB, [start, end, box, target], error);
     }
+    busy = false;
     if (code < 0) throw rangeError(SPEC.linecastAABB, code, io);
     return code === 1 ? outRayHit(SPEC.linecastAABB, target) : null;
   }
 
   function raycastAABB(ray, box, maxDistance = Infinity, target) {
+    if (busy) return nested(raycastAABB, [ray, box, maxDistance, target]);
     let code;
+    busy = true;
     try {
       vec3(ray.origin, 0);
       vec3(ray.direction, 3);
@@ -382,40 +434,52 @@ function createApi(module) {
       if (target !== undefined) checkRayHitTarget(target);
       code = raycast(ptr);
     } catch (error) {
+      busy = false;
       throw fail(SPEC.raycastAABB, [ray, box, maxDistance, target], error);
     }
+    busy = false;
     if (code < 0) throw rangeError(SPEC.raycastAABB, code, io);
     return code === 1 ? outRayHit(SPEC.raycastAABB, target) : null;
   }
 
   function overlapOBBOBB(a, b) {
+    if (busy) return nested(overlapOBBOBB, [a, b]);
     let code;
+    busy = true;
     try {
       obb(a, 0);
       obb(b, 15);
       code = obbObb(ptr);
     } catch (error) {
+      busy = false;
       throw fail(SPEC.overlapOBBOBB, [a, b], error);
     }
+    busy = false;
     if (code < 0) throw rangeError(SPEC.overlapOBBOBB, code, io);
     return code === 1;
   }
 
   function separatingAxisOBBOBB(a, b) {
+    if (busy) return nested(separatingAxisOBBOBB, [a, b]);
     let code;
+    busy = true;
     try {
       obb(a, 0);
       obb(b, 15);
       code = obbAxis(ptr);
     } catch (error) {
+      busy = false;
       throw fail(SPEC.separatingAxisOBBOBB, [a, b], error);
     }
+    busy = false;
     if (code < -1) throw rangeError(SPEC.separatingAxisOBBOBB, code, io);
     return code === -1 ? null : code;
   }
 
   function sphereCastSphere(start, end, radius, target, result) {
+    if (busy) return nested(sphereCastSphere, [start, end, radius, target, result]);
     let code;
+    busy = true;
     try {
       vec3(start, 0);
       vec3(end, 3);
@@ -424,27 +488,31 @@ function createApi(module) {
       if (result !== undefined) checkShapeCastHitTarget(result);
       code = sphereCast(ptr);
     } catch (error) {
+      busy = false;
       throw fail(SPEC.sphereCastSphere, [start, end, radius, target, result], error);
     }
+    busy = false;
     if (code < 0) throw rangeError(SPEC.sphereCastSphere, code, io);
     if (code === 0) return null;
+    const distance = io[0], fraction = io[1], startedOverlapping = io[11] === 1;
+    const cx = io[2], cy = io[3], cz = io[4], px = io[5], py = io[6], pz = io[7], nx = io[8], ny = io[9], nz = io[10];
     if (result == null) {
       return {
-        distance: io[0],
-        fraction: io[1],
-        center: outVec3(null, 2),
-        point: outVec3(null, 5),
-        normal: outVec3(null, 8),
-        startedOverlapping: io[11] === 1,
+        distance,
+        fraction,
+        center: { x: cx, y: cy, z: cz },
+        point: { x: px, y: py, z: pz },
+        normal: { x: nx, y: ny, z: nz },
+        startedOverlapping,
       };
     }
     try {
-      result.distance = io[0];
-      result.fraction = io[1];
-      result.center = outVec3(result.center, 2);
-      result.point = outVec3(result.point, 5);
-      result.normal = outVec3(result.normal, 8);
-      result.startedOverlapping = io[11] === 1;
+      result.distance = distance;
+      result.fraction = fraction;
+      result.center = setVec3(result.center, cx, cy, cz);
+      result.point = setVec3(result.point, px, py, pz);
+      result.normal = setVec3(result.normal, nx, ny, nz);
+      result.startedOverlapping = startedOverlapping;
     } catch (error) {
       throw unwritable(SPEC.sphereCastSphere, 'result', error);
     }
