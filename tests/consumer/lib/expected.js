@@ -60,7 +60,7 @@ export const EXPECTED = {
   },
   tolerances: { orthonormal: 1e-6, obbEdgeAxisSlack: 8 },
   typeError: { name: 'TypeError', message: 'overlapSphereAABB: sphere.center.y is undefined, expected a number' },
-  rangeError: { name: 'RangeError', message: 'overlapSphereAABB: sphere.radius is -1, expected a value >= 0' },
+  rangeError: { name: 'RangeError', message: 'overlapSphereAABB: sphere.radius is -1, expected a value >= 0 (a negative radius is an empty sphere, as new THREE.Sphere() makes)' },
   // The module still works after both errors.
   afterErrors: 5,
   // No result carries a -0.
