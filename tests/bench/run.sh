@@ -7,6 +7,7 @@
 #   2. boundary.browser.mjs  the same cases in headless Chromium
 #   3. narrowphase_bench     the native C++ core (Google Benchmark), the floor under both
 #   4. size_init.mjs         what a Vite page downloads, and how long init() takes
+#   5. frame.browser.mjs     the tutorial page's recompute after a change, per scene, in headless Chromium
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -24,3 +25,5 @@ cmake --build build/native --target narrowphase_bench --parallel 2 >/dev/null
 build/native/narrowphase_bench
 echo; echo "=== size and start-up ==="
 node tests/bench/size_init.mjs --browser
+echo; echo "=== the tutorial page: recompute per change (Chromium) ==="
+node tests/bench/frame.browser.mjs

@@ -1,40 +1,37 @@
 // Shared set-up of the browser tests: a Vite dev server for web/demo, Chromium through playwright-core, a
 // console watcher, and a comparison of the page's readout with the library's answer.
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-export { launchChromium } from '../chromium.js';
+export { BROWSER_TIMEOUT, launchChromium, newContext, newPage } from '../chromium.js';
 import { createServer } from 'vite';
 import { expect } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = path.join(ROOT, 'tests/artifacts/browser');
 
-/** A TCP port nobody listens on right now (5173 stays free for `npm start`). */
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, 'localhost', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the tutorial's Vite dev server (its own config) on a free port. */
+/**
+ * Starts the tutorial's Vite dev server (its own config) on a free port that Vite picks (5173 stays free for
+ * `npm start`). Between finding a free port and binding it another process can take it, rarely: then it
+ * tries again with another.
+ */
 export async function startServer() {
-  const port = await freePort();
-  const server = await createServer({
-    configFile: path.join(ROOT, 'web/demo/vite.config.js'),
-    // No file watching and no hot reload: other work in the repository (a WASM rebuild, say) must not
-    // reload the page in the middle of a test.
-    server: { port, strictPort: true, host: 'localhost', hmr: false, watch: null },
-    logLevel: 'error',
-  });
-  await server.listen();
-  return { server, url: `http://localhost:${port}/` };
+  for (let attempt = 1; ; attempt++) {
+    const server = await createServer({
+      configFile: path.join(ROOT, 'web/demo/vite.config.js'),
+      // No file watching and no hot reload: other work in the repository (a WASM rebuild, say) must not
+      // reload the page in the middle of a test.
+      server: { port: 0, strictPort: true, host: 'localhost', hmr: false, watch: null },
+      logLevel: 'error',
+    });
+    try {
+      await server.listen();
+      return { server, url: `http://localhost:${server.httpServer.address().port}/` };
+    } catch (error) {
+      await server.close();
+      if (attempt >= 3 || !/already in use|EADDRINUSE/.test(String(error?.message ?? error))) throw error;
+    }
+  }
 }
 
 /**

@@ -12,9 +12,12 @@ export default defineConfig({
     root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['tests/browser/**/*.test.js'],
     environment: 'node',
+    globalSetup: ['tests/browser/global-setup.js'],
     fileParallelism: false,
-    // Software WebGL (SwiftShader) and a cold Vite dependency pre-bundle make the first page load slow.
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // Software WebGL (SwiftShader) and a cold Vite dependency pre-bundle make the first page load slow, and a
+    // busy two-core machine several times slower again. No test asserts a duration; Playwright's own waits
+    // give up first (BROWSER_TIMEOUT in tests/chromium.js, 90 s), saying what they waited for.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 });

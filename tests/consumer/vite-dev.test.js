@@ -10,6 +10,14 @@ import { makeViteProject } from './lib/project.js';
 function startDevServer(dir) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['dev-server.mjs'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    // If this test process ends without stopDevServer (a crash, a signal), the server must not outlive it and
+    // write into the consumer project while the project's folder is being removed.
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    child.once('exit', () => process.off('exit', killOnExit));
+    // The server may exit before stopDevServer closes its stdin: the write then fails with EPIPE, which must
+    // not become an uncaught exception (the 'exit' handler below reports the exit itself).
+    child.stdin.on('error', () => {});
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
@@ -26,7 +34,7 @@ function startDevServer(dir) {
 // Ends the dev server by closing its stdin (it closes Vite and exits); kills that one process if it hangs.
 function stopDevServer({ child }) {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', () => {
       clearTimeout(timer);

@@ -12,8 +12,10 @@ export default defineConfig({
     globalSetup: ['./global-setup.js'],
     // One file at a time: they install packages, build, and start Chromium on a shared two-core machine.
     fileParallelism: false,
-    // npm installs, Vite builds and browser start-up take seconds to minutes, not milliseconds.
-    testTimeout: 180_000,
+    // npm installs, Vite builds and browser start-up take seconds to minutes, not milliseconds, and several
+    // times longer on a busy two-core machine (a TypeScript test took 27 s there): no test asserts a duration, and a
+    // hang is still caught, by the commands' own time limits first (lib/project.js#run).
+    testTimeout: 300_000,
     hookTimeout: 600_000,
     teardownTimeout: 60_000,
   },

@@ -1,15 +1,17 @@
 // Chromium through playwright-core: opens a page, waits for it to report a result in the DOM, and collects
 // everything that could signal a problem (console errors, uncaught exceptions, failed requests, CSP violations).
+import { BROWSER_TIMEOUT, newContext } from '../../chromium.js';
+
 export { launchChromium } from '../../chromium.js';
 
 /**
  * Opens `url` in a fresh context and waits until `<body data-status>` is set by the page ('timeout' when it
- * never is). Resolves to
+ * has not been within `timeout` ms, generous because a busy two-core machine can be slow). Resolves to
  * { status, output (the text of #out), headers (of the document), requests (URLs), console, pageErrors,
  * failedRequests, violations, page, context }.
  */
-export async function openPage(browser, url, { timeout = 20_000 } = {}) {
-  const context = await browser.newContext();
+export async function openPage(browser, url, { timeout = BROWSER_TIMEOUT } = {}) {
+  const context = await newContext(browser);
   const page = await context.newPage();
   const report = { console: [], pageErrors: [], failedRequests: [], violations: [], page, context };
   // Injected through the DevTools protocol before any page script, so the page's own CSP does not block it.

@@ -2,10 +2,13 @@
 // download from npm, and makes fresh consumer projects for it in a temporary folder outside the repository.
 
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onAnyExit } from './temp.js';
+
+// The temporary folders: see temp.js.
+export { makeTempRoot, removeTempRoot, shareTempRoot } from './temp.js';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures');
@@ -21,45 +24,77 @@ function cleanEnv(extra = {}) {
   return { ...env, ...extra };
 }
 
+// The commands run() has under way. When this process ends early (a crash, a signal), they are killed with
+// everything they started, so that none of them outlives the test run (see temp.js for the folders).
+const liveChildren = new Set();
+let childrenHooked = false;
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal); // the child and everything it started (see `detached` in run())
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
 /**
  * Runs a command and resolves to { code, stdout, stderr }; rejects only when it cannot start or, with
- * `check` (the default), when it exits with a non-zero code.
+ * `check` (the default), when it exits with a non-zero code. `input`, when given, is written to its stdin;
+ * without it the command's stdin is /dev/null. `timeout` (ms, 0 = none) kills the command and everything it
+ * started.
  */
 export function run(command, args, { cwd, env, check = true, timeout = 0, input } = {}) {
+  if (!childrenHooked) {
+    childrenHooked = true;
+    onAnyExit(() => {
+      for (const child of liveChildren) killGroup(child, 'SIGKILL');
+    });
+  }
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd, env: cleanEnv(env), stdio: ['pipe', 'pipe', 'pipe'], timeout });
+    // detached: the command leads a process group of its own, so a timeout or the end of this process can
+    // kill everything it started (npm → lifecycle scripts → emcc, say), not just the command itself.
+    const child = spawn(command, args, {
+      cwd,
+      env: cleanEnv(env),
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    liveChildren.add(child);
     let stdout = '';
     let stderr = '';
+    let timedOut = false;
+    const timer = timeout > 0 ? setTimeout(() => ((timedOut = true), killGroup(child, 'SIGKILL')), timeout) : null;
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      liveChildren.delete(child);
+      reject(error);
+    });
     child.on('close', (code, signal) => {
-      const result = { code, signal, stdout, stderr };
+      clearTimeout(timer);
+      liveChildren.delete(child);
+      const result = { code, signal, stdout, stderr, timedOut };
       if (check && code !== 0) {
-        const error = new Error(
-          `${command} ${args.join(' ')} (in ${cwd}) exited with ${code ?? signal}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`,
-        );
+        const why = timedOut ? `was killed after ${timeout} ms` : `exited with ${code ?? signal}`;
+        const error = new Error(`${command} ${args.join(' ')} (in ${cwd}) ${why}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`);
         error.result = result;
         reject(error);
       } else {
         resolvePromise(result);
       }
     });
-    child.stdin.end(input ?? '');
+    if (child.stdin) {
+      // The command may exit (or fail to start) before it reads its input: writing to its closed pipe then
+      // fails with EPIPE, which must not become an uncaught exception. Its exit code reports the problem.
+      child.stdin.on('error', () => {});
+      child.stdin.end(input);
+    }
   });
-}
-
-/** A new temporary folder outside the repository. */
-export function makeTempRoot(prefix = 'narrowphase-consumer-') {
-  return mkdtemp(join(tmpdir(), prefix));
-}
-
-export function removeTempRoot(root) {
-  if (process.env.NP_KEEP_CONSUMER) {
-    console.log(`narrowphase consumer tests: kept ${root}`);
-    return Promise.resolve();
-  }
-  return rm(root, { recursive: true, force: true });
 }
 
 /**
@@ -121,7 +156,10 @@ export async function makeProject(root, name, tarball, { dependencies = {}, type
   const ready = join(dir, '.consumer-ready');
   // Test files that need the same project (the Vite ones) share it within one run.
   if (await stat(ready).catch(() => null)) return dir;
-  await mkdir(dir, { recursive: true });
+  // Not recursive: if the root has been removed (the run is ending), this fails instead of making it again.
+  await mkdir(dir).catch((error) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
   const pkg = { name: `consumer-${name}`, version: '1.0.0', private: true };
   if (type) pkg.type = type;
   await writeFile(join(dir, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
