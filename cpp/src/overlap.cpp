@@ -105,8 +105,21 @@ int separating_axis_obb_obb(const OBB& box_a, const OBB& box_b) {
   if (err_a > kOrthonormalizeAbove) orthonormalize(a.axis), err_a = orthonormal_error(a.axis);
   if (err_b > kOrthonormalizeAbove) orthonormalize(b.axis), err_b = orthonormal_error(b.axis);
 
-  const double ea[3] = {a.half_size.x, a.half_size.y, a.half_size.z};
-  const double eb[3] = {b.half_size.x, b.half_size.y, b.half_size.z};
+  // The center-to-center vector, in world space.
+  Vec3 tw = b.center - a.center;
+  double ea[3] = {a.half_size.x, a.half_size.y, a.half_size.z};
+  double eb[3] = {b.half_size.x, b.half_size.y, b.half_size.z};
+  // The test is homogeneous in the center vector and the half sizes. When all of them lie below 2^-900
+  // (subnormal territory), every product below would underflow: absolute rounding of ~2^-1074 that the slack,
+  // relative to the same tiny sizes, cannot cover. Such boxes are first scaled up by a power of two (exact:
+  // a center difference that small is exact). Elsewhere this is one comparison of exponents.
+  const int e =
+      max_exponent(biased_exponent(tw), max_exponent(biased_exponent(a.half_size), biased_exponent(b.half_size)));
+  if (e < 1023 - 900) {
+    const double s = unit_scale_for(e);
+    tw = tw * s;
+    for (int k = 0; k < 3; ++k) ea[k] *= s, eb[k] *= s;
+  }
 
   // R[i][j] = cos of the angle between A's axis i and B's axis j: B's rotation expressed in A's frame.
   double R[3][3], abs_r[3][3];
@@ -117,8 +130,7 @@ int separating_axis_obb_obb(const OBB& box_a, const OBB& box_b) {
     }
   }
 
-  // The center-to-center vector, in world space and in A's frame.
-  const Vec3 tw = b.center - a.center;
+  // The center-to-center vector in A's frame (and in B's, u, below).
   const double t[3] = {dot(tw, a.axis[0]), dot(tw, a.axis[1]), dot(tw, a.axis[2])};
 
   // Axes 0-2, L = A.axis[i]: A's radius along its own axis is its half size; B's is the sum of its half sizes
@@ -130,22 +142,27 @@ int separating_axis_obb_obb(const OBB& box_a, const OBB& box_b) {
     const double ti = std::fabs(t[i]), r = ea[i] + rb;
     bool separated = ti > r;
     if (within_rounding(ti, r) && is_identity(box_a.axis) && is_identity(box_b.axis)) {
-      separated = separated_exactly(get(a.center, i), get(b.center, i), ea[i], eb[i]);
+      separated = separated_exactly(get(a.center, i), get(b.center, i), get(a.half_size, i), get(b.half_size, i));
     }
     if (separated) return i;
   }
 
   // Axes 3-5, L = B.axis[j]: the projection of the center vector is taken in world space, so it does not
   // depend on A's axes. (With identity rotations these repeat axes 0-2, already decided exactly.)
+  double u[3];
   for (int j = 0; j < 3; ++j) {
     const double ra = ea[0] * abs_r[0][j] + ea[1] * abs_r[1][j] + ea[2] * abs_r[2][j];
-    const double tj = std::fabs(dot(tw, b.axis[j])), r = ra + eb[j];
+    u[j] = dot(tw, b.axis[j]);
+    const double tj = std::fabs(u[j]), r = ra + eb[j];
     if (tj > r && !(within_rounding(tj, r) && is_identity(box_a.axis) && is_identity(box_b.axis))) return 3 + j;
   }
 
-  // Axes 6-14, L = A.axis[i] x B.axis[j], written in A's frame as e_i x R[.][j]. Both radii and the center
-  // projection scale with |L|, so L need not be normalized; the slack (in the same unnormalized units) keeps
-  // rounding noise from separating when |L| ~ 0.
+  // Axes 6-14, L = A.axis[i] x B.axis[j]. Both radii and the center projection scale with |L|, so L need not
+  // be normalized; the slack (in the same unnormalized units) keeps rounding noise from separating when
+  // |L| ~ 0. The center projection tw . L is written in A's frame as t . (e_i x R[.][j]) and in B's as
+  // u . (R[i][.] x e_j): the two round differently, and overlap(b, a) computes in B's frame what overlap(a, b)
+  // computes in A's, bit for bit. So the axis separates only when both do: the same decision in either order
+  // (two boxes a rounding apart were reported overlapping one way and separated the other).
   const double slack_per_length = kObbEdgeAxisSlack * (max2(err_a, err_b) + 0x1p-52);
   const double center_distance = std::fabs(tw.x) + std::fabs(tw.y) + std::fabs(tw.z);
   for (int i = 0; i < 3; ++i) {
@@ -155,7 +172,10 @@ int separating_axis_obb_obb(const OBB& box_a, const OBB& box_b) {
       const double ra = ea[i1] * abs_r[i2][j] + ea[i2] * abs_r[i1][j];
       const double rb = eb[j1] * abs_r[i][j2] + eb[j2] * abs_r[i][j1];
       const double slack = slack_per_length * (((ea[i1] + ea[i2]) + (eb[j1] + eb[j2])) + center_distance);
-      if (std::fabs(t[i2] * R[i1][j] - t[i1] * R[i2][j]) > (ra + rb) + slack) return 6 + 3 * i + j;
+      const double r = (ra + rb) + slack;
+      const double in_a = std::fabs(t[i2] * R[i1][j] - t[i1] * R[i2][j]);
+      const double in_b = std::fabs(u[j2] * R[i][j1] - u[j1] * R[i][j2]);
+      if (in_a > r && in_b > r) return 6 + 3 * i + j;
     }
   }
 

@@ -222,7 +222,13 @@ Box random_box(Rng& r, double offset, double size) {
 }
 
 /// A random box at a random scale: offsets 1e-6..1e6, sizes 1e-6..1e6 (tiny boxes far away included).
-Box random_scaled_box(Rng& r) { return random_box(r, r.decade(-6, 6), r.decade(-6, 6)); }
+Box random_scaled_box(Rng& r) {
+  // Draws go into named locals, in reading order: the order in which a compiler evaluates function arguments
+  // (or the operands of * and +) is unspecified, and g++ and clang wrote different corpora from one seed.
+  const double offset = r.decade(-6, 6);
+  const double size = r.decade(-6, 6);
+  return random_box(r, offset, size);
+}
 
 double box_size(const Box& b) {
   double s = 0.0;
@@ -279,7 +285,9 @@ void invert_box(Rng& r, Input& in, int offset) {
 
 /// Replaces one input number in [first, last) by NaN or an infinity.
 void corrupt(Rng& r, Input& in, int first, int last) {
-  in[static_cast<std::size_t>(r.between(first, last - 1))] = r.non_finite();
+  // C++17 evaluates the right side of an assignment first; the locals keep that order, spelled out.
+  const double value = r.non_finite();
+  in[static_cast<std::size_t>(r.between(first, last - 1))] = value;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -422,7 +430,10 @@ void point_box_cases(Rng& r, Corpus& corpus, const Function& fn) {
       // A point box (min == max) or a box flat on two axes.
       const V3 c = random_vec(r, r.decade(-6, 6));
       Box b{c, c};
-      if (kind == 14) b.max[r.below(3)] += r.decade(-6, 6);
+      if (kind == 14) {
+        const double grow = r.decade(-6, 6);  // (drawn first: C++17 evaluates the right side of += first)
+        b.max[r.below(3)] += grow;
+      }
       push(in, random_vec(r, r.decade(-6, 6)));
       push(in, b);
     } else if (kind < 17) {
@@ -487,7 +498,8 @@ void sphere_box_cases(Rng& r, Corpus& corpus) {
     if (kind < 12) {
       // Random: a center near the box and a radius at the box's scale or another.
       push(in, point_near(r, b, size * r.decade(-2, 2)));
-      in.push_back(r.unit() * size * r.decade(-3, 3));
+      const double unit = r.unit();
+      in.push_back(unit * size * r.decade(-3, 3));
     } else if (kind < 14) {
       // Radius 0 (or -0, which is not negative): a point-in-closed-box test.
       push(in, r.chance(0.5) ? point_in(r, b) : point_near(r, b, size));
@@ -716,6 +728,20 @@ void obb_cases(Rng& r, Corpus& corpus, const Function& fn) {
       }
     }
   }
+  // Centers a few 2^-1074 apart, sizes subnormal or ordinary: the edge axes decided in both boxes' frames and
+  // subnormal boxes scaled up first (overlap.cpp).
+  const double kMin = std::numeric_limits<double>::denorm_min();
+  for (int k = 0; k < 64; ++k, ++n) {
+    const double h = r.chance(0.5) ? r.pow2(-1074, -1000) : r.pow2(-4, 4);
+    const Mat3 ra = some_rotation(r), rb = some_rotation(r);
+    const V3 ha{r.unit() * h, r.unit() * h, r.chance(0.3) ? 0.0 : r.unit() * h};
+    const V3 hb{r.unit() * h, r.chance(0.3) ? 0.0 : r.unit() * h, r.unit() * h};
+    const V3 cb{r.between(-4, 4) * kMin, r.between(-4, 4) * kMin, r.between(-4, 4) * kMin};
+    Input in;
+    push_obb(in, V3{0, 0, 0}, ha, ra);
+    push_obb(in, cb, hb, rb);
+    corpus.record(fn, in);
+  }
   for (; n < kCasesPerFunction; ++n) {
     Input in;
     const int kind = r.below(20);
@@ -730,7 +756,8 @@ void obb_cases(Rng& r, Corpus& corpus, const Function& fn) {
     if (kind == 11) hb[r.below(3)] = 0.0;      // a plate
     if (kind == 12 || kind == 13) {
       // Nearly parallel to A: A's rotation turned by a tiny angle, where edge x edge axes are ill-conditioned.
-      rb = multiply(axis_angle(r, r.decade(-6, -1) * r.unit()), ra);
+      const double decade = r.decade(-6, -1);
+      rb = multiply(axis_angle(r, decade * r.unit()), ra);
       if (kind == 13) rb = ra;                 // exactly parallel
     }
     // B's center along a random direction at a distance around the sum of the two extents along it, so that
@@ -756,7 +783,10 @@ void obb_cases(Rng& r, Corpus& corpus, const Function& fn) {
     }
     const int box = r.below(2) * 15;
     if (kind == 14) corrupt(r, in, 0, 30);
-    if (kind == 15) in[static_cast<std::size_t>(box + 3 + r.below(3))] = -(r.unit() * size + 1e-300);
+    if (kind == 15) {
+      const double negative = -(r.unit() * size + 1e-300);  // (drawn first, as C++17 orders the assignment)
+      in[static_cast<std::size_t>(box + 3 + r.below(3))] = negative;
+    }
     if (kind == 16) {
       // Scaled: one column longer by 1e-5 (beyond the 1e-6 tolerance), or shrunk by a scale factor.
       const int c = r.below(3);
@@ -773,7 +803,8 @@ void obb_cases(Rng& r, Corpus& corpus, const Function& fn) {
     }
     if (kind == 18) {
       // Off by less than the tolerance: still valid.
-      in[static_cast<std::size_t>(box + 6 + r.below(9))] += r.symmetric() * 1e-7;
+      const double nudge = r.symmetric() * 1e-7;  // (drawn first, as C++17 orders the compound assignment)
+      in[static_cast<std::size_t>(box + 6 + r.below(9))] += nudge;
     }
     if (kind == 19) {
       // A reflection (one column negated): valid.
@@ -837,6 +868,60 @@ void sphere_cast_cases(Rng& r, Corpus& corpus) {
     in.push_back(3 * s);
     corpus.record(fn, in);
   }
+  // Within rounding of touching, where the cast decides on the exact reals (shape_cast.cpp): tangent paths in
+  // a 3-4-5 direction at every magnitude (exact, or one coordinate an ulp off), reaches 2^-1..2^-49 beside
+  // coordinates ~10, points cast through points, and subnormal vectors normalized.
+  const double kMin = std::numeric_limits<double>::denorm_min();
+  for (int k = 0; k < 128; ++k, ++n) {
+    V3 start{0, 0, 0}, end{0, 0, 0}, c{0, 0, 0};
+    double r1 = 0.0, r2 = 0.0;
+    if (k % 4 == 0) {
+      const double s = r.pow2(-1060, 1000);
+      const double cx = r.between(-1000, 1000), cy = r.between(-1000, 1000), cz = r.between(-1000, 1000);
+      c = scale(V3{cx, cy, cz}, s);
+      const int i = r.below(3), j = (i + 1 + r.below(2)) % 3;
+      V3 dir{0, 0, 0}, off{0, 0, 0};
+      dir[i] = 3 * s, dir[j] = 4 * s, off[i] = -4 * s, off[j] = 3 * s;  // |off| = 5 s, off . dir = 0
+      const double before = r.between(1, 9), after = r.between(-1, 9);
+      start = add(add(c, off), scale(dir, -before));
+      end = add(add(c, off), scale(dir, after));
+      const double split = r.between(0, 5);
+      r1 = split * s, r2 = (5 - split) * s;
+      if (r.chance(0.5)) {
+        const int axis = r.below(3);
+        V3& moved = r.chance(0.5) ? start : end;
+        const double toward = r.chance(0.5) ? kInf : -kInf;
+        moved[axis] = std::nextafter(moved[axis], toward);
+      }
+    } else if (k % 4 == 1) {
+      const double reach = r.pow2(-49, -1);
+      const int i = r.below(3), side = (i + 1) % 3;
+      start = V3{10, -7, 3}, start[i] = -5;
+      end = V3{10, -7, 3}, end[i] = 5;
+      c = V3{10, -7, 3}, c[i] = 0.3, c[side] -= reach;
+      if (r.chance(0.5)) c[side] = std::nextafter(c[side], -kInf);
+      r1 = r2 = reach / 2;
+    } else if (k % 4 == 2) {
+      const double s = r.pow2(-1000, 1000);
+      const double dx = r.between(-9, 9), dy = r.between(-9, 9), dz = r.between(-9, 9);
+      const double px = r.between(-9, 9), py = r.between(-9, 9), pz = r.between(-9, 9);
+      const double a = r.between(1, 64), b = r.between(1, 64);
+      c = scale(V3{px, py, pz}, 64 * s);
+      start = sub(c, scale(V3{dx, dy, dz}, a * s));
+      end = add(c, scale(V3{dx, dy, dz}, b * s));
+    } else {
+      const double sx = r.between(-40, 40), sy = r.between(-40, 40), sz = r.between(-40, 40);
+      start = scale(V3{sx, sy, sz}, kMin);
+      if (r.chance(0.5)) r1 = r2 = r.between(0, 40) * kMin;
+    }
+    Input in;
+    push(in, start);
+    push(in, end);
+    in.push_back(r1);
+    push(in, c);
+    in.push_back(r2);
+    corpus.record(fn, in);
+  }
   for (; n < kCasesPerFunction; ++n) {
     Input in;
     const int kind = r.below(20);
@@ -844,12 +929,18 @@ void sphere_cast_cases(Rng& r, Corpus& corpus) {
     const double size = r.decade(-6, 6);
     const V3 c = random_vec(r, offset);
     const double r2 = kind == 10 ? 0.0 : r.unit() * size;
-    const double r1 = kind == 10 || kind == 11 ? 0.0 : r.unit() * size * r.decade(-2, 2);
+    double r1 = 0.0;
+    if (kind != 10 && kind != 11) {
+      const double unit = r.unit();
+      r1 = unit * size * r.decade(-2, 2);
+    }
     const double reach = r1 + r2;
     V3 start, end;
     if (kind < 12) {
       // From a random distance toward a point near the target, ending short of, at or beyond the contact.
-      start = add(c, scale(random_unit(r), (reach + size) * r.decade(-1, 3) * (0.5 + r.unit())));
+      const V3 direction = random_unit(r);
+      const double decade = r.decade(-1, 3);
+      start = add(c, scale(direction, (reach + size) * decade * (0.5 + r.unit())));
       const V3 aim = add(c, scale(random_vec(r, 1.0), reach * 1.5));
       end = add(start, scale(sub(aim, start), 0.25 + r.unit() * 2));
     } else if (kind == 12) {
@@ -858,7 +949,8 @@ void sphere_cast_cases(Rng& r, Corpus& corpus) {
       end = r.chance(0.3) ? c : add(c, random_vec(r, size));
     } else if (kind == 13) {
       // Zero length, overlapping or not.
-      start = add(c, scale(random_unit(r), reach * 2 * r.unit()));
+      const V3 direction = random_unit(r);
+      start = add(c, scale(direction, reach * 2 * r.unit()));
       end = start;
     } else if (kind == 14) {
       // Very long casts past a small target.
@@ -876,7 +968,10 @@ void sphere_cast_cases(Rng& r, Corpus& corpus) {
     in.push_back(r2);
     // Invalid: a non-finite number, a negative cast or target radius; -0 radii are valid.
     if (kind == 15 || kind == 16) corrupt(r, in, 0, 11);
-    if (kind == 17) in[r.chance(0.5) ? 6 : 10] = -(r.unit() * size + 1e-300);
+    if (kind == 17) {
+      const double negative = -(r.unit() * size + 1e-300);  // (drawn first, as C++17 orders the assignment)
+      in[r.chance(0.5) ? 6 : 10] = negative;
+    }
     if (kind == 18) in[r.chance(0.5) ? 6 : 10] = -0.0;
     corpus.record(fn, in);
   }

@@ -75,7 +75,13 @@ describe('sphereCastSphere', () => {
       const end = vec(add(offset, arr(onAxis(axis, Math.round(rng.range(1, 1280)) / 64))));
       const h = np.sphereCastSphere(start, end, r1, ball(center, r2));
       expect(h, `case ${n}`).not.toBe(null);
-      expect(np.sphereCastSphere(h.center, h.center, r1, ball(center, r2))).not.toBe(null);
+      // The zero-length cast at the nearest approach (`offset`, exact here) touches. The reported center is
+      // start + d t with t rounded: exact across the path, a few ulps from the nearest approach along it, where
+      // the (exact) overlap test sees the balls ~1e-32 apart; it used to round that gap away.
+      expect(np.sphereCastSphere(vec(offset), vec(offset), r1, ball(center, r2))).not.toBe(null);
+      expect(h.center[KEYS[side]]).toBe(offset[side]);
+      const along = Math.abs(start[KEYS[axis]]) + Math.abs(end[KEYS[axis]]);
+      expect(Math.abs(h.center[KEYS[axis]] - offset[axis])).toBeLessThanOrEqual(4 * Number.EPSILON * along);
     }
     expect(np.sphereCastSphere(v3(-5, 0.7, 0), v3(5, 0.7, 0), 0.1, ball(v3(0, 0, 0), 0.6))).not.toBe(null);
   });

@@ -13,7 +13,13 @@ namespace np {
 /// A cast that starts overlapping or touching hits at distance 0 with started_overlapping, center = start,
 /// normal = unit(start - target.center) (the negated unit direction when the centers coincide, +y when the
 /// cast has zero length too) and point = target's surface point along that normal.
-/// A zero-length cast is an overlap test. A tangent path touches, consistent with the overlap test.
+/// A zero-length cast is an overlap test.
+/// Whether the balls touch is decided on the exact reals the inputs stand for: at the start when
+/// |start - target.center| <= radius + target.radius, and otherwise when the path's nearest approach to
+/// target.center is within that reach (or the end point is). So a tangent path touches at any magnitude and
+/// whatever the reach beside the coordinates (a point cast through a point hits), and a path that ends an ulp
+/// short of contact misses. (Where the decision hinges on terms below ~2^-960 times the largest ones, it counts
+/// as touching.) The reported center is start + (end - start) * fraction, rounded: within rounding of touching.
 bool sphere_cast_sphere(const Segment& path, double radius, const Sphere& target, ShapeCastHit* hit);
 
 }  // namespace np

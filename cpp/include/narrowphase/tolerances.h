@@ -33,10 +33,11 @@ inline constexpr double kObbEdgeAxisSlack = 8.0;
 /// along nearly parallel edges. 64 ulps of 1: above what rotations computed in double carry.
 inline constexpr double kOrthonormalizeAbove = 64.0 * 0x1p-52;
 
-/// Dimensionless, relative. A sphere cast leaves early as a miss when its discriminant a reach^2 - |m x d|^2 is
-/// below -kSphereCastClearMiss * (a reach^2 + |d|^2 (|m|^2 + 3 |P|^2)), P the larger of the start and the
-/// target's center: 64 ulps of the terms its rounding is made of (m = start - S rounds relative to |P|), so the
-/// exit only takes paths that the overlap test at the nearest point would reject too. A speed measure only.
+/// Dimensionless, relative. The filter band of a sphere cast's hit decision (shape_cast.cpp): the rounded
+/// decisions stand unless |m2 - r2| <= kSphereCastClearMiss (m2 + r2), |w2 - r2| <= kSphereCastClearMiss (w2 + r2)
+/// or |disc| <= kSphereCastClearMiss a (r2 + m2) (+ DBL_MIN inside the exact predicate), m and w the start and end
+/// relative to the target, r the reach, disc the discriminant; within it the exact reals decide (Shewchuk's
+/// expansions). 128 ulps: well above the worst-case rounding of those terms, so the filter is never wrong.
 inline constexpr double kSphereCastClearMiss = 0x1p-46;
 
 /// Dimensionless, relative. Where |t| and r, the two sides of an OBB face-axis test, are closer than this
