@@ -462,8 +462,8 @@ TEST(ClosestPointProperties, TranslationByPowersOfTwoMirroringAndAxisPermutation
 // =========================================================================================================
 
 TEST(RaycastProperties, HitsExactlyWhenTheExactSlabOracleSaysTheRayMeetsTheBox) {
-  // No false misses at all; a false hit only within the 2 ulp far-distance widening (kSlabFarScale): the
-  // exact entry exceeds the exact exit by at most 1e-15 relative (2 ulp widening + one rounding each).
+  // No false misses at all, and no false hits (the decision is exact: kSlabTieBand) beyond what this long-double
+  // oracle can itself tell apart: an entry exceeding the exit by at most 1e-15 relative.
   if (!kLongDoubleHas64Bits) GTEST_SKIP() << "needs a long double with a 64-bit significand";
   const std::uint64_t seed = 0x5AB;
   Rng rng(seed);

@@ -6,23 +6,34 @@
 // crossing, the exit the earliest far-face crossing, and the segment hits when entry <= exit within its length.
 // Unlike the article it never reports a point behind the start, handles zero and -0 direction components
 // without dividing by them, and treats the box as closed and solid.
+//
+// Hit or miss is decided exactly, as on the real numbers, for any finite inputs (subnormals to the largest
+// doubles, mixed in one query): a ray or segment hits exactly when it meets the closed box. The slab test runs in
+// doubles and answers where rounding cannot have changed the answer; near ties (a path through an edge or a
+// corner, a segment ending on a face), and parameters that underflow or overflow, are settled exactly (signs of
+// coordinate differences, and of two-by-two determinants summed in integers). The reported numbers are rounded:
+// the distance and point to a few ulps, and within a few ulps of an edge or corner the normal may be that of
+// either adjacent face.
 #pragma once
 
 #include "narrowphase/types.h"
 
 namespace np {
 
-/// The parametric slab test: the smallest t in [0, t_max] with origin + t * dir in the closed box.
-/// Returns false when there is none. On true, *t_enter is that t and *enter_axis is the axis (0..2) of the
-/// face it enters through, or -1 when the origin itself is in the box (then *t_enter is 0). dir may be zero
-/// (then the test is point-in-box). The exit distance of each slab is widened by kSlabFarScale.
+/// The parametric slab test: the smallest t in [0, t_max] with origin + t * dir in the closed box (t_max >= 0,
+/// may be +infinity). Returns false when there is none, decided exactly. On true, *t_enter is that t, rounded
+/// (it can underflow to 0 for an entry closer than the smallest double, or overflow to infinity), and
+/// *enter_axis is the axis (0..2) of the face it enters through, or -1 when the origin itself is in the box
+/// (then *t_enter is 0). dir may be zero (then the test is point-in-box).
 bool clip_aabb(Vec3 origin, Vec3 dir, double t_max, const AABB& box, double* t_enter, int* enter_axis);
 
 /// Casts the ray against the closed box. Returns true and fills *hit on a hit with hit->distance <=
-/// max_distance (world units along the normalized direction; max_distance may be +infinity).
-/// An origin inside or on the box hits at distance 0 with point = origin and normal = -unit(direction).
-/// Otherwise normal is the outward unit axis of the entry face (at an edge or corner, one of the adjacent
-/// faces) and point lies exactly on that face. The ray's direction must be non-zero.
+/// max_distance (world units along the normalized direction; max_distance may be +infinity; the rounded
+/// distance is what is compared). An origin inside or on the box hits at distance 0 with point = origin and
+/// normal = -unit(direction). Otherwise normal is the outward unit axis of the entry face (at an edge or
+/// corner, one of the adjacent faces), point lies exactly on that face, and distance > 0: for an axis-aligned
+/// direction exactly |face - origin| rounded once, otherwise t |direction| (an entry beyond the largest double
+/// reports infinity). The ray's direction must be non-zero.
 bool raycast_aabb(const Ray& ray, const AABB& box, double max_distance, RayHit* hit);
 
 /// Casts the segment start->end against the closed box: like raycast_aabb with max_distance = |end - start|,

@@ -44,9 +44,14 @@ inline constexpr double kSphereCastClearMiss = 0x1p-46;
 /// relative to their sum (4 ulps), two boxes with identity rotations are decided on the exact reals instead.
 inline constexpr double kObbExactFaceBand = 0x1p-50;
 
-/// Dimensionless, relative. The far slab distance of a ray-box test is scaled by (1 + this) so that rounding
-/// in (bound - origin) / direction cannot turn a ray aimed just inside an edge into a miss: 2 ulp of 1.0
-/// (Ize, "Robust BVH Ray Traversal", JCGT 2013).
-inline constexpr double kSlabFarScale = 4.440892098500626e-16;  // 2 * 2^-52
+/// Dimensionless, relative. Where two slab parameters are closer than this (ratio within 1 +- 2^-50), the float
+/// comparison is not trusted and the exact one decides. Not a tolerance: every answer is the exact one, whatever
+/// this is, as long as it covers the rounding of the parameters. Each is (bound - origin) / d with bound - origin
+/// rounded once, d once (end - start; a ray's direction is exact) and the quotient once: within 3 * 2^-53 of the
+/// exact one, relative, when it is a normal double. Two of them whose ratio is outside 1 +- 8 * 2^-53 (multiplying
+/// by 1 +- 2^-50 rounds once more) compare as the exact ones do: Shewchuk's filtered predicates (Shewchuk 1997,
+/// "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates"), here replacing the
+/// 2 ulp far-slab widening of Ize 2013, which made a ray hit a box it missed by a few ulps.
+inline constexpr double kSlabTieBand = 0x1p-50;
 
 }  // namespace np
