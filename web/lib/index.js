@@ -143,54 +143,56 @@ function typeError(spec, args) {
   return null;
 }
 
-// Turns a negative code from the C++ core, -(problem << 8 | slot), into the RangeError it stands for.
+// Turns a negative code from the C++ core, -(problem << 8 | slot), into the RangeError it stands for. Problems
+// are known by the names the module gives them (validate.h, NP_PROBLEMS), never by number.
 function rangeError(spec, code, io) {
-  let problem = -code >> 8;
+  let problem = PROBLEMS[-code >> 8] ?? `problem ${-code >> 8}`;
   const slot = -code & 255;
   const path = spec.slots[slot];
   const value = io[slot];
   const parent = path.slice(0, path.lastIndexOf('.'));
   let message;
   // A number with its own range (maxDistance: >= 0, Infinity allowed) says so, whichever check it failed.
-  if ((problem === 1 || problem === 2) && slot in spec.accepts) problem = 0;
+  if ((problem === 'notFinite' || problem === 'negative') && slot in spec.accepts) problem = 'accepts';
   // three.js's empty shapes are valid three.js objects that no query can answer for: say what they are.
   const [arg, kind, base] = spec.owners[slot];
-  if (problem === 1 && kind === 'aabb' && [0, 1, 2].some((i) => io[base + i] === Infinity && io[base + 3 + i] === -Infinity)) {
+  if (problem === 'notFinite' && kind === 'aabb' && [0, 1, 2].some((i) => io[base + i] === Infinity && io[base + 3 + i] === -Infinity)) {
     return new RangeError(
       `${spec.name}: ${arg} is an empty box (min = +Infinity, max = -Infinity on an axis, as THREE.Box3's makeEmpty() leaves it), expected finite min <= max`,
     );
   }
-  if (problem === 2 && kind === 'sphere' && slot === base + 3) {
+  if (problem === 'negative' && kind === 'sphere' && slot === base + 3) {
     return new RangeError(
       `${spec.name}: ${path} is ${value}, expected a value >= 0 (a negative radius is an empty sphere, as new THREE.Sphere() makes)`,
     );
   }
   switch (problem) {
-    case 0:
+    case 'accepts':
       message = `${path} is ${value}, expected ${spec.accepts[slot]}`;
       break;
-    case 1:
+    case 'notFinite':
       message = `${path} is ${value}, expected a finite number`;
       break;
-    case 2:
+    case 'negative':
       message = `${path} is ${value}, expected a value >= 0`;
       break;
-    case 3:
+    case 'inverted':
       message = `${path} > ${spec.slots[slot + 3]} (${value} > ${io[slot + 3]}): min must not exceed max`;
       break;
-    case 4:
+    case 'zeroDirection':
       message = `${parent} is (${io[slot]}, ${io[slot + 1]}, ${io[slot + 2]}), expected a non-zero direction`;
       break;
-    case 5:
+    case 'notOrthonormal':
       message = `${path.slice(0, path.indexOf('.elements'))} is not orthonormal within ${ORTHONORMAL_TOLERANCE.toExponential()} (scaled or sheared rotations are not supported)`;
       break;
     default:
-      message = `invalid input (code ${code})`;
+      message = `${path} is ${value}: invalid input (${problem})`;
   }
   return new RangeError(`${spec.name}: ${message}`);
 }
 
 let ORTHONORMAL_TOLERANCE = 1e-6;
+let PROBLEMS = []; // np::Problem's names, by value, from the module
 
 // Each argument is [name, kind, optional?, extra?]. For a 'target', extra lists the nested vectors the query
 // fills in place; for a number, what it accepts, when "expected a finite number" or "a value >= 0" would be wrong.
@@ -208,21 +210,45 @@ function schema(name, args) {
   return { name, args, slots, accepts, owners };
 }
 
-const RAY_HIT = ['point', 'normal'];
-const SHAPE_CAST_HIT = ['center', 'point', 'normal'];
+// The queries, from the one declaration (cpp/include/narrowphase/queries.def): [name, result, [[argument, kind]]].
+// BEGIN GENERATED table
+// (web/scripts/gen-queries.mjs, from cpp/include/narrowphase/queries.def: do not edit)
+const QUERIES = [
+  ['closestPointOnAABB', 'point', [['point', 'vec3'], ['box', 'aabb']]],
+  ['distancePointAABB', 'distance', [['point', 'vec3'], ['box', 'aabb']]],
+  ['overlapSphereAABB', 'boolean', [['sphere', 'sphere'], ['box', 'aabb']]],
+  ['linecastAABB', 'rayHit', [['start', 'vec3'], ['end', 'vec3'], ['box', 'aabb']]],
+  ['raycastAABB', 'rayHit', [['ray', 'ray'], ['box', 'aabb'], ['maxDistance', 'maxDistance']]],
+  ['overlapOBBOBB', 'boolean', [['a', 'obb'], ['b', 'obb']]],
+  ['separatingAxisOBBOBB', 'axis', [['a', 'obb'], ['b', 'obb']]],
+  ['sphereCastSphere', 'shapeCastHit', [['start', 'vec3'], ['end', 'vec3'], ['radius', 'radius'], ['target', 'sphere']]],
+];
+// END GENERATED table
 
-const SPEC = {
-  closestPointOnAABB: schema('closestPointOnAABB', [['point', 'vec3'], ['box', 'aabb'], ['target', 'target', true]]),
-  distancePointAABB: schema('distancePointAABB', [['point', 'vec3'], ['box', 'aabb']]),
-  overlapSphereAABB: schema('overlapSphereAABB', [['sphere', 'sphere'], ['box', 'aabb']]),
-  linecastAABB: schema('linecastAABB', [['start', 'vec3'], ['end', 'vec3'], ['box', 'aabb'], ['target', 'target', true, RAY_HIT]]),
-  raycastAABB: schema('raycastAABB', [
-    ['ray', 'ray'], ['box', 'aabb'], ['maxDistance', 'number', true, 'a number >= 0 (Infinity allowed)'], ['target', 'target', true, RAY_HIT],
-  ]),
-  overlapOBBOBB: schema('overlapOBBOBB', [['a', 'obb'], ['b', 'obb']]),
-  separatingAxisOBBOBB: schema('separatingAxisOBBOBB', [['a', 'obb'], ['b', 'obb']]),
-  sphereCastSphere: schema('sphereCastSphere', [['start', 'vec3'], ['end', 'vec3'], ['radius', 'number'], ['target', 'sphere'], ['result', 'target', true, SHAPE_CAST_HIT]]),
+// How each argument kind of the declaration is described to the error messages: [schema kind, optional?,
+// what a RangeError says is accepted]; and what each result fills when passed: [argument, nested vectors].
+const ARGUMENT_SCHEMA = {
+  vec3: ['vec3'],
+  aabb: ['aabb'],
+  sphere: ['sphere'],
+  obb: ['obb'],
+  ray: ['ray'],
+  radius: ['number'],
+  maxDistance: ['number', true, 'a number >= 0 (Infinity allowed)'],
 };
+const RESULT_TARGET = {
+  point: ['target', []],
+  rayHit: ['target', ['point', 'normal']],
+  shapeCastHit: ['result', ['center', 'point', 'normal']],
+};
+const SPEC = {};
+for (const [name, result, args] of QUERIES) {
+  const target = RESULT_TARGET[result];
+  SPEC[name] = schema(name, [
+    ...args.map(([arg, kind]) => [arg, ...ARGUMENT_SCHEMA[kind]]),
+    ...(target ? [[target[0], 'target', true, target[1]]] : []),
+  ]);
+}
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -230,6 +256,7 @@ function createApi(module) {
   const io = module.ioBuffer(); // Float64Array over the WASM I/O buffer; memory never grows, so it never detaches
   const ptr = io.byteOffset;
   ORTHONORMAL_TOLERANCE = module.orthonormalTolerance;
+  PROBLEMS = module.problemNames().split(',');
   // The raw WASM exports. Emscripten first exposes each as a lazy wrapper that replaces itself with the raw
   // export on its first call; one call on the zeroed buffer (valid input for every query) settles that now,
   // so the hot path never pays for `.apply(null, arguments)`.
@@ -237,14 +264,6 @@ function createApi(module) {
     module[name](ptr);
     return module[name];
   };
-  const closestPoint = exported('_np_closest_point_on_aabb');
-  const distancePoint = exported('_np_distance_point_aabb');
-  const sphereAabb = exported('_np_overlap_sphere_aabb');
-  const linecast = exported('_np_linecast_aabb');
-  const raycast = exported('_np_raycast_aabb');
-  const obbObb = exported('_np_overlap_obb_obb');
-  const obbAxis = exported('_np_separating_axis_obb_obb');
-  const sphereCast = exported('_np_sphere_cast_sphere');
 
   // Re-entrancy. Every query shares `io`, and the only code that runs while a query's numbers sit in it is the
   // caller's own: getters on its inputs (while they are copied in) and setters on its target (while the
@@ -274,31 +293,35 @@ function createApi(module) {
     return typeError(spec, args) ?? (error === BAD ? new TypeError(`${spec.name}: invalid arguments`) : error);
   }
 
-  function vec3(v, o) {
+  function putVec3(v, o) {
     const x = v.x, y = v.y, z = v.z;
     if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') throw BAD;
     io[o] = x;
     io[o + 1] = y;
     io[o + 2] = z;
   }
-  function aabb(b, o) {
-    vec3(b.min, o);
-    vec3(b.max, o + 3);
+  function putAABB(b, o) {
+    putVec3(b.min, o);
+    putVec3(b.max, o + 3);
   }
-  function number(v, o) {
+  function putNumber(v, o) {
     if (typeof v !== 'number') throw BAD;
     io[o] = v;
   }
-  function sphere(s, o) {
-    vec3(s.center, o);
-    number(s.radius, o + 3);
+  function putSphere(s, o) {
+    putVec3(s.center, o);
+    putNumber(s.radius, o + 3);
   }
-  function obb(b, o) {
-    vec3(b.center, o);
-    vec3(b.halfSize, o + 3);
+  function putRay(r, o) {
+    putVec3(r.origin, o);
+    putVec3(r.direction, o + 3);
+  }
+  function putOBB(b, o) {
+    putVec3(b.center, o);
+    putVec3(b.halfSize, o + 3);
     const e = b.rotation.elements;
     if (e.length !== 9) throw BAD;
-    for (let i = 0; i < 9; i++) number(e[i], o + 6 + i);
+    for (let i = 0; i < 9; i++) putNumber(e[i], o + 6 + i);
   }
   function checkTarget(t) {
     if (t !== null && typeof t !== 'object') throw BAD;
@@ -334,6 +357,38 @@ function createApi(module) {
     t.z = z;
     return t;
   }
+  function outPoint(spec, t) {
+    try {
+      return setVec3(t, io[0], io[1], io[2]);
+    } catch (error) {
+      throw unwritable(spec, 'target', error);
+    }
+  }
+  function outShapeCastHit(spec, t) {
+    const distance = io[0], fraction = io[1], startedOverlapping = io[11] === 1;
+    const cx = io[2], cy = io[3], cz = io[4], px = io[5], py = io[6], pz = io[7], nx = io[8], ny = io[9], nz = io[10];
+    if (t == null) {
+      return {
+        distance,
+        fraction,
+        center: { x: cx, y: cy, z: cz },
+        point: { x: px, y: py, z: pz },
+        normal: { x: nx, y: ny, z: nz },
+        startedOverlapping,
+      };
+    }
+    try {
+      t.distance = distance;
+      t.fraction = fraction;
+      t.center = setVec3(t.center, cx, cy, cz);
+      t.point = setVec3(t.point, px, py, pz);
+      t.normal = setVec3(t.normal, nx, ny, nz);
+      t.startedOverlapping = startedOverlapping;
+    } catch (error) {
+      throw unwritable(spec, 'result', error);
+    }
+    return t;
+  }
   function outRayHit(spec, t) {
     const distance = io[0], px = io[1], py = io[2], pz = io[3], nx = io[4], ny = io[5], nz = io[6];
     if (t == null) return { distance, point: { x: px, y: py, z: pz }, normal: { x: nx, y: ny, z: nz } };
@@ -347,26 +402,33 @@ function createApi(module) {
     return t;
   }
 
+  // BEGIN GENERATED wrappers
+  // (web/scripts/gen-queries.mjs, from cpp/include/narrowphase/queries.def: do not edit)
+  const np_closestPointOnAABB = exported('_np_closestPointOnAABB');
+  const np_distancePointAABB = exported('_np_distancePointAABB');
+  const np_overlapSphereAABB = exported('_np_overlapSphereAABB');
+  const np_linecastAABB = exported('_np_linecastAABB');
+  const np_raycastAABB = exported('_np_raycastAABB');
+  const np_overlapOBBOBB = exported('_np_overlapOBBOBB');
+  const np_separatingAxisOBBOBB = exported('_np_separatingAxisOBBOBB');
+  const np_sphereCastSphere = exported('_np_sphereCastSphere');
+
   function closestPointOnAABB(point, box, target) {
     if (busy) return nested(closestPointOnAABB, [point, box, target]);
     let code;
     busy = true;
     try {
-      vec3(point, 0);
-      aabb(box, 3);
+      putVec3(point, 0);
+      putAABB(box, 3);
       if (target !== undefined) checkTarget(target);
-      code = closestPoint(ptr);
+      code = np_closestPointOnAABB(ptr);
     } catch (error) {
       busy = false;
       throw fail(SPEC.closestPointOnAABB, [point, box, target], error);
     }
     busy = false;
     if (code < 0) throw rangeError(SPEC.closestPointOnAABB, code, io);
-    try {
-      return setVec3(target, io[0], io[1], io[2]);
-    } catch (error) {
-      throw unwritable(SPEC.closestPointOnAABB, 'target', error);
-    }
+    return outPoint(SPEC.closestPointOnAABB, target);
   }
 
   function distancePointAABB(point, box) {
@@ -374,9 +436,9 @@ function createApi(module) {
     let code;
     busy = true;
     try {
-      vec3(point, 0);
-      aabb(box, 3);
-      code = distancePoint(ptr);
+      putVec3(point, 0);
+      putAABB(box, 3);
+      code = np_distancePointAABB(ptr);
     } catch (error) {
       busy = false;
       throw fail(SPEC.distancePointAABB, [point, box], error);
@@ -386,17 +448,17 @@ function createApi(module) {
     return io[0];
   }
 
-  function overlapSphereAABB(s, box) {
-    if (busy) return nested(overlapSphereAABB, [s, box]);
+  function overlapSphereAABB(sphere, box) {
+    if (busy) return nested(overlapSphereAABB, [sphere, box]);
     let code;
     busy = true;
     try {
-      sphere(s, 0);
-      aabb(box, 4);
-      code = sphereAabb(ptr);
+      putSphere(sphere, 0);
+      putAABB(box, 4);
+      code = np_overlapSphereAABB(ptr);
     } catch (error) {
       busy = false;
-      throw fail(SPEC.overlapSphereAABB, [s, box], error);
+      throw fail(SPEC.overlapSphereAABB, [sphere, box], error);
     }
     busy = false;
     if (code < 0) throw rangeError(SPEC.overlapSphereAABB, code, io);
@@ -408,11 +470,11 @@ function createApi(module) {
     let code;
     busy = true;
     try {
-      vec3(start, 0);
-      vec3(end, 3);
-      aabb(box, 6);
+      putVec3(start, 0);
+      putVec3(end, 3);
+      putAABB(box, 6);
       if (target !== undefined) checkRayHitTarget(target);
-      code = linecast(ptr);
+      code = np_linecastAABB(ptr);
     } catch (error) {
       busy = false;
       throw fail(SPEC.linecastAABB, [start, end, box, target], error);
@@ -427,12 +489,11 @@ function createApi(module) {
     let code;
     busy = true;
     try {
-      vec3(ray.origin, 0);
-      vec3(ray.direction, 3);
-      aabb(box, 6);
-      number(maxDistance, 12);
+      putRay(ray, 0);
+      putAABB(box, 6);
+      putNumber(maxDistance, 12);
       if (target !== undefined) checkRayHitTarget(target);
-      code = raycast(ptr);
+      code = np_raycastAABB(ptr);
     } catch (error) {
       busy = false;
       throw fail(SPEC.raycastAABB, [ray, box, maxDistance, target], error);
@@ -447,9 +508,9 @@ function createApi(module) {
     let code;
     busy = true;
     try {
-      obb(a, 0);
-      obb(b, 15);
-      code = obbObb(ptr);
+      putOBB(a, 0);
+      putOBB(b, 15);
+      code = np_overlapOBBOBB(ptr);
     } catch (error) {
       busy = false;
       throw fail(SPEC.overlapOBBOBB, [a, b], error);
@@ -464,16 +525,16 @@ function createApi(module) {
     let code;
     busy = true;
     try {
-      obb(a, 0);
-      obb(b, 15);
-      code = obbAxis(ptr);
+      putOBB(a, 0);
+      putOBB(b, 15);
+      code = np_separatingAxisOBBOBB(ptr);
     } catch (error) {
       busy = false;
       throw fail(SPEC.separatingAxisOBBOBB, [a, b], error);
     }
     busy = false;
-    if (code < -1) throw rangeError(SPEC.separatingAxisOBBOBB, code, io);
-    return code === -1 ? null : code;
+    if (code < 0) throw rangeError(SPEC.separatingAxisOBBOBB, code, io);
+    return code === 0 ? null : code - 1;
   }
 
   function sphereCastSphere(start, end, radius, target, result) {
@@ -481,45 +542,22 @@ function createApi(module) {
     let code;
     busy = true;
     try {
-      vec3(start, 0);
-      vec3(end, 3);
-      number(radius, 6);
-      sphere(target, 7);
+      putVec3(start, 0);
+      putVec3(end, 3);
+      putNumber(radius, 6);
+      putSphere(target, 7);
       if (result !== undefined) checkShapeCastHitTarget(result);
-      code = sphereCast(ptr);
+      code = np_sphereCastSphere(ptr);
     } catch (error) {
       busy = false;
       throw fail(SPEC.sphereCastSphere, [start, end, radius, target, result], error);
     }
     busy = false;
     if (code < 0) throw rangeError(SPEC.sphereCastSphere, code, io);
-    if (code === 0) return null;
-    const distance = io[0], fraction = io[1], startedOverlapping = io[11] === 1;
-    const cx = io[2], cy = io[3], cz = io[4], px = io[5], py = io[6], pz = io[7], nx = io[8], ny = io[9], nz = io[10];
-    if (result == null) {
-      return {
-        distance,
-        fraction,
-        center: { x: cx, y: cy, z: cz },
-        point: { x: px, y: py, z: pz },
-        normal: { x: nx, y: ny, z: nz },
-        startedOverlapping,
-      };
-    }
-    try {
-      result.distance = distance;
-      result.fraction = fraction;
-      result.center = setVec3(result.center, cx, cy, cz);
-      result.point = setVec3(result.point, px, py, pz);
-      result.normal = setVec3(result.normal, nx, ny, nz);
-      result.startedOverlapping = startedOverlapping;
-    } catch (error) {
-      throw unwritable(SPEC.sphereCastSphere, 'result', error);
-    }
-    return result;
+    return code === 1 ? outShapeCastHit(SPEC.sphereCastSphere, result) : null;
   }
 
-  return Object.freeze({
+  const queries = {
     closestPointOnAABB,
     distancePointAABB,
     overlapSphereAABB,
@@ -528,6 +566,11 @@ function createApi(module) {
     overlapOBBOBB,
     separatingAxisOBBOBB,
     sphereCastSphere,
+  };
+  // END GENERATED wrappers
+
+  return Object.freeze({
+    ...queries,
     OBB_AXIS_NAMES,
     tolerances: Object.freeze({
       orthonormal: module.orthonormalTolerance,

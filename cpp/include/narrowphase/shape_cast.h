@@ -15,5 +15,9 @@ namespace np {
 /// cast has zero length too) and point = target's surface point along that normal.
 /// A zero-length cast is an overlap test. A tangent path touches, consistent with the overlap test.
 bool sphere_cast_sphere(const Segment& path, double radius, const Sphere& target, ShapeCastHit* hit);
+/// sphere_cast_sphere({start, end}, radius, target, hit): the form queries.def declares.
+inline bool sphere_cast_sphere(Vec3 start, Vec3 end, double radius, const Sphere& target, ShapeCastHit* hit) {
+  return sphere_cast_sphere(Segment{start, end}, radius, target, hit);
+}
 
 }  // namespace np
