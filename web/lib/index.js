@@ -253,8 +253,21 @@ for (const [name, result, args] of QUERIES) {
 // ---------------------------------------------------------------------------------------------------------
 
 function createApi(module) {
-  const io = module.ioBuffer(); // Float64Array over the WASM I/O buffer; memory never grows, so it never detaches
+  // A Float64Array over the WASM I/O buffer. The buffer never moves, but growing the module's memory detaches
+  // every view of the old memory, so `views` fetches it anew after anything that may have grown it: only the
+  // module's own allocations can, and each goes through `allocate` (single queries never allocate).
+  let io = module.ioBuffer();
   const ptr = io.byteOffset;
+  function views() {
+    if (io.length === 0) io = module.ioBuffer();
+  }
+  function allocate(bytes) {
+    const address = module._malloc(bytes);
+    views();
+    if (address === 0) throw new RangeError(`narrowphase: could not allocate ${bytes} bytes of WASM memory`);
+    return address;
+  }
+  const release = (address) => module._free(address);
   ORTHONORMAL_TOLERANCE = module.orthonormalTolerance;
   PROBLEMS = module.problemNames().split(',');
   // The raw WASM exports. Emscripten first exposes each as a lazy wrapper that replaces itself with the raw
@@ -569,12 +582,17 @@ function createApi(module) {
   };
   // END GENERATED wrappers
 
-  return Object.freeze({
+  const api = {
     ...queries,
     OBB_AXIS_NAMES,
     tolerances: Object.freeze({
       orthonormal: module.orthonormalTolerance,
       obbEdgeAxisSlack: module.obbEdgeAxisSlack,
     }),
+  };
+  // Internals for the package's own tests (memory growth): not enumerable, not part of the API.
+  Object.defineProperty(api, Symbol.for('narrowphase.internals'), {
+    value: Object.freeze({ allocate, release, memoryBytes: () => module.HEAPU8.length }),
   });
+  return Object.freeze(api);
 }
