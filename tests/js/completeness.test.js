@@ -86,9 +86,11 @@ describe('every problem the core reports (validate.h, NP_PROBLEMS)', () => {
   });
 });
 
+const BOX = { min: { x: -1, y: -1, z: -1 }, max: { x: 1, y: 1, z: 1 } };
+
 describe('memory that grows', () => {
   it('leaves every query right: the views of it are fetched anew after an allocation grows it', () => {
-    const { allocate, release, memoryBytes } = np[Symbol.for('narrowphase.internals')];
+    const { allocate, release, memoryBytes, generation } = np[Symbol.for('narrowphase.internals')];
     const before = memoryBytes();
     const ask = () => [
       np.closestPointOnAABB({ x: 5, y: 0, z: 0 }, { min: { x: -1, y: -1, z: -1 }, max: { x: 1, y: 1, z: 1 } }),
@@ -101,7 +103,12 @@ describe('memory that grows', () => {
     expect(ask()).toEqual(expected);
     const blocks = [allocate(16 << 20), allocate(32 << 20)]; // far beyond the initial 1 MiB: memory grows
     expect(memoryBytes()).toBeGreaterThan(before + (46 << 20));
+    expect(generation(), 'a new generation of views over the grown memory').toBeGreaterThan(0);
     expect(ask()).toEqual(expected);
+    // A query from a getter during a query, after growth: the nested call's save and restore use the new views.
+    const point = { y: 0, z: 0 };
+    Object.defineProperty(point, 'x', { get: () => (np.distancePointAABB({ x: 9, y: 0, z: 0 }, BOX), 5) });
+    expect(np.closestPointOnAABB(point, BOX)).toEqual({ x: 1, y: 0, z: 0 });
     for (const block of blocks) release(block);
     expect(ask()).toEqual(expected);
   });

@@ -1,6 +1,6 @@
 // Writes the JS side of every query from the one declaration, cpp/include/narrowphase/queries.def, into the two
-// marked regions of web/lib/index.js: the table itself (module level) and one straight-line wrapper per query
-// (inside createApi, where the argument writers and result readers live). Straight-line code, generated here,
+// marked regions of web/lib/index.js: the table itself (module level), the WASM exports, and one straight-line
+// wrapper per query (inside createApi's views(), where the argument writers and result readers live). Straight-line code, generated here,
 // keeps every call site monomorphic, so a wrapper costs what a hand-written one does; the table is never
 // interpreted per call.
 //
@@ -85,39 +85,36 @@ function wrapper(q) {
   const writes = [];
   let offset = 0;
   for (const [n, k] of q.args) {
-    writes.push(`      ${ARGUMENT_KINDS[k].writer}(${n}, ${offset});`);
+    writes.push(`        ${ARGUMENT_KINDS[k].writer}(${n}, ${offset});`);
     offset += ARGUMENT_KINDS[k].size;
   }
-  if (result.target) writes.push(`      if (${result.target} !== undefined) ${result.check}(${result.target});`);
-  return `  function ${q.name}(${params.join(', ')}) {
-    if (busy) return nested(${q.name}, [${names.join(', ')}]);
-    let code;
-    busy = true;
-    try {
+  if (result.target) writes.push(`        if (${result.target} !== undefined) ${result.check}(${result.target});`);
+  const args = names.join(', ');
+  return `    function ${q.name}(${params.join(', ')}) {
+      if (state !== generation) {
+        return state === BUSY ? nested('${q.name}', [${args}]) : live.queries.${q.name}(${args});
+      }
+      let code;
+      state = BUSY;
+      try {
 ${writes.join('\n')}
-      code = np_${q.name}(ptr);
-    } catch (error) {
-      busy = false;
-      throw fail(SPEC.${q.name}, [${names.join(', ')}], error);
-    }
-    busy = false;
-    if (code < 0) throw rangeError(SPEC.${q.name}, code, io);
-    ${result.read(q.name)}
-  }`;
+        code = np_${q.name}(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.${q.name}, [${args}], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.${q.name}, code, io);
+      ${result.read(q.name)}
+    }`;
+}
+
+function exports(queries) {
+  return queries.map((q) => `  const np_${q.name} = exported('_np_${q.name}');`).join('\n');
 }
 
 function wrappers(queries) {
-  const exports = queries.map((q) => `  const np_${q.name} = exported('_np_${q.name}');`);
-  const api = queries.map((q) => `    ${q.name},`);
-  return [
-    ...exports,
-    '',
-    queries.map(wrapper).join('\n\n'),
-    '',
-    '  const queries = {',
-    ...api,
-    '  };',
-  ].join('\n');
+  return [queries.map(wrapper).join('\n\n'), '', '    const queries = {', ...queries.map((q) => `      ${q.name},`), '    };'].join('\n');
 }
 
 const MARK = (region) => [`// BEGIN GENERATED ${region}`, `// END GENERATED ${region}`];
@@ -127,7 +124,8 @@ export function generate(index = readFileSync(INDEX, 'utf8'), queries = readQuer
   let out = index;
   for (const [region, body, indent] of [
     ['table', table(queries), ''],
-    ['wrappers', wrappers(queries), '  '],
+    ['exports', exports(queries), '  '],
+    ['wrappers', wrappers(queries), '    '],
   ]) {
     const [begin, end] = MARK(region).map((m) => indent + m);
     const from = out.indexOf(begin), to = out.indexOf(end);
