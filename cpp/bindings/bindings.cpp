@@ -9,8 +9,11 @@
 // reports in its error messages.
 #include <emscripten/bind.h>
 
+#include <string>
+
 #include "narrowphase/flat.h"
 #include "narrowphase/tolerances.h"
+#include "narrowphase/validate.h"
 
 namespace {
 
@@ -18,10 +21,32 @@ alignas(16) double g_io[NP_IO_DOUBLES];
 
 emscripten::val io_buffer() { return emscripten::val(emscripten::typed_memory_view(NP_IO_DOUBLES, g_io)); }
 
+// The JS names of np::Problem's values, in order, comma-separated: the JS layer's messages find a problem by
+// name, so a new one is never "invalid input (code N)".
+std::string problem_names() {
+  std::string names;
+#define NP_PROBLEM_NAME(name, js) names += names.empty() ? js : "," js;
+  NP_PROBLEMS(NP_PROBLEM_NAME)
+#undef NP_PROBLEM_NAME
+  return names;
+}
+
+// The queries of queries.def as the WASM module declares them, one per line: "jsName result names kinds", so
+// that tests can check the JS layer and the docs against the module itself.
+std::string query_table() {
+  std::string table;
+#define NP_QUERY(js, fn, result, names, ...) table += #js " " #result " " names " " #__VA_ARGS__ "\n";
+#include "narrowphase/queries.def"
+#undef NP_QUERY
+  return table;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(narrowphase) {
   emscripten::function("ioBuffer", &io_buffer);
+  emscripten::function("problemNames", &problem_names);
+  emscripten::function("queryTable", &query_table);
   emscripten::constant("orthonormalTolerance", np::kOrthonormalTolerance);
   emscripten::constant("obbEdgeAxisSlack", np::kObbEdgeAxisSlack);
 }

@@ -95,7 +95,7 @@ bool within_rounding(double t, double r) { return std::fabs(t - r) <= kObbExactF
 
 // Separating axis theorem for two boxes: Ericson, Real-Time Collision Detection, 4.4.1, in double, with a
 // slack on the edge x edge axes only, sized by the rotations' own error (see kObbEdgeAxisSlack).
-int separating_axis_obb_obb(const OBB& box_a, const OBB& box_b) {
+std::optional<int> separating_axis_obb_obb(const OBB& box_a, const OBB& box_b) {
   // A rotation off by more than the rounding of a double one (from float32 data, say: ~1e-7) is first made
   // orthonormal: the test below assumes it, and a slack that covered the error instead would also cover real
   // gaps of ~1e-7 times the sizes along nearly parallel edges. The box then moves by at most that error times
@@ -179,9 +179,9 @@ int separating_axis_obb_obb(const OBB& box_a, const OBB& box_b) {
     }
   }
 
-  return -1;  // no separating axis: the boxes overlap
+  return std::nullopt;  // no separating axis: the boxes overlap
 }
 
-bool overlap_obb_obb(const OBB& a, const OBB& b) { return separating_axis_obb_obb(a, b) < 0; }
+bool overlap_obb_obb(const OBB& a, const OBB& b) { return !separating_axis_obb_obb(a, b); }
 
 }  // namespace np

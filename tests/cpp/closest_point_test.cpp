@@ -275,9 +275,9 @@ TEST(FlatClosestPoint, MatchesTheTypedFunctionsBitForBit) {
     double io[NP_IO_DOUBLES] = {p.x, p.y, p.z, box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z};
     double io2[NP_IO_DOUBLES];
     std::memcpy(io2, io, sizeof io);
-    ASSERT_EQ(np_closest_point_on_aabb(io), 0);
+    ASSERT_EQ(np_closestPointOnAABB(io), 0);
     EXPECT_PRED_FORMAT2(VecSameBits, (Vec3{io[0], io[1], io[2]}), np::closest_point_on_aabb(p, box));
-    ASSERT_EQ(np_distance_point_aabb(io2), 0);
+    ASSERT_EQ(np_distancePointAABB(io2), 0);
     EXPECT_TRUE(same_bits(io2[0], np::distance_point_aabb(p, box)));
   }
 }
@@ -290,7 +290,7 @@ TEST(FlatClosestPoint, ReportsTheProblemAndTheSlotOfBadInput) {
     std::copy(in.begin(), in.end(), io);
     return fn(io);
   };
-  for (auto fn : {np_closest_point_on_aabb, np_distance_point_aabb}) {
+  for (auto fn : {np_closestPointOnAABB, np_distancePointAABB}) {
     // -(problem << 8 | slot): NaN point.y is kNotFinite (1) at slot 1.
     EXPECT_EQ(call(fn, {0, nan, 0, -1, -1, -1, 1, 1, 1}), -(1 << 8 | 1));
     // +inf box.max.x: kNotFinite at slot 6.

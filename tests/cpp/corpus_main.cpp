@@ -3,8 +3,14 @@
 //
 // usage: narrowphase_corpus <output.json>
 //
-// Every case calls one of the flat functions of narrowphase/flat.h, the exact code path the WASM exports run,
-// and records the function's name, its input numbers, its return code and its output numbers. Inputs mix
+// Every case is a query of narrowphase/queries.def with its arguments, recorded by meaning: each argument by
+// field name ({"box": {"min": {"x": ...}}}), the result as the JS API returns it ({"distance", "point": {...},
+// "normal": {...}}, true, null, ...), or the error as (argument, field, problem name). The result is computed
+// by calling the core C++ function with typed values that this file decodes itself, and the error by the typed
+// validate() calls, never through the flat layer: the WASM side replays the case through the JS API, so the
+// flat layouts (detail/flat_kinds.h) and the JS layer's reading and writing of them (web/lib/index.js) are both
+// checked against an independent reading of the same arguments. A swapped pair of outputs or inputs in either
+// shows up as a mismatch (tests/js/native_parity.test.js keeps a test that shows it does). Inputs mix
 // random valid shapes at scales from 1e-6 to 1e6, exact and special configurations (touching, zero and -0
 // direction components, rays in face planes, coincident sphere centers, identity and random rotations) and
 // invalid inputs, so that error codes are compared too.
@@ -22,11 +28,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <random>
+#include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
-#include "narrowphase/flat.h"
+#include "narrowphase/narrowphase.h"
+#include "narrowphase/detail/flat_kinds.h"
 
 namespace {
 
@@ -73,115 +83,363 @@ class Rng {
   std::mt19937_64 engine_;
 };
 
+
 // ---------------------------------------------------------------------------------------------------------
-// The functions and their flat layouts (flat.h).
+// The queries (queries.def) and how this file reads their arguments and writes their results. The generators
+// below build each argument list as numbers in the order of the query's argument kinds; Arg<K> decodes them on
+// its own (field names as the JS API spells them, and the typed value), independently of flat_kinds.h.
 
-struct Function {
-  const char* name;
-  int (*call)(double*);
-  int inputs;
-  /// The number of output doubles written for a return code.
-  int (*outputs)(int code);
-  /// Return codes below this are errors (-1 is a result of np_separating_axis_obb_obb).
-  int lowest_result = 0;
+namespace kinds = np::flat::kinds;
+using np::Vec3;
+
+template <class K>
+struct Arg;
+template <>
+struct Arg<kinds::vec3> {
+  static constexpr const char* fields[] = {"x", "y", "z"};
+  static Vec3 decode(const double* p) { return {p[0], p[1], p[2]}; }
 };
-
-int closest_outputs(int code) { return code == 0 ? 3 : 0; }
-int distance_outputs(int code) { return code == 0 ? 1 : 0; }
-int no_outputs(int) { return 0; }
-int ray_hit_outputs(int code) { return code == 1 ? 7 : 0; }
-int shape_cast_outputs(int code) { return code == 1 ? 12 : 0; }
-
-const Function kClosestPoint{"np_closest_point_on_aabb", np_closest_point_on_aabb, 9, closest_outputs};
-const Function kDistancePoint{"np_distance_point_aabb", np_distance_point_aabb, 9, distance_outputs};
-const Function kSphereAabb{"np_overlap_sphere_aabb", np_overlap_sphere_aabb, 10, no_outputs};
-const Function kLinecast{"np_linecast_aabb", np_linecast_aabb, 12, ray_hit_outputs};
-const Function kRaycast{"np_raycast_aabb", np_raycast_aabb, 13, ray_hit_outputs};
-const Function kObbObb{"np_overlap_obb_obb", np_overlap_obb_obb, 30, no_outputs};
-const Function kObbAxis{"np_separating_axis_obb_obb", np_separating_axis_obb_obb, 30, no_outputs, -1};
-const Function kSphereCast{"np_sphere_cast_sphere", np_sphere_cast_sphere, 11, shape_cast_outputs};
-
-/// Runs a flat function on a copy of `in`. The rest of the I/O buffer holds NaN, so a function that read
-/// past its inputs would show it (an error code or NaN outputs) instead of silently reading zeros.
-int run(const Function& fn, const Input& in, double* io) {
-  for (int i = 0; i < NP_IO_DOUBLES; ++i) io[i] = i < fn.inputs ? in[static_cast<std::size_t>(i)] : kNaN;
-  return fn.call(io);
+template <>
+struct Arg<kinds::aabb> {
+  static constexpr const char* fields[] = {"min.x", "min.y", "min.z", "max.x", "max.y", "max.z"};
+  static np::AABB decode(const double* p) { return {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}}; }
+};
+template <>
+struct Arg<kinds::sphere> {
+  static constexpr const char* fields[] = {"center.x", "center.y", "center.z", "radius"};
+  static np::Sphere decode(const double* p) { return {{p[0], p[1], p[2]}, p[3]}; }
+};
+template <>
+struct Arg<kinds::obb> {
+  static constexpr const char* fields[] = {
+      "center.x",   "center.y",   "center.z", "halfSize.x", "halfSize.y", "halfSize.z",
+      "rotation.elements[0]", "rotation.elements[1]", "rotation.elements[2]", "rotation.elements[3]",
+      "rotation.elements[4]", "rotation.elements[5]", "rotation.elements[6]", "rotation.elements[7]",
+      "rotation.elements[8]"};
+  static np::OBB decode(const double* p) {
+    return {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, {{p[6], p[7], p[8]}, {p[9], p[10], p[11]}, {p[12], p[13], p[14]}}};
+  }
+};
+template <>
+struct Arg<kinds::ray> {
+  static constexpr const char* fields[] = {"origin.x", "origin.y", "origin.z", "direction.x", "direction.y", "direction.z"};
+  static np::Ray decode(const double* p) { return {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}}; }
+};
+template <>
+struct Arg<kinds::radius> {
+  static constexpr const char* fields[] = {""};
+  static double decode(const double* p) { return p[0]; }
+};
+template <>
+struct Arg<kinds::maxDistance> {
+  static constexpr const char* fields[] = {""};
+  static double decode(const double* p) { return p[0]; }
+};
+template <class K>
+constexpr int arg_size() {
+  return static_cast<int>(sizeof(Arg<K>::fields) / sizeof(Arg<K>::fields[0]));
 }
 
+np::Validity check(Vec3 v) { return np::validate(v); }
+np::Validity check(const np::AABB& v) { return np::validate(v); }
+np::Validity check(const np::Sphere& v) { return np::validate(v); }
+np::Validity check(const np::OBB& v) { return np::validate(v); }
+np::Validity check(const np::Ray& v) { return np::validate(v); }
+template <class K>
+np::Validity check_arg(double v) {
+  return std::is_same_v<K, kinds::maxDistance> ? np::validate_max_distance(v) : np::validate_radius(v);
+}
+template <class K, class V>
+np::Validity check_arg(const V& v) {
+  return check(v);
+}
+
+const char* const kProblemNames[] = {
+#define NP_PROBLEM_NAME(name, js) js,
+    NP_PROBLEMS(NP_PROBLEM_NAME)
+#undef NP_PROBLEM_NAME
+};
+
+/// A small JSON writer: the text of one case. Values after the first of an object or array get a comma.
+class Json {
+ public:
+  std::string text;
+  /// A value written as it is (true, null, a number's text).
+  void raw(const std::string& s) {
+    separate();
+    text += s;
+    comma_ = true;
+  }
+  void string(const std::string& s) { raw('"' + s + '"'); }
+  void key(const std::string& k) {
+    separate();
+    text += '"' + k + "\": ";
+    comma_ = false;
+  }
+  void open(char bracket = '{') {
+    separate();
+    text += bracket;
+    comma_ = false;
+  }
+  void close(char bracket = '}') {
+    text += bracket;
+    comma_ = true;
+  }
+  void number(double v) {
+    if (std::isnan(v)) return string("NaN");
+    if (std::isinf(v)) return string(v > 0 ? "Infinity" : "-Infinity");
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", v);  // round-trips exactly; -0.0 prints as "-0"
+    raw(buf);
+  }
+  void vec3(Vec3 v) {
+    open();
+    key("x"), number(v.x), key("y"), number(v.y), key("z"), number(v.z);
+    close();
+  }
+  /// The numbers p[0..n) as an object by dotted field names ("min.x", "rotation.elements[3]").
+  void fields(const char* const* names, const double* p, int n) {
+    std::string open_object;  // the dotted prefix currently open ("min", "rotation")
+    open();
+    for (int i = 0; i < n; ++i) {
+      const std::string name = names[i];
+      const std::size_t dot = name.find('.');
+      const std::string prefix = dot == std::string::npos ? "" : name.substr(0, dot);
+      const std::string leaf = dot == std::string::npos ? name : name.substr(dot + 1);
+      if (prefix != open_object) {
+        if (!open_object.empty()) close();
+        if (!prefix.empty()) key(prefix), open();
+        open_object = prefix;
+      }
+      if (leaf.rfind("elements[", 0) == 0) {  // rotation.elements[k]: an array
+        if (leaf == "elements[0]") key("elements"), open('[');
+        number(p[i]);
+        if (leaf == "elements[8]") close(']');
+        continue;
+      }
+      key(leaf);
+      number(p[i]);
+    }
+    if (!open_object.empty()) close();
+    close();
+  }
+
+ private:
+  void separate() {
+    if (comma_) text += ", ";
+  }
+  bool comma_ = false;
+};
+
+/// Calls the core function of result R and writes the result as the JS API returns it. Returns whether the
+/// result is "positive" (true, a hit, an axis) for the tallies.
+template <class R>
+struct Result;
+template <>
+struct Result<kinds::point> {
+  template <class F, class... V>
+  static bool write(Json& j, F fn, const V&... v) {
+    j.vec3(fn(v...));
+    return false;
+  }
+};
+template <>
+struct Result<kinds::distance> {
+  template <class F, class... V>
+  static bool write(Json& j, F fn, const V&... v) {
+    j.number(fn(v...));
+    return false;
+  }
+};
+template <>
+struct Result<kinds::boolean> {
+  template <class F, class... V>
+  static bool write(Json& j, F fn, const V&... v) {
+    const bool b = fn(v...);
+    j.raw(b ? "true" : "false");
+    return b;
+  }
+};
+template <>
+struct Result<kinds::axis> {
+  template <class F, class... V>
+  static bool write(Json& j, F fn, const V&... v) {
+    const std::optional<int> a = fn(v...);
+    j.raw(a ? std::to_string(*a) : "null");
+    return a.has_value();
+  }
+};
+template <>
+struct Result<kinds::rayHit> {
+  template <class F, class... V>
+  static bool write(Json& j, F fn, const V&... v) {
+    np::RayHit h;
+    if (!fn(v..., &h)) return j.raw("null"), false;
+    j.open();
+    j.key("distance"), j.number(h.distance), j.key("point"), j.vec3(h.point), j.key("normal"), j.vec3(h.normal);
+    j.close();
+    return true;
+  }
+};
+template <>
+struct Result<kinds::shapeCastHit> {
+  template <class F, class... V>
+  static bool write(Json& j, F fn, const V&... v) {
+    np::ShapeCastHit h;
+    if (!fn(v..., &h)) return j.raw("null"), false;
+    j.open();
+    j.key("distance"), j.number(h.distance), j.key("fraction"), j.number(h.fraction);
+    j.key("center"), j.vec3(h.center), j.key("point"), j.vec3(h.point), j.key("normal"), j.vec3(h.normal);
+    j.key("startedOverlapping"), j.raw(h.started_overlapping ? "true" : "false");
+    j.close();
+    return true;
+  }
+};
+
+/// What a case came to, for the tallies.
+enum class Outcome { kError, kPositive, kOther };
+
+/// One query: its JS name, argument names, and how to record a case of it from its argument numbers.
+struct Query {
+  const char* name;
+  std::vector<std::string> args;
+  int inputs;
+  Outcome (*record)(const std::vector<std::string>& names, const double* in, Json& j);
+};
+
+template <class R, class... K, std::size_t... I>
+Outcome record_case(typename R::template Fn<np::flat::Param<K>...> fn, const std::vector<std::string>& names,
+                    const double* in, Json& j, std::index_sequence<I...>) {
+  int at[sizeof...(K) + 1] = {0};
+  const int sizes[] = {arg_size<K>()...};
+  for (std::size_t i = 0; i < sizeof...(K); ++i) at[i + 1] = at[i] + sizes[i];
+  // The arguments by name.
+  j.key("args"), j.open();
+  ((j.key(names[I].c_str()),
+    arg_size<K>() == 1 ? j.number(in[at[I]]) : j.fields(Arg<K>::fields, in + at[I], arg_size<K>())),
+   ...);
+  j.close();
+  // The first invalid argument, in order, is the error; otherwise the result.
+  const char* bad_arg = nullptr;
+  np::Validity bad = np::kValid;
+  const char* const* bad_fields = nullptr;
+  ((bad_arg == nullptr && !(bad = check_arg<K>(Arg<K>::decode(in + at[I]))).ok()
+        ? (bad_arg = names[I].c_str(), bad_fields = Arg<K>::fields, 0)
+        : 0),
+   ...);
+  if (bad_arg != nullptr) {
+    j.key("error"), j.open();
+    j.key("argument"), j.string(bad_arg), j.key("field"), j.string(bad_fields[bad.component]);
+    j.key("problem"), j.string(kProblemNames[static_cast<int>(bad.problem)]);
+    j.close();
+    return Outcome::kError;
+  }
+  j.key("result");
+  return Result<R>::write(j, fn, Arg<K>::decode(in + at[I])...) ? Outcome::kPositive : Outcome::kOther;
+}
+
+template <class R, class... K>
+Query make_query(const char* name, const char* names, typename R::template Fn<np::flat::Param<K>...> fn) {
+  static typename R::template Fn<np::flat::Param<K>...> the_fn;  // one per instantiation: one per query line
+  the_fn = fn;
+  std::vector<std::string> args;
+  for (std::string rest = names; !rest.empty();) {
+    const std::size_t comma = rest.find(", ");
+    args.push_back(rest.substr(0, comma));
+    rest = comma == std::string::npos ? "" : rest.substr(comma + 2);
+  }
+  return Query{name, args, (arg_size<K>() + ...),
+               [](const std::vector<std::string>& n, const double* in, Json& j) {
+                 return record_case<R, K...>(the_fn, n, in, j, std::index_sequence_for<K...>{});
+               }};
+}
+
+const std::vector<Query>& queries() {
+  using namespace np::flat::kinds;
+  static const std::vector<Query> all = {
+#define NP_QUERY(js, fn, result, names, ...) make_query<result, __VA_ARGS__>(#js, names, np::fn),
+#include "narrowphase/queries.def"
+#undef NP_QUERY
+  };
+  return all;
+}
+
+const Query& query(const char* name) {
+  for (const Query& q : queries()) {
+    if (std::string(q.name) == name) return q;
+  }
+  std::fprintf(stderr, "narrowphase_corpus: no query %s in queries.def\n", name);
+  std::exit(2);
+}
+
+
 // ---------------------------------------------------------------------------------------------------------
-// The JSON writer.
+// The JSON file.
 
 class Corpus {
  public:
   explicit Corpus(std::FILE* file) : file_(file) {}
 
   void begin() {
-    std::fprintf(file_, "{\n\"format\": \"narrowphase-corpus-1\",\n\"generator\": \"tests/cpp/corpus_main.cpp\",\n");
+    std::fprintf(file_, "{\n\"format\": \"narrowphase-corpus-2\",\n\"generator\": \"tests/cpp/corpus_main.cpp\",\n");
     std::fprintf(file_, "\"seed\": \"0x%016llx\",\n\"cases\": [\n", static_cast<unsigned long long>(kSeed));
   }
 
-  /// Runs `fn` on `in` natively and records the case.
-  void record(const Function& fn, const Input& in) {
-    if (static_cast<int>(in.size()) != fn.inputs) {
-      std::fprintf(stderr, "narrowphase_corpus: %s got %zu inputs, expected %d\n", fn.name, in.size(), fn.inputs);
+  /// Records one case of `q` with the argument numbers `in` (in the order of its argument kinds).
+  void record(const Query& q, const Input& in) {
+    if (static_cast<int>(in.size()) != q.inputs) {
+      std::fprintf(stderr, "narrowphase_corpus: %s got %zu inputs, expected %d\n", q.name, in.size(), q.inputs);
       std::exit(2);
     }
-    double io[NP_IO_DOUBLES];
-    const int code = run(fn, in, io);
-    std::fprintf(file_, "%s{\"fn\": \"%s\", \"in\": [", count_ == 0 ? "" : ",\n", fn.name);
-    for (int i = 0; i < fn.inputs; ++i) {
-      if (i > 0) std::fputc(',', file_);
-      number(in[static_cast<std::size_t>(i)]);
-    }
-    std::fprintf(file_, "], \"code\": %d, \"out\": [", code);
-    const bool error = code < fn.lowest_result;
-    const int n = error ? 0 : fn.outputs(code);
-    for (int i = 0; i < n; ++i) {
-      if (i > 0) std::fputc(',', file_);
-      number(io[i]);
-    }
-    std::fputs("]}", file_);
+    Json j;
+    j.open();
+    j.key("query"), j.string(q.name);
+    const Outcome outcome = q.record(q.args, in.data(), j);
+    j.close();
+    std::fprintf(file_, "%s%s", count_ == 0 ? "" : ",\n", j.text.c_str());
     ++count_;
-    Tally& t = tally(fn);
+    Tally& t = tally(q);
     ++t.cases;
-    if (error) ++t.errors;
-    else if (code > 0) ++t.positive;
+    if (outcome == Outcome::kError) ++t.errors;
+    if (outcome == Outcome::kPositive) ++t.positive;
   }
 
-  void end() {
-    std::fputs("\n],\n\"functions\": {\n", file_);
-    for (std::size_t i = 0; i < tallies_.size(); ++i) {
-      const Tally& t = tallies_[i];
+  /// Writes the tallies; fails (returns false) when a query of queries.def has fewer than `minimum` cases.
+  bool end(int minimum) {
+    bool complete = true;
+    std::fputs("\n],\n\"queries\": {\n", file_);
+    bool first = true;
+    for (const Query& q : queries()) {
+      const Tally& t = tally(q);
       std::fprintf(file_, "%s\"%s\": {\"inputs\": %d, \"cases\": %d, \"errors\": %d, \"positive\": %d}",
-                   i == 0 ? "" : ",\n", t.fn->name, t.fn->inputs, t.cases, t.errors, t.positive);
-      std::fprintf(stderr, "%-28s %5d cases, %4d errors, %5d with a positive return code\n", t.fn->name, t.cases,
-                   t.errors, t.positive);
+                   first ? "" : ",\n", q.name, q.inputs, t.cases, t.errors, t.positive);
+      first = false;
+      std::fprintf(stderr, "%-22s %5d cases, %4d errors, %5d true / hit / separated\n", q.name, t.cases, t.errors,
+                   t.positive);
+      if (t.cases < minimum) {
+        std::fprintf(stderr,
+                     "narrowphase_corpus: %s (queries.def) has %d cases, at least %d needed: give it cases in "
+                     "tests/cpp/corpus_main.cpp\n",
+                     q.name, t.cases, minimum);
+        complete = false;
+      }
     }
     std::fputs("\n}\n}\n", file_);
+    return complete;
   }
 
  private:
   struct Tally {
-    const Function* fn;
+    const Query* q;
     int cases = 0, errors = 0, positive = 0;
   };
 
-  Tally& tally(const Function& fn) {
+  Tally& tally(const Query& q) {
     for (Tally& t : tallies_) {
-      if (t.fn == &fn) return t;
+      if (t.q == &q) return t;
     }
-    tallies_.push_back(Tally{&fn});
+    tallies_.push_back(Tally{&q});
     return tallies_.back();
-  }
-
-  void number(double v) {
-    if (std::isnan(v)) {
-      std::fputs("\"NaN\"", file_);
-    } else if (std::isinf(v)) {
-      std::fputs(v > 0 ? "\"Infinity\"" : "\"-Infinity\"", file_);
-    } else {
-      std::fprintf(file_, "%.17g", v);  // -0.0 prints as "-0"
-    }
   }
 
   std::FILE* file_;
@@ -396,7 +654,7 @@ V3 random_unit(Rng& r) {
 // Case generators, one per input layout.
 
 /// closestPointOnAABB and distancePointAABB: point[3], box[6].
-void point_box_cases(Rng& r, Corpus& corpus, const Function& fn) {
+void point_box_cases(Rng& r, Corpus& corpus, const Query& fn) {
   int n = 0;
   // Exact: every point of a grid (with -0) against the cube [-1, 1]^3 and a flat box, scaled by a power of
   // two and shifted by a multiple of it, so every coordinate is exact.
@@ -455,7 +713,7 @@ void point_box_cases(Rng& r, Corpus& corpus, const Function& fn) {
 
 /// overlapSphereAABB: sphere[4] (center, radius), box[6].
 void sphere_box_cases(Rng& r, Corpus& corpus) {
-  const Function& fn = kSphereAabb;
+  const Query& fn = query("overlapSphereAABB");
   int n = 0;
   // Exact touching configurations: from each face, edge and corner of the cube [-1, 1]^3, the center is offset
   // along a Pythagorean triple (5), (3, 4), (2, 3, 6) so that the squared distance is exactly the squared
@@ -528,7 +786,7 @@ void sphere_box_cases(Rng& r, Corpus& corpus) {
 
 /// linecastAABB: start[3], end[3], box[6].
 void linecast_cases(Rng& r, Corpus& corpus) {
-  const Function& fn = kLinecast;
+  const Query& fn = query("linecastAABB");
   int n = 0;
   // Exact axis-aligned segments against the cube [-1, 1]^3 along each axis and direction, beside, grazing
   // (on a face plane or an edge line), through, ending on the near face, ending short, and -0 components.
@@ -614,7 +872,7 @@ void linecast_cases(Rng& r, Corpus& corpus) {
 
 /// raycastAABB: origin[3], direction[3], box[6], max distance[1].
 void raycast_cases(Rng& r, Corpus& corpus) {
-  const Function& fn = kRaycast;
+  const Query& fn = query("raycastAABB");
   int n = 0;
   // Exact axis-aligned rays against the cube [-1, 1]^3: from outside toward it and away from it, from inside,
   // from a face outward, lying in a face plane, with +0 and -0 in the other direction components, and max
@@ -644,7 +902,6 @@ void raycast_cases(Rng& r, Corpus& corpus) {
       }
     }
   }
-  double scratch[NP_IO_DOUBLES];
   for (; n < kCasesPerFunction; ++n) {
     Input in;
     const int kind = r.below(24);
@@ -686,11 +943,10 @@ void raycast_cases(Rng& r, Corpus& corpus) {
     if (max_kind == 1) max_distance = r.unit() * size * 4;
     if (max_kind == 2) max_distance = 0.0;
     if (max_kind >= 3) {
-      in.push_back(kInf);
-      if (run(fn, in, scratch) == 1) {
-        max_distance = max_kind == 5 ? std::nextafter(scratch[0], 0.0) : scratch[0];
+      np::RayHit hit;
+      if (np::raycast_aabb(Arg<kinds::ray>::decode(&in[0]), Arg<kinds::aabb>::decode(&in[6]), kInf, &hit)) {
+        max_distance = max_kind == 5 ? std::nextafter(hit.distance, 0.0) : hit.distance;
       }
-      in.pop_back();
     }
     in.push_back(max_distance);
     // Invalid: a non-finite number, an inverted box, a zero direction (-0 too, or one whose square
@@ -710,7 +966,7 @@ void raycast_cases(Rng& r, Corpus& corpus) {
 }
 
 /// overlapOBBOBB and separatingAxisOBBOBB: a[15], b[15] (center, half size, rotation column-major).
-void obb_cases(Rng& r, Corpus& corpus, const Function& fn) {
+void obb_cases(Rng& r, Corpus& corpus, const Query& fn) {
   int n = 0;
   // Exact AABB-like pairs: the unit cube at the origin and a box with identity or signed-permutation rotation
   // centered on a half-integer grid, so that faces, edges and corners touch exactly.
@@ -817,7 +1073,7 @@ void obb_cases(Rng& r, Corpus& corpus, const Function& fn) {
 
 /// sphereCastSphere: start[3], end[3], radius[1], target sphere[4] (center, radius).
 void sphere_cast_cases(Rng& r, Corpus& corpus) {
-  const Function& fn = kSphereCast;
+  const Query& fn = query("sphereCastSphere");
   int n = 0;
   // Exact axis-aligned casts against a unit ball at the origin (cast radius 1, reach 2): head on, tangent
   // (offset exactly 2), just missing (offset 2 + ulp), contact exactly at the end (end at -2), ending short
@@ -992,18 +1248,18 @@ int main(int argc, char** argv) {
   Rng rng(kSeed);
   Corpus corpus(file);
   corpus.begin();
-  point_box_cases(rng, corpus, kClosestPoint);
-  point_box_cases(rng, corpus, kDistancePoint);
+  point_box_cases(rng, corpus, query("closestPointOnAABB"));
+  point_box_cases(rng, corpus, query("distancePointAABB"));
   sphere_box_cases(rng, corpus);
   linecast_cases(rng, corpus);
   raycast_cases(rng, corpus);
-  obb_cases(rng, corpus, kObbObb);
-  obb_cases(rng, corpus, kObbAxis);
+  obb_cases(rng, corpus, query("overlapOBBOBB"));
+  obb_cases(rng, corpus, query("separatingAxisOBBOBB"));
   sphere_cast_cases(rng, corpus);
-  corpus.end();
+  const bool complete = corpus.end(kCasesPerFunction);
   if (std::fclose(file) != 0) {
     std::perror(argv[1]);
     return 1;
   }
-  return 0;
+  return complete ? 0 : 1;
 }

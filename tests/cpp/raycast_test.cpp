@@ -754,12 +754,12 @@ TEST(FlatRaycast, RaycastAndLinecastMatchTheTypedFunctionsBitForBit) {
     std::memcpy(io2, io, sizeof io);
     RayHit hit;
     const bool ray_hit = np::raycast_aabb({a, b}, kBox, max_distance, &hit);
-    ASSERT_EQ(np_raycast_aabb(io), ray_hit ? 1 : 0);
+    ASSERT_EQ(np_raycastAABB(io), ray_hit ? 1 : 0);
     if (ray_hit) {
       EXPECT_TRUE(HitsSameBits({io[0], {io[1], io[2], io[3]}, {io[4], io[5], io[6]}}, hit));
     }
     const bool line_hit = np::linecast_aabb({a, b}, kBox, &hit);
-    ASSERT_EQ(np_linecast_aabb(io2), line_hit ? 1 : 0);
+    ASSERT_EQ(np_linecastAABB(io2), line_hit ? 1 : 0);
     if (line_hit) {
       EXPECT_TRUE(HitsSameBits({io2[0], {io2[1], io2[2], io2[3]}, {io2[4], io2[5], io2[6]}}, hit));
     }
@@ -773,7 +773,7 @@ TEST(FlatRaycast, ReportsTheProblemAndTheSlotOfBadInput) {
   auto ray = [](std::array<double, 13> in) {
     double io[NP_IO_DOUBLES] = {};
     std::copy(in.begin(), in.end(), io);
-    return np_raycast_aabb(io);
+    return np_raycastAABB(io);
   };
   EXPECT_EQ(ray({0, 0, 0, 0, 0, 0, -1, -1, -1, 1, 1, 1, kInf}), -(4 << 8 | 3));  // zero direction
   EXPECT_EQ(ray({0, 0, 0, 0, -0.0, 0, -1, -1, -1, 1, 1, 1, kInf}), -(4 << 8 | 3));
@@ -788,7 +788,7 @@ TEST(FlatRaycast, ReportsTheProblemAndTheSlotOfBadInput) {
   auto line = [](std::array<double, 12> in) {
     double io[NP_IO_DOUBLES] = {};
     std::copy(in.begin(), in.end(), io);
-    return np_linecast_aabb(io);
+    return np_linecastAABB(io);
   };
   EXPECT_EQ(line({0, 0, 0, 0, 0, kInf, -1, -1, -1, 1, 1, 1}), -(1 << 8 | 5));  // end.z infinite
   EXPECT_EQ(line({nan, 0, 0, 0, 0, 0, -1, -1, -1, 1, 1, 1}), -(1 << 8 | 0));   // start.x NaN

@@ -514,7 +514,7 @@ TEST(FlatShapeCast, SphereCastSphereMatchesTheTypedFunctionBitForBit) {
                                 target.center.y, target.center.z, target.radius};
     ShapeCastHit hit;
     const bool typed = np::sphere_cast_sphere(path, radius, target, &hit);
-    ASSERT_EQ(np_sphere_cast_sphere(io), typed ? 1 : 0);
+    ASSERT_EQ(np_sphereCastSphere(io), typed ? 1 : 0);
     if (!typed) continue;
     ++hits;
     const ShapeCastHit flat{io[0],        io[1], {io[2], io[3], io[4]}, {io[5], io[6], io[7]}, {io[8], io[9], io[10]},
@@ -531,7 +531,7 @@ TEST(FlatShapeCast, ReportsTheProblemAndTheSlotOfBadInput) {
   auto call = [](std::array<double, 11> in) {
     double io[NP_IO_DOUBLES] = {};
     std::copy(in.begin(), in.end(), io);
-    return np_sphere_cast_sphere(io);
+    return np_sphereCastSphere(io);
   };
   EXPECT_EQ(call({0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1}), -(2 << 8 | 6));    // negative moving radius
   EXPECT_EQ(call({0, 0, 0, 1, 0, 0, inf, 0, 0, 0, 1}), -(1 << 8 | 6));   // infinite moving radius

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "narrowphase/types.h"
 
@@ -16,6 +17,9 @@ inline np::Vec3 axis_value(int axis, double v) {
   np::set(r, axis, v);
   return r;
 }
+
+/// A separating axis as the tests index and compare it: the axis, or -1 for none.
+inline int axis_index(std::optional<int> axis) { return axis ? *axis : -1; }
 
 /// Bit-for-bit equality: tells -0 from +0 and compares NaNs by payload.
 inline bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }

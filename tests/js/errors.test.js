@@ -5,6 +5,7 @@
 // call must still return the right answer (no error leaves the module broken).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
+import { readQueries } from '../../web/scripts/gen-queries.mjs';
 import { expectError, nextDown, unitBox, v3 } from './helpers.js';
 
 let np;
@@ -394,4 +395,14 @@ for (const spec of FUNCTIONS) {
 it('covers every public query function of the module', () => {
   const queries = Object.keys(np).filter((k) => typeof np[k] === 'function');
   expect(queries.sort()).toEqual(FUNCTIONS.map((f) => f.name).sort());
+});
+
+describe('the bad-input tests', () => {
+  it('cover every query of queries.def, with its arguments in order', () => {
+    for (const q of readQueries()) {
+      const spec = FUNCTIONS.find((f) => f.name === q.name);
+      expect(spec, `tests/js/errors.test.js: FUNCTIONS has no valid example of ${q.name}`).toBeDefined();
+      expect(spec.args.filter(([, kind]) => kind !== 'target').map(([name]) => name), q.name).toEqual(q.args.map(([name]) => name));
+    }
+  });
 });

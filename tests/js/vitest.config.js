@@ -13,5 +13,8 @@ export default defineConfig({
     root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['tests/js/**/*.test.js'],
     environment: 'node',
+    // Generous: the machine may be small and busy. No test asserts a duration.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

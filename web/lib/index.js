@@ -143,54 +143,56 @@ function typeError(spec, args) {
   return null;
 }
 
-// Turns a negative code from the C++ core, -(problem << 8 | slot), into the RangeError it stands for.
+// Turns a negative code from the C++ core, -(problem << 8 | slot), into the RangeError it stands for. Problems
+// are known by the names the module gives them (validate.h, NP_PROBLEMS), never by number.
 function rangeError(spec, code, io) {
-  let problem = -code >> 8;
+  let problem = PROBLEMS[-code >> 8] ?? `problem ${-code >> 8}`;
   const slot = -code & 255;
   const path = spec.slots[slot];
   const value = io[slot];
   const parent = path.slice(0, path.lastIndexOf('.'));
   let message;
   // A number with its own range (maxDistance: >= 0, Infinity allowed) says so, whichever check it failed.
-  if ((problem === 1 || problem === 2) && slot in spec.accepts) problem = 0;
+  if ((problem === 'notFinite' || problem === 'negative') && slot in spec.accepts) problem = 'accepts';
   // three.js's empty shapes are valid three.js objects that no query can answer for: say what they are.
   const [arg, kind, base] = spec.owners[slot];
-  if (problem === 1 && kind === 'aabb' && [0, 1, 2].some((i) => io[base + i] === Infinity && io[base + 3 + i] === -Infinity)) {
+  if (problem === 'notFinite' && kind === 'aabb' && [0, 1, 2].some((i) => io[base + i] === Infinity && io[base + 3 + i] === -Infinity)) {
     return new RangeError(
       `${spec.name}: ${arg} is an empty box (min = +Infinity, max = -Infinity on an axis, as THREE.Box3's makeEmpty() leaves it), expected finite min <= max`,
     );
   }
-  if (problem === 2 && kind === 'sphere' && slot === base + 3) {
+  if (problem === 'negative' && kind === 'sphere' && slot === base + 3) {
     return new RangeError(
       `${spec.name}: ${path} is ${value}, expected a value >= 0 (a negative radius is an empty sphere, as new THREE.Sphere() makes)`,
     );
   }
   switch (problem) {
-    case 0:
+    case 'accepts':
       message = `${path} is ${value}, expected ${spec.accepts[slot]}`;
       break;
-    case 1:
+    case 'notFinite':
       message = `${path} is ${value}, expected a finite number`;
       break;
-    case 2:
+    case 'negative':
       message = `${path} is ${value}, expected a value >= 0`;
       break;
-    case 3:
+    case 'inverted':
       message = `${path} > ${spec.slots[slot + 3]} (${value} > ${io[slot + 3]}): min must not exceed max`;
       break;
-    case 4:
+    case 'zeroDirection':
       message = `${parent} is (${io[slot]}, ${io[slot + 1]}, ${io[slot + 2]}), expected a non-zero direction`;
       break;
-    case 5:
+    case 'notOrthonormal':
       message = `${path.slice(0, path.indexOf('.elements'))} is not orthonormal within ${ORTHONORMAL_TOLERANCE.toExponential()} (scaled or sheared rotations are not supported)`;
       break;
     default:
-      message = `invalid input (code ${code})`;
+      message = `${path} is ${value}: invalid input (${problem})`;
   }
   return new RangeError(`${spec.name}: ${message}`);
 }
 
 let ORTHONORMAL_TOLERANCE = 1e-6;
+let PROBLEMS = []; // np::Problem's names, by value, from the module
 
 // Each argument is [name, kind, optional?, extra?]. For a 'target', extra lists the nested vectors the query
 // fills in place; for a number, what it accepts, when "expected a finite number" or "a value >= 0" would be wrong.
@@ -208,28 +210,52 @@ function schema(name, args) {
   return { name, args, slots, accepts, owners };
 }
 
-const RAY_HIT = ['point', 'normal'];
-const SHAPE_CAST_HIT = ['center', 'point', 'normal'];
+// The queries, from the one declaration (cpp/include/narrowphase/queries.def): [name, result, [[argument, kind]]].
+// BEGIN GENERATED table
+// (web/scripts/gen-queries.mjs, from cpp/include/narrowphase/queries.def: do not edit)
+const QUERIES = [
+  ['closestPointOnAABB', 'point', [['point', 'vec3'], ['box', 'aabb']]],
+  ['distancePointAABB', 'distance', [['point', 'vec3'], ['box', 'aabb']]],
+  ['overlapSphereAABB', 'boolean', [['sphere', 'sphere'], ['box', 'aabb']]],
+  ['linecastAABB', 'rayHit', [['start', 'vec3'], ['end', 'vec3'], ['box', 'aabb']]],
+  ['raycastAABB', 'rayHit', [['ray', 'ray'], ['box', 'aabb'], ['maxDistance', 'maxDistance']]],
+  ['overlapOBBOBB', 'boolean', [['a', 'obb'], ['b', 'obb']]],
+  ['separatingAxisOBBOBB', 'axis', [['a', 'obb'], ['b', 'obb']]],
+  ['sphereCastSphere', 'shapeCastHit', [['start', 'vec3'], ['end', 'vec3'], ['radius', 'radius'], ['target', 'sphere']]],
+];
+// END GENERATED table
 
-const SPEC = {
-  closestPointOnAABB: schema('closestPointOnAABB', [['point', 'vec3'], ['box', 'aabb'], ['target', 'target', true]]),
-  distancePointAABB: schema('distancePointAABB', [['point', 'vec3'], ['box', 'aabb']]),
-  overlapSphereAABB: schema('overlapSphereAABB', [['sphere', 'sphere'], ['box', 'aabb']]),
-  linecastAABB: schema('linecastAABB', [['start', 'vec3'], ['end', 'vec3'], ['box', 'aabb'], ['target', 'target', true, RAY_HIT]]),
-  raycastAABB: schema('raycastAABB', [
-    ['ray', 'ray'], ['box', 'aabb'], ['maxDistance', 'number', true, 'a number >= 0 (Infinity allowed)'], ['target', 'target', true, RAY_HIT],
-  ]),
-  overlapOBBOBB: schema('overlapOBBOBB', [['a', 'obb'], ['b', 'obb']]),
-  separatingAxisOBBOBB: schema('separatingAxisOBBOBB', [['a', 'obb'], ['b', 'obb']]),
-  sphereCastSphere: schema('sphereCastSphere', [['start', 'vec3'], ['end', 'vec3'], ['radius', 'number'], ['target', 'sphere'], ['result', 'target', true, SHAPE_CAST_HIT]]),
+// How each argument kind of the declaration is described to the error messages: [schema kind, optional?,
+// what a RangeError says is accepted]; and what each result fills when passed: [argument, nested vectors].
+const ARGUMENT_SCHEMA = {
+  vec3: ['vec3'],
+  aabb: ['aabb'],
+  sphere: ['sphere'],
+  obb: ['obb'],
+  ray: ['ray'],
+  radius: ['number'],
+  maxDistance: ['number', true, 'a number >= 0 (Infinity allowed)'],
 };
+const RESULT_TARGET = {
+  point: ['target', []],
+  rayHit: ['target', ['point', 'normal']],
+  shapeCastHit: ['result', ['center', 'point', 'normal']],
+};
+const SPEC = {};
+for (const [name, result, args] of QUERIES) {
+  const target = RESULT_TARGET[result];
+  SPEC[name] = schema(name, [
+    ...args.map(([arg, kind]) => [arg, ...ARGUMENT_SCHEMA[kind]]),
+    ...(target ? [[target[0], 'target', true, target[1]]] : []),
+  ]);
+}
 
 // ---------------------------------------------------------------------------------------------------------
 
 function createApi(module) {
-  const io = module.ioBuffer(); // Float64Array over the WASM I/O buffer; memory never grows, so it never detaches
-  const ptr = io.byteOffset;
+  const ptr = module.ioBuffer().byteOffset; // the I/O buffer's address: it never moves
   ORTHONORMAL_TOLERANCE = module.orthonormalTolerance;
+  PROBLEMS = module.problemNames().split(',');
   // The raw WASM exports. Emscripten first exposes each as a lazy wrapper that replaces itself with the raw
   // export on its first call; one call on the zeroed buffer (valid input for every query) settles that now,
   // so the hot path never pays for `.apply(null, arguments)`.
@@ -237,33 +263,59 @@ function createApi(module) {
     module[name](ptr);
     return module[name];
   };
-  const closestPoint = exported('_np_closest_point_on_aabb');
-  const distancePoint = exported('_np_distance_point_aabb');
-  const sphereAabb = exported('_np_overlap_sphere_aabb');
-  const linecast = exported('_np_linecast_aabb');
-  const raycast = exported('_np_raycast_aabb');
-  const obbObb = exported('_np_overlap_obb_obb');
-  const obbAxis = exported('_np_separating_axis_obb_obb');
-  const sphereCast = exported('_np_sphere_cast_sphere');
 
-  // Re-entrancy. Every query shares `io`, and the only code that runs while a query's numbers sit in it is the
-  // caller's own: getters on its inputs (while they are copied in) and setters on its target (while the
-  // outputs are copied out). A getter that itself calls a query would overwrite the numbers copied so far, so
-  // `busy` is set from the first input copied to the WASM call's return, and a query entered meanwhile runs
-  // through `nested`, which puts `io` back as it found it. Outputs are read out of `io` in full before any
-  // target is written, so a setter may call anything. Costs the hot path one test and two stores.
-  let busy = false;
-  const saved = new Float64Array(io.length);
-  function nested(query, args) {
+  // Views of memory, in generations. Growing the module's memory (batch calls and meshes allocate) detaches
+  // every view of the old memory, and only the module's own allocations can grow it: each goes through
+  // `allocate`, which then makes a new generation, that is every function below that reads or writes the I/O
+  // buffer, closed over a fresh Float64Array of it (a `const`: a view that could be reassigned costs every
+  // access). Each wrapper knows its generation and finds `state` equal to it on its fast path; a wrapper of an
+  // older generation (the API object keeps the first) hands the call to the live one.
+  //
+  // Re-entrancy. While a query's numbers sit in the buffer, the only code that runs is the caller's own:
+  // getters on its inputs (while they are copied in) and setters on its target (while the outputs are copied
+  // out). `state` is BUSY from the first input copied to the WASM call's return, and a query entered
+  // meanwhile (from a getter) runs through `nested`, which puts the buffer back as it found it. Outputs are
+  // read out of the buffer in full before any target is written, so a setter may call anything. Both cost the
+  // hot path one comparison and two stores.
+  const BUSY = -1;
+  let state = 0;
+  let live = null; // { generation, io, queries } of the views in use
+  const saved = new Float64Array(module.ioBuffer().length);
+  function nested(name, args) {
+    const { io, generation, queries } = live;
     saved.set(io);
-    busy = false;
+    state = generation;
     try {
-      return query(...args);
+      return queries[name](...args);
     } finally {
       io.set(saved);
-      busy = true;
+      state = BUSY;
     }
   }
+  function allocate(bytes) {
+    const address = module._malloc(bytes);
+    if (live.io.length === 0) {
+      // Memory grew: a new generation over the new memory.
+      const generation = live.generation + 1;
+      live = { generation, io: module.ioBuffer(), queries: views(module.ioBuffer(), generation) };
+      state = generation;
+    }
+    if (address === 0) throw new RangeError(`narrowphase: could not allocate ${bytes} bytes of WASM memory`);
+    return address;
+  }
+  const release = (address) => module._free(address);
+
+  // BEGIN GENERATED exports
+  // (web/scripts/gen-queries.mjs, from cpp/include/narrowphase/queries.def: do not edit)
+  const np_closestPointOnAABB = exported('_np_closestPointOnAABB');
+  const np_distancePointAABB = exported('_np_distancePointAABB');
+  const np_overlapSphereAABB = exported('_np_overlapSphereAABB');
+  const np_linecastAABB = exported('_np_linecastAABB');
+  const np_raycastAABB = exported('_np_raycastAABB');
+  const np_overlapOBBOBB = exported('_np_overlapOBBOBB');
+  const np_separatingAxisOBBOBB = exported('_np_separatingAxisOBBOBB');
+  const np_sphereCastSphere = exported('_np_sphereCastSphere');
+  // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
   const BAD = new Error('narrowphase: bad argument');
@@ -274,264 +326,307 @@ function createApi(module) {
     return typeError(spec, args) ?? (error === BAD ? new TypeError(`${spec.name}: invalid arguments`) : error);
   }
 
-  function vec3(v, o) {
-    const x = v.x, y = v.y, z = v.z;
-    if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') throw BAD;
-    io[o] = x;
-    io[o + 1] = y;
-    io[o + 2] = z;
-  }
-  function aabb(b, o) {
-    vec3(b.min, o);
-    vec3(b.max, o + 3);
-  }
-  function number(v, o) {
-    if (typeof v !== 'number') throw BAD;
-    io[o] = v;
-  }
-  function sphere(s, o) {
-    vec3(s.center, o);
-    number(s.radius, o + 3);
-  }
-  function obb(b, o) {
-    vec3(b.center, o);
-    vec3(b.halfSize, o + 3);
-    const e = b.rotation.elements;
-    if (e.length !== 9) throw BAD;
-    for (let i = 0; i < 9; i++) number(e[i], o + 6 + i);
-  }
-  function checkTarget(t) {
-    if (t !== null && typeof t !== 'object') throw BAD;
-  }
-  // A filled-in-place vector must be an object, or null / undefined (allocated); typeof null is 'object'.
-  function checkRayHitTarget(t) {
-    if (t === null) return;
-    if (typeof t !== 'object') throw BAD;
-    const p = t.point, n = t.normal;
-    if ((typeof p !== 'object' && p !== undefined) || (typeof n !== 'object' && n !== undefined)) throw BAD;
-  }
-  function checkShapeCastHitTarget(t) {
-    if (t === null) return;
-    if (typeof t !== 'object') throw BAD;
-    const c = t.center, p = t.point, n = t.normal;
-    if ((typeof c !== 'object' && c !== undefined) || (typeof p !== 'object' && p !== undefined) ||
-        (typeof n !== 'object' && n !== undefined)) throw BAD;
-  }
-  // Writing into a frozen or read-only target (or nested vector) fails only once the outputs are known: it is
-  // reported as a TypeError naming the argument, but the fields written before the failing one keep their new
-  // values. Checking writability up front on every call would cost more than such targets are worth; a target
-  // whose fields to fill are not objects at all is caught before anything is written (checkRayHitTarget).
-  function unwritable(spec, name, error) {
-    return error instanceof TypeError
-      ? new TypeError(`${spec.name}: ${name} could not be written (frozen or read-only)`, { cause: error })
-      : error;
-  }
-  // Fills (or makes) a vector. Callers read every output out of `io` before the first of these runs.
-  function setVec3(t, x, y, z) {
-    if (t == null) return { x, y, z };
-    t.x = x;
-    t.y = y;
-    t.z = z;
-    return t;
-  }
-  function outRayHit(spec, t) {
-    const distance = io[0], px = io[1], py = io[2], pz = io[3], nx = io[4], ny = io[5], nz = io[6];
-    if (t == null) return { distance, point: { x: px, y: py, z: pz }, normal: { x: nx, y: ny, z: nz } };
-    try {
-      t.distance = distance;
-      t.point = setVec3(t.point, px, py, pz);
-      t.normal = setVec3(t.normal, nx, ny, nz);
-    } catch (error) {
-      throw unwritable(spec, 'target', error);
+  // Every function that reads or writes the I/O buffer, over the view `io`, for `generation`.
+  function views(io, generation) {
+    function putVec3(v, o) {
+      const x = v.x, y = v.y, z = v.z;
+      if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') throw BAD;
+      io[o] = x;
+      io[o + 1] = y;
+      io[o + 2] = z;
     }
-    return t;
-  }
+    function putAABB(b, o) {
+      putVec3(b.min, o);
+      putVec3(b.max, o + 3);
+    }
+    function putNumber(v, o) {
+      if (typeof v !== 'number') throw BAD;
+      io[o] = v;
+    }
+    function putSphere(s, o) {
+      putVec3(s.center, o);
+      putNumber(s.radius, o + 3);
+    }
+    function putRay(r, o) {
+      putVec3(r.origin, o);
+      putVec3(r.direction, o + 3);
+    }
+    function putOBB(b, o) {
+      putVec3(b.center, o);
+      putVec3(b.halfSize, o + 3);
+      const e = b.rotation.elements;
+      if (e.length !== 9) throw BAD;
+      for (let i = 0; i < 9; i++) putNumber(e[i], o + 6 + i);
+    }
+    function checkTarget(t) {
+      if (t !== null && typeof t !== 'object') throw BAD;
+    }
+    // A filled-in-place vector must be an object, or null / undefined (allocated); typeof null is 'object'.
+    function checkRayHitTarget(t) {
+      if (t === null) return;
+      if (typeof t !== 'object') throw BAD;
+      const p = t.point, n = t.normal;
+      if ((typeof p !== 'object' && p !== undefined) || (typeof n !== 'object' && n !== undefined)) throw BAD;
+    }
+    function checkShapeCastHitTarget(t) {
+      if (t === null) return;
+      if (typeof t !== 'object') throw BAD;
+      const c = t.center, p = t.point, n = t.normal;
+      if ((typeof c !== 'object' && c !== undefined) || (typeof p !== 'object' && p !== undefined) ||
+          (typeof n !== 'object' && n !== undefined)) throw BAD;
+    }
+    // Writing into a frozen or read-only target (or nested vector) fails only once the outputs are known: it is
+    // reported as a TypeError naming the argument, but the fields written before the failing one keep their new
+    // values. Checking writability up front on every call would cost more than such targets are worth; a target
+    // whose fields to fill are not objects at all is caught before anything is written (checkRayHitTarget).
+    function unwritable(spec, name, error) {
+      return error instanceof TypeError
+        ? new TypeError(`${spec.name}: ${name} could not be written (frozen or read-only)`, { cause: error })
+        : error;
+    }
+    // Fills (or makes) a vector. Callers read every output out of `io` before the first of these runs.
+    function setVec3(t, x, y, z) {
+      if (t == null) return { x, y, z };
+      t.x = x;
+      t.y = y;
+      t.z = z;
+      return t;
+    }
+    function outPoint(spec, t) {
+      try {
+        return setVec3(t, io[0], io[1], io[2]);
+      } catch (error) {
+        throw unwritable(spec, 'target', error);
+      }
+    }
+    function outShapeCastHit(spec, t) {
+      const distance = io[0], fraction = io[1], startedOverlapping = io[11] === 1;
+      const cx = io[2], cy = io[3], cz = io[4], px = io[5], py = io[6], pz = io[7], nx = io[8], ny = io[9], nz = io[10];
+      if (t == null) {
+        return {
+          distance,
+          fraction,
+          center: { x: cx, y: cy, z: cz },
+          point: { x: px, y: py, z: pz },
+          normal: { x: nx, y: ny, z: nz },
+          startedOverlapping,
+        };
+      }
+      try {
+        t.distance = distance;
+        t.fraction = fraction;
+        t.center = setVec3(t.center, cx, cy, cz);
+        t.point = setVec3(t.point, px, py, pz);
+        t.normal = setVec3(t.normal, nx, ny, nz);
+        t.startedOverlapping = startedOverlapping;
+      } catch (error) {
+        throw unwritable(spec, 'result', error);
+      }
+      return t;
+    }
+    function outRayHit(spec, t) {
+      const distance = io[0], px = io[1], py = io[2], pz = io[3], nx = io[4], ny = io[5], nz = io[6];
+      if (t == null) return { distance, point: { x: px, y: py, z: pz }, normal: { x: nx, y: ny, z: nz } };
+      try {
+        t.distance = distance;
+        t.point = setVec3(t.point, px, py, pz);
+        t.normal = setVec3(t.normal, nx, ny, nz);
+      } catch (error) {
+        throw unwritable(spec, 'target', error);
+      }
+      return t;
+    }
 
-  function closestPointOnAABB(point, box, target) {
-    if (busy) return nested(closestPointOnAABB, [point, box, target]);
-    let code;
-    busy = true;
-    try {
-      vec3(point, 0);
-      aabb(box, 3);
-      if (target !== undefined) checkTarget(target);
-      code = closestPoint(ptr);
-    } catch (error) {
-      busy = false;
-      throw fail(SPEC.closestPointOnAABB, [point, box, target], error);
+    // BEGIN GENERATED wrappers
+    // (web/scripts/gen-queries.mjs, from cpp/include/narrowphase/queries.def: do not edit)
+    function closestPointOnAABB(point, box, target) {
+      if (state !== generation) {
+        return state === BUSY ? nested('closestPointOnAABB', [point, box, target]) : live.queries.closestPointOnAABB(point, box, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putAABB(box, 3);
+        if (target !== undefined) checkTarget(target);
+        code = np_closestPointOnAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.closestPointOnAABB, [point, box, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.closestPointOnAABB, code, io);
+      return outPoint(SPEC.closestPointOnAABB, target);
     }
-    busy = false;
-    if (code < 0) throw rangeError(SPEC.closestPointOnAABB, code, io);
-    try {
-      return setVec3(target, io[0], io[1], io[2]);
-    } catch (error) {
-      throw unwritable(SPEC.closestPointOnAABB, 'target', error);
-    }
-  }
 
-  function distancePointAABB(point, box) {
-    if (busy) return nested(distancePointAABB, [point, box]);
-    let code;
-    busy = true;
-    try {
-      vec3(point, 0);
-      aabb(box, 3);
-      code = distancePoint(ptr);
-    } catch (error) {
-      busy = false;
-      throw fail(SPEC.distancePointAABB, [point, box], error);
+    function distancePointAABB(point, box) {
+      if (state !== generation) {
+        return state === BUSY ? nested('distancePointAABB', [point, box]) : live.queries.distancePointAABB(point, box);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putAABB(box, 3);
+        code = np_distancePointAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.distancePointAABB, [point, box], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.distancePointAABB, code, io);
+      return io[0];
     }
-    busy = false;
-    if (code < 0) throw rangeError(SPEC.distancePointAABB, code, io);
-    return io[0];
-  }
 
-  function overlapSphereAABB(s, box) {
-    if (busy) return nested(overlapSphereAABB, [s, box]);
-    let code;
-    busy = true;
-    try {
-      sphere(s, 0);
-      aabb(box, 4);
-      code = sphereAabb(ptr);
-    } catch (error) {
-      busy = false;
-      throw fail(SPEC.overlapSphereAABB, [s, box], error);
+    function overlapSphereAABB(sphere, box) {
+      if (state !== generation) {
+        return state === BUSY ? nested('overlapSphereAABB', [sphere, box]) : live.queries.overlapSphereAABB(sphere, box);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putAABB(box, 4);
+        code = np_overlapSphereAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapSphereAABB, [sphere, box], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapSphereAABB, code, io);
+      return code === 1;
     }
-    busy = false;
-    if (code < 0) throw rangeError(SPEC.overlapSphereAABB, code, io);
-    return code === 1;
-  }
 
-  function linecastAABB(start, end, box, target) {
-    if (busy) return nested(linecastAABB, [start, end, box, target]);
-    let code;
-    busy = true;
-    try {
-      vec3(start, 0);
-      vec3(end, 3);
-      aabb(box, 6);
-      if (target !== undefined) checkRayHitTarget(target);
-      code = linecast(ptr);
-    } catch (error) {
-      busy = false;
-      throw fail(SPEC.linecastAABB, [start, end, box, target], error);
+    function linecastAABB(start, end, box, target) {
+      if (state !== generation) {
+        return state === BUSY ? nested('linecastAABB', [start, end, box, target]) : live.queries.linecastAABB(start, end, box, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putAABB(box, 6);
+        if (target !== undefined) checkRayHitTarget(target);
+        code = np_linecastAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.linecastAABB, [start, end, box, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.linecastAABB, code, io);
+      return code === 1 ? outRayHit(SPEC.linecastAABB, target) : null;
     }
-    busy = false;
-    if (code < 0) throw rangeError(SPEC.linecastAABB, code, io);
-    return code === 1 ? outRayHit(SPEC.linecastAABB, target) : null;
-  }
 
-  function raycastAABB(ray, box, maxDistance = Infinity, target) {
-    if (busy) return nested(raycastAABB, [ray, box, maxDistance, target]);
-    let code;
-    busy = true;
-    try {
-      vec3(ray.origin, 0);
-      vec3(ray.direction, 3);
-      aabb(box, 6);
-      number(maxDistance, 12);
-      if (target !== undefined) checkRayHitTarget(target);
-      code = raycast(ptr);
-    } catch (error) {
-      busy = false;
-      throw fail(SPEC.raycastAABB, [ray, box, maxDistance, target], error);
+    function raycastAABB(ray, box, maxDistance = Infinity, target) {
+      if (state !== generation) {
+        return state === BUSY ? nested('raycastAABB', [ray, box, maxDistance, target]) : live.queries.raycastAABB(ray, box, maxDistance, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putRay(ray, 0);
+        putAABB(box, 6);
+        putNumber(maxDistance, 12);
+        if (target !== undefined) checkRayHitTarget(target);
+        code = np_raycastAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.raycastAABB, [ray, box, maxDistance, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.raycastAABB, code, io);
+      return code === 1 ? outRayHit(SPEC.raycastAABB, target) : null;
     }
-    busy = false;
-    if (code < 0) throw rangeError(SPEC.raycastAABB, code, io);
-    return code === 1 ? outRayHit(SPEC.raycastAABB, target) : null;
-  }
 
-  function overlapOBBOBB(a, b) {
-    if (busy) return nested(overlapOBBOBB, [a, b]);
-    let code;
-    busy = true;
-    try {
-      obb(a, 0);
-      obb(b, 15);
-      code = obbObb(ptr);
-    } catch (error) {
-      busy = false;
-      throw fail(SPEC.overlapOBBOBB, [a, b], error);
+    function overlapOBBOBB(a, b) {
+      if (state !== generation) {
+        return state === BUSY ? nested('overlapOBBOBB', [a, b]) : live.queries.overlapOBBOBB(a, b);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putOBB(a, 0);
+        putOBB(b, 15);
+        code = np_overlapOBBOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapOBBOBB, [a, b], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapOBBOBB, code, io);
+      return code === 1;
     }
-    busy = false;
-    if (code < 0) throw rangeError(SPEC.overlapOBBOBB, code, io);
-    return code === 1;
-  }
 
-  function separatingAxisOBBOBB(a, b) {
-    if (busy) return nested(separatingAxisOBBOBB, [a, b]);
-    let code;
-    busy = true;
-    try {
-      obb(a, 0);
-      obb(b, 15);
-      code = obbAxis(ptr);
-    } catch (error) {
-      busy = false;
-      throw fail(SPEC.separatingAxisOBBOBB, [a, b], error);
+    function separatingAxisOBBOBB(a, b) {
+      if (state !== generation) {
+        return state === BUSY ? nested('separatingAxisOBBOBB', [a, b]) : live.queries.separatingAxisOBBOBB(a, b);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putOBB(a, 0);
+        putOBB(b, 15);
+        code = np_separatingAxisOBBOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.separatingAxisOBBOBB, [a, b], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.separatingAxisOBBOBB, code, io);
+      return code === 0 ? null : code - 1;
     }
-    busy = false;
-    if (code < -1) throw rangeError(SPEC.separatingAxisOBBOBB, code, io);
-    return code === -1 ? null : code;
-  }
 
-  function sphereCastSphere(start, end, radius, target, result) {
-    if (busy) return nested(sphereCastSphere, [start, end, radius, target, result]);
-    let code;
-    busy = true;
-    try {
-      vec3(start, 0);
-      vec3(end, 3);
-      number(radius, 6);
-      sphere(target, 7);
-      if (result !== undefined) checkShapeCastHitTarget(result);
-      code = sphereCast(ptr);
-    } catch (error) {
-      busy = false;
-      throw fail(SPEC.sphereCastSphere, [start, end, radius, target, result], error);
+    function sphereCastSphere(start, end, radius, target, result) {
+      if (state !== generation) {
+        return state === BUSY ? nested('sphereCastSphere', [start, end, radius, target, result]) : live.queries.sphereCastSphere(start, end, radius, target, result);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putNumber(radius, 6);
+        putSphere(target, 7);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_sphereCastSphere(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.sphereCastSphere, [start, end, radius, target, result], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.sphereCastSphere, code, io);
+      return code === 1 ? outShapeCastHit(SPEC.sphereCastSphere, result) : null;
     }
-    busy = false;
-    if (code < 0) throw rangeError(SPEC.sphereCastSphere, code, io);
-    if (code === 0) return null;
-    const distance = io[0], fraction = io[1], startedOverlapping = io[11] === 1;
-    const cx = io[2], cy = io[3], cz = io[4], px = io[5], py = io[6], pz = io[7], nx = io[8], ny = io[9], nz = io[10];
-    if (result == null) {
-      return {
-        distance,
-        fraction,
-        center: { x: cx, y: cy, z: cz },
-        point: { x: px, y: py, z: pz },
-        normal: { x: nx, y: ny, z: nz },
-        startedOverlapping,
-      };
-    }
-    try {
-      result.distance = distance;
-      result.fraction = fraction;
-      result.center = setVec3(result.center, cx, cy, cz);
-      result.point = setVec3(result.point, px, py, pz);
-      result.normal = setVec3(result.normal, nx, ny, nz);
-      result.startedOverlapping = startedOverlapping;
-    } catch (error) {
-      throw unwritable(SPEC.sphereCastSphere, 'result', error);
-    }
-    return result;
-  }
 
-  return Object.freeze({
-    closestPointOnAABB,
-    distancePointAABB,
-    overlapSphereAABB,
-    linecastAABB,
-    raycastAABB,
-    overlapOBBOBB,
-    separatingAxisOBBOBB,
-    sphereCastSphere,
+    const queries = {
+      closestPointOnAABB,
+      distancePointAABB,
+      overlapSphereAABB,
+      linecastAABB,
+      raycastAABB,
+      overlapOBBOBB,
+      separatingAxisOBBOBB,
+      sphereCastSphere,
+    };
+    // END GENERATED wrappers
+    return queries;
+  }
+  const first = module.ioBuffer();
+  live = { generation: 0, io: first, queries: views(first, 0) };
+
+
+  const api = {
+    ...live.queries,
     OBB_AXIS_NAMES,
     tolerances: Object.freeze({
       orthonormal: module.orthonormalTolerance,
       obbEdgeAxisSlack: module.obbEdgeAxisSlack,
     }),
+  };
+  // Internals for the package's own tests (memory growth): not enumerable, not part of the API.
+  Object.defineProperty(api, Symbol.for('narrowphase.internals'), {
+    value: Object.freeze({ allocate, release, memoryBytes: () => module.HEAPU8.length, generation: () => live.generation }),
   });
+  return Object.freeze(api);
 }

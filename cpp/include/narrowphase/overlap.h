@@ -3,6 +3,8 @@
 // Shape order in names follows one ranking: Sphere, AABB, OBB (overlap_<first>_<second>).
 #pragma once
 
+#include <optional>
+
 #include "narrowphase/types.h"
 
 namespace np {
@@ -16,16 +18,16 @@ bool overlap_sphere_aabb(const Sphere& sphere, const AABB& box);
 /// normals (A.x, A.y, A.z), 3-5 are B's, and 6 + 3 * i + j is A.axis[i] x B.axis[j].
 inline constexpr int kObbAxisCount = 15;
 
-/// The first axis (0..14, order above) along which the two boxes' projections are disjoint, or -1 when no
+/// The first axis (0..14, order above) along which the two boxes' projections are disjoint, or none when no
 /// axis separates them, that is when the closed boxes overlap (article 003, Ericson 4.4.1). Edge x edge axes of
 /// (nearly) parallel edge pairs cannot separate (kObbEdgeAxisSlack); each such axis is judged on its own, never
 /// all nine skipped at once. Whether some axis separates does not depend on the order of a and b, bit for bit
-/// (each edge axis separates only when it does computed in both boxes' frames); which index is reported does.
+/// (each edge axis separates only when it does computed in both boxes' frames); which axis is reported does.
 /// Boxes whose half sizes and center distance all lie below 2^-900 are scaled up by a power of two first.
-int separating_axis_obb_obb(const OBB& a, const OBB& b);
+std::optional<int> separating_axis_obb_obb(const OBB& a, const OBB& b);
 
-/// True when the closed oriented boxes overlap: separating_axis_obb_obb(a, b) < 0. Symmetric:
-/// overlap_obb_obb(a, b) == overlap_obb_obb(b, a) for every valid pair.
+/// True when the closed oriented boxes overlap: no axis separates them (!separating_axis_obb_obb(a, b)).
+/// Symmetric: overlap_obb_obb(a, b) == overlap_obb_obb(b, a) for every valid pair.
 bool overlap_obb_obb(const OBB& a, const OBB& b);
 
 }  // namespace np

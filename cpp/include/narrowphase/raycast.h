@@ -41,5 +41,9 @@ bool raycast_aabb(const Ray& ray, const AABB& box, double max_distance, RayHit* 
 /// point-in-box test: it hits at distance 0 with normal = the outward normal of the face nearest to start
 /// (ties: x before y before z, min face before max face), or misses.
 bool linecast_aabb(const Segment& segment, const AABB& box, RayHit* hit);
+/// linecast_aabb({start, end}, box, hit): the form queries.def declares.
+inline bool linecast_aabb(Vec3 start, Vec3 end, const AABB& box, RayHit* hit) {
+  return linecast_aabb(Segment{start, end}, box, hit);
+}
 
 }  // namespace np

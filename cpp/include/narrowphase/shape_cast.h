@@ -21,5 +21,9 @@ namespace np {
 /// short of contact misses. (Where the decision hinges on terms below ~2^-960 times the largest ones, it counts
 /// as touching.) The reported center is start + (end - start) * fraction, rounded: within rounding of touching.
 bool sphere_cast_sphere(const Segment& path, double radius, const Sphere& target, ShapeCastHit* hit);
+/// sphere_cast_sphere({start, end}, radius, target, hit): the form queries.def declares.
+inline bool sphere_cast_sphere(Vec3 start, Vec3 end, double radius, const Sphere& target, ShapeCastHit* hit) {
+  return sphere_cast_sphere(Segment{start, end}, radius, target, hit);
+}
 
 }  // namespace np

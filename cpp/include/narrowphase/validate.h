@@ -13,13 +13,20 @@
 
 namespace np {
 
+/// Every problem the checks report, with the name it has in JS (the bindings export the names, in this order,
+/// so that a new problem reaches the JS layer's messages by name): P(enumerator, "jsName").
+#define NP_PROBLEMS(P)                                                                                         \
+  P(kNone, "none")                                                                                             \
+  P(kNotFinite, "notFinite")           /* NaN or +-infinity */                                                 \
+  P(kNegative, "negative")             /* a negative radius, half size or max distance */                      \
+  P(kInverted, "inverted")             /* min > max on an axis (component = the min's index) */                \
+  P(kZeroDirection, "zeroDirection")   /* a ray direction of length 0 (component = direction.x's index) */      \
+  P(kNotOrthonormal, "notOrthonormal") /* an OBB rotation off by more than kOrthonormalTolerance (rotation 0) */
+
 enum class Problem : int {
-  kNone = 0,
-  kNotFinite = 1,       // NaN or +-infinity
-  kNegative = 2,        // a negative radius, half size or max distance
-  kInverted = 3,        // min > max on an axis (component = the min's index)
-  kZeroDirection = 4,   // a ray direction of length 0 (component = direction.x's index)
-  kNotOrthonormal = 5,  // an OBB rotation off by more than kOrthonormalTolerance (component = rotation 0)
+#define NP_PROBLEM_ENUMERATOR(name, js) name,
+  NP_PROBLEMS(NP_PROBLEM_ENUMERATOR)
+#undef NP_PROBLEM_ENUMERATOR
 };
 
 struct Validity {
