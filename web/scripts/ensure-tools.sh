@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need when it is missing, so that `npm start` and `npm test` work on a
-# fresh Debian machine. Usage: ensure-tools.sh [emcc] [cmake] [chromium] [native] [npm]
+# fresh Debian machine. Usage: ensure-tools.sh [emcc] [cmake] [chromium] [native] [fuzz] [npm]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
@@ -28,6 +28,18 @@ for tool in "$@"; do
       command -v g++ >/dev/null 2>&1 || pkgs+=(g++)
       [ -f /usr/include/gtest/gtest.h ] || pkgs+=(libgtest-dev)
       [ -f /usr/include/benchmark/benchmark.h ] || pkgs+=(libbenchmark-dev)
+      if [ "${#pkgs[@]}" -gt 0 ]; then apt_install "${pkgs[@]}"; fi
+      ;;
+    fuzz)
+      # clang with libFuzzer and the ASan / UBSan runtimes (tests/fuzz/), and cmake to build with.
+      pkgs=()
+      command -v cmake >/dev/null 2>&1 || pkgs+=(cmake)
+      command -v clang++ >/dev/null 2>&1 || pkgs+=(clang)
+      # The runtimes' directory is clang's resource dir: lib/linux/ there (Debian), or lib/<triple>/ (newer layouts).
+      if ! command -v clang++ >/dev/null 2>&1 ||
+        ! ls "$(clang++ -print-resource-dir)"/lib/*/libclang_rt.fuzzer*.a >/dev/null 2>&1; then
+        pkgs+=(libclang-rt-14-dev)
+      fi
       if [ "${#pkgs[@]}" -gt 0 ]; then apt_install "${pkgs[@]}"; fi
       ;;
     npm)

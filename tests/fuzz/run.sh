@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# narrowphase fuzzing: libFuzzer (clang, ASan + UBSan) over every query of tests/fuzz/queries.h, in two modes:
+#   raw    the fuzz bytes are the io doubles as they are: error codes exactly as the validators say, no crash
+#          or UB, and every invariant for the inputs that are valid;
+#   valid  the bytes drive generators of valid near-boundary inputs: every invariant of EDGE_CASES.md.
+# One harness = one mode and one query (NP_FUZZ_QUERY pins it); the queries come from the table itself, so a
+# query added there is fuzzed here without a change.
+#
+#   tests/fuzz/run.sh smoke               npm test: every harness for NP_FUZZ_RUNS inputs (default 200000, ~2-3 s;
+#                                         at most NP_FUZZ_SECONDS, default 10) from libFuzzer seed NP_FUZZ_SEED
+#                                         (default 1, so a run is repeatable), over the checked-in seed corpus
+#                                         tests/fuzz/corpus/<mode>/ (read, never written)
+#   tests/fuzz/run.sh long [SECONDS] [QUERY...]
+#                                         npm run fuzz -- 600: SECONDS in all (default 600), shared evenly by
+#                                         the harnesses; goes on after a crash (-fork=1 -ignore_crashes=1);
+#                                         new inputs go to build/fuzz/corpus/<mode>/<query>/
+#   tests/fuzz/run.sh merge               adds what build/fuzz/corpus found that covers something new to the
+#                                         checked-in corpus (libFuzzer -merge=1)
+#   tests/fuzz/run.sh seeds               rewrites the hand-made seeds (seeds.cpp: known findings) into it
+#   tests/fuzz/run.sh repro FILE...       runs inputs (crash artifacts or corpus files) once, printing each call;
+#                                         mode and query are taken from an artifact's name
+#                                         (build/fuzz/artifacts/<mode>-<query>-crash-...) or NP_FUZZ_MODE and
+#                                         NP_FUZZ_QUERY
+#   tests/fuzz/run.sh build
+# Crash artifacts go to build/fuzz/artifacts/, logs to build/fuzz/logs/. Exits non-zero on any crash.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+
+bash web/scripts/ensure-tools.sh fuzz || { echo "fuzz: could not install clang / libFuzzer" >&2; exit 1; }
+
+out="$root/build/fuzz"
+bin="$out/cmake"
+corpus="$root/tests/fuzz/corpus"
+modes=(raw valid)
+jobs="${NP_FUZZ_JOBS:-2}"
+
+build() {
+  local gen=()
+  if command -v ninja >/dev/null 2>&1; then gen=(-G Ninja); fi
+  if [ ! -f "$bin/CMakeCache.txt" ]; then
+    nice cmake -S "$root/tests/fuzz" -B "$bin" "${gen[@]}" -DCMAKE_CXX_COMPILER=clang++ >/dev/null || return 1
+  fi
+  nice cmake --build "$bin" --parallel "$jobs" "$@" >"$out/build.log" 2>&1 || { cat "$out/build.log" >&2; return 1; }
+}
+
+queries() { NP_FUZZ_LIST=1 "$bin/np_fuzz_raw"; }
+
+# fuzz_one MODE QUERY SECONDS CORPUS_DIR [EXTRA LIBFUZZER FLAGS...]: 0, or 1 on a crash (reported).
+fuzz_one() {
+  local mode="$1" q="$2" secs="$3" dir="$4"
+  shift 4
+  local log="$out/logs/$mode-$q.log"
+  mkdir -p "$dir" "$out/logs" "$out/artifacts"
+  local stamp="$out/logs/.$mode-$q.start"
+  touch "$stamp"
+  NP_FUZZ_QUERY="$q" nice "$bin/np_fuzz_$mode" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$out/artifacts/$mode-$q-" -print_final_stats=1 "$@" "$dir" "$corpus/$mode" >"$log" 2>&1
+  local rc=$?
+  # A crash is a non-zero exit, a report in the log, or an artifact written (fork mode goes on after crashes and
+  # keeps its workers' logs to itself).
+  local artifacts runs
+  artifacts="$(find "$out/artifacts" -name "$mode-$q-*" -newer "$stamp" | sort)"
+  runs="$(grep -o 'stat::number_of_executed_units: *[0-9]*\|^#[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')"
+  if [ "$rc" -eq 0 ] && [ -z "$artifacts" ] &&
+    ! grep -q '^==== narrowphase fuzz\|ERROR: \(AddressSanitizer\|libFuzzer\|UndefinedBehaviorSanitizer\)\|runtime error:' "$log"; then
+    printf '  ok    %-5s %-28s %9s runs\n' "$mode" "$q" "${runs:-?}"
+    return 0
+  fi
+  printf '  CRASH %-5s %-28s (exit %d, %d crash inputs; log %s)\n' "$mode" "$q" "$rc" \
+    "$(printf '%s' "$artifacts" | grep -c .)" "${log#"$root"/}" >&2
+  grep -m3 -h '^==== narrowphase fuzz\|ERROR: \|runtime error:\|^np fuzz' "$log" | sed 's/^/        /' >&2
+  printf '%s\n' "$artifacts" | grep . | head -3 | sed "s|^$root/|        repro: bash tests/fuzz/run.sh repro |" >&2
+  return 1
+}
+
+write_results() { # write_results PASSED FAILED: counts for npm test's closing line (Vitest's JSON field names)
+  local results="$root/build/test-results"
+  mkdir -p "$results"
+  printf '{"runner":"libFuzzer harnesses (tests/fuzz/run.sh smoke)","numPassedTests":%d,"numFailedTests":%d}\n' \
+    "$1" "$2" >"$results/fuzz.json"
+}
+
+smoke() {
+  local runs="${NP_FUZZ_RUNS:-200000}" secs="${NP_FUZZ_SECONDS:-10}" seed="${NP_FUZZ_SEED:-1}" passed=0 failed=0 open=0
+  build || { write_results 0 1; return 1; }
+  rm -rf "$out/smoke"
+  echo "fuzz: every query, both modes, $runs inputs each (seed $seed) after replaying tests/fuzz/corpus/"
+  for mode in "${modes[@]}"; do
+    for q in $(queries); do
+      # New inputs go to a scratch directory (the first one libFuzzer is given), never to the checked-in corpus.
+      if fuzz_one "$mode" "$q" "$secs" "$out/smoke/$mode/$q" -runs="$runs" -seed="$seed"; then
+        passed=$((passed + 1))
+      elif grep -qE "^$mode[[:space:]]+$q([[:space:]]|$)" "$root/tests/fuzz/open-findings.txt"; then
+        open=$((open + 1))
+        echo "        (an open finding: tests/fuzz/open-findings.txt)"
+      else
+        failed=$((failed + 1))
+      fi
+    done
+  done
+  write_results "$passed" "$failed"
+  echo "fuzz: $passed harnesses passed, $failed crashed, $open crashed on open findings (tests/fuzz/open-findings.txt)"
+  [ "$failed" -eq 0 ]
+}
+
+long() {
+  local total="${1:-600}"
+  shift || true
+  build || return 1
+  local qs=("$@")
+  if [ "${#qs[@]}" -eq 0 ]; then mapfile -t qs < <(queries); fi
+  local n=$((${#qs[@]} * ${#modes[@]}))
+  local secs=$((total / n))
+  if [ "$secs" -lt 5 ]; then secs=5; fi
+  echo "fuzz: ${#qs[@]} queries x ${#modes[@]} modes, ${secs}s each; corpus build/fuzz/corpus/, crashes build/fuzz/artifacts/"
+  local failed=0
+  for mode in "${modes[@]}"; do
+    for q in "${qs[@]}"; do
+      fuzz_one "$mode" "$q" "$secs" "$out/corpus/$mode/$q" -fork=1 -ignore_crashes=1 || failed=$((failed + 1))
+    done
+  done
+  echo "fuzz: $failed harnesses crashed (merge what the runs found into the checked-in corpus: tests/fuzz/run.sh merge)"
+  [ "$failed" -eq 0 ]
+}
+
+merge() {
+  build || return 1
+  for mode in "${modes[@]}"; do
+    for q in $(queries); do
+      [ -d "$out/corpus/$mode/$q" ] || continue
+      # Edge coverage only (not comparison operands or hit counts), which keeps the checked-in corpus small.
+      # (Inputs that crash are left out, and written to build/fuzz/artifacts/merge-*.)
+      NP_FUZZ_QUERY="$q" nice "$bin/np_fuzz_$mode" -merge=1 -use_cmp=0 -use_counters=0 \
+        -artifact_prefix="$out/artifacts/merge-$mode-$q-" "$corpus/$mode" "$out/corpus/$mode/$q" \
+        >"$out/logs/merge-$mode-$q.log" 2>&1 ||
+        { echo "merge $mode $q failed: see build/fuzz/logs/merge-$mode-$q.log" >&2; return 1; }
+      grep -h 'MERGE-OUTER: [0-9]* new files' "$out/logs/merge-$mode-$q.log" | sed "s/^/  $mode $q: /"
+    done
+  done
+}
+
+seeds() {
+  build --target np_fuzz_seeds || return 1
+  "$bin/np_fuzz_seeds" "$corpus"
+}
+
+repro() {
+  build || return 1
+  local rc=0
+  for f in "$@"; do
+    local name mode q
+    name="$(basename "$f")"
+    mode="${NP_FUZZ_MODE:-}" q="${NP_FUZZ_QUERY:-}"
+    if [[ "$name" =~ ^(merge-)?(raw|valid)-(np_[A-Za-z0-9_]+)- ]]; then
+      mode="${mode:-${BASH_REMATCH[2]}}" q="${q:-${BASH_REMATCH[3]}}"
+    fi
+    if [ -z "$mode" ]; then
+      case "$f" in *corpus/raw/*) mode=raw ;; *) mode=valid ;; esac
+    fi
+    echo "== $f ($mode mode${q:+, $q})"
+    local log r
+    mkdir -p "$out/repro"
+    log="$(NP_FUZZ_PRINT=1 NP_FUZZ_QUERY="$q" "$bin/np_fuzz_$mode" -artifact_prefix="$out/repro/" "$f" 2>&1)"
+    r=$?
+    printf '%s\n' "$log" | grep -v '^INFO:\|^\*\*\*\|^Executed\|^Running:\|Running 1 inputs\|^$' || true
+    [ "$r" -eq 0 ] || rc=1
+  done
+  return "$rc"
+}
+
+cmd="${1:-smoke}"
+shift || true
+case "$cmd" in
+  smoke) smoke ;;
+  long) long "$@" ;;
+  merge) merge ;;
+  seeds) seeds ;;
+  repro) repro "$@" ;;
+  build) build ;;
+  *) echo "usage: tests/fuzz/run.sh smoke | long [SECONDS] [QUERY...] | merge | seeds | repro FILE... | build" >&2; exit 2 ;;
+esac
