@@ -13,7 +13,7 @@ results="$root/build/test-results"
 rm -rf "$results"
 mkdir -p "$results"
 
-bash web/scripts/ensure-tools.sh native emcc chromium npm || { echo "narrowphase: could not install the tools" >&2; exit 1; }
+bash web/scripts/ensure-tools.sh format native emcc chromium npm || { echo "narrowphase: could not install the tools" >&2; exit 1; }
 
 # The stages' own temporary files (consumer projects, Chromium profiles) go into one folder of this run, outside
 # the repository, removed when this script ends however it ends: the tests remove theirs themselves, even when
@@ -53,6 +53,7 @@ vitest() { # vitest NAME CONFIG
     --outputFile.json="$results/$1.json"
 }
 
+stage "format (clang-format, prettier)" bash tests/format.sh
 stage "native tests (ctest)" native
 stage "native corpus" corpus
 stage "sanitizers (ctest, asan+ubsan)" bash tests/fuzz/sanitize.sh

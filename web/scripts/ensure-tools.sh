@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need when it is missing, so that `npm start` and `npm test` work on a
-# fresh Debian machine. Usage: ensure-tools.sh [emcc] [cmake] [chromium] [native] [fuzz] [npm]
+# fresh Debian machine. Usage: ensure-tools.sh [emcc] [format] [cmake] [chromium] [native] [fuzz] [npm]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
@@ -20,6 +20,7 @@ apt_install() {
 for tool in "$@"; do
   case "$tool" in
     emcc) command -v emcc >/dev/null 2>&1 || apt_install emscripten ;;
+    format) command -v clang-format >/dev/null 2>&1 || apt_install clang-format ;;
     cmake) command -v cmake >/dev/null 2>&1 || apt_install cmake ;;
     chromium) command -v chromium >/dev/null 2>&1 || apt_install chromium ;;
     native)

@@ -10,6 +10,7 @@
 // tests/js/tooling.test.js runs --check, so a query added to queries.def and not generated fails `npm test`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const DEF = `${root}cpp/include/narrowphase/queries.def`;
@@ -119,8 +120,8 @@ function wrappers(queries) {
 
 const MARK = (region) => [`// BEGIN GENERATED ${region}`, `// END GENERATED ${region}`];
 
-/** index.js with both regions as queries.def gives them. */
-export function generate(index = readFileSync(INDEX, 'utf8'), queries = readQueries()) {
+/** index.js with its regions as queries.def gives them, formatted as the project keeps it (Prettier). */
+export async function generate(index = readFileSync(INDEX, 'utf8'), queries = readQueries()) {
   let out = index;
   for (const [region, body, indent] of [
     ['table', table(queries), ''],
@@ -132,12 +133,13 @@ export function generate(index = readFileSync(INDEX, 'utf8'), queries = readQuer
     if (from < 0 || to < from) throw new Error(`web/lib/index.js has no region "${begin}" ... "${end}"`);
     out = `${out.slice(0, from + begin.length)}\n${indent}// (web/scripts/gen-queries.mjs, from cpp/include/narrowphase/queries.def: do not edit)\n${body}\n${out.slice(to)}`;
   }
-  return out;
+  const options = (await prettier.resolveConfig(INDEX)) ?? {};
+  return prettier.format(out, { ...options, filepath: INDEX });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const current = readFileSync(INDEX, 'utf8');
-  const next = generate(current);
+  const next = await generate(current);
   if (process.argv.includes('--check')) {
     if (next !== current) {
       console.error('web/lib/index.js is not what cpp/include/narrowphase/queries.def gives: run node web/scripts/gen-queries.mjs');
