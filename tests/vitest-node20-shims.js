@@ -14,25 +14,35 @@ function groupInto(items, keyOf, get, set) {
   }
 }
 
-if (typeof Map.groupBy !== 'function') {
-  Object.defineProperty(Map, 'groupBy', {
+if (typeof Map.groupBy !== "function") {
+  Object.defineProperty(Map, "groupBy", {
     configurable: true,
     writable: true,
     value(items, keyOf) {
       const map = new Map();
-      groupInto(items, keyOf, (k) => map.get(k), (k, g) => map.set(k, g));
+      groupInto(
+        items,
+        keyOf,
+        (k) => map.get(k),
+        (k, g) => map.set(k, g),
+      );
       return map;
     },
   });
 }
 
-if (typeof Object.groupBy !== 'function') {
-  Object.defineProperty(Object, 'groupBy', {
+if (typeof Object.groupBy !== "function") {
+  Object.defineProperty(Object, "groupBy", {
     configurable: true,
     writable: true,
     value(items, keyOf) {
       const object = Object.create(null);
-      groupInto(items, (item, i) => String(keyOf(item, i)), (k) => object[k], (k, g) => (object[k] = g));
+      groupInto(
+        items,
+        (item, i) => String(keyOf(item, i)),
+        (k) => object[k],
+        (k, g) => (object[k] = g),
+      );
       return object;
     },
   });

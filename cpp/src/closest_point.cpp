@@ -1,4 +1,5 @@
-// Ericson, Real-Time Collision Detection, 5.1.3 (closest point on an AABB) and 5.1.3.1 (distance).
+// Ericson, Real-Time Collision Detection, 5.1.3 (closest point on an AABB)
+// and 5.1.3.1 (distance).
 #include "narrowphase/closest_point.h"
 
 #include <cmath>
@@ -6,11 +7,15 @@
 namespace np {
 
 namespace {
-// min(max(v, lo), hi) with lo <= hi returns v unchanged when lo <= v <= hi: the clamp is exact.
-double clamp(double v, double lo, double hi) { return v < lo ? lo : (v > hi ? hi : v); }
+// min(max(v, lo), hi) with lo <= hi returns v unchanged when lo <= v <= hi: the
+// clamp is exact.
+double clamp(double v, double lo, double hi) {
+  return v < lo ? lo : (v > hi ? hi : v);
+}
 
-// Distance beyond [lo, hi] on one axis. At most one of the two differences is positive (lo <= hi), and a
-// difference of doubles is positive exactly when the operands are ordered, so "inside" gives exactly 0.
+// Distance beyond [lo, hi] on one axis. At most one of the two differences is
+// positive (lo <= hi), and a difference of doubles is positive exactly when the
+// operands are ordered, so "inside" gives exactly 0.
 double beyond(double v, double lo, double hi) {
   if (v < lo) return lo - v;
   if (v > hi) return v - hi;
@@ -33,8 +38,9 @@ double distance_squared_point_aabb(Vec3 p, const AABB& box) {
 }
 
 double distance_point_aabb(Vec3 p, const AABB& box) {
-  // sqrt is correctly rounded in IEEE 754 on every target, so native and WASM agree bit for bit. length()
-  // rescales only when the squared distance would overflow or underflow (far beyond ordinary world scales).
+  // sqrt is correctly rounded in IEEE 754 on every target, so native and WASM
+  // agree bit for bit. length() rescales only when the squared distance would
+  // overflow or underflow (far beyond ordinary world scales).
   return length(overshoot_point_aabb(p, box));
 }
 

@@ -1,5 +1,6 @@
-// The flat exports: one per line of narrowphase/queries.def, each the template of detail/flat_kinds.h
-// instantiated with the line's core function, result and argument kinds.
+// The flat exports: one per line of narrowphase/queries.def, each the template
+// of detail/flat_kinds.h instantiated with the line's core function, result and
+// argument kinds.
 #include "narrowphase/flat.h"
 
 #include "narrowphase/closest_point.h"
@@ -10,10 +11,10 @@
 
 extern "C" {
 
-#define NP_QUERY(js, fn, result, names, ...)                                                              \
-  int np_##js(double* io) {                                                                               \
-    using namespace np::flat::kinds;                                                                      \
-    return np::flat::run<result, __VA_ARGS__>(np::fn, io);                                                \
+#define NP_QUERY(js, fn, result, names, ...)               \
+  int np_##js(double* io) {                                \
+    using namespace np::flat::kinds;                       \
+    return np::flat::run<result, __VA_ARGS__>(np::fn, io); \
   }
 #include "narrowphase/queries.def"
 #undef NP_QUERY

@@ -8,10 +8,12 @@ namespace np {
 
 namespace {
 
-// True when every value is finite, without a branch per value: x * 0 is 0 for finite x and NaN for NaN or
-// +-infinity, and a NaN anywhere poisons the sum. Four partial sums keep the additions off one serial
-// dependency chain. This keeps the common case (valid input) cheap; only when it fails does `finite` below
-// look for the first offending index.
+// True when every value is finite, without a branch per value: x * 0 is 0 for
+// finite x and NaN for NaN or
+// +-infinity, and a NaN anywhere poisons the sum. Four partial sums keep the
+// additions off one serial dependency chain. This keeps the common case (valid
+// input) cheap; only when it fails does `finite` below look for the first
+// offending index.
 bool all_finite(const double* values, int n) {
   double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
   int i = 0;
@@ -42,7 +44,8 @@ Validity validate(Vec3 v) {
 }
 
 Validity validate(const AABB& box) {
-  const double f[6] = {box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z};
+  const double f[6] = {box.min.x, box.min.y, box.min.z,
+                       box.max.x, box.max.y, box.max.z};
   if (Validity v = finite(f, 6); !v.ok()) return v;
   for (int i = 0; i < 3; ++i) {
     if (f[i] > f[3 + i]) return {Problem::kInverted, i};
@@ -51,25 +54,30 @@ Validity validate(const AABB& box) {
 }
 
 Validity validate(const Sphere& sphere) {
-  const double f[4] = {sphere.center.x, sphere.center.y, sphere.center.z, sphere.radius};
+  const double f[4] = {sphere.center.x, sphere.center.y, sphere.center.z,
+                       sphere.radius};
   if (Validity v = finite(f, 4); !v.ok()) return v;
   if (sphere.radius < 0.0) return {Problem::kNegative, 3};
   return kValid;
 }
 
 Validity validate(const OBB& obb) {
-  const double f[15] = {obb.center.x,    obb.center.y,    obb.center.z,    obb.half_size.x, obb.half_size.y,
-                        obb.half_size.z, obb.axis[0].x,   obb.axis[0].y,   obb.axis[0].z,   obb.axis[1].x,
-                        obb.axis[1].y,   obb.axis[1].z,   obb.axis[2].x,   obb.axis[2].y,   obb.axis[2].z};
+  const double f[15] = {obb.center.x,    obb.center.y,    obb.center.z,
+                        obb.half_size.x, obb.half_size.y, obb.half_size.z,
+                        obb.axis[0].x,   obb.axis[0].y,   obb.axis[0].z,
+                        obb.axis[1].x,   obb.axis[1].y,   obb.axis[1].z,
+                        obb.axis[2].x,   obb.axis[2].y,   obb.axis[2].z};
   if (Validity v = finite(f, 15); !v.ok()) return v;
   for (int i = 0; i < 3; ++i) {
     if (f[3 + i] < 0.0) return {Problem::kNegative, 3 + i};
   }
-  // Columns unit length and mutually perpendicular: |c_i . c_j - delta_ij| <= tolerance for i <= j.
+  // Columns unit length and mutually perpendicular: |c_i . c_j - delta_ij| <=
+  // tolerance for i <= j.
   for (int i = 0; i < 3; ++i) {
     for (int j = i; j < 3; ++j) {
       const double expected = i == j ? 1.0 : 0.0;
-      if (!(std::fabs(dot(obb.axis[i], obb.axis[j]) - expected) <= kOrthonormalTolerance)) {
+      if (!(std::fabs(dot(obb.axis[i], obb.axis[j]) - expected) <=
+            kOrthonormalTolerance)) {
         return {Problem::kNotOrthonormal, 6};
       }
     }
@@ -78,10 +86,13 @@ Validity validate(const OBB& obb) {
 }
 
 Validity validate(const Ray& ray) {
-  const double f[6] = {ray.origin.x, ray.origin.y, ray.origin.z, ray.direction.x, ray.direction.y, ray.direction.z};
+  const double f[6] = {ray.origin.x,    ray.origin.y,    ray.origin.z,
+                       ray.direction.x, ray.direction.y, ray.direction.z};
   if (Validity v = finite(f, 6); !v.ok()) return v;
-  // Any non-zero length will do (raycast_aabb rescales extreme ones); -0 components are zero.
-  if (ray.direction.x == 0.0 && ray.direction.y == 0.0 && ray.direction.z == 0.0) {
+  // Any non-zero length will do (raycast_aabb rescales extreme ones); -0
+  // components are zero.
+  if (ray.direction.x == 0.0 && ray.direction.y == 0.0 &&
+      ray.direction.z == 0.0) {
     return {Problem::kZeroDirection, 3};
   }
   return kValid;

@@ -24,10 +24,14 @@ export function sphereBoxInputs({ Box3, Sphere, Vector3 }, N) {
   const range = (lo, hi) => lo + (hi - lo) * random();
   const vec = (s) => new Vector3(range(-s, s), range(-s, s), range(-s, s));
   const boxes = Array.from({ length: N }, () => {
-    const c = vec(3), h = new Vector3(range(0.2, 2), range(0.2, 2), range(0.2, 2));
+    const c = vec(3),
+      h = new Vector3(range(0.2, 2), range(0.2, 2), range(0.2, 2));
     return new Box3(c.clone().sub(h), c.clone().add(h));
   });
-  const spheres = Array.from({ length: N }, () => new Sphere(vec(4), range(0.1, 2)));
+  const spheres = Array.from(
+    { length: N },
+    () => new Sphere(vec(4), range(0.1, 2)),
+  );
   return { range, vec, boxes, spheres };
 }
 
@@ -41,22 +45,56 @@ export function sphereBoxInputs({ Box3, Sphere, Vector3 }, N) {
  * @param {number} [o.calls]
  * @returns {{ runtime: string, heading: string, rows: { name: string, ours: number, theirs: number, ratio: number }[] }}
  */
-export function boundaryBenchmark({ np, three, now, runtime, rounds = 21, calls = 500_000 }) {
-  const { Box3, Line3, Matrix3, Matrix4, Quaternion, Ray, Sphere, Vector3, OBB } = three;
+export function boundaryBenchmark({
+  np,
+  three,
+  now,
+  runtime,
+  rounds = 21,
+  calls = 500_000,
+}) {
+  const {
+    Box3,
+    Line3,
+    Matrix3,
+    Matrix4,
+    Quaternion,
+    Ray,
+    Sphere,
+    Vector3,
+    OBB,
+  } = three;
   const ROUNDS = rounds;
   const CALLS = calls;
   const N = 1024; // distinct inputs, cycled (i & MASK), so branches see a realistic mix of hits and misses
   const MASK = N - 1;
 
-  const { range, vec, boxes, spheres } = sphereBoxInputs({ Box3, Sphere, Vector3 }, N);
+  const { range, vec, boxes, spheres } = sphereBoxInputs(
+    { Box3, Sphere, Vector3 },
+    N,
+  );
   function obb() {
-    const q = new Quaternion(range(-1, 1), range(-1, 1), range(-1, 1), range(-1, 1)).normalize();
-    const rotation = new Matrix3().setFromMatrix4(new Matrix4().makeRotationFromQuaternion(q));
-    return new OBB(vec(2), new Vector3(range(0.2, 1.5), range(0.2, 1.5), range(0.2, 1.5)), rotation);
+    const q = new Quaternion(
+      range(-1, 1),
+      range(-1, 1),
+      range(-1, 1),
+      range(-1, 1),
+    ).normalize();
+    const rotation = new Matrix3().setFromMatrix4(
+      new Matrix4().makeRotationFromQuaternion(q),
+    );
+    return new OBB(
+      vec(2),
+      new Vector3(range(0.2, 1.5), range(0.2, 1.5), range(0.2, 1.5)),
+      rotation,
+    );
   }
 
   const points = Array.from({ length: N }, () => vec(5));
-  const rays = Array.from({ length: N }, () => new Ray(vec(6), vec(1).normalize()));
+  const rays = Array.from(
+    { length: N },
+    () => new Ray(vec(6), vec(1).normalize()),
+  );
   const segments = Array.from({ length: N }, () => new Line3(vec(6), vec(6)));
   // three.js has no segment cast. Its equivalent, from the same inputs (start, end, box): aim a Ray from start
   // toward end, intersect, and keep the hit when it lies within |end - start|.
@@ -76,35 +114,133 @@ export function boundaryBenchmark({ np, three, now, runtime, rounds = 21, calls 
 
   const cases = [
     {
-      name: 'overlapSphereAABB vs Box3.intersectsSphere',
-      ours(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; if (np.overlapSphereAABB(spheres[i], boxes[i])) s++; } return s; },
-      theirs(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; if (boxes[i].intersectsSphere(spheres[i])) s++; } return s; },
+      name: "overlapSphereAABB vs Box3.intersectsSphere",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          if (np.overlapSphereAABB(spheres[i], boxes[i])) s++;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          if (boxes[i].intersectsSphere(spheres[i])) s++;
+        }
+        return s;
+      },
     },
     {
-      name: 'linecastAABB vs Ray from start/end + intersectBox + length check',
-      ours(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; if (np.linecastAABB(segments[i].start, segments[i].end, boxes[i], hit) !== null) s++; } return s; },
-      theirs(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; if (threeLinecast(segments[i].start, segments[i].end, boxes[i], v) !== null) s++; } return s; },
+      name: "linecastAABB vs Ray from start/end + intersectBox + length check",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          if (
+            np.linecastAABB(
+              segments[i].start,
+              segments[i].end,
+              boxes[i],
+              hit,
+            ) !== null
+          )
+            s++;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          if (
+            threeLinecast(segments[i].start, segments[i].end, boxes[i], v) !==
+            null
+          )
+            s++;
+        }
+        return s;
+      },
     },
     {
-      name: 'overlapOBBOBB vs OBB.intersectsOBB',
-      ours(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; if (np.overlapOBBOBB(obbsA[i], obbsB[i])) s++; } return s; },
-      theirs(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; if (obbsA[i].intersectsOBB(obbsB[i])) s++; } return s; },
+      name: "overlapOBBOBB vs OBB.intersectsOBB",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          if (np.overlapOBBOBB(obbsA[i], obbsB[i])) s++;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          if (obbsA[i].intersectsOBB(obbsB[i])) s++;
+        }
+        return s;
+      },
     },
     {
       // Both produce the hit point and its distance (three.js has no normal).
-      name: 'raycastAABB vs Ray.intersectBox + distanceTo',
-      ours(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; const h = np.raycastAABB(rays[i], boxes[i], Infinity, hit); if (h !== null) s += h.distance; } return s; },
-      theirs(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; const p = rays[i].intersectBox(boxes[i], v); if (p !== null) s += p.distanceTo(rays[i].origin); } return s; },
+      name: "raycastAABB vs Ray.intersectBox + distanceTo",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const h = np.raycastAABB(rays[i], boxes[i], Infinity, hit);
+          if (h !== null) s += h.distance;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const p = rays[i].intersectBox(boxes[i], v);
+          if (p !== null) s += p.distanceTo(rays[i].origin);
+        }
+        return s;
+      },
     },
     {
-      name: 'closestPointOnAABB vs Box3.clampPoint',
-      ours(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; s += np.closestPointOnAABB(points[i], boxes[i], v).x; } return s; },
-      theirs(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; s += boxes[i].clampPoint(points[i], v).x; } return s; },
+      name: "closestPointOnAABB vs Box3.clampPoint",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          s += np.closestPointOnAABB(points[i], boxes[i], v).x;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          s += boxes[i].clampPoint(points[i], v).x;
+        }
+        return s;
+      },
     },
     {
-      name: 'distancePointAABB vs Box3.distanceToPoint',
-      ours(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; s += np.distancePointAABB(points[i], boxes[i]); } return s; },
-      theirs(n) { let s = 0; for (let k = 0; k < n; k++) { const i = k & MASK; s += boxes[i].distanceToPoint(points[i]); } return s; },
+      name: "distancePointAABB vs Box3.distanceToPoint",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          s += np.distancePointAABB(points[i], boxes[i]);
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          s += boxes[i].distanceToPoint(points[i]);
+        }
+        return s;
+      },
     },
   ];
 
@@ -113,48 +249,74 @@ export function boundaryBenchmark({ np, three, now, runtime, rounds = 21, calls 
   // reports a hit at distance 0 (shared/EDGE_CASES.md).
   for (let i = 0; i < N; i++) {
     const same = (a, b, what) => {
-      if (a !== b) throw new Error(`input ${i}: ${what} disagree (narrowphase ${a}, three.js ${b})`);
+      if (a !== b)
+        throw new Error(
+          `input ${i}: ${what} disagree (narrowphase ${a}, three.js ${b})`,
+        );
     };
-    same(np.overlapSphereAABB(spheres[i], boxes[i]), boxes[i].intersectsSphere(spheres[i]), 'sphere-box overlaps');
-    same(np.overlapOBBOBB(obbsA[i], obbsB[i]), obbsA[i].intersectsOBB(obbsB[i]), 'OBB overlaps');
+    same(
+      np.overlapSphereAABB(spheres[i], boxes[i]),
+      boxes[i].intersectsSphere(spheres[i]),
+      "sphere-box overlaps",
+    );
+    same(
+      np.overlapOBBOBB(obbsA[i], obbsB[i]),
+      obbsA[i].intersectsOBB(obbsB[i]),
+      "OBB overlaps",
+    );
     if (!boxes[i].containsPoint(segments[i].start)) {
-      same(np.linecastAABB(segments[i].start, segments[i].end, boxes[i]) !== null,
-        threeLinecast(segments[i].start, segments[i].end, boxes[i], v) !== null, 'linecast hits');
+      same(
+        np.linecastAABB(segments[i].start, segments[i].end, boxes[i]) !== null,
+        threeLinecast(segments[i].start, segments[i].end, boxes[i], v) !== null,
+        "linecast hits",
+      );
     }
     if (!boxes[i].containsPoint(rays[i].origin)) {
-      same(np.raycastAABB(rays[i], boxes[i]) !== null, rays[i].intersectBox(boxes[i], v) !== null, 'raycast hits');
+      same(
+        np.raycastAABB(rays[i], boxes[i]) !== null,
+        rays[i].intersectBox(boxes[i], v) !== null,
+        "raycast hits",
+      );
     }
   }
-
 
   function nsPerCall(loop) {
     const start = now();
     const sink = loop(CALLS);
     const ns = ((now() - start) * 1e6) / CALLS;
-    if (Number.isNaN(sink)) throw new Error('unreachable'); // keeps the loop's result alive
+    if (Number.isNaN(sink)) throw new Error("unreachable"); // keeps the loop's result alive
     return ns;
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
   const rows = [];
   for (const c of cases) {
-    const a = [], b = [];
+    const a = [],
+      b = [];
     for (let r = 0; r < ROUNDS; r++) {
       a.push(nsPerCall(c.ours)); // interleaved, so frequency scaling and noise hit both sides alike
       b.push(nsPerCall(c.theirs));
     }
-    const ours = median(a), theirs = median(b);
+    const ours = median(a),
+      theirs = median(b);
     rows.push({ name: c.name, ours, theirs, ratio: ours / theirs });
   }
-  return { runtime, heading: `${runtime}; ${N} inputs cycled; median of ${ROUNDS} rounds x ${CALLS} calls; ns per query`, rows };
+  return {
+    runtime,
+    heading: `${runtime}; ${N} inputs cycled; median of ${ROUNDS} rounds x ${CALLS} calls; ns per query`,
+    rows,
+  };
 }
 
 /** The result as a Markdown table, as the README records it. */
 export function formatTable({ heading, rows }) {
   return [
     heading,
-    '| query | narrowphase ns | three.js ns | ratio |',
-    '|---|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${r.ours.toFixed(1)} | ${r.theirs.toFixed(1)} | ${r.ratio.toFixed(2)} |`),
-  ].join('\n');
+    "| query | narrowphase ns | three.js ns | ratio |",
+    "|---|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.ours.toFixed(1)} | ${r.theirs.toFixed(1)} | ${r.ratio.toFixed(2)} |`,
+    ),
+  ].join("\n");
 }

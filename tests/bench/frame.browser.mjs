@@ -11,69 +11,86 @@
 // through the page's test hook (setState, then flushPanel, which the page otherwise does in the next frame):
 // 40 changes to warm up (JIT compilation), then N timed ones (default 400), cycling through 20 values. It
 // prints the median, the 90th percentile and the fastest change per scene. One frame at 60 fps is 16.7 ms.
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
-import { BROWSER_TIMEOUT, launchChromium, newPage } from '../chromium.js';
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { extname, join, normalize, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "vite";
+import { BROWSER_TIMEOUT, launchChromium, newPage } from "../chromium.js";
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const outDir = join(root, 'build/bench-frame');
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const outDir = join(root, "build/bench-frame");
 const args = process.argv.slice(2);
-const changes = Number(args[args.indexOf('--changes') + 1]) || 400;
+const changes = Number(args[args.indexOf("--changes") + 1]) || 400;
 const WARM_UP = 40;
 
-console.error('building the tutorial page with Vite ...');
+console.error("building the tutorial page with Vite ...");
 await build({
-  configFile: join(root, 'web/demo/vite.config.js'),
+  configFile: join(root, "web/demo/vite.config.js"),
   build: { outDir, emptyOutDir: true },
-  logLevel: 'warn',
+  logLevel: "warn",
 });
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.wasm': 'application/wasm',
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".wasm": "application/wasm",
 };
 const server = createServer(async (req, res) => {
-  const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
-  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  const headers = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+  };
+  const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
   try {
-    const file = normalize(join(outDir, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(outDir + sep)) throw new Error('outside the build');
+    const file = normalize(join(outDir, path === "/" ? "index.html" : path));
+    if (!file.startsWith(outDir + sep)) throw new Error("outside the build");
     const body = await readFile(file);
-    res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    res
+      .writeHead(200, {
+        ...headers,
+        "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
+      })
+      .end(body);
   } catch {
     res.writeHead(404, headers).end();
   }
 });
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const baseUrl = `http://127.0.0.1:${server.address().port}/`;
 
 const browser = await launchChromium();
 try {
-  const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  const page = await newPage(browser, {
+    viewport: { width: 1280, height: 800 },
+  });
   const problems = [];
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console.error: ${m.text()}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on(
+    "console",
+    (m) => m.type() === "error" && problems.push(`console.error: ${m.text()}`),
+  );
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
 
   const open = async (hash) => {
-    await page.goto('about:blank');
+    await page.goto("about:blank");
     await page.goto(baseUrl + hash);
-    await page.waitForFunction(() => window.__narrowphase !== undefined, null, { timeout: BROWSER_TIMEOUT });
+    await page.waitForFunction(() => window.__narrowphase !== undefined, null, {
+      timeout: BROWSER_TIMEOUT,
+    });
     await page.evaluate(() => window.__narrowphase.ready);
     await page.evaluate(() => window.__narrowphase.frame());
   };
 
-  await open('');
+  await open("");
   const scenes = await page.evaluate(() => window.__narrowphase.scenes);
   const environment = await page.evaluate(() => ({
-    chromium: navigator.userAgentData?.brands?.find((b) => b.brand === 'Chromium')?.version ?? navigator.userAgent,
+    chromium:
+      navigator.userAgentData?.brands?.find((b) => b.brand === "Chromium")
+        ?.version ?? navigator.userAgent,
     isolated: crossOriginIsolated,
   }));
 
@@ -94,26 +111,34 @@ try {
         }
         hook.setState({ [key]: start[key] });
         times.sort((a, b) => a - b);
-        const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+        const at = (q) =>
+          times[Math.min(times.length - 1, Math.floor(q * times.length))];
         return { key, median: at(0.5), p90: at(0.9), min: times[0] };
       },
       { warmUp: WARM_UP, timed: changes },
     );
     rows.push({ id, ...row });
   }
-  if (problems.length) throw new Error(problems.join('\n'));
+  if (problems.length) throw new Error(problems.join("\n"));
 
   const ms = (x) => x.toFixed(3);
   console.log(
-    `Chromium ${environment.chromium}, headless${environment.isolated ? ', cross-origin isolated' : ' (not cross-origin isolated: 100 µs clock)'}; ` +
+    `Chromium ${environment.chromium}, headless${environment.isolated ? ", cross-origin isolated" : " (not cross-origin isolated: 100 µs clock)"}; ` +
       `${changes} changes per scene after ${WARM_UP} to warm up`,
   );
   console.log();
-  console.log('| scene | input changed | median ms | 90th percentile ms | fastest ms |');
-  console.log('|---|---|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.id} | ${r.key} | ${ms(r.median)} | ${ms(r.p90)} | ${ms(r.min)} |`);
+  console.log(
+    "| scene | input changed | median ms | 90th percentile ms | fastest ms |",
+  );
+  console.log("|---|---|---:|---:|---:|");
+  for (const r of rows)
+    console.log(
+      `| ${r.id} | ${r.key} | ${ms(r.median)} | ${ms(r.p90)} | ${ms(r.min)} |`,
+    );
   console.log();
-  console.log('Page work per change apart from the WebGL drawing; one frame at 60 fps is 16.7 ms.');
+  console.log(
+    "Page work per change apart from the WebGL drawing; one frame at 60 fps is 16.7 ms.",
+  );
 } finally {
   await browser.close();
   server.close();

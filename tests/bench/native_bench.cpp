@@ -1,8 +1,9 @@
-// Native speed of the core queries (Google Benchmark), for reference beside the JS <-> WASM figures of
-// boundary.bench.mjs: this is the floor that the WASM build and the JS crossing add to.
+// Native speed of the core queries (Google Benchmark), for reference beside the
+// JS <-> WASM figures of boundary.bench.mjs: this is the floor that the WASM
+// build and the JS crossing add to.
 //
-//   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release && cmake --build build/native --target narrowphase_bench
-//   build/native/narrowphase_bench
+//   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release && cmake --build
+//   build/native --target narrowphase_bench build/native/narrowphase_bench
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -38,19 +39,26 @@ struct Inputs {
   Inputs() {
     Random r;
     for (int i = 0; i < kInputs; ++i) {
-      const Vec3 c = r.vec(3), h{r.next(0.2, 2), r.next(0.2, 2), r.next(0.2, 2)};
+      const Vec3 c = r.vec(3),
+                 h{r.next(0.2, 2), r.next(0.2, 2), r.next(0.2, 2)};
       boxes.push_back({c - h, c + h});
       spheres.push_back({r.vec(4), r.next(0.1, 2)});
       segments.push_back({r.vec(6), r.vec(6)});
       for (auto* list : {&a, &b}) {
         // A rotation from a random unit quaternion.
-        double qx = r.next(-1, 1), qy = r.next(-1, 1), qz = r.next(-1, 1), qw = r.next(-1, 1);
+        double qx = r.next(-1, 1), qy = r.next(-1, 1), qz = r.next(-1, 1),
+               qw = r.next(-1, 1);
         const double n = std::sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
         qx /= n, qy /= n, qz /= n, qw /= n;
-        OBB o{r.vec(2), {r.next(0.2, 1.5), r.next(0.2, 1.5), r.next(0.2, 1.5)}, {}};
-        o.axis[0] = {1 - 2 * (qy * qy + qz * qz), 2 * (qx * qy + qz * qw), 2 * (qx * qz - qy * qw)};
-        o.axis[1] = {2 * (qx * qy - qz * qw), 1 - 2 * (qx * qx + qz * qz), 2 * (qy * qz + qx * qw)};
-        o.axis[2] = {2 * (qx * qz + qy * qw), 2 * (qy * qz - qx * qw), 1 - 2 * (qx * qx + qy * qy)};
+        OBB o{r.vec(2),
+              {r.next(0.2, 1.5), r.next(0.2, 1.5), r.next(0.2, 1.5)},
+              {}};
+        o.axis[0] = {1 - 2 * (qy * qy + qz * qz), 2 * (qx * qy + qz * qw),
+                     2 * (qx * qz - qy * qw)};
+        o.axis[1] = {2 * (qx * qy - qz * qw), 1 - 2 * (qx * qx + qz * qz),
+                     2 * (qy * qz + qx * qw)};
+        o.axis[2] = {2 * (qx * qz + qy * qw), 2 * (qy * qz - qx * qw),
+                     1 - 2 * (qx * qx + qy * qy)};
         list->push_back(o);
       }
     }
@@ -98,7 +106,8 @@ void BM_SphereCastSphere(benchmark::State& state) {
   ShapeCastHit hit;
   int i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(sphere_cast_sphere(in.segments[i], 0.5, in.spheres[i], &hit));
+    benchmark::DoNotOptimize(
+        sphere_cast_sphere(in.segments[i], 0.5, in.spheres[i], &hit));
     i = (i + 1) & (kInputs - 1);
   }
 }

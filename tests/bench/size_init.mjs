@@ -14,9 +14,9 @@
 //    (from the import completing to init resolving). Goal: init() under 10 ms (median).
 // 3. With --browser, also load the built page N times in Chromium (a fresh context each time) and report the
 //    time from the page's module starting to init() resolving (for information; the goal is about Node).
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import {
   makeProject,
   makeTempRoot,
@@ -25,81 +25,114 @@ import {
   repoVersion,
   run,
   viteBuild,
-} from '../consumer/lib/project.js';
+} from "../consumer/lib/project.js";
 
 const SIZE_GOAL = 40_000; // bytes, gzip -9 of JS + WASM
 const INIT_GOAL = 10; // ms, median of fresh processes
 
 const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1]) || 21;
-const asJson = args.includes('--json');
-const inBrowser = args.includes('--browser');
-if (args.includes('--keep')) process.env.NP_KEEP_CONSUMER = '1';
+const runs = Number(args[args.indexOf("--runs") + 1]) || 21;
+const asJson = args.includes("--json");
+const inBrowser = args.includes("--browser");
+if (args.includes("--keep")) process.env.NP_KEEP_CONSUMER = "1";
 
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return s.length % 2
+    ? s[(s.length - 1) / 2]
+    : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 const ms = (n) => `${n.toFixed(2)} ms`;
 
-const root = await makeTempRoot('narrowphase-bench-');
+const root = await makeTempRoot("narrowphase-bench-");
 try {
   const log = (s) => asJson || console.error(s);
   log(`packing and installing into ${root} ...`);
   const { tarball, source } = await packTarball(root);
-  const viteVersion = await repoVersion('vite');
-  const dir = await makeProject(root, 'size', tarball, {
+  const viteVersion = await repoVersion("vite");
+  const dir = await makeProject(root, "size", tarball, {
     dependencies: { vite: viteVersion },
-    copy: ['minimal-app/index.html', 'minimal-app/main.js', 'minimal-app/measure-init.mjs'],
+    copy: [
+      "minimal-app/index.html",
+      "minimal-app/main.js",
+      "minimal-app/measure-init.mjs",
+    ],
   });
-  log('building the page with Vite ...');
+  log("building the page with Vite ...");
   const dist = await viteBuild(dir);
 
   // --- size ---------------------------------------------------------------------------------------------
   const files = [];
-  for (const name of (await readdir(join(dist, 'assets'))).sort()) {
+  for (const name of (await readdir(join(dist, "assets"))).sort()) {
     if (!/\.(js|mjs|wasm)$/.test(name)) continue;
-    const bytes = await readFile(join(dist, 'assets', name));
-    files.push({ file: `assets/${name}`, raw: bytes.length, gzip: gzip(bytes) });
+    const bytes = await readFile(join(dist, "assets", name));
+    files.push({
+      file: `assets/${name}`,
+      raw: bytes.length,
+      gzip: gzip(bytes),
+    });
   }
-  const html = await readFile(join(dist, 'index.html'));
-  const total = { raw: files.reduce((s, f) => s + f.raw, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) };
+  const html = await readFile(join(dist, "index.html"));
+  const total = {
+    raw: files.reduce((s, f) => s + f.raw, 0),
+    gzip: files.reduce((s, f) => s + f.gzip, 0),
+  };
 
   // What the total is made of: the WASM binary (decoded from the base64 string export) and the rest of the JS.
-  const pkgDir = join(dir, 'node_modules/narrowphase/web/lib');
-  const moduleJs = await readFile(join(pkgDir, 'narrowphase.wasm.js'), 'utf8');
-  const base64 = /export const wasmBase64 = '([A-Za-z0-9+/=]+)'/.exec(moduleJs)?.[1] ?? '';
-  const wasm = Buffer.from(base64, 'base64');
-  const glue = Buffer.from(moduleJs.replace(base64, ''));
-  const layer = await readFile(join(pkgDir, 'index.js'));
+  const pkgDir = join(dir, "node_modules/narrowphase/web/lib");
+  const moduleJs = await readFile(join(pkgDir, "narrowphase.wasm.js"), "utf8");
+  const base64 =
+    /export const wasmBase64 = '([A-Za-z0-9+/=]+)'/.exec(moduleJs)?.[1] ?? "";
+  const wasm = Buffer.from(base64, "base64");
+  const glue = Buffer.from(moduleJs.replace(base64, ""));
+  const layer = await readFile(join(pkgDir, "index.js"));
   const parts = [
-    { part: 'WASM binary (decoded)', raw: wasm.length, gzip: gzip(wasm) },
-    { part: 'WASM as inlined base64', raw: base64.length, gzip: gzip(Buffer.from(base64)) },
-    { part: 'Emscripten glue JS (without the base64)', raw: glue.length, gzip: gzip(glue) },
-    { part: 'web/lib/index.js (unminified)', raw: layer.length, gzip: gzip(layer) },
+    { part: "WASM binary (decoded)", raw: wasm.length, gzip: gzip(wasm) },
+    {
+      part: "WASM as inlined base64",
+      raw: base64.length,
+      gzip: gzip(Buffer.from(base64)),
+    },
+    {
+      part: "Emscripten glue JS (without the base64)",
+      raw: glue.length,
+      gzip: gzip(glue),
+    },
+    {
+      part: "web/lib/index.js (unminified)",
+      raw: layer.length,
+      gzip: gzip(layer),
+    },
   ];
 
   // --- init time ----------------------------------------------------------------------------------------
   log(`timing import and init() in ${runs} fresh Node processes ...`);
   const samples = [];
   for (let i = 0; i < runs; i++) {
-    const { stdout } = await run(process.execPath, ['measure-init.mjs'], { cwd: dir, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, ["measure-init.mjs"], {
+      cwd: dir,
+      timeout: 60_000,
+    });
     samples.push(JSON.parse(stdout));
   }
   const stat = (key) => {
     const xs = samples.map((s) => s[key]);
     return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs) };
   };
-  const timing = { import: stat('importMs'), init: stat('initMs'), secondInit: stat('secondInitMs') };
+  const timing = {
+    import: stat("importMs"),
+    init: stat("initMs"),
+    secondInit: stat("secondInitMs"),
+  };
 
   let browserInit = null;
   if (inBrowser) {
     log(`timing init() in Chromium, ${runs} page loads ...`);
-    const { launchChromium } = await import('../consumer/lib/browser.js');
-    const { serveStatic } = await import('../consumer/lib/server.js');
-    const server = await serveStatic({ '/': dist });
+    const { launchChromium } = await import("../consumer/lib/browser.js");
+    const { serveStatic } = await import("../consumer/lib/server.js");
+    const server = await serveStatic({ "/": dist });
     const browser = await launchChromium();
     try {
       const xs = [];
@@ -107,11 +140,18 @@ try {
         const context = await browser.newContext();
         const page = await context.newPage();
         await page.goto(`${server.url}/`);
-        await page.waitForSelector('body[data-init-ms]', { state: 'attached', timeout: 20_000 });
-        xs.push(Number(await page.getAttribute('body', 'data-init-ms')));
+        await page.waitForSelector("body[data-init-ms]", {
+          state: "attached",
+          timeout: 20_000,
+        });
+        xs.push(Number(await page.getAttribute("body", "data-init-ms")));
         await context.close();
       }
-      browserInit = { median: median(xs), min: Math.min(...xs), max: Math.max(...xs) };
+      browserInit = {
+        median: median(xs),
+        min: Math.min(...xs),
+        max: Math.max(...xs),
+      };
     } finally {
       await browser.close();
       await server.close();
@@ -119,7 +159,7 @@ try {
   }
 
   const result = {
-    tarball: tarball.split('/').pop(),
+    tarball: tarball.split("/").pop(),
     packedFrom: source,
     node: process.version,
     vite: viteVersion,
@@ -131,8 +171,16 @@ try {
     timing,
     browserInit,
     goals: {
-      size: { limit: SIZE_GOAL, value: total.gzip, pass: total.gzip <= SIZE_GOAL },
-      init: { limit: INIT_GOAL, value: timing.init.median, pass: timing.init.median < INIT_GOAL },
+      size: {
+        limit: SIZE_GOAL,
+        value: total.gzip,
+        pass: total.gzip <= SIZE_GOAL,
+      },
+      init: {
+        limit: INIT_GOAL,
+        value: timing.init.median,
+        pass: timing.init.median < INIT_GOAL,
+      },
     },
   };
 
@@ -140,27 +188,48 @@ try {
     console.log(JSON.stringify(result, null, 2));
   } else {
     const pad = (s, n) => String(s).padEnd(n);
-    const num = (n) => n.toLocaleString('en-US').padStart(10);
-    console.log(`\nnarrowphase size and init benchmark — ${result.tarball} (${source}), Vite ${viteVersion}, Node ${process.version}\n`);
-    console.log(`${pad('downloaded by a browser (Vite build)', 44)}${'raw B'.padStart(10)}${'gzip -9 B'.padStart(11)}`);
-    for (const f of files) console.log(`${pad('  ' + f.file, 44)}${num(f.raw)} ${num(f.gzip)}`);
-    console.log(`${pad('  JS + WASM total', 44)}${num(total.raw)} ${num(total.gzip)}`);
-    console.log(`${pad('  (index.html, not counted)', 44)}${num(html.length)} ${num(result.html.gzip)}`);
-    console.log(`\n${pad('what the package is made of', 44)}`);
-    for (const p of parts) console.log(`${pad('  ' + p.part, 44)}${num(p.raw)} ${num(p.gzip)}`);
-    console.log(`\n${pad(`${runs} fresh Node processes`, 44)}${'median'.padStart(10)}${'min'.padStart(11)}${'max'.padStart(11)}`);
+    const num = (n) => n.toLocaleString("en-US").padStart(10);
+    console.log(
+      `\nnarrowphase size and init benchmark — ${result.tarball} (${source}), Vite ${viteVersion}, Node ${process.version}\n`,
+    );
+    console.log(
+      `${pad("downloaded by a browser (Vite build)", 44)}${"raw B".padStart(10)}${"gzip -9 B".padStart(11)}`,
+    );
+    for (const f of files)
+      console.log(`${pad("  " + f.file, 44)}${num(f.raw)} ${num(f.gzip)}`);
+    console.log(
+      `${pad("  JS + WASM total", 44)}${num(total.raw)} ${num(total.gzip)}`,
+    );
+    console.log(
+      `${pad("  (index.html, not counted)", 44)}${num(html.length)} ${num(result.html.gzip)}`,
+    );
+    console.log(`\n${pad("what the package is made of", 44)}`);
+    for (const p of parts)
+      console.log(`${pad("  " + p.part, 44)}${num(p.raw)} ${num(p.gzip)}`);
+    console.log(
+      `\n${pad(`${runs} fresh Node processes`, 44)}${"median".padStart(10)}${"min".padStart(11)}${"max".padStart(11)}`,
+    );
     for (const [label, t] of [
-      ['  import narrowphase', timing.import],
-      ['  await init() (after the import)', timing.init],
-      ['  a second await init()', timing.secondInit],
-      ...(browserInit ? [['Chromium, page loads: init() in the page', browserInit]] : []),
+      ["  import narrowphase", timing.import],
+      ["  await init() (after the import)", timing.init],
+      ["  a second await init()", timing.secondInit],
+      ...(browserInit
+        ? [["Chromium, page loads: init() in the page", browserInit]]
+        : []),
     ]) {
-      console.log(`${pad(label, 44)}${ms(t.median).padStart(10)}${ms(t.min).padStart(11)}${ms(t.max).padStart(11)}`);
+      console.log(
+        `${pad(label, 44)}${ms(t.median).padStart(10)}${ms(t.min).padStart(11)}${ms(t.max).padStart(11)}`,
+      );
     }
-    console.log('\ngoal                                  value       result');
-    const row = (name, value, pass) => console.log(`${pad(name, 38)}${pad(value, 12)}${pass ? 'PASS' : 'OVER'}`);
-    row('JS + WASM gzipped <= 40 KB', kb(total.gzip), result.goals.size.pass);
-    row('init() in Node < 10 ms (median)', ms(timing.init.median), result.goals.init.pass);
+    console.log("\ngoal                                  value       result");
+    const row = (name, value, pass) =>
+      console.log(`${pad(name, 38)}${pad(value, 12)}${pass ? "PASS" : "OVER"}`);
+    row("JS + WASM gzipped <= 40 KB", kb(total.gzip), result.goals.size.pass);
+    row(
+      "init() in Node < 10 ms (median)",
+      ms(timing.init.median),
+      result.goals.init.pass,
+    );
   }
 } finally {
   await removeTempRoot(root);

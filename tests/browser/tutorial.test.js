@@ -1,9 +1,9 @@
 // The tutorial page in a real Chromium: every scene opens from its deep link, takes input through its hook,
 // its numeric inputs and real pointer drags, and always shows the library's answer for the state it is in.
 // The expected answers are computed here, in Node, by the same package (web/lib/index.js + its WASM).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import * as THREE from 'three';
-import { init } from '../../web/lib/index.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as THREE from "three";
+import { init } from "../../web/lib/index.js";
 import {
   expectReadout,
   getState,
@@ -18,7 +18,7 @@ import {
   startServer,
   touchDrag,
   watch,
-} from './helpers.js';
+} from "./helpers.js";
 
 const DEG = Math.PI / 180;
 const v = (x, y, z) => ({ x, y, z });
@@ -27,7 +27,14 @@ const V = (p) => `(${p.x}, ${p.y}, ${p.z})`;
 
 /** An OBB from a scene state: rotation = Euler angles in degrees, order XYZ, as the page documents. */
 function obb(s, p) {
-  const m = new THREE.Matrix4().makeRotationFromEuler(new THREE.Euler(s[`${p}rx`] * DEG, s[`${p}ry`] * DEG, s[`${p}rz`] * DEG, 'XYZ'));
+  const m = new THREE.Matrix4().makeRotationFromEuler(
+    new THREE.Euler(
+      s[`${p}rx`] * DEG,
+      s[`${p}ry`] * DEG,
+      s[`${p}rz`] * DEG,
+      "XYZ",
+    ),
+  );
   return {
     center: v(s[`${p}x`], s[`${p}y`], s[`${p}z`]),
     halfSize: v(s[`${p}hx`], s[`${p}hy`], s[`${p}hz`]),
@@ -42,7 +49,9 @@ function obbAxis(a, b, index) {
   if (index < 6) return col(b.rotation, index - 3);
   const i = Math.floor((index - 6) / 3);
   const j = (index - 6) % 3;
-  return new THREE.Vector3().crossVectors(col(a.rotation, i), col(b.rotation, j)).normalize();
+  return new THREE.Vector3()
+    .crossVectors(col(a.rotation, i), col(b.rotation, j))
+    .normalize();
 }
 
 let np;
@@ -51,98 +60,278 @@ let np;
 // so that every branch of the readout is exercised), a numeric input to type into, and handles to drag.
 const SCENES = [
   {
-    id: 'closest-point-aabb',
-    deepLink: { px: -2.25, py: 0.4, pz: 1.75, x0: -1, y0: -0.5, z0: -1, x1: 1, y1: 0.5, z1: 1 },
+    id: "closest-point-aabb",
+    deepLink: {
+      px: -2.25,
+      py: 0.4,
+      pz: 1.75,
+      x0: -1,
+      y0: -0.5,
+      z0: -1,
+      x1: 1,
+      y1: 0.5,
+      z1: 1,
+    },
     expected(s) {
       const q = np.closestPointOnAABB(v(s.px, s.py, s.pz), box(s));
       const d = np.distancePointAABB(v(s.px, s.py, s.pz), box(s));
-      return `closest point ${V(q)}, distance ${d}${d === 0 ? ' (P is inside the box)' : ''}`;
+      return `closest point ${V(q)}, distance ${d}${d === 0 ? " (P is inside the box)" : ""}`;
     },
     states: [
       [{ px: 0.2, py: 0.1, pz: -0.3 }, /inside the box/],
       [{ px: 3, py: 0, pz: 0 }, /^closest point \(1, 0, 0\), distance 2$/],
       [{ px: -3, py: -3, pz: -3 }, /^closest point \(-1, -0.5, -1\)/],
     ],
-    input: ['px', 1.625],
-    drags: [{ handle: 'P', keys: ['px', 'py', 'pz'], follows: true }, { handle: 'box-max', keys: ['x1', 'y1', 'z1'], follows: true }],
+    input: ["px", 1.625],
+    drags: [
+      { handle: "P", keys: ["px", "py", "pz"], follows: true },
+      { handle: "box-max", keys: ["x1", "y1", "z1"], follows: true },
+    ],
   },
   {
-    id: 'sphere-aabb',
-    deepLink: { sx: 1.8, sy: 0.3, sz: 0, r: 0.9, x0: -1.2, y0: -0.8, z0: -1, x1: 1.2, y1: 0.8, z1: 1 },
+    id: "sphere-aabb",
+    deepLink: {
+      sx: 1.8,
+      sy: 0.3,
+      sz: 0,
+      r: 0.9,
+      x0: -1.2,
+      y0: -0.8,
+      z0: -1,
+      x1: 1.2,
+      y1: 0.8,
+      z1: 1,
+    },
     expected(s) {
       const center = v(s.sx, s.sy, s.sz);
       const overlap = np.overlapSphereAABB({ center, radius: s.r }, box(s));
       const d = np.distancePointAABB(center, box(s));
-      return overlap ? `overlap: distance ${d} ≤ radius ${s.r}` : `no overlap: distance ${d} > radius ${s.r}`;
+      return overlap
+        ? `overlap: distance ${d} ≤ radius ${s.r}`
+        : `no overlap: distance ${d} > radius ${s.r}`;
     },
     states: [
       [{ sx: 3, sy: 2, sz: 0, r: 0.5 }, /^no overlap/],
       [{ sx: 0, sy: 0, sz: 0, r: 0 }, /^overlap: distance 0 ≤ radius 0$/],
       // Exactly touching (binary-exact numbers): touching counts as overlapping.
-      [{ x1: 1.25, sx: 2.25, sy: 0, sz: 0, r: 1 }, /^overlap: distance 1 ≤ radius 1$/],
+      [
+        { x1: 1.25, sx: 2.25, sy: 0, sz: 0, r: 1 },
+        /^overlap: distance 1 ≤ radius 1$/,
+      ],
     ],
-    input: ['r', 0.25],
+    input: ["r", 0.25],
     drags: [
-      { handle: 'S', keys: ['sx', 'sy', 'sz'], follows: true },
-      { handle: 'radius', keys: ['r'] },
-      { handle: 'box-center', keys: ['x0', 'y0', 'z0', 'x1', 'y1', 'z1'], keepsSize: true },
+      { handle: "S", keys: ["sx", "sy", "sz"], follows: true },
+      { handle: "radius", keys: ["r"] },
+      {
+        handle: "box-center",
+        keys: ["x0", "y0", "z0", "x1", "y1", "z1"],
+        keepsSize: true,
+      },
     ],
   },
   {
-    id: 'raycast-aabb',
-    deepLink: { ax: -3, ay: 0.5, az: 0, bx: 3, by: 0.5, bz: 0, x0: -1, y0: -1, z0: -1, x1: 1, y1: 1, z1: 1, m: 0 },
+    id: "raycast-aabb",
+    deepLink: {
+      ax: -3,
+      ay: 0.5,
+      az: 0,
+      bx: 3,
+      by: 0.5,
+      bz: 0,
+      x0: -1,
+      y0: -1,
+      z0: -1,
+      x1: 1,
+      y1: 1,
+      z1: 1,
+      m: 0,
+    },
     expected(s) {
       const a = v(s.ax, s.ay, s.az);
       const b = v(s.bx, s.by, s.bz);
-      const hit = s.m === 1
-        ? np.raycastAABB({ origin: a, direction: v(b.x - a.x, b.y - a.y, b.z - a.z) }, box(s))
-        : np.linecastAABB(a, b, box(s));
-      return hit ? `hit at distance ${hit.distance}, normal ${V(hit.normal)}, point ${V(hit.point)}` : 'miss';
+      const hit =
+        s.m === 1
+          ? np.raycastAABB(
+              { origin: a, direction: v(b.x - a.x, b.y - a.y, b.z - a.z) },
+              box(s),
+            )
+          : np.linecastAABB(a, b, box(s));
+      return hit
+        ? `hit at distance ${hit.distance}, normal ${V(hit.normal)}, point ${V(hit.point)}`
+        : "miss";
     },
     states: [
-      [{ m: 0 }, /^hit at distance 2, normal \(-1, 0, 0\), point \(-1, 0.5, 0\)$/],
+      [
+        { m: 0 },
+        /^hit at distance 2, normal \(-1, 0, 0\), point \(-1, 0.5, 0\)$/,
+      ],
       // The segment stops before the box; the ray through the same points hits it.
       [{ bx: -1.5, m: 0 }, /^miss$/],
       [{ bx: -1.5, m: 1 }, /^hit at distance 2, normal \(-1, 0, 0\)/],
       // Starting inside: distance 0, normal against the direction.
-      [{ ax: 0, ay: 0, az: 0, bx: 2, by: 0, bz: 0, m: 0 }, /^hit at distance 0, normal \(-1, 0, 0\), point \(0, 0, 0\)$/],
+      [
+        { ax: 0, ay: 0, az: 0, bx: 2, by: 0, bz: 0, m: 0 },
+        /^hit at distance 0, normal \(-1, 0, 0\), point \(0, 0, 0\)$/,
+      ],
       // Parallel to the y faces and outside the y slab.
       [{ ax: -3, ay: 1.5, az: 0, bx: 3, by: 1.5, bz: 0, m: 1 }, /^miss$/],
       // The article's bug: box [0,1]^3 behind a segment pointing away from it.
-      [{ x0: 0, y0: 0, z0: 0, x1: 1, y1: 1, z1: 1, ax: 2, ay: 0.5, az: 0.5, bx: 5, by: 0.5, bz: 0.5, m: 0 }, /^miss$/],
-      [{ x0: -1, y0: -1, z0: -1, ax: -2.5, ay: 1.5, az: 0.25, bx: 2, by: -0.75, bz: 0.5, m: 0 }, /^hit at distance \S+, normal \(-1, 0, 0\)/],
+      [
+        {
+          x0: 0,
+          y0: 0,
+          z0: 0,
+          x1: 1,
+          y1: 1,
+          z1: 1,
+          ax: 2,
+          ay: 0.5,
+          az: 0.5,
+          bx: 5,
+          by: 0.5,
+          bz: 0.5,
+          m: 0,
+        },
+        /^miss$/,
+      ],
+      [
+        {
+          x0: -1,
+          y0: -1,
+          z0: -1,
+          ax: -2.5,
+          ay: 1.5,
+          az: 0.25,
+          bx: 2,
+          by: -0.75,
+          bz: 0.5,
+          m: 0,
+        },
+        /^hit at distance \S+, normal \(-1, 0, 0\)/,
+      ],
     ],
-    input: ['ay', 0.75],
-    drags: [{ handle: 'B', keys: ['bx', 'by', 'bz'], follows: true }, { handle: 'A', keys: ['ax', 'ay', 'az'], follows: true }],
+    input: ["ay", 0.75],
+    drags: [
+      { handle: "B", keys: ["bx", "by", "bz"], follows: true },
+      { handle: "A", keys: ["ax", "ay", "az"], follows: true },
+    ],
   },
   {
-    id: 'obb-obb',
+    id: "obb-obb",
     deepLink: {
-      ax: 0, ay: 0, az: 0, ahx: 1, ahy: 1, ahz: 1, arx: 0, ary: 0, arz: 0,
-      bx: 1.5, by: 0.2, bz: 0, bhx: 0.6, bhy: 0.6, bhz: 0.6, brx: 0, bry: 0, brz: 45, sel: -1,
+      ax: 0,
+      ay: 0,
+      az: 0,
+      ahx: 1,
+      ahy: 1,
+      ahz: 1,
+      arx: 0,
+      ary: 0,
+      arz: 0,
+      bx: 1.5,
+      by: 0.2,
+      bz: 0,
+      bhx: 0.6,
+      bhy: 0.6,
+      bhz: 0.6,
+      brx: 0,
+      bry: 0,
+      brz: 45,
+      sel: -1,
     },
     expected: null, // checked by checkObb below
     states: [
       // The page's default: separated only by an edge-edge axis.
-      [{ ax: -1.1, ay: 0, az: 0, ahx: 0.9, ahy: 0.6, ahz: 0.7, arx: 0, ary: -24, arz: -27, bx: 1.2, by: 0.6, bz: 0.2, bhx: 0.7, bhy: 0.8, bhz: 0.55, brx: -38, bry: 27, brz: 35 }, /^no overlap: separated on axis A\.z × B\.y$/],
-      [{ ax: 0, ay: 0, az: 0, ahx: 1, ahy: 1, ahz: 1, arx: 0, ary: 0, arz: 0, bx: 3, by: 0, bz: 0, bhx: 0.5, bhy: 0.5, bhz: 0.5, brx: 0, bry: 0, brz: 0 }, /^no overlap: separated on axis A\.x$/],
-      [{ bx: 1.4, by: 0.1, bz: -0.2, brx: 10, bry: 20, brz: 30 }, /^overlap: least penetration/],
+      [
+        {
+          ax: -1.1,
+          ay: 0,
+          az: 0,
+          ahx: 0.9,
+          ahy: 0.6,
+          ahz: 0.7,
+          arx: 0,
+          ary: -24,
+          arz: -27,
+          bx: 1.2,
+          by: 0.6,
+          bz: 0.2,
+          bhx: 0.7,
+          bhy: 0.8,
+          bhz: 0.55,
+          brx: -38,
+          bry: 27,
+          brz: 35,
+        },
+        /^no overlap: separated on axis A\.z × B\.y$/,
+      ],
+      [
+        {
+          ax: 0,
+          ay: 0,
+          az: 0,
+          ahx: 1,
+          ahy: 1,
+          ahz: 1,
+          arx: 0,
+          ary: 0,
+          arz: 0,
+          bx: 3,
+          by: 0,
+          bz: 0,
+          bhx: 0.5,
+          bhy: 0.5,
+          bhz: 0.5,
+          brx: 0,
+          bry: 0,
+          brz: 0,
+        },
+        /^no overlap: separated on axis A\.x$/,
+      ],
+      [
+        { bx: 1.4, by: 0.1, bz: -0.2, brx: 10, bry: 20, brz: 30 },
+        /^overlap: least penetration/,
+      ],
       [{ bx: 0, by: 0, bz: 0 }, /^overlap: least penetration/],
     ],
-    input: ['brz', 12.5],
+    input: ["brz", 12.5],
     // The last hook state put both centers at the origin; B is moved off A first so its handle is the one hit.
     drags: [
-      { handle: 'B-center', keys: ['bx', 'by', 'bz'], follows: true, setup: { bx: 1.6, by: 0.4, bz: 0 } },
-      { handle: 'A-corner', keys: ['ahx', 'ahy', 'ahz'] },
+      {
+        handle: "B-center",
+        keys: ["bx", "by", "bz"],
+        follows: true,
+        setup: { bx: 1.6, by: 0.4, bz: 0 },
+      },
+      { handle: "A-corner", keys: ["ahx", "ahy", "ahz"] },
     ],
   },
   {
-    id: 'spherecast-sphere',
-    deepLink: { ax: -4, ay: 0, az: 0, bx: 4, by: 0, bz: 0, r: 0.5, sx: 0, sy: 0.5, sz: 0, sr: 1 },
+    id: "spherecast-sphere",
+    deepLink: {
+      ax: -4,
+      ay: 0,
+      az: 0,
+      bx: 4,
+      by: 0,
+      bz: 0,
+      r: 0.5,
+      sx: 0,
+      sy: 0.5,
+      sz: 0,
+      sr: 1,
+    },
     expected(s) {
-      const hit = np.sphereCastSphere(v(s.ax, s.ay, s.az), v(s.bx, s.by, s.bz), s.r, { center: v(s.sx, s.sy, s.sz), radius: s.sr });
-      if (!hit) return 'miss';
-      if (hit.startedOverlapping) return `started overlapping: C ${V(hit.center)}, E ${V(hit.point)}, normal ${V(hit.normal)}`;
+      const hit = np.sphereCastSphere(
+        v(s.ax, s.ay, s.az),
+        v(s.bx, s.by, s.bz),
+        s.r,
+        { center: v(s.sx, s.sy, s.sz), radius: s.sr },
+      );
+      if (!hit) return "miss";
+      if (hit.startedOverlapping)
+        return `started overlapping: C ${V(hit.center)}, E ${V(hit.point)}, normal ${V(hit.normal)}`;
       return `hit: C ${V(hit.center)}, E ${V(hit.point)}, distance ${hit.distance}, fraction ${hit.fraction}`;
     },
     states: [
@@ -152,10 +341,17 @@ const SCENES = [
       [{ ax: 3, bx: 8 }, /^miss$/], // moving away from the target
       [{ ax: -4, bx: -4, by: 0, bz: 0, ay: 0 }, /^miss$/], // zero length, apart: an overlap test
       // Head-on: |AC| = |AS| - (r1 + r2) = 4 - 1.5.
-      [{ ax: -4, ay: 0, bx: 4, by: 0, sy: 0 }, /^hit: C \(-1.5, 0, 0\), E \(-1, 0, 0\), distance 2.5, fraction 0.3125$/],
+      [
+        { ax: -4, ay: 0, bx: 4, by: 0, sy: 0 },
+        /^hit: C \(-1.5, 0, 0\), E \(-1, 0, 0\), distance 2.5, fraction 0.3125$/,
+      ],
     ],
-    input: ['sr', 0.75],
-    drags: [{ handle: 'S', keys: ['sx', 'sy', 'sz'], follows: true }, { handle: 'r1', keys: ['r'] }, { handle: 'B', keys: ['bx', 'by', 'bz'], follows: true }],
+    input: ["sr", 0.75],
+    drags: [
+      { handle: "S", keys: ["sx", "sy", "sz"], follows: true },
+      { handle: "r1", keys: ["r"] },
+      { handle: "B", keys: ["bx", "by", "bz"], follows: true },
+    ],
   },
 ];
 
@@ -165,11 +361,13 @@ const SCENES = [
  * little more than the depth separates the boxes, by a little less does not.
  */
 function checkObb(s, text) {
-  const a = obb(s, 'a');
-  const b = obb(s, 'b');
+  const a = obb(s, "a");
+  const b = obb(s, "b");
   const index = np.separatingAxisOBBOBB(a, b);
   if (index !== null) {
-    expect(text).toBe(`no overlap: separated on axis ${np.OBB_AXIS_NAMES[index]}`);
+    expect(text).toBe(
+      `no overlap: separated on axis ${np.OBB_AXIS_NAMES[index]}`,
+    );
     return;
   }
   const match = /^overlap: least penetration (\S+) along axis (.+)$/.exec(text);
@@ -177,11 +375,22 @@ function checkObb(s, text) {
   const depth = Number(match[1]);
   const axis = obbAxis(a, b, np.OBB_AXIS_NAMES.indexOf(match[2]));
   expect(np.OBB_AXIS_NAMES).toContain(match[2]);
-  const side = Math.sign(new THREE.Vector3().subVectors(b.center, a.center).dot(axis)) || 1;
-  const moved = (t) => ({ ...b, center: new THREE.Vector3().copy(b.center).addScaledVector(axis, side * t) });
+  const side =
+    Math.sign(new THREE.Vector3().subVectors(b.center, a.center).dot(axis)) ||
+    1;
+  const moved = (t) => ({
+    ...b,
+    center: new THREE.Vector3().copy(b.center).addScaledVector(axis, side * t),
+  });
   // 1e-3: far above the readout's rounding (5e-5) and the library's edge-axis slack (~1e-14 here).
-  expect(np.overlapOBBOBB(a, moved(depth + 1e-3)), `pushing B by ${depth} + 1e-3 along ${match[2]} separates`).toBe(false);
-  expect(np.overlapOBBOBB(a, moved(Math.max(depth - 1e-3, 0))), `pushing B by ${depth} - 1e-3 does not`).toBe(true);
+  expect(
+    np.overlapOBBOBB(a, moved(depth + 1e-3)),
+    `pushing B by ${depth} + 1e-3 along ${match[2]} separates`,
+  ).toBe(false);
+  expect(
+    np.overlapOBBOBB(a, moved(Math.max(depth - 1e-3, 0))),
+    `pushing B by ${depth} - 1e-3 does not`,
+  ).toBe(true);
 }
 
 function check(scene, state, text) {
@@ -189,7 +398,8 @@ function check(scene, state, text) {
   else checkObb(state, text);
 }
 
-const hashOf = (id, state) => `#/${id}?${new URLSearchParams(state).toString()}`;
+const hashOf = (id, state) =>
+  `#/${id}?${new URLSearchParams(state).toString()}`;
 
 let server;
 let baseUrl;
@@ -219,19 +429,25 @@ for (const scene of SCENES) {
       await page?.close();
     });
     afterEach(() => {
-      expect(problems, 'console errors, page errors or disagreements').toEqual([]);
+      expect(problems, "console errors, page errors or disagreements").toEqual(
+        [],
+      );
     });
 
-    it('opens from its deep link with exactly that state and shows the library answer', async () => {
+    it("opens from its deep link with exactly that state and shows the library answer", async () => {
       await open(page, baseUrl, hashOf(scene.id, scene.deepLink));
-      expect(await page.evaluate(() => window.__narrowphase.scene)).toBe(scene.id);
+      expect(await page.evaluate(() => window.__narrowphase.scene)).toBe(
+        scene.id,
+      );
       const state = await getState(page);
       expect(state).toMatchObject(scene.deepLink);
       check(scene, state, await readout(page));
-      expect(await page.getAttribute('#menu a[aria-current="page"]', 'href')).toBe(`#/${scene.id}`);
+      expect(
+        await page.getAttribute('#menu a[aria-current="page"]', "href"),
+      ).toBe(`#/${scene.id}`);
     });
 
-    it('shows the library answer for every state set through the page hook', async () => {
+    it("shows the library answer for every state set through the page hook", async () => {
       for (const [patch, shape] of scene.states) {
         const state = await setState(page, patch);
         expect(state).toMatchObject(patch);
@@ -241,11 +457,11 @@ for (const scene of SCENES) {
       }
     });
 
-    it('takes a typed value from its numeric input', async () => {
+    it("takes a typed value from its numeric input", async () => {
       const [key, value] = scene.input;
       const field = page.locator(`[data-testid="input-${key}"]`);
       await field.fill(String(value));
-      await field.press('Tab');
+      await field.press("Tab");
       await page.evaluate(() => window.__narrowphase.frame());
       const state = await getState(page);
       expect(state[key]).toBe(value);
@@ -257,33 +473,48 @@ for (const scene of SCENES) {
       it(`moves with a mouse drag on the ${drag.handle} handle and recomputes the answer`, async () => {
         if (drag.setup) await setState(page, drag.setup);
         const before = await getState(page);
-        const from = await page.evaluate((n) => window.__narrowphase.handleScreenPosition(n), drag.handle);
+        const from = await page.evaluate(
+          (n) => window.__narrowphase.handleScreenPosition(n),
+          drag.handle,
+        );
         expect(from.onScreen).toBe(true);
         const to = { x: from.x + 55, y: from.y + 35 };
         await mouseDrag(page, from, to);
         const after = await getState(page);
         // The dragged input changed, and nothing else did.
-        expect(drag.keys.some((k) => after[k] !== before[k]), `${drag.keys} changed`).toBe(true);
-        for (const k of Object.keys(before)) if (!drag.keys.includes(k)) expect(after[k], k).toBe(before[k]);
+        expect(
+          drag.keys.some((k) => after[k] !== before[k]),
+          `${drag.keys} changed`,
+        ).toBe(true);
+        for (const k of Object.keys(before))
+          if (!drag.keys.includes(k)) expect(after[k], k).toBe(before[k]);
         if (drag.follows) {
           // A position handle stays under the pointer (to within the 0.001 rounding of the state).
-          const now = await page.evaluate((n) => window.__narrowphase.handleScreenPosition(n), drag.handle);
+          const now = await page.evaluate(
+            (n) => window.__narrowphase.handleScreenPosition(n),
+            drag.handle,
+          );
           expect(Math.hypot(now.x - to.x, now.y - to.y)).toBeLessThan(2);
         }
         if (drag.keepsSize) {
-          for (const a of ['x', 'y', 'z']) expect(after[`${a}1`] - after[`${a}0`]).toBeCloseTo(before[`${a}1`] - before[`${a}0`], 9);
+          for (const a of ["x", "y", "z"])
+            expect(after[`${a}1`] - after[`${a}0`]).toBeCloseTo(
+              before[`${a}1`] - before[`${a}0`],
+              9,
+            );
         }
         check(scene, after, await readout(page));
       });
     }
 
-    it('writes its state into the URL, and a reload of that URL reproduces it', async () => {
+    it("writes its state into the URL, and a reload of that URL reproduces it", async () => {
       const state = await getState(page);
       const text = await readout(page);
       const hash = await page.evaluate(() => location.hash);
       expect(hash.startsWith(`#/${scene.id}?`)).toBe(true);
-      const params = new URLSearchParams(hash.slice(hash.indexOf('?') + 1));
-      for (const [k, value] of Object.entries(state)) expect(Number(params.get(k)), k).toBe(value);
+      const params = new URLSearchParams(hash.slice(hash.indexOf("?") + 1));
+      for (const [k, value] of Object.entries(state))
+        expect(Number(params.get(k)), k).toBe(value);
       await page.reload();
       await page.waitForFunction(() => window.__narrowphase !== undefined);
       await page.evaluate(() => window.__narrowphase.ready);
@@ -292,7 +523,7 @@ for (const scene of SCENES) {
       expect(await readout(page)).toBe(text);
     });
 
-    it('draws its default configuration (screenshot written to tests/artifacts/browser)', async () => {
+    it("draws its default configuration (screenshot written to tests/artifacts/browser)", async () => {
       await open(page, baseUrl, `#/${scene.id}`);
       const text = await readout(page);
       check(scene, await getState(page), text);
@@ -300,15 +531,16 @@ for (const scene of SCENES) {
       const colours = await page.evaluate(async () => {
         // Read the canvas right after a frame is drawn, before the browser may discard the drawing buffer.
         await window.__narrowphase.frame();
-        const c = document.getElementById('canvas');
-        const probe = document.createElement('canvas');
+        const c = document.getElementById("canvas");
+        const probe = document.createElement("canvas");
         probe.width = 64;
         probe.height = 40;
-        const g = probe.getContext('2d');
+        const g = probe.getContext("2d");
         g.drawImage(c, 0, 0, 64, 40);
         const data = g.getImageData(0, 0, 64, 40).data;
         const seen = new Set();
-        for (let i = 0; i < data.length; i += 4) seen.add(`${data[i] >> 4},${data[i + 1] >> 4},${data[i + 2] >> 4}`);
+        for (let i = 0; i < data.length; i += 4)
+          seen.add(`${data[i] >> 4},${data[i + 1] >> 4},${data[i + 2] >> 4}`);
         return seen.size;
       });
       expect(colours).toBeGreaterThan(8);
@@ -317,7 +549,7 @@ for (const scene of SCENES) {
   });
 }
 
-describe('the page as a whole', () => {
+describe("the page as a whole", () => {
   let page;
   let problems;
   beforeAll(async () => {
@@ -328,30 +560,52 @@ describe('the page as a whole', () => {
     await page?.close();
   });
   afterEach(() => {
-    expect(problems, 'console errors, page errors or disagreements').toEqual([]);
+    expect(problems, "console errors, page errors or disagreements").toEqual(
+      [],
+    );
   });
 
-  it('lists the five scenes in the menu, and a click on one opens it', async () => {
-    await open(page, baseUrl, '');
-    const ids = await page.$$eval('#menu a', (as) => as.map((a) => a.dataset.scene));
-    expect(ids).toEqual(['closest-point-aabb', 'sphere-aabb', 'raycast-aabb', 'obb-obb', 'spherecast-sphere']);
+  it("lists the five scenes in the menu, and a click on one opens it", async () => {
+    await open(page, baseUrl, "");
+    const ids = await page.$$eval("#menu a", (as) =>
+      as.map((a) => a.dataset.scene),
+    );
+    expect(ids).toEqual([
+      "closest-point-aabb",
+      "sphere-aabb",
+      "raycast-aabb",
+      "obb-obb",
+      "spherecast-sphere",
+    ]);
     // No hash: the first scene, with its URL filled in.
-    expect(await page.evaluate(() => location.hash)).toMatch(/^#\/closest-point-aabb\?px=/);
+    expect(await page.evaluate(() => location.hash)).toMatch(
+      /^#\/closest-point-aabb\?px=/,
+    );
     await page.click('#menu a[data-scene="raycast-aabb"]');
-    await page.waitForFunction(() => window.__narrowphase.scene === 'raycast-aabb');
-    expect(await page.evaluate(() => location.hash)).toMatch(/^#\/raycast-aabb\?ax=/);
+    await page.waitForFunction(
+      () => window.__narrowphase.scene === "raycast-aabb",
+    );
+    expect(await page.evaluate(() => location.hash)).toMatch(
+      /^#\/raycast-aabb\?ax=/,
+    );
     // Switching scenes leaves no labels of the previous one behind.
-    expect(await page.locator('.labels .lbl', { hasText: /^P$/ }).count()).toBe(0);
+    expect(await page.locator(".labels .lbl", { hasText: /^P$/ }).count()).toBe(
+      0,
+    );
   });
 
-  it('runs the package build: the page loaded web/lib/index.js and its WASM module', async () => {
-    const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-    expect(urls.some((u) => u.includes('/web/lib/index.js'))).toBe(true);
-    expect(urls.some((u) => u.includes('/web/lib/narrowphase.wasm.js'))).toBe(true);
+  it("runs the package build: the page loaded web/lib/index.js and its WASM module", async () => {
+    const urls = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((e) => e.name),
+    );
+    expect(urls.some((u) => u.includes("/web/lib/index.js"))).toBe(true);
+    expect(urls.some((u) => u.includes("/web/lib/narrowphase.wasm.js"))).toBe(
+      true,
+    );
   });
 
-  it('repairs a link with bad values instead of passing them to the library', async () => {
-    await open(page, baseUrl, '#/sphere-aabb?sx=abc&r=-3&x0=2&x1=-2');
+  it("repairs a link with bad values instead of passing them to the library", async () => {
+    await open(page, baseUrl, "#/sphere-aabb?sx=abc&r=-3&x0=2&x1=-2");
     const state = await getState(page);
     expect(state.sx).toBe(2.3); // not a number: the default
     expect(state.r).toBe(0); // a negative radius: clamped to 0
@@ -359,47 +613,87 @@ describe('the page as a whole', () => {
     expectReadout(await readout(page), SCENES[1].expected(state));
   });
 
-  it('switches the raycast between segment and ray with the toolbar buttons', async () => {
-    await open(page, baseUrl, hashOf('raycast-aabb', { ...SCENES[2].deepLink, bx: -1.5 }));
-    expect(await readout(page)).toBe('miss');
+  it("switches the raycast between segment and ray with the toolbar buttons", async () => {
+    await open(
+      page,
+      baseUrl,
+      hashOf("raycast-aabb", { ...SCENES[2].deepLink, bx: -1.5 }),
+    );
+    expect(await readout(page)).toBe("miss");
     await page.click('#toolbar button[data-set="m=1"]');
     await page.evaluate(() => window.__narrowphase.frame());
     expect((await getState(page)).m).toBe(1);
-    expectReadout(await readout(page), SCENES[2].expected(await getState(page)));
-    expect(await page.getAttribute('#toolbar button[data-set="m=1"]', 'aria-pressed')).toBe('true');
+    expectReadout(
+      await readout(page),
+      SCENES[2].expected(await getState(page)),
+    );
+    expect(
+      await page.getAttribute(
+        '#toolbar button[data-set="m=1"]',
+        "aria-pressed",
+      ),
+    ).toBe("true");
   });
 
-  it('shows an OBB axis picked in the table, and turns a box with the rotation gizmo', async () => {
-    await open(page, baseUrl, '#/obb-obb');
+  it("shows an OBB axis picked in the table, and turns a box with the rotation gizmo", async () => {
+    await open(page, baseUrl, "#/obb-obb");
     await page.click('#steps tr[data-set="sel=4"]');
     await page.evaluate(() => window.__narrowphase.frame());
     expect((await getState(page)).sel).toBe(4);
-    expect(await page.textContent('#steps')).toContain('In the scene: axis B.y');
+    expect(await page.textContent("#steps")).toContain(
+      "In the scene: axis B.y",
+    );
     await page.click('[data-testid="rotate-B"]');
-    expect(await page.getAttribute('[data-testid="rotate-B"]', 'aria-pressed')).toBe('true');
+    expect(
+      await page.getAttribute('[data-testid="rotate-B"]', "aria-pressed"),
+    ).toBe("true");
     await page.evaluate(() => window.__narrowphase.frame());
     // A drag on the gizmo (just above B's center, inside its rings) turns B and nothing else.
     const before = await getState(page);
-    const c = await page.evaluate(() => window.__narrowphase.handleScreenPosition('B-center'));
-    await mouseDrag(page, { x: c.x, y: c.y - 70 }, { x: c.x + 40, y: c.y - 40 });
+    const c = await page.evaluate(() =>
+      window.__narrowphase.handleScreenPosition("B-center"),
+    );
+    await mouseDrag(
+      page,
+      { x: c.x, y: c.y - 70 },
+      { x: c.x + 40, y: c.y - 40 },
+    );
     const after = await getState(page);
-    expect(['brx', 'bry', 'brz'].some((k) => after[k] !== before[k])).toBe(true);
-    for (const k of Object.keys(before)) if (!['brx', 'bry', 'brz'].includes(k)) expect(after[k], k).toBe(before[k]);
+    expect(["brx", "bry", "brz"].some((k) => after[k] !== before[k])).toBe(
+      true,
+    );
+    for (const k of Object.keys(before))
+      if (!["brx", "bry", "brz"].includes(k))
+        expect(after[k], k).toBe(before[k]);
     checkObb(after, await readout(page));
     // The rotation reached the URL when the drag ended.
-    expect(await page.evaluate(() => location.hash)).toContain(`brz=${after.brz}`);
+    expect(await page.evaluate(() => location.hash)).toContain(
+      `brz=${after.brz}`,
+    );
   });
 
-  it('follows a finger on a phone-sized screen: a touch drag moves a handle', async () => {
-    const context = await newContext(browser, { viewport: { width: 400, height: 820 }, hasTouch: true, isMobile: true });
+  it("follows a finger on a phone-sized screen: a touch drag moves a handle", async () => {
+    const context = await newContext(browser, {
+      viewport: { width: 400, height: 820 },
+      hasTouch: true,
+      isMobile: true,
+    });
     const touchPage = await context.newPage();
     const touchProblems = watch(touchPage);
-    await open(touchPage, baseUrl, hashOf('closest-point-aabb', SCENES[0].deepLink));
-    await screenshot(touchPage, 'closest-point-aabb-phone');
-    const from = await touchPage.evaluate(() => window.__narrowphase.handleScreenPosition('P'));
+    await open(
+      touchPage,
+      baseUrl,
+      hashOf("closest-point-aabb", SCENES[0].deepLink),
+    );
+    await screenshot(touchPage, "closest-point-aabb-phone");
+    const from = await touchPage.evaluate(() =>
+      window.__narrowphase.handleScreenPosition("P"),
+    );
     const to = { x: from.x - 60, y: from.y + 40 };
     await touchDrag(touchPage, from, to);
-    const now = await touchPage.evaluate(() => window.__narrowphase.handleScreenPosition('P'));
+    const now = await touchPage.evaluate(() =>
+      window.__narrowphase.handleScreenPosition("P"),
+    );
     expect(Math.hypot(now.x - to.x, now.y - to.y)).toBeLessThan(2);
     const state = await getState(touchPage);
     expect(state.px).not.toBe(SCENES[0].deepLink.px);
@@ -408,7 +702,7 @@ describe('the page as a whole', () => {
     await context.close();
   });
 
-  it('recomputes every scene at once on a change, without waiting for a frame', async () => {
+  it("recomputes every scene at once on a change, without waiting for a frame", async () => {
     // The page work of a frame apart from WebGL (the library calls, the walkthrough, the readout, the handles
     // and the panel rebuild) runs synchronously in setState and flushPanel. How long it takes is measured by
     // tests/bench/frame.browser.mjs (npm run bench), not asserted here: a shared machine's load would decide.
@@ -418,19 +712,30 @@ describe('the page as a whole', () => {
         const hook = window.__narrowphase;
         const start = hook.getState();
         const key = hook.fields()[0];
-        const steps = document.getElementById('steps');
+        const steps = document.getElementById("steps");
         const out = [];
         for (let i = 1; i <= 20; i++) {
           const state = hook.setState({ [key]: start[key] + i * 0.05 });
           hook.flushPanel();
-          out.push({ key, state, text: hook.result(), steps: steps.textContent });
+          out.push({
+            key,
+            state,
+            text: hook.result(),
+            steps: steps.textContent,
+          });
         }
         return out;
       });
       for (const { state, text } of seen) check(scene, state, text);
       // The first input of every scene moves its answer and the live values of its walkthrough.
-      expect(new Set(seen.map((s) => s.text)).size, `${scene.id}: the readout followed ${seen[0].key}`).toBeGreaterThan(1);
-      expect(new Set(seen.map((s) => s.steps)).size, `${scene.id}: the panel followed ${seen[0].key}`).toBeGreaterThan(1);
+      expect(
+        new Set(seen.map((s) => s.text)).size,
+        `${scene.id}: the readout followed ${seen[0].key}`,
+      ).toBeGreaterThan(1);
+      expect(
+        new Set(seen.map((s) => s.steps)).size,
+        `${scene.id}: the panel followed ${seen[0].key}`,
+      ).toBeGreaterThan(1);
     }
   });
 });

@@ -5,7 +5,12 @@
 // (NP_KEEP_CONSUMER=1 keeps it): by the teardown below, or, when the run ends without it (Vitest exits on
 // SIGINT or SIGTERM without running global teardown, or the process crashes), by the exit handler of
 // lib/temp.js, which first kills whatever still works in it.
-import { makeTempRoot, packTarball, removeTempRoot, shareTempRoot } from './lib/project.js';
+import {
+  makeTempRoot,
+  packTarball,
+  removeTempRoot,
+  shareTempRoot,
+} from "./lib/project.js";
 
 export default async function setup(project) {
   const root = await makeTempRoot();
@@ -19,7 +24,9 @@ export default async function setup(project) {
     throw error;
   }
   const { tarball, source } = packed;
-  console.log(`narrowphase consumer tests: packed ${tarball.split('/').pop()} from the ${source}`);
-  project.provide('consumer', { root, tarball });
+  console.log(
+    `narrowphase consumer tests: packed ${tarball.split("/").pop()} from the ${source}`,
+  );
+  project.provide("consumer", { root, tarball });
   return () => removeTempRoot(root);
 }

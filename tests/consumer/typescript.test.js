@@ -1,68 +1,107 @@
 // The declarations as a TypeScript user meets them: the tarball plus typescript, three and @types/three (the
 // repository's versions) in a fresh project, and a strict file using every function with three.js objects and
 // with plain objects (fixtures/ts/usage.ts).
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
-import { makeProject, repoVersion, run } from './lib/project.js';
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { beforeAll, describe, expect, inject, test } from "vitest";
+import { makeProject, repoVersion, run } from "./lib/project.js";
 
 const DIRECTIVE = /\/\/ @ts-expect-error (TS\d+)/;
 
-describe('TypeScript declarations, type-checked in a fresh project', () => {
+describe("TypeScript declarations, type-checked in a fresh project", () => {
   let dir;
   const tsc = (...args) =>
-    run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), ...args, '--pretty', 'false'], {
-      cwd: dir,
-      check: false,
-      timeout: 120_000,
-    });
+    run(
+      process.execPath,
+      [
+        join(dir, "node_modules/typescript/bin/tsc"),
+        ...args,
+        "--pretty",
+        "false",
+      ],
+      {
+        cwd: dir,
+        check: false,
+        timeout: 120_000,
+      },
+    );
 
   beforeAll(async () => {
-    const { root, tarball } = inject('consumer');
+    const { root, tarball } = inject("consumer");
     const dependencies = {};
-    for (const name of ['typescript', 'three', '@types/three']) dependencies[name] = await repoVersion(name);
-    dir = await makeProject(root, 'ts', tarball, { dependencies, type: 'module', copy: ['ts'] });
+    for (const name of ["typescript", "three", "@types/three"])
+      dependencies[name] = await repoVersion(name);
+    dir = await makeProject(root, "ts", tarball, {
+      dependencies,
+      type: "module",
+      copy: ["ts"],
+    });
   });
 
-  test.each(['bundler', 'nodenext'])(
-    'a strict file using every function passes tsc --noEmit --strict with moduleResolution %s, so every @ts-expect-error line is still an error',
+  test.each(["bundler", "nodenext"])(
+    "a strict file using every function passes tsc --noEmit --strict with moduleResolution %s, so every @ts-expect-error line is still an error",
     async (resolution) => {
-      const { code, stdout, stderr } = await tsc('-p', `tsconfig.${resolution}.json`, '--noEmit', '--strict');
-      expect(stdout + stderr).toBe('');
+      const { code, stdout, stderr } = await tsc(
+        "-p",
+        `tsconfig.${resolution}.json`,
+        "--noEmit",
+        "--strict",
+      );
+      expect(stdout + stderr).toBe("");
       expect(code).toBe(0);
     },
   );
 
-  test('each @ts-expect-error line fails for the reason it names, and no other line fails', async () => {
+  test("each @ts-expect-error line fails for the reason it names, and no other line fails", async () => {
     // The same file with the directives disarmed (line numbers unchanged): the errors tsc reports must be
     // exactly the expected ones, code for code.
-    const source = await readFile(join(dir, 'usage.ts'), 'utf8');
-    const lines = source.split('\n');
+    const source = await readFile(join(dir, "usage.ts"), "utf8");
+    const lines = source.split("\n");
     const expected = new Map();
     lines.forEach((line, i) => {
       const match = DIRECTIVE.exec(line);
       if (match) expected.set(i + 2, match[1]); // 1-based number of the line after the directive
     });
     expect(expected.size).toBeGreaterThanOrEqual(20);
-    await writeFile(join(dir, 'usage.disarmed.ts'), lines.map((l) => l.replace('@ts-expect-error', 'disarmed:')).join('\n'));
-    const config = JSON.parse(await readFile(join(dir, 'tsconfig.bundler.json'), 'utf8'));
-    config.files = ['usage.disarmed.ts'];
-    await writeFile(join(dir, 'tsconfig.disarmed.json'), JSON.stringify(config));
+    await writeFile(
+      join(dir, "usage.disarmed.ts"),
+      lines.map((l) => l.replace("@ts-expect-error", "disarmed:")).join("\n"),
+    );
+    const config = JSON.parse(
+      await readFile(join(dir, "tsconfig.bundler.json"), "utf8"),
+    );
+    config.files = ["usage.disarmed.ts"];
+    await writeFile(
+      join(dir, "tsconfig.disarmed.json"),
+      JSON.stringify(config),
+    );
 
-    const { stdout } = await tsc('-p', 'tsconfig.disarmed.json', '--noEmit', '--strict');
+    const { stdout } = await tsc(
+      "-p",
+      "tsconfig.disarmed.json",
+      "--noEmit",
+      "--strict",
+    );
     const actual = new Map();
-    for (const match of stdout.matchAll(/^usage\.disarmed\.ts\((\d+),\d+\): error (TS\d+):/gm)) {
+    for (const match of stdout.matchAll(
+      /^usage\.disarmed\.ts\((\d+),\d+\): error (TS\d+):/gm,
+    )) {
       const line = Number(match[1]);
       actual.set(line, [...new Set([...(actual.get(line) ?? []), match[2]])]);
     }
-    expect(Object.fromEntries(actual)).toEqual(Object.fromEntries([...expected].map(([line, code]) => [line, [code]])));
+    expect(Object.fromEntries(actual)).toEqual(
+      Object.fromEntries([...expected].map(([line, code]) => [line, [code]])),
+    );
   });
 
-  test('the same file compiled and run in Node gives the exact answers with three.js objects and plain objects', async () => {
-    const compiled = await tsc('-p', 'tsconfig.emit.json');
-    expect(compiled.stdout + compiled.stderr).toBe('');
-    const { stdout, stderr } = await run(process.execPath, ['out/usage.js'], { cwd: dir, timeout: 60_000 });
-    expect(stderr).toBe('');
+  test("the same file compiled and run in Node gives the exact answers with three.js objects and plain objects", async () => {
+    const compiled = await tsc("-p", "tsconfig.emit.json");
+    expect(compiled.stdout + compiled.stderr).toBe("");
+    const { stdout, stderr } = await run(process.execPath, ["out/usage.js"], {
+      cwd: dir,
+      timeout: 60_000,
+    });
+    expect(stderr).toBe("");
     const v = (x, y, z) => ({ x, y, z });
     expect(JSON.parse(stdout)).toEqual({
       sameInstance: true,
@@ -84,7 +123,7 @@ describe('TypeScript declarations, type-checked in a fresh project', () => {
       threeObbApart: false,
       obbTouching: true,
       axis: 0,
-      axisName: 'A.x',
+      axisName: "A.x",
       castFraction: 0.3,
       castNormal: [-1, 0, 0],
       castCenter: [3, 0, 0],

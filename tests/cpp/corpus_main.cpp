@@ -1,27 +1,35 @@
-// narrowphase: writes the seeded native corpus that tests/js/native_parity.test.js replays through the WASM
-// module, to check that native C++ and WASM give bit-identical results (EDGE_CASES.md, "Invariants").
+// narrowphase: writes the seeded native corpus that
+// tests/js/native_parity.test.js replays through the WASM module, to check that
+// native C++ and WASM give bit-identical results (EDGE_CASES.md, "Invariants").
 //
 // usage: narrowphase_corpus <output.json>
 //
-// Every case is a query of narrowphase/queries.def with its arguments, recorded by meaning: each argument by
-// field name ({"box": {"min": {"x": ...}}}), the result as the JS API returns it ({"distance", "point": {...},
-// "normal": {...}}, true, null, ...), or the error as (argument, field, problem name). The result is computed
-// by calling the core C++ function with typed values that this file decodes itself, and the error by the typed
-// validate() calls, never through the flat layer: the WASM side replays the case through the JS API, so the
-// flat layouts (detail/flat_kinds.h) and the JS layer's reading and writing of them (web/lib/index.js) are both
-// checked against an independent reading of the same arguments. A swapped pair of outputs or inputs in either
-// shows up as a mismatch (tests/js/native_parity.test.js keeps a test that shows it does). Inputs mix
-// random valid shapes at scales from 1e-6 to 1e6, exact and special configurations (touching, zero and -0
-// direction components, rays in face planes, coincident sphere centers, identity and random rotations) and
-// invalid inputs, so that error codes are compared too.
+// Every case is a query of narrowphase/queries.def with its arguments, recorded
+// by meaning: each argument by field name ({"box": {"min": {"x": ...}}}), the
+// result as the JS API returns it ({"distance", "point": {...}, "normal":
+// {...}}, true, null, ...), or the error as (argument, field, problem name).
+// The result is computed by calling the core C++ function with typed values
+// that this file decodes itself, and the error by the typed validate() calls,
+// never through the flat layer: the WASM side replays the case through the JS
+// API, so the flat layouts (detail/flat_kinds.h) and the JS layer's reading and
+// writing of them (web/lib/index.js) are both checked against an independent
+// reading of the same arguments. A swapped pair of outputs or inputs in either
+// shows up as a mismatch (tests/js/native_parity.test.js keeps a test that
+// shows it does). Inputs mix random valid shapes at scales from 1e-6 to 1e6,
+// exact and special configurations (touching, zero and -0 direction components,
+// rays in face planes, coincident sphere centers, identity and random
+// rotations) and invalid inputs, so that error codes are compared too.
 //
-// Determinism: the generator is std::mt19937_64 with a fixed seed (its output sequence is fixed by the C++
-// standard), and every double is derived from the raw 64-bit draws here; std::uniform_real_distribution is
-// not used because its output is implementation-defined. Only the recorded inputs matter to the comparison,
-// so the generator may use any libm function (std::cos, std::sin) to build inputs.
+// Determinism: the generator is std::mt19937_64 with a fixed seed (its output
+// sequence is fixed by the C++ standard), and every double is derived from the
+// raw 64-bit draws here; std::uniform_real_distribution is not used because its
+// output is implementation-defined. Only the recorded inputs matter to the
+// comparison, so the generator may use any libm function (std::cos, std::sin)
+// to build inputs.
 //
-// JSON: finite doubles are printed with %.17g (round-trips exactly; -0 prints as -0); NaN and +-infinity are
-// written as the strings "NaN", "Infinity" and "-Infinity", which JSON has no numbers for.
+// JSON: finite doubles are printed with %.17g (round-trips exactly; -0 prints
+// as -0); NaN and +-infinity are written as the strings "NaN", "Infinity" and
+// "-Infinity", which JSON has no numbers for.
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -35,8 +43,8 @@
 #include <utility>
 #include <vector>
 
-#include "narrowphase/narrowphase.h"
 #include "narrowphase/detail/flat_kinds.h"
+#include "narrowphase/narrowphase.h"
 
 namespace {
 
@@ -61,14 +69,19 @@ class Rng {
   double unit() { return static_cast<double>(bits() >> 11) * 0x1.0p-53; }
   /// Uniform in [-1, 1).
   double symmetric() { return 2.0 * unit() - 1.0; }
-  /// Uniform integer in [0, n) (the modulo bias of a 64-bit draw is irrelevant here).
-  int below(int n) { return static_cast<int>(bits() % static_cast<std::uint64_t>(n)); }
+  /// Uniform integer in [0, n) (the modulo bias of a 64-bit draw is irrelevant
+  /// here).
+  int below(int n) {
+    return static_cast<int>(bits() % static_cast<std::uint64_t>(n));
+  }
   /// Uniform integer in [lo, hi].
   int between(int lo, int hi) { return lo + below(hi - lo + 1); }
   bool chance(double p) { return unit() < p; }
-  /// 10^k for k uniform in [lo, hi], lo >= -6, hi <= 6 (decimal literals, so the values are the usual ones).
+  /// 10^k for k uniform in [lo, hi], lo >= -6, hi <= 6 (decimal literals, so
+  /// the values are the usual ones).
   double decade(int lo, int hi) {
-    static const double kPow10[13] = {1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6};
+    static const double kPow10[13] = {1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1e0,
+                                      1e1,  1e2,  1e3,  1e4,  1e5,  1e6};
     return kPow10[between(lo, hi) + 6];
   }
   /// A random power of two 2^k, k in [lo, hi].
@@ -83,11 +96,12 @@ class Rng {
   std::mt19937_64 engine_;
 };
 
-
 // ---------------------------------------------------------------------------------------------------------
-// The queries (queries.def) and how this file reads their arguments and writes their results. The generators
-// below build each argument list as numbers in the order of the query's argument kinds; Arg<K> decodes them on
-// its own (field names as the JS API spells them, and the typed value), independently of flat_kinds.h.
+// The queries (queries.def) and how this file reads their arguments and writes
+// their results. The generators below build each argument list as numbers in
+// the order of the query's argument kinds; Arg<K> decodes them on its own
+// (field names as the JS API spells them, and the typed value), independently
+// of flat_kinds.h.
 
 namespace kinds = np::flat::kinds;
 using np::Vec3;
@@ -101,29 +115,51 @@ struct Arg<kinds::vec3> {
 };
 template <>
 struct Arg<kinds::aabb> {
-  static constexpr const char* fields[] = {"min.x", "min.y", "min.z", "max.x", "max.y", "max.z"};
-  static np::AABB decode(const double* p) { return {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}}; }
+  static constexpr const char* fields[] = {"min.x", "min.y", "min.z",
+                                           "max.x", "max.y", "max.z"};
+  static np::AABB decode(const double* p) {
+    return {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}};
+  }
 };
 template <>
 struct Arg<kinds::sphere> {
-  static constexpr const char* fields[] = {"center.x", "center.y", "center.z", "radius"};
-  static np::Sphere decode(const double* p) { return {{p[0], p[1], p[2]}, p[3]}; }
+  static constexpr const char* fields[] = {"center.x", "center.y", "center.z",
+                                           "radius"};
+  static np::Sphere decode(const double* p) {
+    return {{p[0], p[1], p[2]}, p[3]};
+  }
 };
 template <>
 struct Arg<kinds::obb> {
-  static constexpr const char* fields[] = {
-      "center.x",   "center.y",   "center.z", "halfSize.x", "halfSize.y", "halfSize.z",
-      "rotation.elements[0]", "rotation.elements[1]", "rotation.elements[2]", "rotation.elements[3]",
-      "rotation.elements[4]", "rotation.elements[5]", "rotation.elements[6]", "rotation.elements[7]",
-      "rotation.elements[8]"};
+  static constexpr const char* fields[] = {"center.x",
+                                           "center.y",
+                                           "center.z",
+                                           "halfSize.x",
+                                           "halfSize.y",
+                                           "halfSize.z",
+                                           "rotation.elements[0]",
+                                           "rotation.elements[1]",
+                                           "rotation.elements[2]",
+                                           "rotation.elements[3]",
+                                           "rotation.elements[4]",
+                                           "rotation.elements[5]",
+                                           "rotation.elements[6]",
+                                           "rotation.elements[7]",
+                                           "rotation.elements[8]"};
   static np::OBB decode(const double* p) {
-    return {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, {{p[6], p[7], p[8]}, {p[9], p[10], p[11]}, {p[12], p[13], p[14]}}};
+    return {{p[0], p[1], p[2]},
+            {p[3], p[4], p[5]},
+            {{p[6], p[7], p[8]}, {p[9], p[10], p[11]}, {p[12], p[13], p[14]}}};
   }
 };
 template <>
 struct Arg<kinds::ray> {
-  static constexpr const char* fields[] = {"origin.x", "origin.y", "origin.z", "direction.x", "direction.y", "direction.z"};
-  static np::Ray decode(const double* p) { return {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}}; }
+  static constexpr const char* fields[] = {"origin.x",    "origin.y",
+                                           "origin.z",    "direction.x",
+                                           "direction.y", "direction.z"};
+  static np::Ray decode(const double* p) {
+    return {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}};
+  }
 };
 template <>
 struct Arg<kinds::radius> {
@@ -147,7 +183,8 @@ np::Validity check(const np::OBB& v) { return np::validate(v); }
 np::Validity check(const np::Ray& v) { return np::validate(v); }
 template <class K>
 np::Validity check_arg(double v) {
-  return std::is_same_v<K, kinds::maxDistance> ? np::validate_max_distance(v) : np::validate_radius(v);
+  return std::is_same_v<K, kinds::maxDistance> ? np::validate_max_distance(v)
+                                               : np::validate_radius(v);
 }
 template <class K, class V>
 np::Validity check_arg(const V& v) {
@@ -160,7 +197,8 @@ const char* const kProblemNames[] = {
 #undef NP_PROBLEM_NAME
 };
 
-/// A small JSON writer: the text of one case. Values after the first of an object or array get a comma.
+/// A small JSON writer: the text of one case. Values after the first of an
+/// object or array get a comma.
 class Json {
  public:
   std::string text;
@@ -189,7 +227,8 @@ class Json {
     if (std::isnan(v)) return string("NaN");
     if (std::isinf(v)) return string(v > 0 ? "Infinity" : "-Infinity");
     char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", v);  // round-trips exactly; -0.0 prints as "-0"
+    std::snprintf(buf, sizeof buf, "%.17g",
+                  v);  // round-trips exactly; -0.0 prints as "-0"
     raw(buf);
   }
   void vec3(Vec3 v) {
@@ -197,15 +236,19 @@ class Json {
     key("x"), number(v.x), key("y"), number(v.y), key("z"), number(v.z);
     close();
   }
-  /// The numbers p[0..n) as an object by dotted field names ("min.x", "rotation.elements[3]").
+  /// The numbers p[0..n) as an object by dotted field names ("min.x",
+  /// "rotation.elements[3]").
   void fields(const char* const* names, const double* p, int n) {
-    std::string open_object;  // the dotted prefix currently open ("min", "rotation")
+    std::string
+        open_object;  // the dotted prefix currently open ("min", "rotation")
     open();
     for (int i = 0; i < n; ++i) {
       const std::string name = names[i];
       const std::size_t dot = name.find('.');
-      const std::string prefix = dot == std::string::npos ? "" : name.substr(0, dot);
-      const std::string leaf = dot == std::string::npos ? name : name.substr(dot + 1);
+      const std::string prefix =
+          dot == std::string::npos ? "" : name.substr(0, dot);
+      const std::string leaf =
+          dot == std::string::npos ? name : name.substr(dot + 1);
       if (prefix != open_object) {
         if (!open_object.empty()) close();
         if (!prefix.empty()) key(prefix), open();
@@ -231,8 +274,9 @@ class Json {
   bool comma_ = false;
 };
 
-/// Calls the core function of result R and writes the result as the JS API returns it. Returns whether the
-/// result is "positive" (true, a hit, an axis) for the tallies.
+/// Calls the core function of result R and writes the result as the JS API
+/// returns it. Returns whether the result is "positive" (true, a hit, an axis)
+/// for the tallies.
 template <class R>
 struct Result;
 template <>
@@ -276,7 +320,8 @@ struct Result<kinds::rayHit> {
     np::RayHit h;
     if (!fn(v..., &h)) return j.raw("null"), false;
     j.open();
-    j.key("distance"), j.number(h.distance), j.key("point"), j.vec3(h.point), j.key("normal"), j.vec3(h.normal);
+    j.key("distance"), j.number(h.distance), j.key("point"), j.vec3(h.point),
+        j.key("normal"), j.vec3(h.normal);
     j.close();
     return true;
   }
@@ -288,9 +333,12 @@ struct Result<kinds::shapeCastHit> {
     np::ShapeCastHit h;
     if (!fn(v..., &h)) return j.raw("null"), false;
     j.open();
-    j.key("distance"), j.number(h.distance), j.key("fraction"), j.number(h.fraction);
-    j.key("center"), j.vec3(h.center), j.key("point"), j.vec3(h.point), j.key("normal"), j.vec3(h.normal);
-    j.key("startedOverlapping"), j.raw(h.started_overlapping ? "true" : "false");
+    j.key("distance"), j.number(h.distance), j.key("fraction"),
+        j.number(h.fraction);
+    j.key("center"), j.vec3(h.center), j.key("point"), j.vec3(h.point),
+        j.key("normal"), j.vec3(h.normal);
+    j.key("startedOverlapping"),
+        j.raw(h.started_overlapping ? "true" : "false");
     j.close();
     return true;
   }
@@ -299,24 +347,28 @@ struct Result<kinds::shapeCastHit> {
 /// What a case came to, for the tallies.
 enum class Outcome { kError, kPositive, kOther };
 
-/// One query: its JS name, argument names, and how to record a case of it from its argument numbers.
+/// One query: its JS name, argument names, and how to record a case of it from
+/// its argument numbers.
 struct Query {
   const char* name;
   std::vector<std::string> args;
   int inputs;
-  Outcome (*record)(const std::vector<std::string>& names, const double* in, Json& j);
+  Outcome (*record)(const std::vector<std::string>& names, const double* in,
+                    Json& j);
 };
 
 template <class R, class... K, std::size_t... I>
-Outcome record_case(typename R::template Fn<np::flat::Param<K>...> fn, const std::vector<std::string>& names,
-                    const double* in, Json& j, std::index_sequence<I...>) {
+Outcome record_case(typename R::template Fn<np::flat::Param<K>...> fn,
+                    const std::vector<std::string>& names, const double* in,
+                    Json& j, std::index_sequence<I...>) {
   int at[sizeof...(K) + 1] = {0};
   const int sizes[] = {arg_size<K>()...};
   for (std::size_t i = 0; i < sizeof...(K); ++i) at[i + 1] = at[i] + sizes[i];
   // The arguments by name.
   j.key("args"), j.open();
   ((j.key(names[I].c_str()),
-    arg_size<K>() == 1 ? j.number(in[at[I]]) : j.fields(Arg<K>::fields, in + at[I], arg_size<K>())),
+    arg_size<K>() == 1 ? j.number(in[at[I]])
+                       : j.fields(Arg<K>::fields, in + at[I], arg_size<K>())),
    ...);
   j.close();
   // The first invalid argument, in order, is the error; otherwise the result.
@@ -329,18 +381,23 @@ Outcome record_case(typename R::template Fn<np::flat::Param<K>...> fn, const std
    ...);
   if (bad_arg != nullptr) {
     j.key("error"), j.open();
-    j.key("argument"), j.string(bad_arg), j.key("field"), j.string(bad_fields[bad.component]);
+    j.key("argument"), j.string(bad_arg), j.key("field"),
+        j.string(bad_fields[bad.component]);
     j.key("problem"), j.string(kProblemNames[static_cast<int>(bad.problem)]);
     j.close();
     return Outcome::kError;
   }
   j.key("result");
-  return Result<R>::write(j, fn, Arg<K>::decode(in + at[I])...) ? Outcome::kPositive : Outcome::kOther;
+  return Result<R>::write(j, fn, Arg<K>::decode(in + at[I])...)
+             ? Outcome::kPositive
+             : Outcome::kOther;
 }
 
 template <class R, class... K>
-Query make_query(const char* name, const char* names, typename R::template Fn<np::flat::Param<K>...> fn) {
-  static typename R::template Fn<np::flat::Param<K>...> the_fn;  // one per instantiation: one per query line
+Query make_query(const char* name, const char* names,
+                 typename R::template Fn<np::flat::Param<K>...> fn) {
+  static typename R::template Fn<np::flat::Param<K>...>
+      the_fn;  // one per instantiation: one per query line
   the_fn = fn;
   std::vector<std::string> args;
   for (std::string rest = names; !rest.empty();) {
@@ -348,16 +405,19 @@ Query make_query(const char* name, const char* names, typename R::template Fn<np
     args.push_back(rest.substr(0, comma));
     rest = comma == std::string::npos ? "" : rest.substr(comma + 2);
   }
-  return Query{name, args, (arg_size<K>() + ...),
-               [](const std::vector<std::string>& n, const double* in, Json& j) {
-                 return record_case<R, K...>(the_fn, n, in, j, std::index_sequence_for<K...>{});
-               }};
+  return Query{
+      name, args, (arg_size<K>() + ...),
+      [](const std::vector<std::string>& n, const double* in, Json& j) {
+        return record_case<R, K...>(the_fn, n, in, j,
+                                    std::index_sequence_for<K...>{});
+      }};
 }
 
 const std::vector<Query>& queries() {
   using namespace np::flat::kinds;
   static const std::vector<Query> all = {
-#define NP_QUERY(js, fn, result, names, ...) make_query<result, __VA_ARGS__>(#js, names, np::fn),
+#define NP_QUERY(js, fn, result, names, ...) \
+  make_query<result, __VA_ARGS__>(#js, names, np::fn),
 #include "narrowphase/queries.def"
 #undef NP_QUERY
   };
@@ -368,10 +428,10 @@ const Query& query(const char* name) {
   for (const Query& q : queries()) {
     if (std::string(q.name) == name) return q;
   }
-  std::fprintf(stderr, "narrowphase_corpus: no query %s in queries.def\n", name);
+  std::fprintf(stderr, "narrowphase_corpus: no query %s in queries.def\n",
+               name);
   std::exit(2);
 }
-
 
 // ---------------------------------------------------------------------------------------------------------
 // The JSON file.
@@ -381,14 +441,20 @@ class Corpus {
   explicit Corpus(std::FILE* file) : file_(file) {}
 
   void begin() {
-    std::fprintf(file_, "{\n\"format\": \"narrowphase-corpus-2\",\n\"generator\": \"tests/cpp/corpus_main.cpp\",\n");
-    std::fprintf(file_, "\"seed\": \"0x%016llx\",\n\"cases\": [\n", static_cast<unsigned long long>(kSeed));
+    std::fprintf(file_,
+                 "{\n\"format\": \"narrowphase-corpus-2\",\n\"generator\": "
+                 "\"tests/cpp/corpus_main.cpp\",\n");
+    std::fprintf(file_, "\"seed\": \"0x%016llx\",\n\"cases\": [\n",
+                 static_cast<unsigned long long>(kSeed));
   }
 
-  /// Records one case of `q` with the argument numbers `in` (in the order of its argument kinds).
+  /// Records one case of `q` with the argument numbers `in` (in the order of
+  /// its argument kinds).
   void record(const Query& q, const Input& in) {
     if (static_cast<int>(in.size()) != q.inputs) {
-      std::fprintf(stderr, "narrowphase_corpus: %s got %zu inputs, expected %d\n", q.name, in.size(), q.inputs);
+      std::fprintf(stderr,
+                   "narrowphase_corpus: %s got %zu inputs, expected %d\n",
+                   q.name, in.size(), q.inputs);
       std::exit(2);
     }
     Json j;
@@ -404,21 +470,27 @@ class Corpus {
     if (outcome == Outcome::kPositive) ++t.positive;
   }
 
-  /// Writes the tallies; fails (returns false) when a query of queries.def has fewer than `minimum` cases.
+  /// Writes the tallies; fails (returns false) when a query of queries.def has
+  /// fewer than `minimum` cases.
   bool end(int minimum) {
     bool complete = true;
     std::fputs("\n],\n\"queries\": {\n", file_);
     bool first = true;
     for (const Query& q : queries()) {
       const Tally& t = tally(q);
-      std::fprintf(file_, "%s\"%s\": {\"inputs\": %d, \"cases\": %d, \"errors\": %d, \"positive\": %d}",
-                   first ? "" : ",\n", q.name, q.inputs, t.cases, t.errors, t.positive);
-      first = false;
-      std::fprintf(stderr, "%-22s %5d cases, %4d errors, %5d true / hit / separated\n", q.name, t.cases, t.errors,
+      std::fprintf(file_,
+                   "%s\"%s\": {\"inputs\": %d, \"cases\": %d, \"errors\": %d, "
+                   "\"positive\": %d}",
+                   first ? "" : ",\n", q.name, q.inputs, t.cases, t.errors,
                    t.positive);
+      first = false;
+      std::fprintf(stderr,
+                   "%-22s %5d cases, %4d errors, %5d true / hit / separated\n",
+                   q.name, t.cases, t.errors, t.positive);
       if (t.cases < minimum) {
         std::fprintf(stderr,
-                     "narrowphase_corpus: %s (queries.def) has %d cases, at least %d needed: give it cases in "
+                     "narrowphase_corpus: %s (queries.def) has %d cases, at "
+                     "least %d needed: give it cases in "
                      "tests/cpp/corpus_main.cpp\n",
                      q.name, t.cases, minimum);
         complete = false;
@@ -460,14 +532,23 @@ void push(Input& in, const Box& b) {
   push(in, b.max);
 }
 
-V3 add(const V3& a, const V3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
-V3 sub(const V3& a, const V3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+V3 add(const V3& a, const V3& b) {
+  return {a[0] + b[0], a[1] + b[1], a[2] + b[2]};
+}
+V3 sub(const V3& a, const V3& b) {
+  return {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+}
 V3 scale(const V3& a, double s) { return {a[0] * s, a[1] * s, a[2] * s}; }
-double dot3(const V3& a, const V3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+double dot3(const V3& a, const V3& b) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
 
-V3 random_vec(Rng& r, double s) { return {r.symmetric() * s, r.symmetric() * s, r.symmetric() * s}; }
+V3 random_vec(Rng& r, double s) {
+  return {r.symmetric() * s, r.symmetric() * s, r.symmetric() * s};
+}
 
-/// A box centered within `offset` of the origin with half extents up to `size`; now and then an axis is flat.
+/// A box centered within `offset` of the origin with half extents up to `size`;
+/// now and then an axis is flat.
 Box random_box(Rng& r, double offset, double size) {
   Box b;
   for (int i = 0; i < 3; ++i) {
@@ -479,10 +560,12 @@ Box random_box(Rng& r, double offset, double size) {
   return b;
 }
 
-/// A random box at a random scale: offsets 1e-6..1e6, sizes 1e-6..1e6 (tiny boxes far away included).
+/// A random box at a random scale: offsets 1e-6..1e6, sizes 1e-6..1e6 (tiny
+/// boxes far away included).
 Box random_scaled_box(Rng& r) {
-  // Draws go into named locals, in reading order: the order in which a compiler evaluates function arguments
-  // (or the operands of * and +) is unspecified, and g++ and clang wrote different corpora from one seed.
+  // Draws go into named locals, in reading order: the order in which a compiler
+  // evaluates function arguments (or the operands of * and +) is unspecified,
+  // and g++ and clang wrote different corpora from one seed.
   const double offset = r.decade(-6, 6);
   const double size = r.decade(-6, 6);
   return random_box(r, offset, size);
@@ -494,7 +577,8 @@ double box_size(const Box& b) {
   return s > 0.0 ? s : 1e-6;
 }
 
-/// One coordinate relative to the slab [lo, hi]: on either face, inside, or outside by up to `spread`.
+/// One coordinate relative to the slab [lo, hi]: on either face, inside, or
+/// outside by up to `spread`.
 double coord_near(Rng& r, double lo, double hi, double spread) {
   switch (r.below(7)) {
     case 0:
@@ -514,7 +598,8 @@ double coord_near(Rng& r, double lo, double hi, double spread) {
 }
 
 V3 point_near(Rng& r, const Box& b, double spread) {
-  return {coord_near(r, b.min[0], b.max[0], spread), coord_near(r, b.min[1], b.max[1], spread),
+  return {coord_near(r, b.min[0], b.max[0], spread),
+          coord_near(r, b.min[1], b.max[1], spread),
           coord_near(r, b.min[2], b.max[2], spread)};
 }
 
@@ -523,7 +608,9 @@ V3 point_in(Rng& r, const Box& b) {
   V3 p;
   for (int i = 0; i < 3; ++i) {
     const int k = r.below(4);
-    p[i] = k == 0 ? b.min[i] : (k == 1 ? b.max[i] : b.min[i] + (b.max[i] - b.min[i]) * r.unit());
+    p[i] = k == 0 ? b.min[i]
+                  : (k == 1 ? b.max[i]
+                            : b.min[i] + (b.max[i] - b.min[i]) * r.unit());
     if (p[i] > b.max[i]) p[i] = b.max[i];
   }
   return p;
@@ -543,7 +630,8 @@ void invert_box(Rng& r, Input& in, int offset) {
 
 /// Replaces one input number in [first, last) by NaN or an infinity.
 void corrupt(Rng& r, Input& in, int first, int last) {
-  // C++17 evaluates the right side of an assignment first; the locals keep that order, spelled out.
+  // C++17 evaluates the right side of an assignment first; the locals keep that
+  // order, spelled out.
   const double value = r.non_finite();
   in[static_cast<std::size_t>(r.between(first, last - 1))] = value;
 }
@@ -557,15 +645,18 @@ const Mat3 kIdentity{1, 0, 0, 0, 1, 0, 0, 0, 1};
 
 /// The rotation of a unit quaternion (w, x, y, z), column-major.
 Mat3 from_quaternion(double w, double x, double y, double z) {
-  return {1 - 2 * (y * y + z * z), 2 * (x * y + w * z),     2 * (x * z - w * y),
-          2 * (x * y - w * z),     1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
-          2 * (x * z + w * y),     2 * (y * z - w * x),     1 - 2 * (x * x + y * y)};
+  return {1 - 2 * (y * y + z * z), 2 * (x * y + w * z),
+          2 * (x * z - w * y),     2 * (x * y - w * z),
+          1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
+          2 * (x * z + w * y),     2 * (y * z - w * x),
+          1 - 2 * (x * x + y * y)};
 }
 
 /// A random rotation: a random quaternion, normalized.
 Mat3 random_rotation(Rng& r) {
   for (;;) {
-    const double w = r.symmetric(), x = r.symmetric(), y = r.symmetric(), z = r.symmetric();
+    const double w = r.symmetric(), x = r.symmetric(), y = r.symmetric(),
+                 z = r.symmetric();
     const double n2 = w * w + x * x + y * y + z * z;
     if (n2 < 0.01 || n2 > 1.0) continue;
     const double n = std::sqrt(n2);
@@ -583,7 +674,8 @@ Mat3 axis_angle(Rng& r, double angle) {
   } while (n2 < 0.01 || n2 > 1.0);
   axis = scale(axis, 1.0 / std::sqrt(n2));
   const double s = std::sin(angle / 2);
-  return from_quaternion(std::cos(angle / 2), axis[0] * s, axis[1] * s, axis[2] * s);
+  return from_quaternion(std::cos(angle / 2), axis[0] * s, axis[1] * s,
+                         axis[2] * s);
 }
 
 Mat3 multiply(const Mat3& a, const Mat3& b) {
@@ -598,22 +690,27 @@ Mat3 multiply(const Mat3& a, const Mat3& b) {
   return m;
 }
 
-/// The identity with its columns permuted and sign-flipped at random (an exact rotation or reflection).
+/// The identity with its columns permuted and sign-flipped at random (an exact
+/// rotation or reflection).
 Mat3 signed_permutation(Rng& r) {
-  static const int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  static const int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                   {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   const int* p = kPerms[r.below(6)];
   Mat3 m{};
-  for (int col = 0; col < 3; ++col) m[col * 3 + p[col]] = r.chance(0.5) ? 1.0 : -1.0;
+  for (int col = 0; col < 3; ++col)
+    m[col * 3 + p[col]] = r.chance(0.5) ? 1.0 : -1.0;
   return m;
 }
 
-/// Each element rounded to float, as a rotation that came from three.js float data would be (valid).
+/// Each element rounded to float, as a rotation that came from three.js float
+/// data would be (valid).
 Mat3 rounded_to_float(Mat3 m) {
   for (double& e : m) e = static_cast<double>(static_cast<float>(e));
   return m;
 }
 
-/// A rotation of some kind: identity, signed permutation, random, or random rounded to float.
+/// A rotation of some kind: identity, signed permutation, random, or random
+/// rounded to float.
 Mat3 some_rotation(Rng& r) {
   switch (r.below(5)) {
     case 0:
@@ -627,7 +724,9 @@ Mat3 some_rotation(Rng& r) {
   }
 }
 
-V3 column(const Mat3& m, int c) { return {m[c * 3], m[c * 3 + 1], m[c * 3 + 2]}; }
+V3 column(const Mat3& m, int c) {
+  return {m[c * 3], m[c * 3 + 1], m[c * 3 + 2]};
+}
 
 void push_obb(Input& in, const V3& center, const V3& half, const Mat3& rot) {
   push(in, center);
@@ -656,8 +755,9 @@ V3 random_unit(Rng& r) {
 /// closestPointOnAABB and distancePointAABB: point[3], box[6].
 void point_box_cases(Rng& r, Corpus& corpus, const Query& fn) {
   int n = 0;
-  // Exact: every point of a grid (with -0) against the cube [-1, 1]^3 and a flat box, scaled by a power of
-  // two and shifted by a multiple of it, so every coordinate is exact.
+  // Exact: every point of a grid (with -0) against the cube [-1, 1]^3 and a
+  // flat box, scaled by a power of two and shifted by a multiple of it, so
+  // every coordinate is exact.
   static const double kGrid[8] = {-2, -1, -0.5, -0.0, 0, 0.5, 1, 2};
   const Box cube{{-1, -1, -1}, {1, 1, 1}};
   const Box flat{{-1, 0, -1}, {1, 0, 1}};
@@ -666,10 +766,15 @@ void point_box_cases(Rng& r, Corpus& corpus, const Query& fn) {
       for (double y : kGrid) {
         for (double z : kGrid) {
           const double s = r.chance(0.5) ? 1.0 : r.pow2(-20, 20);
-          const V3 shift = r.chance(0.5) ? V3{0, 0, 0} : scale(V3{double(r.between(-99, 99)), 0.0, double(r.between(-99, 99))}, s);
+          const V3 shift = r.chance(0.5)
+                               ? V3{0, 0, 0}
+                               : scale(V3{double(r.between(-99, 99)), 0.0,
+                                          double(r.between(-99, 99))},
+                                       s);
           Input in;
           push(in, add(scale(V3{x, y, z}, s), shift));
-          push(in, Box{add(scale(b->min, s), shift), add(scale(b->max, s), shift)});
+          push(in,
+               Box{add(scale(b->min, s), shift), add(scale(b->max, s), shift)});
           corpus.record(fn, in);
           ++n;
         }
@@ -689,14 +794,17 @@ void point_box_cases(Rng& r, Corpus& corpus, const Query& fn) {
       const V3 c = random_vec(r, r.decade(-6, 6));
       Box b{c, c};
       if (kind == 14) {
-        const double grow = r.decade(-6, 6);  // (drawn first: C++17 evaluates the right side of += first)
+        const double grow = r.decade(
+            -6,
+            6);  // (drawn first: C++17 evaluates the right side of += first)
         b.max[r.below(3)] += grow;
       }
       push(in, random_vec(r, r.decade(-6, 6)));
       push(in, b);
     } else if (kind < 17) {
       // A far point and a tiny box, or the other way round.
-      const Box b = kind == 15 ? random_box(r, 1e6, 1e-6) : random_box(r, 1e-6, 1e-6);
+      const Box b =
+          kind == 15 ? random_box(r, 1e6, 1e-6) : random_box(r, 1e-6, 1e-6);
       push(in, kind == 15 ? random_vec(r, 1e-6) : random_vec(r, 1e6));
       push(in, b);
     } else {
@@ -704,8 +812,10 @@ void point_box_cases(Rng& r, Corpus& corpus, const Query& fn) {
       const Box b = random_scaled_box(r);
       push(in, point_near(r, b, box_size(b)));
       push(in, b);
-      if (kind == 17) invert_box(r, in, 3);
-      else corrupt(r, in, 0, 9);
+      if (kind == 17)
+        invert_box(r, in, 3);
+      else
+        corrupt(r, in, 0, 9);
     }
     corpus.record(fn, in);
   }
@@ -715,9 +825,11 @@ void point_box_cases(Rng& r, Corpus& corpus, const Query& fn) {
 void sphere_box_cases(Rng& r, Corpus& corpus) {
   const Query& fn = query("overlapSphereAABB");
   int n = 0;
-  // Exact touching configurations: from each face, edge and corner of the cube [-1, 1]^3, the center is offset
-  // along a Pythagorean triple (5), (3, 4), (2, 3, 6) so that the squared distance is exactly the squared
-  // radius; the radius is that, or one ulp below or above. Scaled by powers of two and shifted exactly.
+  // Exact touching configurations: from each face, edge and corner of the cube
+  // [-1, 1]^3, the center is offset along a Pythagorean triple (5), (3, 4), (2,
+  // 3, 6) so that the squared distance is exactly the squared radius; the
+  // radius is that, or one ulp below or above. Scaled by powers of two and
+  // shifted exactly.
   for (int rep = 0; rep < 4; ++rep) {
     for (int sx = -1; sx <= 1; ++sx) {
       for (int sy = -1; sy <= 1; ++sy) {
@@ -725,7 +837,8 @@ void sphere_box_cases(Rng& r, Corpus& corpus) {
           const int sign[3] = {sx, sy, sz};
           const int nonzero = (sx != 0) + (sy != 0) + (sz != 0);
           if (nonzero == 0) continue;
-          static const double kTriples[4][3] = {{0, 0, 0}, {5, 0, 0}, {3, 4, 0}, {2, 3, 6}};
+          static const double kTriples[4][3] = {
+              {0, 0, 0}, {5, 0, 0}, {3, 4, 0}, {2, 3, 6}};
           static const double kRadius[4] = {0, 5, 5, 7};
           const double s = rep == 0 ? 1.0 : r.pow2(-20, 20);
           const double shift = rep < 2 ? 0.0 : s * r.between(-1000, 1000);
@@ -740,7 +853,8 @@ void sphere_box_cases(Rng& r, Corpus& corpus) {
             Input in;
             push(in, add(scale(c, s), V3{shift, shift, shift}));
             in.push_back(radius);
-            push(in, Box{{-s + shift, -s + shift, -s + shift}, {s + shift, s + shift, s + shift}});
+            push(in, Box{{-s + shift, -s + shift, -s + shift},
+                         {s + shift, s + shift, s + shift}});
             corpus.record(fn, in);
             ++n;
           }
@@ -754,7 +868,8 @@ void sphere_box_cases(Rng& r, Corpus& corpus) {
     const Box b = random_scaled_box(r);
     const double size = box_size(b);
     if (kind < 12) {
-      // Random: a center near the box and a radius at the box's scale or another.
+      // Random: a center near the box and a radius at the box's scale or
+      // another.
       push(in, point_near(r, b, size * r.decade(-2, 2)));
       const double unit = r.unit();
       in.push_back(unit * size * r.decade(-3, 3));
@@ -763,11 +878,14 @@ void sphere_box_cases(Rng& r, Corpus& corpus) {
       push(in, r.chance(0.5) ? point_in(r, b) : point_near(r, b, size));
       in.push_back(kind == 12 ? 0.0 : -0.0);
     } else if (kind < 16) {
-      // The radius exactly equal to the computed distance from the center to the box.
+      // The radius exactly equal to the computed distance from the center to
+      // the box.
       const V3 c = point_near(r, b, size);
       double d2 = 0;
       for (int i = 0; i < 3; ++i) {
-        const double e = c[i] < b.min[i] ? b.min[i] - c[i] : (c[i] > b.max[i] ? c[i] - b.max[i] : 0.0);
+        const double e = c[i] < b.min[i]
+                             ? b.min[i] - c[i]
+                             : (c[i] > b.max[i] ? c[i] - b.max[i] : 0.0);
         d2 += e * e;
       }
       push(in, c);
@@ -777,7 +895,9 @@ void sphere_box_cases(Rng& r, Corpus& corpus) {
       in.push_back(r.unit() * size);
     }
     push(in, b);
-    if (kind == 16) in[3] = -(r.chance(0.2) ? std::numeric_limits<double>::denorm_min() : r.unit() * size + 1e-9);
+    if (kind == 16)
+      in[3] = -(r.chance(0.2) ? std::numeric_limits<double>::denorm_min()
+                              : r.unit() * size + 1e-9);
     if (kind == 17) invert_box(r, in, 4);
     if (kind >= 18) corrupt(r, in, 0, 10);
     corpus.record(fn, in);
@@ -788,10 +908,12 @@ void sphere_box_cases(Rng& r, Corpus& corpus) {
 void linecast_cases(Rng& r, Corpus& corpus) {
   const Query& fn = query("linecastAABB");
   int n = 0;
-  // Exact axis-aligned segments against the cube [-1, 1]^3 along each axis and direction, beside, grazing
-  // (on a face plane or an edge line), through, ending on the near face, ending short, and -0 components.
+  // Exact axis-aligned segments against the cube [-1, 1]^3 along each axis and
+  // direction, beside, grazing (on a face plane or an edge line), through,
+  // ending on the near face, ending short, and -0 components.
   static const double kSide[6] = {-2, -1, -0.5, -0.0, 0, 1};
-  static const double kEnd[5] = {3, 1, 0.5, -1, -3};  // as seen from the start at -3 * sign
+  static const double kEnd[5] = {3, 1, 0.5, -1,
+                                 -3};  // as seen from the start at -3 * sign
   const Box cube{{-1, -1, -1}, {1, 1, 1}};
   for (int axis = 0; axis < 3; ++axis) {
     for (double sign : {-1.0, 1.0}) {
@@ -800,7 +922,8 @@ void linecast_cases(Rng& r, Corpus& corpus) {
           for (double e : kEnd) {
             V3 start{u, u, u}, end{u, u, u};
             start[(axis + 1) % 3] = u, start[(axis + 2) % 3] = v;
-            // end - start has a -0 component where the start is +0 and the end -0.
+            // end - start has a -0 component where the start is +0 and the end
+            // -0.
             end[(axis + 1) % 3] = u == 0.0 ? -u : u, end[(axis + 2) % 3] = v;
             start[axis] = -3 * sign;
             end[axis] = -e * sign;  // e = 1: ends exactly on the near face
@@ -815,7 +938,8 @@ void linecast_cases(Rng& r, Corpus& corpus) {
       }
     }
   }
-  // Zero-length segments at grid points: inside (nearest-face ties), on faces, edges, corners, outside.
+  // Zero-length segments at grid points: inside (nearest-face ties), on faces,
+  // edges, corners, outside.
   static const double kPoint[6] = {-2, -1, -0.0, 0.25, 1, 2};
   for (double x : kPoint) {
     for (double y : kPoint) {
@@ -835,8 +959,8 @@ void linecast_cases(Rng& r, Corpus& corpus) {
     const Box b = random_scaled_box(r);
     const double size = box_size(b);
     if (kind < 10) {
-      // From a point near the box toward a point of the closed box (grazing faces, edges and corners), ending
-      // short of it, on it or beyond.
+      // From a point near the box toward a point of the closed box (grazing
+      // faces, edges and corners), ending short of it, on it or beyond.
       const V3 start = point_near(r, b, size * r.decade(-2, 3));
       const V3 aim = point_in(r, b);
       static const double kReach[5] = {0.25, 0.5, 1.0, 1.5, 4.0};
@@ -852,11 +976,14 @@ void linecast_cases(Rng& r, Corpus& corpus) {
       push(in, p);
       push(in, p);
     } else if (kind < 17) {
-      // Axis-aligned at a random scale: two coordinates shared, possibly on a face plane.
+      // Axis-aligned at a random scale: two coordinates shared, possibly on a
+      // face plane.
       V3 start = point_near(r, b, size * 2), end = start;
       const int axis = r.below(3);
       end[axis] = coord_near(r, b.min[axis], b.max[axis], size * 3);
-      if (r.chance(0.3)) start[(axis + 1) % 3] = 0.0, end[(axis + 1) % 3] = -0.0;  // a -0 component
+      if (r.chance(0.3))
+        start[(axis + 1) % 3] = 0.0,
+                           end[(axis + 1) % 3] = -0.0;  // a -0 component
       push(in, start);
       push(in, end);
     } else {
@@ -874,9 +1001,10 @@ void linecast_cases(Rng& r, Corpus& corpus) {
 void raycast_cases(Rng& r, Corpus& corpus) {
   const Query& fn = query("raycastAABB");
   int n = 0;
-  // Exact axis-aligned rays against the cube [-1, 1]^3: from outside toward it and away from it, from inside,
-  // from a face outward, lying in a face plane, with +0 and -0 in the other direction components, and max
-  // distances before, at and beyond the entry.
+  // Exact axis-aligned rays against the cube [-1, 1]^3: from outside toward it
+  // and away from it, from inside, from a face outward, lying in a face plane,
+  // with +0 and -0 in the other direction components, and max distances before,
+  // at and beyond the entry.
   static const double kSide[5] = {-2, -1, -0.0, 0.5, 1};
   static const double kStart[5] = {-3, -1, -0.5, 1, 3};
   static const double kMax[5] = {kInf, 0, 1.5, 2, 10};
@@ -886,7 +1014,9 @@ void raycast_cases(Rng& r, Corpus& corpus) {
       for (double u : kSide) {
         for (double s : kStart) {
           for (double m : kMax) {
-            V3 origin{u, u, u}, dir{r.chance(0.5) ? 0.0 : -0.0, r.chance(0.5) ? 0.0 : -0.0, r.chance(0.5) ? 0.0 : -0.0};
+            V3 origin{u, u, u},
+                dir{r.chance(0.5) ? 0.0 : -0.0, r.chance(0.5) ? 0.0 : -0.0,
+                    r.chance(0.5) ? 0.0 : -0.0};
             origin[axis] = s;
             origin[(axis + 2) % 3] = kSide[r.below(5)];
             dir[axis] = sign * r.decade(-6, 6);
@@ -909,7 +1039,8 @@ void raycast_cases(Rng& r, Corpus& corpus) {
     const double size = box_size(b);
     const double d_scale = r.decade(-6, 6);
     if (kind < 12) {
-      // From a point near the box (or inside it) toward a point of the closed box, or away from it.
+      // From a point near the box (or inside it) toward a point of the closed
+      // box, or away from it.
       const V3 origin = point_near(r, b, size * r.decade(-2, 3));
       V3 dir = sub(point_in(r, b), origin);
       if (dot3(dir, dir) == 0.0) dir = random_vec(r, 1.0);
@@ -918,12 +1049,14 @@ void raycast_cases(Rng& r, Corpus& corpus) {
       push(in, origin);
       push(in, scale(dir, d_scale / len));
     } else if (kind < 15) {
-      // A random direction with zero (+0 or -0) components, often from a face plane.
+      // A random direction with zero (+0 or -0) components, often from a face
+      // plane.
       V3 origin = point_near(r, b, size * 2), dir = random_vec(r, d_scale);
       for (int i = 0; i < 3; ++i) {
         if (r.chance(0.4)) dir[i] = r.chance(0.5) ? 0.0 : -0.0;
       }
-      if (dir[0] == 0.0 && dir[1] == 0.0 && dir[2] == 0.0) dir[r.below(3)] = d_scale;
+      if (dir[0] == 0.0 && dir[1] == 0.0 && dir[2] == 0.0)
+        dir[r.below(3)] = d_scale;
       push(in, origin);
       push(in, dir);
     } else if (kind < 17) {
@@ -937,45 +1070,56 @@ void raycast_cases(Rng& r, Corpus& corpus) {
       if (in[3] == 0.0 && in[4] == 0.0 && in[5] == 0.0) in[3] = 1.0;
     }
     push(in, b);
-    // Max distance: infinite, random, 0, or exactly the hit distance (and one ulp less).
+    // Max distance: infinite, random, 0, or exactly the hit distance (and one
+    // ulp less).
     const int max_kind = r.below(6);
     double max_distance = kInf;
     if (max_kind == 1) max_distance = r.unit() * size * 4;
     if (max_kind == 2) max_distance = 0.0;
     if (max_kind >= 3) {
       np::RayHit hit;
-      if (np::raycast_aabb(Arg<kinds::ray>::decode(&in[0]), Arg<kinds::aabb>::decode(&in[6]), kInf, &hit)) {
-        max_distance = max_kind == 5 ? std::nextafter(hit.distance, 0.0) : hit.distance;
+      if (np::raycast_aabb(Arg<kinds::ray>::decode(&in[0]),
+                           Arg<kinds::aabb>::decode(&in[6]), kInf, &hit)) {
+        max_distance =
+            max_kind == 5 ? std::nextafter(hit.distance, 0.0) : hit.distance;
       }
     }
     in.push_back(max_distance);
-    // Invalid: a non-finite number, an inverted box, a zero direction (-0 too, or one whose square
-    // underflows), a negative or NaN max distance.
+    // Invalid: a non-finite number, an inverted box, a zero direction (-0 too,
+    // or one whose square underflows), a negative or NaN max distance.
     if (kind == 17) corrupt(r, in, 0, 12);
     if (kind == 18) invert_box(r, in, 6);
     if (kind == 19) {
-      for (int i = 3; i < 6; ++i) in[static_cast<std::size_t>(i)] = r.chance(0.5) ? 0.0 : -0.0;
+      for (int i = 3; i < 6; ++i)
+        in[static_cast<std::size_t>(i)] = r.chance(0.5) ? 0.0 : -0.0;
     }
     if (kind == 20) {
-      for (int i = 3; i < 6; ++i) in[static_cast<std::size_t>(i)] = r.symmetric() * 1e-170;
+      for (int i = 3; i < 6; ++i)
+        in[static_cast<std::size_t>(i)] = r.symmetric() * 1e-170;
     }
-    if (kind == 21) in[12] = r.chance(0.3) ? -kInf : (r.chance(0.5) ? kNaN : -r.unit() * size - 1e-300);
+    if (kind == 21)
+      in[12] = r.chance(0.3)
+                   ? -kInf
+                   : (r.chance(0.5) ? kNaN : -r.unit() * size - 1e-300);
     if (kind == 22) in[12] = -0.0;  // not negative: a valid max distance of 0
     corpus.record(fn, in);
   }
 }
 
-/// overlapOBBOBB and separatingAxisOBBOBB: a[15], b[15] (center, half size, rotation column-major).
+/// overlapOBBOBB and separatingAxisOBBOBB: a[15], b[15] (center, half size,
+/// rotation column-major).
 void obb_cases(Rng& r, Corpus& corpus, const Query& fn) {
   int n = 0;
-  // Exact AABB-like pairs: the unit cube at the origin and a box with identity or signed-permutation rotation
-  // centered on a half-integer grid, so that faces, edges and corners touch exactly.
+  // Exact AABB-like pairs: the unit cube at the origin and a box with identity
+  // or signed-permutation rotation centered on a half-integer grid, so that
+  // faces, edges and corners touch exactly.
   for (int x = -3; x <= 3; ++x) {
     for (int y = -3; y <= 3; ++y) {
       for (int z = -3; z <= 3; ++z) {
         const double s = r.chance(0.5) ? 1.0 : r.pow2(-20, 20);
         Input in;
-        push_obb(in, V3{0, 0, 0}, V3{s, s, s}, r.chance(0.5) ? kIdentity : signed_permutation(r));
+        push_obb(in, V3{0, 0, 0}, V3{s, s, s},
+                 r.chance(0.5) ? kIdentity : signed_permutation(r));
         const V3 half = r.chance(0.5) ? V3{s, s, s} : V3{s / 2, s, 0};
         push_obb(in, scale(V3{double(x), double(y), double(z)}, s * 0.75), half,
                  r.chance(0.5) ? kIdentity : signed_permutation(r));
@@ -984,15 +1128,17 @@ void obb_cases(Rng& r, Corpus& corpus, const Query& fn) {
       }
     }
   }
-  // Centers a few 2^-1074 apart, sizes subnormal or ordinary: the edge axes decided in both boxes' frames and
-  // subnormal boxes scaled up first (overlap.cpp).
+  // Centers a few 2^-1074 apart, sizes subnormal or ordinary: the edge axes
+  // decided in both boxes' frames and subnormal boxes scaled up first
+  // (overlap.cpp).
   const double kMin = std::numeric_limits<double>::denorm_min();
   for (int k = 0; k < 64; ++k, ++n) {
     const double h = r.chance(0.5) ? r.pow2(-1074, -1000) : r.pow2(-4, 4);
     const Mat3 ra = some_rotation(r), rb = some_rotation(r);
     const V3 ha{r.unit() * h, r.unit() * h, r.chance(0.3) ? 0.0 : r.unit() * h};
     const V3 hb{r.unit() * h, r.chance(0.3) ? 0.0 : r.unit() * h, r.unit() * h};
-    const V3 cb{r.between(-4, 4) * kMin, r.between(-4, 4) * kMin, r.between(-4, 4) * kMin};
+    const V3 cb{r.between(-4, 4) * kMin, r.between(-4, 4) * kMin,
+                r.between(-4, 4) * kMin};
     Input in;
     push_obb(in, V3{0, 0, 0}, ha, ra);
     push_obb(in, cb, hb, rb);
@@ -1008,23 +1154,27 @@ void obb_cases(Rng& r, Corpus& corpus, const Query& fn) {
     const Mat3 ra = some_rotation(r);
     V3 hb{r.unit() * size, r.unit() * size, r.unit() * size};
     Mat3 rb = some_rotation(r);
-    if (kind == 10) hb = V3{0, 0, 0};          // a point
-    if (kind == 11) hb[r.below(3)] = 0.0;      // a plate
+    if (kind == 10) hb = V3{0, 0, 0};      // a point
+    if (kind == 11) hb[r.below(3)] = 0.0;  // a plate
     if (kind == 12 || kind == 13) {
-      // Nearly parallel to A: A's rotation turned by a tiny angle, where edge x edge axes are ill-conditioned.
+      // Nearly parallel to A: A's rotation turned by a tiny angle, where edge x
+      // edge axes are ill-conditioned.
       const double decade = r.decade(-6, -1);
       rb = multiply(axis_angle(r, decade * r.unit()), ra);
-      if (kind == 13) rb = ra;                 // exactly parallel
+      if (kind == 13) rb = ra;  // exactly parallel
     }
-    // B's center along a random direction at a distance around the sum of the two extents along it, so that
-    // about half of the pairs overlap and many are separated only by an edge x edge axis.
+    // B's center along a random direction at a distance around the sum of the
+    // two extents along it, so that about half of the pairs overlap and many
+    // are separated only by an edge x edge axis.
     V3 u = random_unit(r);
     double factor = 0.5 + r.unit() * 0.75;
     if (kind >= 5 && kind < 10) {
-      // Along the cross product of an edge of A and an edge of B, just beyond or just short of touching
-      // along it: pairs that often only an edge x edge axis separates.
+      // Along the cross product of an edge of A and an edge of B, just beyond
+      // or just short of touching along it: pairs that often only an edge x
+      // edge axis separates.
       const V3 ea = column(ra, r.below(3)), eb = column(rb, r.below(3));
-      const V3 l{ea[1] * eb[2] - ea[2] * eb[1], ea[2] * eb[0] - ea[0] * eb[2], ea[0] * eb[1] - ea[1] * eb[0]};
+      const V3 l{ea[1] * eb[2] - ea[2] * eb[1], ea[2] * eb[0] - ea[0] * eb[2],
+                 ea[0] * eb[1] - ea[1] * eb[0]};
       const double len = std::sqrt(dot3(l, l));
       if (len > 1e-3) u = scale(l, 1.0 / len);
       factor = 0.98 + r.unit() * 0.04;
@@ -1035,57 +1185,70 @@ void obb_cases(Rng& r, Corpus& corpus, const Query& fn) {
     push_obb(in, cb, hb, rb);
     if (r.chance(0.5)) {
       // Either argument order.
-      for (int i = 0; i < 15; ++i) std::swap(in[static_cast<std::size_t>(i)], in[static_cast<std::size_t>(15 + i)]);
+      for (int i = 0; i < 15; ++i)
+        std::swap(in[static_cast<std::size_t>(i)],
+                  in[static_cast<std::size_t>(15 + i)]);
     }
     const int box = r.below(2) * 15;
     if (kind == 14) corrupt(r, in, 0, 30);
     if (kind == 15) {
-      const double negative = -(r.unit() * size + 1e-300);  // (drawn first, as C++17 orders the assignment)
+      const double negative =
+          -(r.unit() * size +
+            1e-300);  // (drawn first, as C++17 orders the assignment)
       in[static_cast<std::size_t>(box + 3 + r.below(3))] = negative;
     }
     if (kind == 16) {
-      // Scaled: one column longer by 1e-5 (beyond the 1e-6 tolerance), or shrunk by a scale factor.
+      // Scaled: one column longer by 1e-5 (beyond the 1e-6 tolerance), or
+      // shrunk by a scale factor.
       const int c = r.below(3);
       const double k = r.chance(0.5) ? 1.0 + 1e-5 : 0.5 + r.unit();
-      for (int i = 0; i < 3; ++i) in[static_cast<std::size_t>(box + 6 + 3 * c + i)] *= k;
+      for (int i = 0; i < 3; ++i)
+        in[static_cast<std::size_t>(box + 6 + 3 * c + i)] *= k;
     }
     if (kind == 17) {
       // Sheared: a multiple of one column added to another.
       const int c = r.below(3), d = (c + 1 + r.below(2)) % 3;
       const double k = r.chance(0.5) ? 1e-5 : r.symmetric();
       for (int i = 0; i < 3; ++i) {
-        in[static_cast<std::size_t>(box + 6 + 3 * c + i)] += k * in[static_cast<std::size_t>(box + 6 + 3 * d + i)];
+        in[static_cast<std::size_t>(box + 6 + 3 * c + i)] +=
+            k * in[static_cast<std::size_t>(box + 6 + 3 * d + i)];
       }
     }
     if (kind == 18) {
       // Off by less than the tolerance: still valid.
-      const double nudge = r.symmetric() * 1e-7;  // (drawn first, as C++17 orders the compound assignment)
+      const double nudge =
+          r.symmetric() *
+          1e-7;  // (drawn first, as C++17 orders the compound assignment)
       in[static_cast<std::size_t>(box + 6 + r.below(9))] += nudge;
     }
     if (kind == 19) {
       // A reflection (one column negated): valid.
       const int c = r.below(3);
-      for (int i = 0; i < 3; ++i) in[static_cast<std::size_t>(box + 6 + 3 * c + i)] *= -1.0;
+      for (int i = 0; i < 3; ++i)
+        in[static_cast<std::size_t>(box + 6 + 3 * c + i)] *= -1.0;
     }
     corpus.record(fn, in);
   }
 }
 
-/// sphereCastSphere: start[3], end[3], radius[1], target sphere[4] (center, radius).
+/// sphereCastSphere: start[3], end[3], radius[1], target sphere[4] (center,
+/// radius).
 void sphere_cast_cases(Rng& r, Corpus& corpus) {
   const Query& fn = query("sphereCastSphere");
   int n = 0;
-  // Exact axis-aligned casts against a unit ball at the origin (cast radius 1, reach 2): head on, tangent
-  // (offset exactly 2), just missing (offset 2 + ulp), contact exactly at the end (end at -2), ending short
-  // (end at -3), starting touching (start at -2), starting overlapping, starting with coincident centers,
-  // zero length. Scaled by powers of two.
+  // Exact axis-aligned casts against a unit ball at the origin (cast radius 1,
+  // reach 2): head on, tangent (offset exactly 2), just missing (offset 2 +
+  // ulp), contact exactly at the end (end at -2), ending short (end at -3),
+  // starting touching (start at -2), starting overlapping, starting with
+  // coincident centers, zero length. Scaled by powers of two.
   struct Path {
     double start, end, offset;
   };
-  static const Path kPaths[] = {{-5, 5, 0},  {-5, 5, 1},  {-5, 5, 2},  {-5, 5, 2.0000000000000004},
-                                {-5, -2, 0}, {-5, -3, 0}, {-2, 5, 0},  {-1, 5, 0},
-                                {0, 5, 0},   {0, 0, 0},   {-2, -2, 0}, {-3, -3, 0},
-                                {-5, 5, -0.0}, {5, -5, 1.5}, {-4, -2, 2}, {-1e6, 1e6, 1.999}};
+  static const Path kPaths[] = {
+      {-5, 5, 0},    {-5, 5, 1},   {-5, 5, 2},  {-5, 5, 2.0000000000000004},
+      {-5, -2, 0},   {-5, -3, 0},  {-2, 5, 0},  {-1, 5, 0},
+      {0, 5, 0},     {0, 0, 0},    {-2, -2, 0}, {-3, -3, 0},
+      {-5, 5, -0.0}, {5, -5, 1.5}, {-4, -2, 2}, {-1e6, 1e6, 1.999}};
   for (int rep = 0; rep < 4; ++rep) {
     const double s = rep == 0 ? 1.0 : r.pow2(-20, 20);
     for (int axis = 0; axis < 3; ++axis) {
@@ -1110,7 +1273,10 @@ void sphere_cast_cases(Rng& r, Corpus& corpus) {
   // Starting exactly touching along a 3-4-5 triangle, radii 2s + 3s.
   for (int k = 0; k < 48; ++k, ++n) {
     const double s = r.pow2(-20, 20);
-    const V3 c = scale(V3{double(r.between(-50, 50)), double(r.between(-50, 50)), double(r.between(-50, 50))}, s);
+    const V3 c =
+        scale(V3{double(r.between(-50, 50)), double(r.between(-50, 50)),
+                 double(r.between(-50, 50))},
+              s);
     V3 off{0, 0, 0};
     const int i = r.below(3), j = (i + 1 + r.below(2)) % 3;
     off[i] = (r.chance(0.5) ? 3 : -3) * s;
@@ -1124,20 +1290,24 @@ void sphere_cast_cases(Rng& r, Corpus& corpus) {
     in.push_back(3 * s);
     corpus.record(fn, in);
   }
-  // Within rounding of touching, where the cast decides on the exact reals (shape_cast.cpp): tangent paths in
-  // a 3-4-5 direction at every magnitude (exact, or one coordinate an ulp off), reaches 2^-1..2^-49 beside
-  // coordinates ~10, points cast through points, and subnormal vectors normalized.
+  // Within rounding of touching, where the cast decides on the exact reals
+  // (shape_cast.cpp): tangent paths in a 3-4-5 direction at every magnitude
+  // (exact, or one coordinate an ulp off), reaches 2^-1..2^-49 beside
+  // coordinates ~10, points cast through points, and subnormal vectors
+  // normalized.
   const double kMin = std::numeric_limits<double>::denorm_min();
   for (int k = 0; k < 128; ++k, ++n) {
     V3 start{0, 0, 0}, end{0, 0, 0}, c{0, 0, 0};
     double r1 = 0.0, r2 = 0.0;
     if (k % 4 == 0) {
       const double s = r.pow2(-1060, 1000);
-      const double cx = r.between(-1000, 1000), cy = r.between(-1000, 1000), cz = r.between(-1000, 1000);
+      const double cx = r.between(-1000, 1000), cy = r.between(-1000, 1000),
+                   cz = r.between(-1000, 1000);
       c = scale(V3{cx, cy, cz}, s);
       const int i = r.below(3), j = (i + 1 + r.below(2)) % 3;
       V3 dir{0, 0, 0}, off{0, 0, 0};
-      dir[i] = 3 * s, dir[j] = 4 * s, off[i] = -4 * s, off[j] = 3 * s;  // |off| = 5 s, off . dir = 0
+      dir[i] = 3 * s, dir[j] = 4 * s, off[i] = -4 * s,
+      off[j] = 3 * s;  // |off| = 5 s, off . dir = 0
       const double before = r.between(1, 9), after = r.between(-1, 9);
       start = add(add(c, off), scale(dir, -before));
       end = add(add(c, off), scale(dir, after));
@@ -1159,14 +1329,17 @@ void sphere_cast_cases(Rng& r, Corpus& corpus) {
       r1 = r2 = reach / 2;
     } else if (k % 4 == 2) {
       const double s = r.pow2(-1000, 1000);
-      const double dx = r.between(-9, 9), dy = r.between(-9, 9), dz = r.between(-9, 9);
-      const double px = r.between(-9, 9), py = r.between(-9, 9), pz = r.between(-9, 9);
+      const double dx = r.between(-9, 9), dy = r.between(-9, 9),
+                   dz = r.between(-9, 9);
+      const double px = r.between(-9, 9), py = r.between(-9, 9),
+                   pz = r.between(-9, 9);
       const double a = r.between(1, 64), b = r.between(1, 64);
       c = scale(V3{px, py, pz}, 64 * s);
       start = sub(c, scale(V3{dx, dy, dz}, a * s));
       end = add(c, scale(V3{dx, dy, dz}, b * s));
     } else {
-      const double sx = r.between(-40, 40), sy = r.between(-40, 40), sz = r.between(-40, 40);
+      const double sx = r.between(-40, 40), sy = r.between(-40, 40),
+                   sz = r.between(-40, 40);
       start = scale(V3{sx, sy, sz}, kMin);
       if (r.chance(0.5)) r1 = r2 = r.between(0, 40) * kMin;
     }
@@ -1193,10 +1366,12 @@ void sphere_cast_cases(Rng& r, Corpus& corpus) {
     const double reach = r1 + r2;
     V3 start, end;
     if (kind < 12) {
-      // From a random distance toward a point near the target, ending short of, at or beyond the contact.
+      // From a random distance toward a point near the target, ending short of,
+      // at or beyond the contact.
       const V3 direction = random_unit(r);
       const double decade = r.decade(-1, 3);
-      start = add(c, scale(direction, (reach + size) * decade * (0.5 + r.unit())));
+      start =
+          add(c, scale(direction, (reach + size) * decade * (0.5 + r.unit())));
       const V3 aim = add(c, scale(random_vec(r, 1.0), reach * 1.5));
       end = add(start, scale(sub(aim, start), 0.25 + r.unit() * 2));
     } else if (kind == 12) {
@@ -1222,10 +1397,13 @@ void sphere_cast_cases(Rng& r, Corpus& corpus) {
     in.push_back(r1);
     push(in, c);
     in.push_back(r2);
-    // Invalid: a non-finite number, a negative cast or target radius; -0 radii are valid.
+    // Invalid: a non-finite number, a negative cast or target radius; -0 radii
+    // are valid.
     if (kind == 15 || kind == 16) corrupt(r, in, 0, 11);
     if (kind == 17) {
-      const double negative = -(r.unit() * size + 1e-300);  // (drawn first, as C++17 orders the assignment)
+      const double negative =
+          -(r.unit() * size +
+            1e-300);  // (drawn first, as C++17 orders the assignment)
       in[r.chance(0.5) ? 6 : 10] = negative;
     }
     if (kind == 18) in[r.chance(0.5) ? 6 : 10] = -0.0;

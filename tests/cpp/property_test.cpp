@@ -1,13 +1,17 @@
-// Seeded property tests: the invariants listed under "Invariants for property tests" in EDGE_CASES.md, over
-// thousands of random cases each. Every generator is std::mt19937_64 with a fixed seed, printed in every
-// failure message together with the case number, so a failure replays exactly.
+// Seeded property tests: the invariants listed under "Invariants for property
+// tests" in EDGE_CASES.md, over thousands of random cases each. Every generator
+// is std::mt19937_64 with a fixed seed, printed in every failure message
+// together with the case number, so a failure replays exactly.
 //
-// Exactness. Most inputs are "dyadic": multiples of 2^-20 below 2^7 in magnitude. Sums and differences of
-// such numbers, and their translations by powers of two up to 2^20, are exact in double, and so are their
-// negations and permutations. That makes translation, mirroring and most permutation invariants hold bit for
-// bit, with no band at all. Where a decision does depend on rounding (a different summation order, a
-// different formula for the same quantity), the test skips a small band around the decision boundary: each
-// band is named below with its reason, and each test checks that it skipped only a small fraction of cases.
+// Exactness. Most inputs are "dyadic": multiples of 2^-20 below 2^7 in
+// magnitude. Sums and differences of such numbers, and their translations by
+// powers of two up to 2^20, are exact in double, and so are their negations and
+// permutations. That makes translation, mirroring and most permutation
+// invariants hold bit for bit, with no band at all. Where a decision does
+// depend on rounding (a different summation order, a different formula for the
+// same quantity), the test skips a small band around the decision boundary:
+// each band is named below with its reason, and each test checks that it
+// skipped only a small fraction of cases.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,7 +24,6 @@
 #include <random>
 
 #include "narrowphase/narrowphase.h"
-
 #include "test_util.h"
 
 namespace {
@@ -37,21 +40,27 @@ using np::Sphere;
 using np::Vec3;
 using Rng = std::mt19937_64;
 
-// The exact ray oracle below needs a long double with at least a 64-bit significand (x86-64, aarch64 Linux);
-// elsewhere that one test is skipped. The bands elsewhere only need long double to be at least a double.
-constexpr bool kLongDoubleHas64Bits = std::numeric_limits<long double>::digits >= 64;
+// The exact ray oracle below needs a long double with at least a 64-bit
+// significand (x86-64, aarch64 Linux); elsewhere that one test is skipped. The
+// bands elsewhere only need long double to be at least a double.
+constexpr bool kLongDoubleHas64Bits =
+    std::numeric_limits<long double>::digits >= 64;
 
 const double kInf = std::numeric_limits<double>::infinity();
 const double kEps = std::numeric_limits<double>::epsilon();
 
-// Relative band around a decision boundary for decisions computed by two different double formulas (sums in
-// another order, another frame). Each formula's rounding error is a few ulp (~1e-15) of the magnitudes
-// involved; 1e-9 is a million times that, yet only ~1e-9 of uniformly random cases fall inside it.
+// Relative band around a decision boundary for decisions computed by two
+// different double formulas (sums in another order, another frame). Each
+// formula's rounding error is a few ulp (~1e-15) of the magnitudes involved;
+// 1e-9 is a million times that, yet only ~1e-9 of uniformly random cases fall
+// inside it.
 const long double kBand = 1e-9L;
 
 // ---- Random inputs ----
 
-double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
+double uniform(Rng& rng, double lo, double hi) {
+  return std::uniform_real_distribution<double>(lo, hi)(rng);
+}
 
 // Uniform in [lo, hi], rounded to a multiple of 2^-20 (see the header comment).
 double dyadic(Rng& rng, double lo, double hi) {
@@ -62,20 +71,23 @@ Vec3 dyadic_vec(Rng& rng, double lo, double hi) {
   return {dyadic(rng, lo, hi), dyadic(rng, lo, hi), dyadic(rng, lo, hi)};
 }
 
-// A box with dyadic bounds, center in [-8, 8]^3, half extents in [2^-8, 4]: never flat, so a point nudged
-// 2^-30 inward from a face is inside.
+// A box with dyadic bounds, center in [-8, 8]^3, half extents in [2^-8, 4]:
+// never flat, so a point nudged 2^-30 inward from a face is inside.
 AABB random_box(Rng& rng) {
   const Vec3 c = dyadic_vec(rng, -8.0, 8.0);
-  const Vec3 h{dyadic(rng, 1.0 / 256, 4.0), dyadic(rng, 1.0 / 256, 4.0), dyadic(rng, 1.0 / 256, 4.0)};
+  const Vec3 h{dyadic(rng, 1.0 / 256, 4.0), dyadic(rng, 1.0 / 256, 4.0),
+               dyadic(rng, 1.0 / 256, 4.0)};
   return {c - h, c + h};
 }
 
 Vec3 random_point_in(Rng& rng, const AABB& box) {
-  return {dyadic(rng, box.min.x, box.max.x), dyadic(rng, box.min.y, box.max.y), dyadic(rng, box.min.z, box.max.z)};
+  return {dyadic(rng, box.min.x, box.max.x), dyadic(rng, box.min.y, box.max.y),
+          dyadic(rng, box.min.z, box.max.z)};
 }
 
-// A dyadic ray of one of five kinds: aimed into the box, aimed at its surface (faces, edges, corners: exact
-// ties), random, starting inside, and axis-parallel with +0 / -0 zero components and origins on slab planes.
+// A dyadic ray of one of five kinds: aimed into the box, aimed at its surface
+// (faces, edges, corners: exact ties), random, starting inside, and
+// axis-parallel with +0 / -0 zero components and origins on slab planes.
 Ray random_ray(Rng& rng, const AABB& box) {
   Vec3 origin = dyadic_vec(rng, -16.0, 16.0);
   Vec3 d{};
@@ -85,9 +97,12 @@ Ray random_ray(Rng& rng, const AABB& box) {
       break;
     case 1: {
       Vec3 target = random_point_in(rng, box);
-      const int pinned = 1 + static_cast<int>(rng() % 3);  // a face, an edge or a corner
-      for (int k = 0, i = static_cast<int>(rng() % 3); k < pinned; ++k, i = (i + 1) % 3) {
-        np::set(target, i, rng() & 1 ? np::get(box.min, i) : np::get(box.max, i));
+      const int pinned =
+          1 + static_cast<int>(rng() % 3);  // a face, an edge or a corner
+      for (int k = 0, i = static_cast<int>(rng() % 3); k < pinned;
+           ++k, i = (i + 1) % 3) {
+        np::set(target, i,
+                rng() & 1 ? np::get(box.min, i) : np::get(box.max, i));
       }
       d = target - origin;
       break;
@@ -102,9 +117,11 @@ Ray random_ray(Rng& rng, const AABB& box) {
     default: {
       d = random_point_in(rng, box) - origin;
       const int zeros = 1 + static_cast<int>(rng() % 2);
-      for (int k = 0, i = static_cast<int>(rng() % 3); k < zeros; ++k, i = (i + 1) % 3) {
+      for (int k = 0, i = static_cast<int>(rng() % 3); k < zeros;
+           ++k, i = (i + 1) % 3) {
         np::set(d, i, rng() & 1 ? 0.0 : -0.0);
-        const auto where = rng() % 4;  // on the min plane, on the max plane, or anywhere
+        const auto where =
+            rng() % 4;  // on the min plane, on the max plane, or anywhere
         if (where == 0) np::set(origin, i, np::get(box.min, i));
         if (where == 1) np::set(origin, i, np::get(box.max, i));
       }
@@ -114,7 +131,8 @@ Ray random_ray(Rng& rng, const AABB& box) {
   return {origin, d};
 }
 
-// Uniformly distributed rotation (normalized 4D Gaussian quaternion), as OBB axes.
+// Uniformly distributed rotation (normalized 4D Gaussian quaternion), as OBB
+// axes.
 void random_rotation(Rng& rng, Vec3 axis[3]) {
   std::normal_distribution<double> g(0.0, 1.0);
   double w = g(rng), x = g(rng), y = g(rng), z = g(rng);
@@ -128,7 +146,8 @@ void random_rotation(Rng& rng, Vec3 axis[3]) {
 OBB random_obb(Rng& rng, double spread) {
   OBB o;
   o.center = dyadic_vec(rng, -spread, spread);
-  o.half_size = {dyadic(rng, 0.0, 2.0), dyadic(rng, 0.0, 2.0), dyadic(rng, 0.0, 2.0)};
+  o.half_size = {dyadic(rng, 0.0, 2.0), dyadic(rng, 0.0, 2.0),
+                 dyadic(rng, 0.0, 2.0)};
   random_rotation(rng, o.axis);
   return o;
 }
@@ -138,12 +157,15 @@ OBB random_obb(Rng& rng, double spread) {
 const std::array<std::array<int, 3>, 6> kPermutations{
     {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
 
-Vec3 permute(Vec3 v, const std::array<int, 3>& p) {  // component i moves to axis p[i]
+Vec3 permute(Vec3 v,
+             const std::array<int, 3>& p) {  // component i moves to axis p[i]
   Vec3 r{};
   for (int i = 0; i < 3; ++i) np::set(r, p[i], np::get(v, i));
   return r;
 }
-AABB permute(const AABB& b, const std::array<int, 3>& p) { return {permute(b.min, p), permute(b.max, p)}; }
+AABB permute(const AABB& b, const std::array<int, 3>& p) {
+  return {permute(b.min, p), permute(b.max, p)};
+}
 
 Vec3 mirror(Vec3 v, int mask) {  // bit i negates axis i
   return {mask & 1 ? -v.x : v.x, mask & 2 ? -v.y : v.y, mask & 4 ? -v.z : v.z};
@@ -151,7 +173,9 @@ Vec3 mirror(Vec3 v, int mask) {  // bit i negates axis i
 AABB mirror(const AABB& b, int mask) {
   AABB r = b;
   for (int i = 0; i < 3; ++i) {
-    if (mask >> i & 1) np::set(r.min, i, -np::get(b.max, i)), np::set(r.max, i, -np::get(b.min, i));
+    if (mask >> i & 1)
+      np::set(r.min, i, -np::get(b.max, i)),
+          np::set(r.max, i, -np::get(b.min, i));
   }
   return r;
 }
@@ -159,36 +183,45 @@ AABB mirror(const AABB& b, int mask) {
 // A translation by +-2^e on each axis, e in [0, 20].
 Vec3 power_of_two_translation(Rng& rng) {
   Vec3 t{};
-  for (int i = 0; i < 3; ++i) np::set(t, i, std::ldexp(rng() & 1 ? 1.0 : -1.0, static_cast<int>(rng() % 21)));
+  for (int i = 0; i < 3; ++i)
+    np::set(t, i,
+            std::ldexp(rng() & 1 ? 1.0 : -1.0, static_cast<int>(rng() % 21)));
   return t;
 }
 
 // ---- Comparisons ----
 
-bool same_bits(Vec3 a, Vec3 b) { return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z); }
+bool same_bits(Vec3 a, Vec3 b) {
+  return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z);
+}
 bool equal(Vec3 a, Vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 bool has_negative_zero(Vec3 v) {
-  return (v.x == 0 && std::signbit(v.x)) || (v.y == 0 && std::signbit(v.y)) || (v.z == 0 && std::signbit(v.z));
+  return (v.x == 0 && std::signbit(v.x)) || (v.y == 0 && std::signbit(v.y)) ||
+         (v.z == 0 && std::signbit(v.z));
 }
 double max_abs_diff(Vec3 a, Vec3 b) {
-  return std::max({std::fabs(a.x - b.x), std::fabs(a.y - b.y), std::fabs(a.z - b.z)});
+  return std::max(
+      {std::fabs(a.x - b.x), std::fabs(a.y - b.y), std::fabs(a.z - b.z)});
 }
 bool in_closed_box(Vec3 p, const AABB& box) {
-  return p.x >= box.min.x && p.x <= box.max.x && p.y >= box.min.y && p.y <= box.max.y && p.z >= box.min.z &&
-         p.z <= box.max.z;
+  return p.x >= box.min.x && p.x <= box.max.x && p.y >= box.min.y &&
+         p.y <= box.max.y && p.z >= box.min.z && p.z <= box.max.z;
 }
 long double dot_ld(Vec3 a, Vec3 b) {
-  return static_cast<long double>(a.x) * b.x + static_cast<long double>(a.y) * b.y +
+  return static_cast<long double>(a.x) * b.x +
+         static_cast<long double>(a.y) * b.y +
          static_cast<long double>(a.z) * b.z;
 }
 
 // ---- Exact ray-box oracle ----
 //
-// For dyadic rays and boxes every bound - origin and every direction component has at most 28 significant
-// bits, so the cross-multiplied slab comparisons below are exact in a 64-bit significand.
+// For dyadic rays and boxes every bound - origin and every direction component
+// has at most 28 significant bits, so the cross-multiplied slab comparisons
+// below are exact in a 64-bit significand.
 struct SlabVerdict {
   bool meets;       // the half-line meets the closed box, exactly
-  long double gap;  // (latest entry - earliest exit) / max(|entry|, |exit|, tiny): < 0 inside, > 0 missing
+  long double gap;  // (latest entry - earliest exit) / max(|entry|, |exit|,
+                    // tiny): < 0 inside, > 0 missing
 };
 SlabVerdict exact_slabs(Vec3 o, Vec3 d, const AABB& box) {
   long double t_in = 0.0L, t_out = INFINITY;
@@ -196,7 +229,8 @@ SlabVerdict exact_slabs(Vec3 o, Vec3 d, const AABB& box) {
   long double near_num[3], near_den[3], far_num[3], far_den[3];
   int n = 0;
   for (int i = 0; i < 3; ++i) {
-    const long double oi = np::get(o, i), di = np::get(d, i), lo = np::get(box.min, i), hi = np::get(box.max, i);
+    const long double oi = np::get(o, i), di = np::get(d, i),
+                      lo = np::get(box.min, i), hi = np::get(box.max, i);
     if (di == 0) {
       if (oi < lo || oi > hi) return {false, INFINITY};
       continue;
@@ -212,46 +246,60 @@ SlabVerdict exact_slabs(Vec3 o, Vec3 d, const AABB& box) {
   }
   for (int j = 0; j < n && meets; ++j) {
     if (far_num[j] < 0) meets = false;
-    for (int i = 0; i < n && meets; ++i) meets = near_num[i] * far_den[j] <= far_num[j] * near_den[i];
+    for (int i = 0; i < n && meets; ++i)
+      meets = near_num[i] * far_den[j] <= far_num[j] * near_den[i];
   }
   if (n == 0) return {true, -INFINITY};
-  const long double scale = std::max({std::fabs(t_in), std::fabs(t_out), 1e-300L});
+  const long double scale =
+      std::max({std::fabs(t_in), std::fabs(t_out), 1e-300L});
   return {meets, (t_in - t_out) / scale};
 }
 
 // ---- OBB: the core's SAT margin, recomputed in long double ----
 //
-// max over the 15 axes of |center distance along L| - (radius of A + radius of B) along L (L unnormalized,
-// with the core's kObbEdgeAxisSlack on the edge axes): > 0 separated, <= 0 overlapping. Used only to tell
-// robust cases from ones within kBand of the boundary, where two double formulas may disagree.
+// max over the 15 axes of |center distance along L| - (radius of A + radius of
+// B) along L (L unnormalized, with the core's kObbEdgeAxisSlack on the edge
+// axes): > 0 separated, <= 0 overlapping. Used only to tell robust cases from
+// ones within kBand of the boundary, where two double formulas may disagree.
 long double sat_margin(const OBB& a, const OBB& b) {
   long double R[3][3], AR[3][3];
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) R[i][j] = dot_ld(a.axis[i], b.axis[j]), AR[i][j] = std::fabs(R[i][j]);
+    for (int j = 0; j < 3; ++j)
+      R[i][j] = dot_ld(a.axis[i], b.axis[j]), AR[i][j] = std::fabs(R[i][j]);
   const Vec3 tw = b.center - a.center;  // exact for dyadic centers
-  const long double t[3] = {dot_ld(tw, a.axis[0]), dot_ld(tw, a.axis[1]), dot_ld(tw, a.axis[2])};
+  const long double t[3] = {dot_ld(tw, a.axis[0]), dot_ld(tw, a.axis[1]),
+                            dot_ld(tw, a.axis[2])};
   const long double ea[3] = {a.half_size.x, a.half_size.y, a.half_size.z};
   const long double eb[3] = {b.half_size.x, b.half_size.y, b.half_size.z};
-  long double err = 0.0L;  // the larger of the two rotations' orthonormality errors, as the core measures it
+  long double err = 0.0L;  // the larger of the two rotations' orthonormality
+                           // errors, as the core measures it
   for (const OBB* o : {&a, &b})
     for (int i = 0; i < 3; ++i)
-      for (int j = i; j < 3; ++j) err = std::max(err, std::fabs(dot_ld(o->axis[i], o->axis[j]) - (i == j ? 1.0L : 0.0L)));
+      for (int j = i; j < 3; ++j)
+        err = std::max(err, std::fabs(dot_ld(o->axis[i], o->axis[j]) -
+                                      (i == j ? 1.0L : 0.0L)));
   const long double slack_per_length = np::kObbEdgeAxisSlack * (err + 0x1p-52L);
-  const long double center_distance = std::fabs((long double)tw.x) + std::fabs((long double)tw.y) + std::fabs((long double)tw.z);
+  const long double center_distance = std::fabs((long double)tw.x) +
+                                      std::fabs((long double)tw.y) +
+                                      std::fabs((long double)tw.z);
   long double m = -INFINITY;
   for (int i = 0; i < 3; ++i)
-    m = std::max(m, std::fabs(t[i]) - (ea[i] + eb[0] * AR[i][0] + eb[1] * AR[i][1] + eb[2] * AR[i][2]));
+    m = std::max(m, std::fabs(t[i]) - (ea[i] + eb[0] * AR[i][0] +
+                                       eb[1] * AR[i][1] + eb[2] * AR[i][2]));
   for (int j = 0; j < 3; ++j)
-    m = std::max(m,
-                 std::fabs(dot_ld(tw, b.axis[j])) - (ea[0] * AR[0][j] + ea[1] * AR[1][j] + ea[2] * AR[2][j] + eb[j]));
+    m = std::max(m, std::fabs(dot_ld(tw, b.axis[j])) -
+                        (ea[0] * AR[0][j] + ea[1] * AR[1][j] +
+                         ea[2] * AR[2][j] + eb[j]));
   for (int i = 0; i < 3; ++i) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     for (int j = 0; j < 3; ++j) {
       const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
       const long double ra = ea[i1] * AR[i2][j] + ea[i2] * AR[i1][j];
       const long double rb = eb[j1] * AR[i][j2] + eb[j2] * AR[i][j1];
-      const long double slack = slack_per_length * (ea[i1] + ea[i2] + eb[j1] + eb[j2] + center_distance);
-      m = std::max(m, std::fabs(t[i2] * R[i1][j] - t[i1] * R[i2][j]) - (ra + rb + slack));
+      const long double slack = slack_per_length * (ea[i1] + ea[i2] + eb[j1] +
+                                                    eb[j2] + center_distance);
+      m = std::max(m, std::fabs(t[i2] * R[i1][j] - t[i1] * R[i2][j]) -
+                          (ra + rb + slack));
     }
   }
   return m;
@@ -259,8 +307,9 @@ long double sat_margin(const OBB& a, const OBB& b) {
 
 // The scale of an OBB pair's SAT quantities: the band is relative to it.
 long double obb_scale(const OBB& a, const OBB& b) {
-  return 1.0L + std::sqrt(dot_ld(b.center - a.center, b.center - a.center)) + a.half_size.x + a.half_size.y +
-         a.half_size.z + b.half_size.x + b.half_size.y + b.half_size.z;
+  return 1.0L + std::sqrt(dot_ld(b.center - a.center, b.center - a.center)) +
+         a.half_size.x + a.half_size.y + a.half_size.z + b.half_size.x +
+         b.half_size.y + b.half_size.z;
 }
 
 bool obb_decision_is_robust(const OBB& a, const OBB& b) {
@@ -287,26 +336,34 @@ CastCase random_cast(Rng& rng) {
   c.target = {dyadic_vec(rng, -4.0, 4.0), dyadic(rng, 0.0, 2.0)};
   c.radius = dyadic(rng, 0.0, 2.0);
   c.path.start = dyadic_vec(rng, -8.0, 8.0);
-  if (rng() % 8 == 0) c.path.start = c.target.center + dyadic_vec(rng, -2.0, 2.0);  // often starting overlapping
+  if (rng() % 8 == 0)
+    c.path.start = c.target.center +
+                   dyadic_vec(rng, -2.0, 2.0);  // often starting overlapping
   // Half the casts aim near the target (hits and grazes), half anywhere.
-  const Vec3 aim = rng() & 1 ? c.target.center + dyadic_vec(rng, -3.0, 3.0) : dyadic_vec(rng, -8.0, 8.0);
+  const Vec3 aim = rng() & 1 ? c.target.center + dyadic_vec(rng, -3.0, 3.0)
+                             : dyadic_vec(rng, -8.0, 8.0);
   const double overshoot = dyadic(rng, 0.25, 2.0);
-  c.path.end = c.path.start + (aim - c.path.start) * overshoot;  // dyadic * dyadic: rounded, still a valid end
+  c.path.end = c.path.start +
+               (aim - c.path.start) *
+                   overshoot;  // dyadic * dyadic: rounded, still a valid end
   c.path.end = {std::ldexp(std::nearbyint(std::ldexp(c.path.end.x, 20)), -20),
                 std::ldexp(std::nearbyint(std::ldexp(c.path.end.y, 20)), -20),
                 std::ldexp(std::nearbyint(std::ldexp(c.path.end.z, 20)), -20)};
   return c;
 }
 
-// Squared distance from p to the segment, in long double (independent of the core's quadratic).
+// Squared distance from p to the segment, in long double (independent of the
+// core's quadratic).
 long double segment_distance_squared(const Segment& s, Vec3 p) {
   const long double d[3] = {static_cast<long double>(s.end.x) - s.start.x,
                             static_cast<long double>(s.end.y) - s.start.y,
                             static_cast<long double>(s.end.z) - s.start.z};
-  const long double m[3] = {static_cast<long double>(p.x) - s.start.x, static_cast<long double>(p.y) - s.start.y,
+  const long double m[3] = {static_cast<long double>(p.x) - s.start.x,
+                            static_cast<long double>(p.y) - s.start.y,
                             static_cast<long double>(p.z) - s.start.z};
   const long double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-  long double t = dd > 0 ? (m[0] * d[0] + m[1] * d[1] + m[2] * d[2]) / dd : 0.0L;
+  long double t =
+      dd > 0 ? (m[0] * d[0] + m[1] * d[1] + m[2] * d[2]) / dd : 0.0L;
   t = std::clamp(t, 0.0L, 1.0L);
   long double r = 0;
   for (int i = 0; i < 3; ++i) r += (m[i] - t * d[i]) * (m[i] - t * d[i]);
@@ -315,15 +372,18 @@ long double segment_distance_squared(const Segment& s, Vec3 p) {
 
 long double cast_scale(const CastCase& c) {
   const Vec3 m = c.path.start - c.target.center, d = c.path.end - c.path.start;
-  return 1.0L + std::sqrt(dot_ld(m, m)) + std::sqrt(dot_ld(d, d)) + c.radius + c.target.radius;
+  return 1.0L + std::sqrt(dot_ld(m, m)) + std::sqrt(dot_ld(d, d)) + c.radius +
+         c.target.radius;
 }
 
-// Whether the cast's hit/miss decision is within kBand of a boundary: the start touching the target, the
-// path tangent to the inflated target, or the contact at the end point. The quantities are the quadratic's,
-// recomputed in long double.
+// Whether the cast's hit/miss decision is within kBand of a boundary: the start
+// touching the target, the path tangent to the inflated target, or the contact
+// at the end point. The quantities are the quadratic's, recomputed in long
+// double.
 bool cast_decision_is_robust(const CastCase& c) {
   const long double scale = cast_scale(c);
-  const long double reach = static_cast<long double>(c.radius) + c.target.radius;
+  const long double reach =
+      static_cast<long double>(c.radius) + c.target.radius;
   const Vec3 m = c.path.start - c.target.center, d = c.path.end - c.path.start;
   const long double mm = dot_ld(m, m), dd = dot_ld(d, d), md = dot_ld(m, d);
   const long double cc = mm - reach * reach;
@@ -345,82 +405,108 @@ bool cast_decision_is_robust(const CastCase& c) {
 // Closest point, distance, sphere vs AABB
 // =========================================================================================================
 
-TEST(ClosestPointProperties, ClosestPointLiesInTheBoxIsIdempotentAndKeepsInsidePoints) {
+TEST(ClosestPointProperties,
+     ClosestPointLiesInTheBoxIsIdempotentAndKeepsInsidePoints) {
   const std::uint64_t seed = 0xC1;
   Rng rng(seed);
   int inside = 0;
   for (int n = 0; n < 5000; ++n) {
     const AABB box = random_box(rng);
-    // Full-precision points (not dyadic): the clamp is exact for every double. A third drawn in the box.
-    Vec3 p{uniform(rng, -16.0, 16.0), uniform(rng, -16.0, 16.0), uniform(rng, -16.0, 16.0)};
+    // Full-precision points (not dyadic): the clamp is exact for every double.
+    // A third drawn in the box.
+    Vec3 p{uniform(rng, -16.0, 16.0), uniform(rng, -16.0, 16.0),
+           uniform(rng, -16.0, 16.0)};
     if (n % 3 == 0) {
-      p = {uniform(rng, box.min.x, box.max.x), uniform(rng, box.min.y, box.max.y), uniform(rng, box.min.z, box.max.z)};
+      p = {uniform(rng, box.min.x, box.max.x),
+           uniform(rng, box.min.y, box.max.y),
+           uniform(rng, box.min.z, box.max.z)};
     }
     const Vec3 c = np::closest_point_on_aabb(p, box);
     ASSERT_TRUE(in_closed_box(c, box)) << "seed " << seed << " case " << n;
-    ASSERT_TRUE(same_bits(np::closest_point_on_aabb(c, box), c)) << "seed " << seed << " case " << n;
+    ASSERT_TRUE(same_bits(np::closest_point_on_aabb(c, box), c))
+        << "seed " << seed << " case " << n;
     if (in_closed_box(p, box)) {
       ++inside;
       ASSERT_TRUE(same_bits(c, p)) << "seed " << seed << " case " << n;
-      ASSERT_EQ(np::distance_point_aabb(p, box), 0.0) << "seed " << seed << " case " << n;
+      ASSERT_EQ(np::distance_point_aabb(p, box), 0.0)
+          << "seed " << seed << " case " << n;
     } else {
-      ASSERT_GT(np::distance_point_aabb(p, box), 0.0) << "seed " << seed << " case " << n;
+      ASSERT_GT(np::distance_point_aabb(p, box), 0.0)
+          << "seed " << seed << " case " << n;
     }
   }
   EXPECT_GT(inside, 1000);
 }
 
-TEST(ClosestPointProperties, NoSampledPointOfTheBoxIsCloserThanTheClosestPoint) {
-  // Compared in long double, where the squared distances of these doubles are exact to ~1e-19 relative: the
-  // clamp gives the true closest point, so no sample may be closer, up to that rounding.
+TEST(ClosestPointProperties,
+     NoSampledPointOfTheBoxIsCloserThanTheClosestPoint) {
+  // Compared in long double, where the squared distances of these doubles are
+  // exact to ~1e-19 relative: the clamp gives the true closest point, so no
+  // sample may be closer, up to that rounding.
   const std::uint64_t seed = 0xC2;
   Rng rng(seed);
   for (int n = 0; n < 2000; ++n) {
     const AABB box = random_box(rng);
-    const Vec3 p{uniform(rng, -16.0, 16.0), uniform(rng, -16.0, 16.0), uniform(rng, -16.0, 16.0)};
+    const Vec3 p{uniform(rng, -16.0, 16.0), uniform(rng, -16.0, 16.0),
+                 uniform(rng, -16.0, 16.0)};
     const Vec3 c = np::closest_point_on_aabb(p, box);
     const long double best = dot_ld(p - c, p - c);
     for (int k = 0; k < 40; ++k) {
       Vec3 q = random_point_in(rng, box);
-      if (k < 8) q = {k & 1 ? box.max.x : box.min.x, k & 2 ? box.max.y : box.min.y, k & 4 ? box.max.z : box.min.z};
-      const long double dq = (static_cast<long double>(p.x) - q.x) * (static_cast<long double>(p.x) - q.x) +
-                             (static_cast<long double>(p.y) - q.y) * (static_cast<long double>(p.y) - q.y) +
-                             (static_cast<long double>(p.z) - q.z) * (static_cast<long double>(p.z) - q.z);
-      ASSERT_LE(best, dq * (1.0L + 1e-15L)) << "seed " << seed << " case " << n << " sample " << k;
+      if (k < 8)
+        q = {k & 1 ? box.max.x : box.min.x, k & 2 ? box.max.y : box.min.y,
+             k & 4 ? box.max.z : box.min.z};
+      const long double dq = (static_cast<long double>(p.x) - q.x) *
+                                 (static_cast<long double>(p.x) - q.x) +
+                             (static_cast<long double>(p.y) - q.y) *
+                                 (static_cast<long double>(p.y) - q.y) +
+                             (static_cast<long double>(p.z) - q.z) *
+                                 (static_cast<long double>(p.z) - q.z);
+      ASSERT_LE(best, dq * (1.0L + 1e-15L))
+          << "seed " << seed << " case " << n << " sample " << k;
     }
   }
 }
 
-TEST(OverlapSphereAABBProperties, OverlapAgreesWithTheDistanceOutsideABandAtTheRadius) {
-  // overlap compares squared distance with radius^2, distance takes a square root: each rounds once or
-  // twice (<= 2 ulp relative), so they may disagree only when |distance - radius| is within a few ulp of the
-  // radius. Band: kBand relative. Half the radii are placed within 1e-8..1e-1 (relative) of the distance on
-  // either side to probe just outside the band.
+TEST(OverlapSphereAABBProperties,
+     OverlapAgreesWithTheDistanceOutsideABandAtTheRadius) {
+  // overlap compares squared distance with radius^2, distance takes a square
+  // root: each rounds once or twice (<= 2 ulp relative), so they may disagree
+  // only when |distance - radius| is within a few ulp of the radius. Band:
+  // kBand relative. Half the radii are placed within 1e-8..1e-1 (relative) of
+  // the distance on either side to probe just outside the band.
   const std::uint64_t seed = 0x0D;
   Rng rng(seed);
   int skipped = 0, overlaps = 0;
   const int cases = 20000;
   for (int n = 0; n < cases; ++n) {
     const AABB box = random_box(rng);
-    const Vec3 c{uniform(rng, -16.0, 16.0), uniform(rng, -16.0, 16.0), uniform(rng, -16.0, 16.0)};
+    const Vec3 c{uniform(rng, -16.0, 16.0), uniform(rng, -16.0, 16.0),
+                 uniform(rng, -16.0, 16.0)};
     const double dist = np::distance_point_aabb(c, box);
     double r = uniform(rng, 0.0, 12.0);
-    if (n % 2) r = dist * (1.0 + (rng() & 1 ? 1.0 : -1.0) * std::pow(10.0, uniform(rng, -8.0, -1.0)));
-    if (std::fabs(static_cast<long double>(dist) - r) <= kBand * std::max(static_cast<long double>(r), 1e-300L)) {
+    if (n % 2)
+      r = dist * (1.0 + (rng() & 1 ? 1.0 : -1.0) *
+                            std::pow(10.0, uniform(rng, -8.0, -1.0)));
+    if (std::fabs(static_cast<long double>(dist) - r) <=
+        kBand * std::max(static_cast<long double>(r), 1e-300L)) {
       ++skipped;
       continue;
     }
     const bool overlap = np::overlap_sphere_aabb({c, r}, box);
     overlaps += overlap;
-    ASSERT_EQ(overlap, dist <= r) << "seed " << seed << " case " << n << " distance " << dist << " radius " << r;
+    ASSERT_EQ(overlap, dist <= r) << "seed " << seed << " case " << n
+                                  << " distance " << dist << " radius " << r;
   }
   EXPECT_LT(skipped, cases / 100);
   EXPECT_GT(overlaps, cases / 10);
 }
 
-TEST(ClosestPointProperties, TranslationByPowersOfTwoMirroringAndAxisPermutationCarryOverExactly) {
-  // Dyadic inputs: the transformed clamps, overshoots and overlap decisions are exact images of the original
-  // ones. Distances under permutation sum their squares in another order: EXPECT_DOUBLE_EQ (4 ulp).
+TEST(ClosestPointProperties,
+     TranslationByPowersOfTwoMirroringAndAxisPermutationCarryOverExactly) {
+  // Dyadic inputs: the transformed clamps, overshoots and overlap decisions are
+  // exact images of the original ones. Distances under permutation sum their
+  // squares in another order: EXPECT_DOUBLE_EQ (4 ulp).
   const std::uint64_t seed = 0x7A;
   Rng rng(seed);
   for (int n = 0; n < 5000; ++n) {
@@ -433,26 +519,38 @@ TEST(ClosestPointProperties, TranslationByPowersOfTwoMirroringAndAxisPermutation
 
     const Vec3 t = power_of_two_translation(rng);
     const AABB moved{box.min + t, box.max + t};
-    ASSERT_TRUE(same_bits(np::closest_point_on_aabb(p + t, moved), c + t)) << "seed " << seed << " case " << n;
-    ASSERT_TRUE(same_bits(np::distance_point_aabb(p + t, moved), dist)) << "seed " << seed << " case " << n;
-    ASSERT_EQ(np::overlap_sphere_aabb({p + t, r}, moved), overlap) << "seed " << seed << " case " << n;
+    ASSERT_TRUE(same_bits(np::closest_point_on_aabb(p + t, moved), c + t))
+        << "seed " << seed << " case " << n;
+    ASSERT_TRUE(same_bits(np::distance_point_aabb(p + t, moved), dist))
+        << "seed " << seed << " case " << n;
+    ASSERT_EQ(np::overlap_sphere_aabb({p + t, r}, moved), overlap)
+        << "seed " << seed << " case " << n;
 
     const int mask = 1 + static_cast<int>(rng() % 7);
-    ASSERT_TRUE(equal(np::closest_point_on_aabb(mirror(p, mask), mirror(box, mask)), mirror(c, mask)))
+    ASSERT_TRUE(
+        equal(np::closest_point_on_aabb(mirror(p, mask), mirror(box, mask)),
+              mirror(c, mask)))
         << "seed " << seed << " case " << n;
-    ASSERT_TRUE(same_bits(np::distance_point_aabb(mirror(p, mask), mirror(box, mask)), dist))
+    ASSERT_TRUE(same_bits(
+        np::distance_point_aabb(mirror(p, mask), mirror(box, mask)), dist))
         << "seed " << seed << " case " << n;
-    ASSERT_EQ(np::overlap_sphere_aabb({mirror(p, mask), r}, mirror(box, mask)), overlap)
+    ASSERT_EQ(np::overlap_sphere_aabb({mirror(p, mask), r}, mirror(box, mask)),
+              overlap)
         << "seed " << seed << " case " << n;
 
     const auto& perm = kPermutations[rng() % 6];
-    ASSERT_TRUE(same_bits(np::closest_point_on_aabb(permute(p, perm), permute(box, perm)), permute(c, perm)))
+    ASSERT_TRUE(same_bits(
+        np::closest_point_on_aabb(permute(p, perm), permute(box, perm)),
+        permute(c, perm)))
         << "seed " << seed << " case " << n;
-    ASSERT_DOUBLE_EQ(np::distance_point_aabb(permute(p, perm), permute(box, perm)), dist)
+    ASSERT_DOUBLE_EQ(
+        np::distance_point_aabb(permute(p, perm), permute(box, perm)), dist)
         << "seed " << seed << " case " << n;
-    // Dyadic overshoots below 2^5 square to at most 50 bits and three of them sum exactly: the overlap
-    // decision is exact in any order.
-    ASSERT_EQ(np::overlap_sphere_aabb({permute(p, perm), r}, permute(box, perm)), overlap)
+    // Dyadic overshoots below 2^5 square to at most 50 bits and three of them
+    // sum exactly: the overlap decision is exact in any order.
+    ASSERT_EQ(
+        np::overlap_sphere_aabb({permute(p, perm), r}, permute(box, perm)),
+        overlap)
         << "seed " << seed << " case " << n;
   }
 }
@@ -461,10 +559,13 @@ TEST(ClosestPointProperties, TranslationByPowersOfTwoMirroringAndAxisPermutation
 // Ray vs AABB
 // =========================================================================================================
 
-TEST(RaycastProperties, HitsExactlyWhenTheExactSlabOracleSaysTheRayMeetsTheBox) {
-  // No false misses at all, and no false hits (the decision is exact: kSlabTieBand) beyond what this long-double
-  // oracle can itself tell apart: an entry exceeding the exit by at most 1e-15 relative.
-  if (!kLongDoubleHas64Bits) GTEST_SKIP() << "needs a long double with a 64-bit significand";
+TEST(RaycastProperties,
+     HitsExactlyWhenTheExactSlabOracleSaysTheRayMeetsTheBox) {
+  // No false misses at all, and no false hits (the decision is exact:
+  // kSlabTieBand) beyond what this long-double oracle can itself tell apart: an
+  // entry exceeding the exit by at most 1e-15 relative.
+  if (!kLongDoubleHas64Bits)
+    GTEST_SKIP() << "needs a long double with a 64-bit significand";
   const std::uint64_t seed = 0x5AB;
   Rng rng(seed);
   int hits = 0, misses = 0;
@@ -477,7 +578,8 @@ TEST(RaycastProperties, HitsExactlyWhenTheExactSlabOracleSaysTheRayMeetsTheBox) 
     if (exact.meets) {
       ASSERT_TRUE(got) << "false miss, seed " << seed << " case " << n;
     } else if (got) {
-      ASSERT_LE(exact.gap, 1e-15L) << "false hit, seed " << seed << " case " << n;
+      ASSERT_LE(exact.gap, 1e-15L)
+          << "false hit, seed " << seed << " case " << n;
     }
     got ? ++hits : ++misses;
   }
@@ -485,12 +587,15 @@ TEST(RaycastProperties, HitsExactlyWhenTheExactSlabOracleSaysTheRayMeetsTheBox) 
   EXPECT_GT(misses, 2000);
 }
 
-TEST(RaycastProperties, HitPointIsOnTheSurfaceWithAnOutwardAxisNormalFacingTheRay) {
-  // kNudge = 2^-30 (~1e-9): far above the rounding of coordinates below 2^7 (~1e-14), far below the box's
-  // smallest extent (2^-7); adding it to a dyadic face coordinate is exact.
+TEST(RaycastProperties,
+     HitPointIsOnTheSurfaceWithAnOutwardAxisNormalFacingTheRay) {
+  // kNudge = 2^-30 (~1e-9): far above the rounding of coordinates below 2^7
+  // (~1e-14), far below the box's smallest extent (2^-7); adding it to a dyadic
+  // face coordinate is exact.
   const double kNudge = std::ldexp(1.0, -30);
-  // |distance - |point - origin||: point is origin + t d rounded (coordinates < 2^8, so ~2^-44 each) and then
-  // clamped onto the face; 1e-12 (relative to 1 + distance) bounds that with room.
+  // |distance - |point - origin||: point is origin + t d rounded (coordinates <
+  // 2^8, so ~2^-44 each) and then clamped onto the face; 1e-12 (relative to 1 +
+  // distance) bounds that with room.
   const double kOnRayTolerance = 1e-12;
   const std::uint64_t seed = 0x5A0;
   Rng rng(seed);
@@ -500,15 +605,20 @@ TEST(RaycastProperties, HitPointIsOnTheSurfaceWithAnOutwardAxisNormalFacingTheRa
     const Ray ray = random_ray(rng, box);
     RayHit hit;
     if (!np::raycast_aabb(ray, box, kInf, &hit)) continue;
-    ASSERT_TRUE(in_closed_box(hit.point, box)) << "seed " << seed << " case " << n;
-    ASSERT_FALSE(has_negative_zero(hit.normal)) << "seed " << seed << " case " << n;
+    ASSERT_TRUE(in_closed_box(hit.point, box))
+        << "seed " << seed << " case " << n;
+    ASSERT_FALSE(has_negative_zero(hit.normal))
+        << "seed " << seed << " case " << n;
     const double len = std::sqrt(np::length_squared(ray.direction));
     if (in_closed_box(ray.origin, box)) {
       ++inside_hits;
       ASSERT_EQ(hit.distance, 0.0) << "seed " << seed << " case " << n;
-      ASSERT_TRUE(same_bits(hit.point, ray.origin)) << "seed " << seed << " case " << n;
-      ASSERT_NEAR(np::dot(hit.normal, ray.direction) / len, -1.0, 4 * kEps) << "seed " << seed << " case " << n;
-      ASSERT_NEAR(np::length_squared(hit.normal), 1.0, 4 * kEps) << "seed " << seed << " case " << n;
+      ASSERT_TRUE(same_bits(hit.point, ray.origin))
+          << "seed " << seed << " case " << n;
+      ASSERT_NEAR(np::dot(hit.normal, ray.direction) / len, -1.0, 4 * kEps)
+          << "seed " << seed << " case " << n;
+      ASSERT_NEAR(np::length_squared(hit.normal), 1.0, 4 * kEps)
+          << "seed " << seed << " case " << n;
       continue;
     }
     ++outside_hits;
@@ -518,23 +628,32 @@ TEST(RaycastProperties, HitPointIsOnTheSurfaceWithAnOutwardAxisNormalFacingTheRa
       if (std::fabs(np::get(hit.normal, i)) == 1.0)
         axis = i;
       else
-        ASSERT_EQ(np::get(hit.normal, i), 0.0) << "seed " << seed << " case " << n;
+        ASSERT_EQ(np::get(hit.normal, i), 0.0)
+            << "seed " << seed << " case " << n;
     }
     ASSERT_GE(axis, 0) << "seed " << seed << " case " << n;
     // ... facing against the ray...
-    ASSERT_LT(np::dot(hit.normal, ray.direction), 0.0) << "seed " << seed << " case " << n;
-    // ... of the face the point lies on: just outside along it, just inside against it.
-    const double s = np::get(hit.normal, axis);
-    ASSERT_EQ(np::get(hit.point, axis), s > 0 ? np::get(box.max, axis) : np::get(box.min, axis))
+    ASSERT_LT(np::dot(hit.normal, ray.direction), 0.0)
         << "seed " << seed << " case " << n;
-    ASSERT_GT(np::distance_point_aabb(hit.point + hit.normal * kNudge, box), 0.0) << "seed " << seed << " case " << n;
-    ASSERT_TRUE(in_closed_box(hit.point - hit.normal * kNudge, box)) << "seed " << seed << " case " << n;
+    // ... of the face the point lies on: just outside along it, just inside
+    // against it.
+    const double s = np::get(hit.normal, axis);
+    ASSERT_EQ(np::get(hit.point, axis),
+              s > 0 ? np::get(box.max, axis) : np::get(box.min, axis))
+        << "seed " << seed << " case " << n;
+    ASSERT_GT(np::distance_point_aabb(hit.point + hit.normal * kNudge, box),
+              0.0)
+        << "seed " << seed << " case " << n;
+    ASSERT_TRUE(in_closed_box(hit.point - hit.normal * kNudge, box))
+        << "seed " << seed << " case " << n;
     // The point is on the ray, at the reported distance.
     const Vec3 along = hit.point - ray.origin;
-    ASSERT_NEAR(std::sqrt(np::length_squared(along)), hit.distance, kOnRayTolerance * (1.0 + hit.distance))
-        << "seed " << seed << " case " << n;
-    ASSERT_NEAR(std::sqrt(np::length_squared(np::cross(along, ray.direction))) / len, 0.0,
+    ASSERT_NEAR(std::sqrt(np::length_squared(along)), hit.distance,
                 kOnRayTolerance * (1.0 + hit.distance))
+        << "seed " << seed << " case " << n;
+    ASSERT_NEAR(
+        std::sqrt(np::length_squared(np::cross(along, ray.direction))) / len,
+        0.0, kOnRayTolerance * (1.0 + hit.distance))
         << "seed " << seed << " case " << n;
   }
   EXPECT_GT(outside_hits, 5000);
@@ -542,9 +661,10 @@ TEST(RaycastProperties, HitPointIsOnTheSurfaceWithAnOutwardAxisNormalFacingTheRa
 }
 
 TEST(RaycastProperties, ScalingTheDirectionLeavesTheWorldDistanceUnchanged) {
-  // Powers of two: every t scales exactly and |k d| = k |d|, so the hit is the same bit for bit. Other k in
-  // [1e-3, 1e3]: t and |d| each round once more, so the distance agrees to a few ulp (kScaledTolerance,
-  // 8 eps relative); the hit/miss decision may differ only where the exact slab gap is within kBand.
+  // Powers of two: every t scales exactly and |k d| = k |d|, so the hit is the
+  // same bit for bit. Other k in [1e-3, 1e3]: t and |d| each round once more,
+  // so the distance agrees to a few ulp (kScaledTolerance, 8 eps relative); the
+  // hit/miss decision may differ only where the exact slab gap is within kBand.
   const double kScaledTolerance = 8 * kEps;
   const std::uint64_t seed = 0x5CA;
   Rng rng(seed);
@@ -557,10 +677,13 @@ TEST(RaycastProperties, ScalingTheDirectionLeavesTheWorldDistanceUnchanged) {
     const bool got = np::raycast_aabb(ray, box, kInf, &hit);
 
     const double k2 = std::ldexp(1.0, static_cast<int>(rng() % 81) - 40);
-    ASSERT_EQ(np::raycast_aabb({ray.origin, ray.direction * k2}, box, kInf, &scaled), got)
+    ASSERT_EQ(
+        np::raycast_aabb({ray.origin, ray.direction * k2}, box, kInf, &scaled),
+        got)
         << "seed " << seed << " case " << n << " k " << k2;
     if (got) {
-      ASSERT_TRUE(same_bits(scaled.distance, hit.distance) && same_bits(scaled.point, hit.point) &&
+      ASSERT_TRUE(same_bits(scaled.distance, hit.distance) &&
+                  same_bits(scaled.point, hit.point) &&
                   same_bits(scaled.normal, hit.normal))
           << "seed " << seed << " case " << n << " k " << k2;
     }
@@ -570,20 +693,28 @@ TEST(RaycastProperties, ScalingTheDirectionLeavesTheWorldDistanceUnchanged) {
       ++skipped;
       continue;
     }
-    ASSERT_EQ(np::raycast_aabb({ray.origin, ray.direction * k}, box, kInf, &scaled), got)
+    ASSERT_EQ(
+        np::raycast_aabb({ray.origin, ray.direction * k}, box, kInf, &scaled),
+        got)
         << "seed " << seed << " case " << n << " k " << k;
     if (got) {
-      ASSERT_NEAR(scaled.distance, hit.distance, kScaledTolerance * hit.distance) << "seed " << seed << " case " << n;
+      ASSERT_NEAR(scaled.distance, hit.distance,
+                  kScaledTolerance * hit.distance)
+          << "seed " << seed << " case " << n;
     }
   }
-  // Aimed-at-the-surface rays (a fifth of them) are exact ties on purpose; the rest are rarely in the band.
+  // Aimed-at-the-surface rays (a fifth of them) are exact ties on purpose; the
+  // rest are rarely in the band.
   EXPECT_LT(skipped, cases / 3);
 }
 
-TEST(RaycastProperties, TranslationByPowersOfTwoAndMirroringGiveTheTransformedHit) {
-  // Dyadic inputs: bound - origin is unchanged by the translation and only negated by the mirror, so the
-  // decision, the distance and the normal are identical. The hit point is origin + t d rounded at the
-  // translated magnitude (up to 2^21): kTranslatedPoint = 2^-29, 4 ulp there. Mirrored, it is exact.
+TEST(RaycastProperties,
+     TranslationByPowersOfTwoAndMirroringGiveTheTransformedHit) {
+  // Dyadic inputs: bound - origin is unchanged by the translation and only
+  // negated by the mirror, so the decision, the distance and the normal are
+  // identical. The hit point is origin + t d rounded at the translated
+  // magnitude (up to 2^21): kTranslatedPoint = 2^-29, 4 ulp there. Mirrored, it
+  // is exact.
   const double kTranslatedPoint = std::ldexp(1.0, -29);
   const std::uint64_t seed = 0x7AA;
   Rng rng(seed);
@@ -594,32 +725,44 @@ TEST(RaycastProperties, TranslationByPowersOfTwoAndMirroringGiveTheTransformedHi
     const bool got = np::raycast_aabb(ray, box, kInf, &hit);
 
     const Vec3 t = power_of_two_translation(rng);
-    ASSERT_EQ(np::raycast_aabb({ray.origin + t, ray.direction}, {box.min + t, box.max + t}, kInf, &other), got)
+    ASSERT_EQ(np::raycast_aabb({ray.origin + t, ray.direction},
+                               {box.min + t, box.max + t}, kInf, &other),
+              got)
         << "seed " << seed << " case " << n;
     if (got) {
-      ASSERT_TRUE(same_bits(other.distance, hit.distance)) << "seed " << seed << " case " << n;
-      ASSERT_TRUE(same_bits(other.normal, hit.normal)) << "seed " << seed << " case " << n;
-      ASSERT_LE(max_abs_diff(other.point, hit.point + t), kTranslatedPoint) << "seed " << seed << " case " << n;
+      ASSERT_TRUE(same_bits(other.distance, hit.distance))
+          << "seed " << seed << " case " << n;
+      ASSERT_TRUE(same_bits(other.normal, hit.normal))
+          << "seed " << seed << " case " << n;
+      ASSERT_LE(max_abs_diff(other.point, hit.point + t), kTranslatedPoint)
+          << "seed " << seed << " case " << n;
     }
 
     const int mask = 1 + static_cast<int>(rng() % 7);
-    ASSERT_EQ(
-        np::raycast_aabb({mirror(ray.origin, mask), mirror(ray.direction, mask)}, mirror(box, mask), kInf, &other), got)
+    ASSERT_EQ(np::raycast_aabb(
+                  {mirror(ray.origin, mask), mirror(ray.direction, mask)},
+                  mirror(box, mask), kInf, &other),
+              got)
         << "seed " << seed << " case " << n;
     if (got) {
-      ASSERT_TRUE(same_bits(other.distance, hit.distance)) << "seed " << seed << " case " << n;
-      ASSERT_TRUE(equal(other.point, mirror(hit.point, mask))) << "seed " << seed << " case " << n;
-      ASSERT_TRUE(equal(other.normal, mirror(hit.normal, mask))) << "seed " << seed << " case " << n;
-      ASSERT_FALSE(has_negative_zero(other.normal)) << "seed " << seed << " case " << n;
+      ASSERT_TRUE(same_bits(other.distance, hit.distance))
+          << "seed " << seed << " case " << n;
+      ASSERT_TRUE(equal(other.point, mirror(hit.point, mask)))
+          << "seed " << seed << " case " << n;
+      ASSERT_TRUE(equal(other.normal, mirror(hit.normal, mask)))
+          << "seed " << seed << " case " << n;
+      ASSERT_FALSE(has_negative_zero(other.normal))
+          << "seed " << seed << " case " << n;
     }
   }
 }
 
 TEST(RaycastProperties, PermutingTheAxesGivesThePermutedHit) {
-  // The slab decision is a max/min over the axes, whatever their order, and each coordinate of the point is
-  // computed alone: both carry over exactly. |d| sums its squares in another order (EXPECT_DOUBLE_EQ, 4
-  // ulp). At an edge or corner (tied entry parameters) the first axis wins, so the normal may be the other
-  // adjacent face's: then the point must lie on both.
+  // The slab decision is a max/min over the axes, whatever their order, and
+  // each coordinate of the point is computed alone: both carry over exactly.
+  // |d| sums its squares in another order (EXPECT_DOUBLE_EQ, 4 ulp). At an edge
+  // or corner (tied entry parameters) the first axis wins, so the normal may be
+  // the other adjacent face's: then the point must lie on both.
   const std::uint64_t seed = 0x9E;
   Rng rng(seed);
   int ties = 0;
@@ -630,24 +773,38 @@ TEST(RaycastProperties, PermutingTheAxesGivesThePermutedHit) {
     RayHit hit, other;
     const bool got = np::raycast_aabb(ray, box, kInf, &hit);
     const AABB pbox = permute(box, perm);
-    ASSERT_EQ(np::raycast_aabb({permute(ray.origin, perm), permute(ray.direction, perm)}, pbox, kInf, &other), got)
+    ASSERT_EQ(np::raycast_aabb(
+                  {permute(ray.origin, perm), permute(ray.direction, perm)},
+                  pbox, kInf, &other),
+              got)
         << "seed " << seed << " case " << n;
     if (!got) continue;
-    ASSERT_DOUBLE_EQ(other.distance, hit.distance) << "seed " << seed << " case " << n;
+    ASSERT_DOUBLE_EQ(other.distance, hit.distance)
+        << "seed " << seed << " case " << n;
     if (equal(other.normal, permute(hit.normal, perm))) {
-      ASSERT_TRUE(same_bits(other.point, permute(hit.point, perm))) << "seed " << seed << " case " << n;
+      ASSERT_TRUE(same_bits(other.point, permute(hit.point, perm)))
+          << "seed " << seed << " case " << n;
       continue;
     }
-    // A tie: each run snapped its point onto its own entry face and only clamped the other coordinate, so
-    // the points agree to rounding (1e-12 at coordinates below 2^8), and each lies on its normal's face.
+    // A tie: each run snapped its point onto its own entry face and only
+    // clamped the other coordinate, so the points agree to rounding (1e-12 at
+    // coordinates below 2^8), and each lies on its normal's face.
     ++ties;
-    ASSERT_FALSE(in_closed_box(ray.origin, box)) << "inside normals differ, seed " << seed << " case " << n;
-    ASSERT_LE(max_abs_diff(other.point, permute(hit.point, perm)), 1e-12) << "seed " << seed << " case " << n;
-    const RayHit mine{hit.distance, permute(hit.point, perm), permute(hit.normal, perm)};
+    ASSERT_FALSE(in_closed_box(ray.origin, box))
+        << "inside normals differ, seed " << seed << " case " << n;
+    ASSERT_LE(max_abs_diff(other.point, permute(hit.point, perm)), 1e-12)
+        << "seed " << seed << " case " << n;
+    const RayHit mine{hit.distance, permute(hit.point, perm),
+                      permute(hit.normal, perm)};
     for (const RayHit* h : {static_cast<const RayHit*>(&other), &mine}) {
-      const int axis = std::fabs(h->normal.x) == 1.0 ? 0 : std::fabs(h->normal.y) == 1.0 ? 1 : 2;
-      const double face = np::get(h->normal, axis) > 0 ? np::get(pbox.max, axis) : np::get(pbox.min, axis);
-      ASSERT_EQ(np::get(h->point, axis), face) << "seed " << seed << " case " << n;
+      const int axis = std::fabs(h->normal.x) == 1.0   ? 0
+                       : std::fabs(h->normal.y) == 1.0 ? 1
+                                                       : 2;
+      const double face = np::get(h->normal, axis) > 0
+                              ? np::get(pbox.max, axis)
+                              : np::get(pbox.min, axis);
+      ASSERT_EQ(np::get(h->point, axis), face)
+          << "seed " << seed << " case " << n;
     }
   }
   EXPECT_LT(ties, 2000);
@@ -658,9 +815,10 @@ TEST(RaycastProperties, PermutingTheAxesGivesThePermutedHit) {
 // =========================================================================================================
 
 TEST(OverlapOBBOBBProperties, IsSymmetricOutsideABandAroundTheBoundary) {
-  // overlap(a, b) and overlap(b, a) test the same 15 axes with the same epsilon, but compute the edge axes'
-  // projections in A's frame and in B's: they may disagree only within rounding of the boundary. Band: kBand
-  // times the pair's scale on the core's SAT margin, recomputed in long double.
+  // overlap(a, b) and overlap(b, a) test the same 15 axes with the same
+  // epsilon, but compute the edge axes' projections in A's frame and in B's:
+  // they may disagree only within rounding of the boundary. Band: kBand times
+  // the pair's scale on the core's SAT margin, recomputed in long double.
   const std::uint64_t seed = 0x5E;
   Rng rng(seed);
   int skipped = 0, overlaps = 0;
@@ -674,7 +832,8 @@ TEST(OverlapOBBOBBProperties, IsSymmetricOutsideABandAroundTheBoundary) {
     }
     const bool ab = np::overlap_obb_obb(a, b);
     overlaps += ab;
-    ASSERT_EQ(np::overlap_obb_obb(b, a), ab) << "seed " << seed << " case " << n;
+    ASSERT_EQ(np::overlap_obb_obb(b, a), ab)
+        << "seed " << seed << " case " << n;
     ASSERT_EQ(ab, sat_margin(a, b) <= 0) << "seed " << seed << " case " << n;
   }
   EXPECT_LT(skipped, cases / 100);
@@ -682,10 +841,12 @@ TEST(OverlapOBBOBBProperties, IsSymmetricOutsideABandAroundTheBoundary) {
   EXPECT_LT(overlaps, cases * 4 / 5);
 }
 
-TEST(OverlapOBBOBBProperties, ReportedSeparatingAxesReallySeparateAndContainedSamplesMeanOverlap) {
-  // Independent of the SAT formulas: a separating axis must leave the two boxes' corner projections
-  // disjoint (up to kBand of rounding), and a box holding a sampled point of the other (kBand inside every
-  // face) must be reported overlapping.
+TEST(OverlapOBBOBBProperties,
+     ReportedSeparatingAxesReallySeparateAndContainedSamplesMeanOverlap) {
+  // Independent of the SAT formulas: a separating axis must leave the two
+  // boxes' corner projections disjoint (up to kBand of rounding), and a box
+  // holding a sampled point of the other (kBand inside every face) must be
+  // reported overlapping.
   const std::uint64_t seed = 0x5F;
   Rng rng(seed);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
@@ -699,9 +860,11 @@ TEST(OverlapOBBOBBProperties, ReportedSeparatingAxesReallySeparateAndContainedSa
       ++separated;
       const Vec3 l = axis < 3   ? a.axis[axis]
                      : axis < 6 ? b.axis[axis - 3]
-                                : np::cross(a.axis[(axis - 6) / 3], b.axis[(axis - 6) % 3]);
+                                : np::cross(a.axis[(axis - 6) / 3],
+                                            b.axis[(axis - 6) % 3]);
       const long double len = std::sqrt(dot_ld(l, l));
-      long double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
+      long double amin = INFINITY, amax = -INFINITY, bmin = INFINITY,
+                  bmax = -INFINITY;
       for (int s = 0; s < 8; ++s) {
         Vec3 pa = a.center, pb = b.center;
         for (int i = 0; i < 3; ++i) {
@@ -709,8 +872,10 @@ TEST(OverlapOBBOBBProperties, ReportedSeparatingAxesReallySeparateAndContainedSa
           pa = pa + a.axis[i] * (sign * np::get(a.half_size, i));
           pb = pb + b.axis[i] * (sign * np::get(b.half_size, i));
         }
-        amin = std::min(amin, dot_ld(pa, l) / len), amax = std::max(amax, dot_ld(pa, l) / len);
-        bmin = std::min(bmin, dot_ld(pb, l) / len), bmax = std::max(bmax, dot_ld(pb, l) / len);
+        amin = std::min(amin, dot_ld(pa, l) / len),
+        amax = std::max(amax, dot_ld(pa, l) / len);
+        bmin = std::min(bmin, dot_ld(pb, l) / len),
+        bmax = std::max(bmax, dot_ld(pb, l) / len);
       }
       ASSERT_GT(std::max(bmin - amax, amin - bmax), -kBand * scale)
           << "seed " << seed << " case " << n << " axis " << axis;
@@ -718,14 +883,17 @@ TEST(OverlapOBBOBBProperties, ReportedSeparatingAxesReallySeparateAndContainedSa
     // Sample points of A; one strictly inside B proves overlap.
     for (int k = 0; k < 16; ++k) {
       Vec3 p = a.center;
-      for (int i = 0; i < 3; ++i) p = p + a.axis[i] * (unit(rng) * np::get(a.half_size, i));
+      for (int i = 0; i < 3; ++i)
+        p = p + a.axis[i] * (unit(rng) * np::get(a.half_size, i));
       bool inside = true;
       for (int j = 0; j < 3 && inside; ++j) {
-        inside = std::fabs(dot_ld(p - b.center, b.axis[j])) < np::get(b.half_size, j) - kBand * scale;
+        inside = std::fabs(dot_ld(p - b.center, b.axis[j])) <
+                 np::get(b.half_size, j) - kBand * scale;
       }
       if (inside) {
         ++witnessed;
-        ASSERT_EQ(axis, -1) << "seed " << seed << " case " << n << ": B contains a point of A";
+        ASSERT_EQ(axis, -1)
+            << "seed " << seed << " case " << n << ": B contains a point of A";
         break;
       }
     }
@@ -735,16 +903,21 @@ TEST(OverlapOBBOBBProperties, ReportedSeparatingAxesReallySeparateAndContainedSa
 }
 
 TEST(OverlapOBBOBBProperties, IdentityRotationAgreesExactlyWithTheAABBTest) {
-  // Face axes carry no epsilon, and with identity rotations every quantity is a dyadic sum: the OBB test
-  // must agree with interval overlap on all three axes exactly, touching included (a quarter of the pairs
-  // are placed exactly touching on some axes). A zero-size OBB is a point: it must agree with a radius-0
-  // sphere against the AABB.
+  // Face axes carry no epsilon, and with identity rotations every quantity is a
+  // dyadic sum: the OBB test must agree with interval overlap on all three axes
+  // exactly, touching included (a quarter of the pairs are placed exactly
+  // touching on some axes). A zero-size OBB is a point: it must agree with a
+  // radius-0 sphere against the AABB.
   const std::uint64_t seed = 0x1D;
   Rng rng(seed);
   int overlaps = 0, touching = 0;
   for (int n = 0; n < 20000; ++n) {
-    OBB a{dyadic_vec(rng, -2.0, 2.0), dyadic_vec(rng, 0.0, 2.0), {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
-    OBB b{dyadic_vec(rng, -2.0, 2.0), dyadic_vec(rng, 0.0, 2.0), {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+    OBB a{dyadic_vec(rng, -2.0, 2.0),
+          dyadic_vec(rng, 0.0, 2.0),
+          {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+    OBB b{dyadic_vec(rng, -2.0, 2.0),
+          dyadic_vec(rng, 0.0, 2.0),
+          {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
     if (rng() % 4 == 0) {
       const int i = static_cast<int>(rng() % 3);
       const double gap = np::get(a.half_size, i) + np::get(b.half_size, i);
@@ -756,30 +929,38 @@ TEST(OverlapOBBOBBProperties, IdentityRotationAgreesExactlyWithTheAABBTest) {
     const AABB box_b{b.center - b.half_size, b.center + b.half_size};
     bool intervals = true;
     for (int i = 0; i < 3; ++i) {
-      intervals =
-          intervals && np::get(box_a.min, i) <= np::get(box_b.max, i) && np::get(box_b.min, i) <= np::get(box_a.max, i);
+      intervals = intervals && np::get(box_a.min, i) <= np::get(box_b.max, i) &&
+                  np::get(box_b.min, i) <= np::get(box_a.max, i);
     }
     const bool obb = np::overlap_obb_obb(a, b);
     overlaps += obb;
     ASSERT_EQ(obb, intervals) << "seed " << seed << " case " << n;
-    ASSERT_EQ(np::overlap_obb_obb(b, a), intervals) << "seed " << seed << " case " << n;
+    ASSERT_EQ(np::overlap_obb_obb(b, a), intervals)
+        << "seed " << seed << " case " << n;
     if (b.half_size.x == 0.0 && b.half_size.y == 0.0 && b.half_size.z == 0.0) {
-      ASSERT_EQ(obb, np::overlap_sphere_aabb({b.center, 0.0}, box_a)) << "seed " << seed << " case " << n;
+      ASSERT_EQ(obb, np::overlap_sphere_aabb({b.center, 0.0}, box_a))
+          << "seed " << seed << " case " << n;
     }
   }
   EXPECT_GT(overlaps, 2000);
   EXPECT_GT(touching, 2000);
 }
 
-TEST(OverlapOBBOBBProperties, IdentityRotationAgreesWithExactBoundsOneUlpFromTouching) {
-  // Found by probing: centers and half sizes with float32-length mantissas at different scales, b placed exactly
-  // touching a on one axis and then moved one ulp in or out. b.center - a.center and the half-size sum round
-  // in the general test, which called 2% of these wrong; the exact answer (bounds compared in long double, which
-  // holds every sum here exactly) and the AABB point test must agree with it.
-  static_assert(std::numeric_limits<long double>::digits >= 64, "needs x87 long double");
+TEST(OverlapOBBOBBProperties,
+     IdentityRotationAgreesWithExactBoundsOneUlpFromTouching) {
+  // Found by probing: centers and half sizes with float32-length mantissas at
+  // different scales, b placed exactly touching a on one axis and then moved
+  // one ulp in or out. b.center - a.center and the half-size sum round in the
+  // general test, which called 2% of these wrong; the exact answer (bounds
+  // compared in long double, which holds every sum here exactly) and the AABB
+  // point test must agree with it.
+  static_assert(std::numeric_limits<long double>::digits >= 64,
+                "needs x87 long double");
   Rng rng(0x1D2);
   std::uniform_real_distribution<float> pos(-64.0f, 64.0f), half(0.0f, 16.0f);
-  const auto fvec = [&](std::uniform_real_distribution<float>& u) { return Vec3{u(rng), u(rng), u(rng)}; };
+  const auto fvec = [&](std::uniform_real_distribution<float>& u) {
+    return Vec3{u(rng), u(rng), u(rng)};
+  };
   const np::Vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
   int overlaps = 0;
   for (int n = 0; n < 20000; ++n) {
@@ -788,42 +969,53 @@ TEST(OverlapOBBOBBProperties, IdentityRotationAgreesWithExactBoundsOneUlpFromTou
     if (n % 3 == 0) b.half_size = {0.0, 0.0, 0.0};  // a point
     const int k = static_cast<int>(rng() % 3);
     for (int i = 0; i < 3; ++i) {
-      if (i != k) np::set(b.center, i, np::get(a.center, i));  // overlapping on the other two axes
+      if (i != k)
+        np::set(b.center, i,
+                np::get(a.center, i));  // overlapping on the other two axes
     }
     const double side = rng() & 1 ? 1.0 : -1.0;
     const long double touch =
-        (long double)np::get(a.center, k) + side * ((long double)np::get(a.half_size, k) + np::get(b.half_size, k));
+        (long double)np::get(a.center, k) +
+        side * ((long double)np::get(a.half_size, k) + np::get(b.half_size, k));
     double c = static_cast<double>(touch);  // exact: a float32-length sum
-    const int step = static_cast<int>(rng() % 3) - 1;  // one ulp in, none, one ulp out
-    if (step != 0) c = std::nextafter(c, (step * side > 0) ? INFINITY : -INFINITY);
+    const int step =
+        static_cast<int>(rng() % 3) - 1;  // one ulp in, none, one ulp out
+    if (step != 0)
+      c = std::nextafter(c, (step * side > 0) ? INFINITY : -INFINITY);
     np::set(b.center, k, c);
     bool exact = true;
     for (int i = 0; i < 3; ++i) {
-      const long double gap = std::fabs((long double)np::get(b.center, i) - np::get(a.center, i)) -
-                              ((long double)np::get(a.half_size, i) + np::get(b.half_size, i));
+      const long double gap =
+          std::fabs((long double)np::get(b.center, i) - np::get(a.center, i)) -
+          ((long double)np::get(a.half_size, i) + np::get(b.half_size, i));
       exact = exact && gap <= 0.0L;
     }
     overlaps += exact;
     ASSERT_EQ(np::overlap_obb_obb(a, b), exact) << "case " << n;
     ASSERT_EQ(np::overlap_obb_obb(b, a), exact) << "case " << n;
     if (b.half_size.x == 0.0 && b.half_size.y == 0.0 && b.half_size.z == 0.0) {
-      // The AABB test against a's exact bounds (float32-length sums of two: exact in double).
+      // The AABB test against a's exact bounds (float32-length sums of two:
+      // exact in double).
       const AABB box{a.center - a.half_size, a.center + a.half_size};
-      ASSERT_EQ(np::overlap_sphere_aabb({b.center, 0.0}, box), exact) << "case " << n;
+      ASSERT_EQ(np::overlap_sphere_aabb({b.center, 0.0}, box), exact)
+          << "case " << n;
     }
   }
   EXPECT_GT(overlaps, 4000);
   EXPECT_LT(overlaps, 16000);
-  // Centers so far apart that b.center - a.center overflows: separated on that face axis, not "overlapping"
-  // from an exact sum of infinities.
-  const OBB far_a{{-1e308, 0.0, 0.0}, {1.0, 1.0, 1.0}, {axes[0], axes[1], axes[2]}};
-  const OBB far_b{{1e308, 0.0, 0.0}, {1.0, 1.0, 1.0}, {axes[0], axes[1], axes[2]}};
+  // Centers so far apart that b.center - a.center overflows: separated on that
+  // face axis, not "overlapping" from an exact sum of infinities.
+  const OBB far_a{
+      {-1e308, 0.0, 0.0}, {1.0, 1.0, 1.0}, {axes[0], axes[1], axes[2]}};
+  const OBB far_b{
+      {1e308, 0.0, 0.0}, {1.0, 1.0, 1.0}, {axes[0], axes[1], axes[2]}};
   EXPECT_EQ(np_test::axis_index(np::separating_axis_obb_obb(far_a, far_b)), 0);
 }
 
-TEST(OverlapOBBOBBProperties, PermutingOrFlippingAnOBBsColumnsWithItsHalfSizesChangesNothing) {
-  // Same point set, same 15 axes up to sign; sums of |R| terms in another order may round differently, so
-  // decisions are compared outside the band.
+TEST(OverlapOBBOBBProperties,
+     PermutingOrFlippingAnOBBsColumnsWithItsHalfSizesChangesNothing) {
+  // Same point set, same 15 axes up to sign; sums of |R| terms in another order
+  // may round differently, so decisions are compared outside the band.
   const std::uint64_t seed = 0xC0;
   Rng rng(seed);
   int skipped = 0;
@@ -843,16 +1035,20 @@ TEST(OverlapOBBOBBProperties, PermutingOrFlippingAnOBBsColumnsWithItsHalfSizesCh
       continue;
     }
     const bool expected = np::overlap_obb_obb(a, b);
-    ASSERT_EQ(np::overlap_obb_obb(a, b2), expected) << "seed " << seed << " case " << n;
-    ASSERT_EQ(np::overlap_obb_obb(b2, a), expected) << "seed " << seed << " case " << n;
+    ASSERT_EQ(np::overlap_obb_obb(a, b2), expected)
+        << "seed " << seed << " case " << n;
+    ASSERT_EQ(np::overlap_obb_obb(b2, a), expected)
+        << "seed " << seed << " case " << n;
   }
   EXPECT_LT(skipped, cases / 100);
 }
 
-TEST(OverlapOBBOBBProperties, TranslationByPowersOfTwoMirroringAndAxisPermutationCarryOver) {
-  // Translation leaves b.center - a.center exact and mirroring negates both factors of every product in the
-  // dot products: the separating axis index is identical. Permuting world axes reorders the dot products'
-  // sums: decisions compared outside the band.
+TEST(OverlapOBBOBBProperties,
+     TranslationByPowersOfTwoMirroringAndAxisPermutationCarryOver) {
+  // Translation leaves b.center - a.center exact and mirroring negates both
+  // factors of every product in the dot products: the separating axis index is
+  // identical. Permuting world axes reorders the dot products' sums: decisions
+  // compared outside the band.
   const std::uint64_t seed = 0x7B;
   Rng rng(seed);
   int skipped = 0;
@@ -865,23 +1061,30 @@ TEST(OverlapOBBOBBProperties, TranslationByPowersOfTwoMirroringAndAxisPermutatio
     const Vec3 t = power_of_two_translation(rng);
     OBB at = a, bt = b;
     at.center = a.center + t, bt.center = b.center + t;
-    ASSERT_EQ(np_test::axis_index(np::separating_axis_obb_obb(at, bt)), axis) << "seed " << seed << " case " << n;
+    ASSERT_EQ(np_test::axis_index(np::separating_axis_obb_obb(at, bt)), axis)
+        << "seed " << seed << " case " << n;
 
     const int mask = 1 + static_cast<int>(rng() % 7);
     OBB am = a, bm = b;
     am.center = mirror(a.center, mask), bm.center = mirror(b.center, mask);
-    for (int i = 0; i < 3; ++i) am.axis[i] = mirror(a.axis[i], mask), bm.axis[i] = mirror(b.axis[i], mask);
-    ASSERT_EQ(np_test::axis_index(np::separating_axis_obb_obb(am, bm)), axis) << "seed " << seed << " case " << n;
+    for (int i = 0; i < 3; ++i)
+      am.axis[i] = mirror(a.axis[i], mask),
+      bm.axis[i] = mirror(b.axis[i], mask);
+    ASSERT_EQ(np_test::axis_index(np::separating_axis_obb_obb(am, bm)), axis)
+        << "seed " << seed << " case " << n;
 
     const auto& perm = kPermutations[rng() % 6];
     OBB ap = a, bp = b;
     ap.center = permute(a.center, perm), bp.center = permute(b.center, perm);
-    for (int i = 0; i < 3; ++i) ap.axis[i] = permute(a.axis[i], perm), bp.axis[i] = permute(b.axis[i], perm);
+    for (int i = 0; i < 3; ++i)
+      ap.axis[i] = permute(a.axis[i], perm),
+      bp.axis[i] = permute(b.axis[i], perm);
     if (!obb_decision_is_robust(a, b)) {
       ++skipped;
       continue;
     }
-    ASSERT_EQ(np::overlap_obb_obb(ap, bp), axis < 0) << "seed " << seed << " case " << n;
+    ASSERT_EQ(np::overlap_obb_obb(ap, bp), axis < 0)
+        << "seed " << seed << " case " << n;
   }
   EXPECT_LT(skipped, cases / 100);
 }
@@ -890,12 +1093,15 @@ TEST(OverlapOBBOBBProperties, TranslationByPowersOfTwoMirroringAndAxisPermutatio
 // Sphere cast
 // =========================================================================================================
 
-TEST(SphereCastProperties, AtTheReturnedFractionTheCentersAreReachApartAndNeverCloserBefore) {
-  // Tolerance kAtContact on |center - S|^2 - reach^2, relative to scale^2 (scale = |start - S| + |d| +
-  // radii + 1): the stable root is accurate to a few ulp of t, and center = start + d t rounds at the
-  // coordinates' magnitude; 1e-12 leaves three orders of magnitude of room. Earlier samples may not come
-  // closer than that either. Independently, a hit must have the segment come within reach of S and a miss
-  // must not (the segment's exact closest approach, in long double), outside kBand.
+TEST(SphereCastProperties,
+     AtTheReturnedFractionTheCentersAreReachApartAndNeverCloserBefore) {
+  // Tolerance kAtContact on |center - S|^2 - reach^2, relative to scale^2
+  // (scale = |start - S| + |d| + radii + 1): the stable root is accurate to a
+  // few ulp of t, and center = start + d t rounds at the coordinates'
+  // magnitude; 1e-12 leaves three orders of magnitude of room. Earlier samples
+  // may not come closer than that either. Independently, a hit must have the
+  // segment come within reach of S and a miss must not (the segment's exact
+  // closest approach, in long double), outside kBand.
   const long double kAtContact = 1e-12L;
   const std::uint64_t seed = 0x5C;
   Rng rng(seed);
@@ -903,21 +1109,27 @@ TEST(SphereCastProperties, AtTheReturnedFractionTheCentersAreReachApartAndNeverC
   const int cases = 20000;
   for (int n = 0; n < cases; ++n) {
     const CastCase c = random_cast(rng);
-    const long double scale = cast_scale(c), reach = static_cast<long double>(c.radius) + c.target.radius;
+    const long double scale = cast_scale(c),
+                      reach =
+                          static_cast<long double>(c.radius) + c.target.radius;
     ShapeCastHit hit;
     const bool got = np::sphere_cast_sphere(c.path, c.radius, c.target, &hit);
-    const long double closest = segment_distance_squared(c.path, c.target.center);
+    const long double closest =
+        segment_distance_squared(c.path, c.target.center);
     if (!cast_decision_is_robust(c)) {
       ++skipped;
     } else {
-      ASSERT_EQ(got, closest <= reach * reach) << "seed " << seed << " case " << n;
+      ASSERT_EQ(got, closest <= reach * reach)
+          << "seed " << seed << " case " << n;
     }
     if (!got) {
       ++misses;
       continue;
     }
-    ASSERT_FALSE(has_negative_zero(hit.normal)) << "seed " << seed << " case " << n;
-    ASSERT_NEAR(np::length_squared(hit.normal), 1.0, 8 * kEps) << "seed " << seed << " case " << n;
+    ASSERT_FALSE(has_negative_zero(hit.normal))
+        << "seed " << seed << " case " << n;
+    ASSERT_NEAR(np::length_squared(hit.normal), 1.0, 8 * kEps)
+        << "seed " << seed << " case " << n;
     ASSERT_GE(hit.fraction, 0.0) << "seed " << seed << " case " << n;
     ASSERT_LE(hit.fraction, 1.0) << "seed " << seed << " case " << n;
     const Vec3 to_center = hit.center - c.target.center;
@@ -925,8 +1137,10 @@ TEST(SphereCastProperties, AtTheReturnedFractionTheCentersAreReachApartAndNeverC
     if (hit.started_overlapping) {
       ++started;
       ASSERT_EQ(hit.fraction, 0.0) << "seed " << seed << " case " << n;
-      ASSERT_TRUE(same_bits(hit.center, c.path.start)) << "seed " << seed << " case " << n;
-      ASSERT_LE(dist2, reach * reach + kAtContact * scale * scale) << "seed " << seed << " case " << n;
+      ASSERT_TRUE(same_bits(hit.center, c.path.start))
+          << "seed " << seed << " case " << n;
+      ASSERT_LE(dist2, reach * reach + kAtContact * scale * scale)
+          << "seed " << seed << " case " << n;
       continue;
     }
     ++hits;
@@ -940,12 +1154,14 @@ TEST(SphereCastProperties, AtTheReturnedFractionTheCentersAreReachApartAndNeverC
       ASSERT_GE(dot_ld(q, q), reach * reach - kAtContact * scale * scale)
           << "seed " << seed << " case " << n << " sample " << k;
     }
-    // The normal points from the target toward the contact center, the point is on the target's surface.
+    // The normal points from the target toward the contact center, the point is
+    // on the target's surface.
     if (dist2 > 0) {
-      ASSERT_GT(np::dot(hit.normal, to_center), 0.0) << "seed " << seed << " case " << n;
+      ASSERT_GT(np::dot(hit.normal, to_center), 0.0)
+          << "seed " << seed << " case " << n;
     }
-    ASSERT_NEAR(std::sqrt(np::length_squared(hit.point - c.target.center)), c.target.radius,
-                1e-12 * static_cast<double>(scale))
+    ASSERT_NEAR(std::sqrt(np::length_squared(hit.point - c.target.center)),
+                c.target.radius, 1e-12 * static_cast<double>(scale))
         << "seed " << seed << " case " << n;
   }
   EXPECT_LT(skipped, cases / 100);
@@ -955,8 +1171,10 @@ TEST(SphereCastProperties, AtTheReturnedFractionTheCentersAreReachApartAndNeverC
 }
 
 TEST(SphereCastProperties, ALargerRadiusNeverHitsLater) {
-  // Growing the moving radius by delta >= 1e-6 moves the first contact earlier by at least ~delta / |d|
-  // (~1e-7 here), far above the ~1e-16 rounding of the fraction, so the comparison needs no band.
+  // Growing the moving radius by delta >= 1e-6 moves the first contact earlier
+  // by at least ~delta / |d|
+  // (~1e-7 here), far above the ~1e-16 rounding of the fraction, so the
+  // comparison needs no band.
   const std::uint64_t seed = 0x1A;
   Rng rng(seed);
   int compared = 0;
@@ -965,10 +1183,13 @@ TEST(SphereCastProperties, ALargerRadiusNeverHitsLater) {
     ShapeCastHit hit, bigger;
     if (!np::sphere_cast_sphere(c.path, c.radius, c.target, &hit)) continue;
     const double grown = c.radius + std::pow(10.0, uniform(rng, -6.0, 0.0));
-    ASSERT_TRUE(np::sphere_cast_sphere(c.path, grown, c.target, &bigger)) << "seed " << seed << " case " << n;
-    ASSERT_LE(bigger.fraction, hit.fraction) << "seed " << seed << " case " << n;
+    ASSERT_TRUE(np::sphere_cast_sphere(c.path, grown, c.target, &bigger))
+        << "seed " << seed << " case " << n;
+    ASSERT_LE(bigger.fraction, hit.fraction)
+        << "seed " << seed << " case " << n;
     if (hit.started_overlapping) {
-      ASSERT_TRUE(bigger.started_overlapping) << "seed " << seed << " case " << n;
+      ASSERT_TRUE(bigger.started_overlapping)
+          << "seed " << seed << " case " << n;
     }
     ++compared;
   }
@@ -976,12 +1197,15 @@ TEST(SphereCastProperties, ALargerRadiusNeverHitsLater) {
 }
 
 TEST(SphereCastProperties, TranslationMirroringAndAxisPermutationCarryOver) {
-  // Translation (powers of two) keeps start - S and end - start exact: decision, fraction and distance are
-  // identical, and the center moves by the translation up to rounding at the translated magnitude
-  // (kTranslatedPoint = 2^-29, 4 ulp of 2^21; normals, divided by a reach >= 2^-20... are compared through
-  // the center instead). Mirroring is exact. Permuting the axes reorders sums: outside the band the
-  // decision agrees and the fraction is within kPermutedFraction = 1e-9 (relative): outside the band the
-  // discriminant is known to 1e-16 / 1e-9 relative, its square root to half that.
+  // Translation (powers of two) keeps start - S and end - start exact:
+  // decision, fraction and distance are identical, and the center moves by the
+  // translation up to rounding at the translated magnitude (kTranslatedPoint =
+  // 2^-29, 4 ulp of 2^21; normals, divided by a reach >= 2^-20... are compared
+  // through the center instead). Mirroring is exact. Permuting the axes
+  // reorders sums: outside the band the decision agrees and the fraction is
+  // within kPermutedFraction = 1e-9 (relative): outside the band the
+  // discriminant is known to 1e-16 / 1e-9 relative, its square root to half
+  // that.
   const double kTranslatedPoint = std::ldexp(1.0, -29);
   const double kPermutedFraction = 1e-9;
   const std::uint64_t seed = 0x5D;
@@ -994,28 +1218,40 @@ TEST(SphereCastProperties, TranslationMirroringAndAxisPermutationCarryOver) {
     const bool got = np::sphere_cast_sphere(c.path, c.radius, c.target, &hit);
 
     const Vec3 t = power_of_two_translation(rng);
-    ASSERT_EQ(np::sphere_cast_sphere({c.path.start + t, c.path.end + t}, c.radius,
-                                     {c.target.center + t, c.target.radius}, &other),
-              got)
+    ASSERT_EQ(
+        np::sphere_cast_sphere({c.path.start + t, c.path.end + t}, c.radius,
+                               {c.target.center + t, c.target.radius}, &other),
+        got)
         << "seed " << seed << " case " << n;
     if (got) {
-      ASSERT_TRUE(same_bits(other.fraction, hit.fraction)) << "seed " << seed << " case " << n;
-      ASSERT_TRUE(same_bits(other.distance, hit.distance)) << "seed " << seed << " case " << n;
-      ASSERT_EQ(other.started_overlapping, hit.started_overlapping) << "seed " << seed << " case " << n;
-      ASSERT_LE(max_abs_diff(other.center, hit.center + t), kTranslatedPoint) << "seed " << seed << " case " << n;
+      ASSERT_TRUE(same_bits(other.fraction, hit.fraction))
+          << "seed " << seed << " case " << n;
+      ASSERT_TRUE(same_bits(other.distance, hit.distance))
+          << "seed " << seed << " case " << n;
+      ASSERT_EQ(other.started_overlapping, hit.started_overlapping)
+          << "seed " << seed << " case " << n;
+      ASSERT_LE(max_abs_diff(other.center, hit.center + t), kTranslatedPoint)
+          << "seed " << seed << " case " << n;
     }
 
     const int mask = 1 + static_cast<int>(rng() % 7);
-    ASSERT_EQ(np::sphere_cast_sphere({mirror(c.path.start, mask), mirror(c.path.end, mask)}, c.radius,
-                                     {mirror(c.target.center, mask), c.target.radius}, &other),
-              got)
+    ASSERT_EQ(
+        np::sphere_cast_sphere(
+            {mirror(c.path.start, mask), mirror(c.path.end, mask)}, c.radius,
+            {mirror(c.target.center, mask), c.target.radius}, &other),
+        got)
         << "seed " << seed << " case " << n;
     if (got) {
-      ASSERT_TRUE(same_bits(other.fraction, hit.fraction)) << "seed " << seed << " case " << n;
-      ASSERT_TRUE(equal(other.center, mirror(hit.center, mask))) << "seed " << seed << " case " << n;
-      ASSERT_TRUE(equal(other.normal, mirror(hit.normal, mask))) << "seed " << seed << " case " << n;
-      ASSERT_TRUE(equal(other.point, mirror(hit.point, mask))) << "seed " << seed << " case " << n;
-      ASSERT_FALSE(has_negative_zero(other.normal)) << "seed " << seed << " case " << n;
+      ASSERT_TRUE(same_bits(other.fraction, hit.fraction))
+          << "seed " << seed << " case " << n;
+      ASSERT_TRUE(equal(other.center, mirror(hit.center, mask)))
+          << "seed " << seed << " case " << n;
+      ASSERT_TRUE(equal(other.normal, mirror(hit.normal, mask)))
+          << "seed " << seed << " case " << n;
+      ASSERT_TRUE(equal(other.point, mirror(hit.point, mask)))
+          << "seed " << seed << " case " << n;
+      ASSERT_FALSE(has_negative_zero(other.normal))
+          << "seed " << seed << " case " << n;
     }
 
     const auto& perm = kPermutations[rng() % 6];
@@ -1023,13 +1259,18 @@ TEST(SphereCastProperties, TranslationMirroringAndAxisPermutationCarryOver) {
       ++skipped;
       continue;
     }
-    ASSERT_EQ(np::sphere_cast_sphere({permute(c.path.start, perm), permute(c.path.end, perm)}, c.radius,
-                                     {permute(c.target.center, perm), c.target.radius}, &other),
-              got)
+    ASSERT_EQ(
+        np::sphere_cast_sphere(
+            {permute(c.path.start, perm), permute(c.path.end, perm)}, c.radius,
+            {permute(c.target.center, perm), c.target.radius}, &other),
+        got)
         << "seed " << seed << " case " << n;
     if (got) {
-      ASSERT_NEAR(other.fraction, hit.fraction, kPermutedFraction * hit.fraction) << "seed " << seed << " case " << n;
-      ASSERT_EQ(other.started_overlapping, hit.started_overlapping) << "seed " << seed << " case " << n;
+      ASSERT_NEAR(other.fraction, hit.fraction,
+                  kPermutedFraction * hit.fraction)
+          << "seed " << seed << " case " << n;
+      ASSERT_EQ(other.started_overlapping, hit.started_overlapping)
+          << "seed " << seed << " case " << n;
     }
   }
   EXPECT_LT(skipped, cases / 100);

@@ -1,6 +1,8 @@
-// Regression tests for what fuzzing found (issue "Hardening"), each named after its finding: rays and segments
-// against boxes (raycast.h). The JS twins are in tests/js/regressions_ray.test.js. Box [-1, 1]^3 unless said.
-// Expected values are exact wherever the answer is (EXPECT_EQ on doubles; same_bits where -0 matters).
+// Regression tests for what fuzzing found (issue "Hardening"), each named after
+// its finding: rays and segments against boxes (raycast.h). The JS twins are in
+// tests/js/regressions_ray.test.js. Box [-1, 1]^3 unless said. Expected values
+// are exact wherever the answer is (EXPECT_EQ on doubles; same_bits where -0
+// matters).
 #include <gtest/gtest.h>
 
 #include <cfloat>
@@ -9,7 +11,6 @@
 #include <random>
 
 #include "narrowphase/narrowphase.h"
-
 #include "test_util.h"
 
 namespace {
@@ -27,23 +28,32 @@ const double kInf = std::numeric_limits<double>::infinity();
 const double kMin = std::numeric_limits<double>::denorm_min();  // 2^-1074
 const double kEps = std::numeric_limits<double>::epsilon();
 
-// |v| - 1 in ulps of 1, computed in long double (the check itself must not round the answer away).
+// |v| - 1 in ulps of 1, computed in long double (the check itself must not
+// round the answer away).
 double ulps_off_unit(Vec3 v) {
-  const long double len = std::sqrt(static_cast<long double>(v.x) * v.x + static_cast<long double>(v.y) * v.y +
+  const long double len = std::sqrt(static_cast<long double>(v.x) * v.x +
+                                    static_cast<long double>(v.y) * v.y +
                                     static_cast<long double>(v.z) * v.z);
   return static_cast<double>(std::fabs(len - 1.0L) / kEps);
 }
 
-::testing::AssertionResult SameBits(const char* a_expr, const char* b_expr, Vec3 a, Vec3 b) {
-  if (same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z)) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << a_expr << " = (" << a.x << ", " << a.y << ", " << a.z << ") is not "
-                                       << b_expr << " = (" << b.x << ", " << b.y << ", " << b.z << ") bit for bit";
+::testing::AssertionResult SameBits(const char* a_expr, const char* b_expr,
+                                    Vec3 a, Vec3 b) {
+  if (same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z))
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << a_expr << " = (" << a.x << ", " << a.y << ", " << a.z << ") is not "
+         << b_expr << " = (" << b.x << ", " << b.y << ", " << b.z
+         << ") bit for bit";
 }
 
-// ---- Exact oracle for finding 9 ----------------------------------------------------------------------------
-// Coordinates are multiples of 2^-40 below 2^5 in magnitude, so bound - origin has at most 46 significant bits;
-// ray directions are any doubles (53 bits) and segment directions end - start differences of such coordinates
-// (46 bits): every product of the slab comparisons fits the 113-bit significand of __float128 and is exact.
+// ---- Exact oracle for finding 9
+// ----------------------------------------------------------------------------
+// Coordinates are multiples of 2^-40 below 2^5 in magnitude, so bound - origin
+// has at most 46 significant bits; ray directions are any doubles (53 bits) and
+// segment directions end - start differences of such coordinates (46 bits):
+// every product of the slab comparisons fits the 113-bit significand of
+// __float128 and is exact.
 #if defined(__SIZEOF_FLOAT128__)
 using quad = __float128;
 constexpr bool kHaveExactQuad = true;
@@ -52,23 +62,28 @@ using quad = long double;
 constexpr bool kHaveExactQuad = std::numeric_limits<long double>::digits >= 113;
 #endif
 
-// Whether origin + t d, t in [0, t_max] (t_max 1 or infinity), meets the closed box, on the reals.
+// Whether origin + t d, t in [0, t_max] (t_max 1 or infinity), meets the closed
+// box, on the reals.
 bool exact_meets(Vec3 o, const quad d[3], bool segment, const AABB& box) {
   quad near_num[3], near_den[3], far_num[3], far_den[3];
   int n = 0;
   for (int i = 0; i < 3; ++i) {
-    const quad oi = np::get(o, i), lo = np::get(box.min, i), hi = np::get(box.max, i);
+    const quad oi = np::get(o, i), lo = np::get(box.min, i),
+               hi = np::get(box.max, i);
     if (d[i] == 0) {
       if (oi < lo || oi > hi) return false;
       continue;
     }
     if (d[i] > 0) {
-      near_num[n] = lo - oi, far_num[n] = hi - oi, near_den[n] = far_den[n] = d[i];
+      near_num[n] = lo - oi, far_num[n] = hi - oi,
+      near_den[n] = far_den[n] = d[i];
     } else {
-      near_num[n] = oi - hi, far_num[n] = oi - lo, near_den[n] = far_den[n] = -d[i];
+      near_num[n] = oi - hi, far_num[n] = oi - lo,
+      near_den[n] = far_den[n] = -d[i];
     }
-    if (far_num[n] < 0) return false;                           // the slab is behind the origin
-    if (segment && near_num[n] > near_den[n]) return false;  // entered only after t = 1
+    if (far_num[n] < 0) return false;  // the slab is behind the origin
+    if (segment && near_num[n] > near_den[n])
+      return false;  // entered only after t = 1
     ++n;
   }
   for (int i = 0; i < n; ++i) {
@@ -79,154 +94,199 @@ bool exact_meets(Vec3 o, const quad d[3], bool segment, const AABB& box) {
   return true;
 }
 
-double dyadic(std::mt19937_64& rng, double range) {  // a multiple of 2^-40 in [-range, range]
+double dyadic(std::mt19937_64& rng,
+              double range) {  // a multiple of 2^-40 in [-range, range]
   const double u = static_cast<double>(rng() >> 11) * 0x1p-53;
-  return std::ldexp(std::nearbyint(std::ldexp((2.0 * u - 1.0) * range, 40)), -40);
+  return std::ldexp(std::nearbyint(std::ldexp((2.0 * u - 1.0) * range, 40)),
+                    -40);
 }
 
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------------------
-// Finding 1: raycastAABB gave NaN. unit_direction_scale capped its shift when a component was subnormal, which
-// scaled the direction up by 2 and overflowed its 1e308 component.
+// Finding 1: raycastAABB gave NaN. unit_direction_scale capped its shift when a
+// component was subnormal, which scaled the direction up by 2 and overflowed
+// its 1e308 component.
 // ---------------------------------------------------------------------------------------------------------
 
-TEST(RegressionsRay, RaycastWithASubnormalBesideAHugeDirectionComponentIsNotNaN) {
+TEST(RegressionsRay,
+     RaycastWithASubnormalBesideAHugeDirectionComponentIsNotNaN) {
   RayHit hit;
-  ASSERT_TRUE(np::raycast_aabb({{0.0, 0.0, 1.0}, {5e-324, 0.0, -1e308}}, {{-1.0, -1.0, -1.0}, {1.0, 1.0, 0.0}}, kInf,
+  ASSERT_TRUE(np::raycast_aabb({{0.0, 0.0, 1.0}, {5e-324, 0.0, -1e308}},
+                               {{-1.0, -1.0, -1.0}, {1.0, 1.0, 0.0}}, kInf,
                                &hit));
-  // Straight down (the x component moves the point by 5e-324 * 1e-308): the axis-aligned distance is exact.
+  // Straight down (the x component moves the point by 5e-324 * 1e-308): the
+  // axis-aligned distance is exact.
   EXPECT_EQ(hit.distance, 1.0);
   EXPECT_PRED_FORMAT2(SameBits, hit.point, (Vec3{0.0, 0.0, 0.0}));
   EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{0.0, 0.0, 1.0}));
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Finding 2: raycastAABB missed. The same capped shift doubled a -9e307 component to -inf; the exit parameter of
-// that slab became 0.
+// Finding 2: raycastAABB missed. The same capped shift doubled a -9e307
+// component to -inf; the exit parameter of that slab became 0.
 // ---------------------------------------------------------------------------------------------------------
 
-TEST(RegressionsRay, RaycastWithASubnormalBesideAHugeDirectionComponentDoesNotMiss) {
-  // Entry through the x = 1 face at t = 0.5 (in units of the direction): the point (1, 0, 1.7e308 - 4.5e307),
-  // 0.5 |d| = 0.5 * 9e307 = 4.5e307 away (the -1 and 5e-324 components do not change |d| in double). The y
-  // component moves the point by 2.5e-324, which rounds (to even) to 0. With y = 0 exactly: the same hit.
+TEST(RegressionsRay,
+     RaycastWithASubnormalBesideAHugeDirectionComponentDoesNotMiss) {
+  // Entry through the x = 1 face at t = 0.5 (in units of the direction): the
+  // point (1, 0, 1.7e308 - 4.5e307), 0.5 |d| = 0.5 * 9e307 = 4.5e307 away (the
+  // -1 and 5e-324 components do not change |d| in double). The y component
+  // moves the point by 2.5e-324, which rounds (to even) to 0. With y = 0
+  // exactly: the same hit.
   const AABB box{{-1.0, -1.0, 0.0}, {1.0, 1.0, 1.7e308}};
   for (const double dy : {5e-324, 0.0}) {
     SCOPED_TRACE(testing::Message() << "direction y " << dy);
     RayHit hit;
-    ASSERT_TRUE(np::raycast_aabb({{1.5, 0.0, 1.7e308}, {-1.0, dy, -9e307}}, box, kInf, &hit));
+    ASSERT_TRUE(np::raycast_aabb({{1.5, 0.0, 1.7e308}, {-1.0, dy, -9e307}}, box,
+                                 kInf, &hit));
     EXPECT_EQ(hit.distance, 4.5e307);
     EXPECT_EQ(hit.distance, 0.5 * 9e307);
-    EXPECT_PRED_FORMAT2(SameBits, hit.point, (Vec3{1.0, 0.0, 1.7e308 - 4.5e307}));
-    EXPECT_EQ(hit.point.z, 1.25e308);  // 1.7e308 - 4.5e307 rounded once is the double nearest to 1.25e308
+    EXPECT_PRED_FORMAT2(SameBits, hit.point,
+                        (Vec3{1.0, 0.0, 1.7e308 - 4.5e307}));
+    EXPECT_EQ(hit.point.z, 1.25e308);  // 1.7e308 - 4.5e307 rounded once is the
+                                       // double nearest to 1.25e308
     EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{1.0, 0.0, 0.0}));
   }
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Finding 3: linecastAABB gave NaN. |end - start| overflowed, then 0 * inf for a segment starting inside.
+// Finding 3: linecastAABB gave NaN. |end - start| overflowed, then 0 * inf for
+// a segment starting inside.
 // ---------------------------------------------------------------------------------------------------------
 
 TEST(RegressionsRay, LinecastStartingInsideWhoseLengthOverflowsIsNotNaN) {
   RayHit hit;
-  ASSERT_TRUE(np::linecast_aabb({{0.0, 0.0, 0.0}, {1.5e308, 1.5e308, 0.0}}, kBox, &hit));
+  ASSERT_TRUE(np::linecast_aabb({{0.0, 0.0, 0.0}, {1.5e308, 1.5e308, 0.0}},
+                                kBox, &hit));
   EXPECT_EQ(hit.distance, 0.0);
   EXPECT_FALSE(std::signbit(hit.distance));
   EXPECT_PRED_FORMAT2(SameBits, hit.point, (Vec3{0.0, 0.0, 0.0}));
-  EXPECT_PRED_FORMAT2(SameBits, hit.normal, np::unit_or({-1.5e308, -1.5e308, 0.0}, {0.0, 0.0, 0.0}));
-  EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{-0x1.6a09e667f3bcdp-1, -0x1.6a09e667f3bcdp-1, 0.0}));
-  // An entry on such a segment: its distance, not infinity (|end - start| = 1.5e308 sqrt(2) overflows, the
-  // distance to the entry does not).
-  ASSERT_TRUE(np::linecast_aabb({{-1e308, -0.5e308, 0.0}, {5e307, 2.5e307, 0.0}}, kBox, &hit));
+  EXPECT_PRED_FORMAT2(SameBits, hit.normal,
+                      np::unit_or({-1.5e308, -1.5e308, 0.0}, {0.0, 0.0, 0.0}));
+  EXPECT_PRED_FORMAT2(
+      SameBits, hit.normal,
+      (Vec3{-0x1.6a09e667f3bcdp-1, -0x1.6a09e667f3bcdp-1, 0.0}));
+  // An entry on such a segment: its distance, not infinity (|end - start|
+  // = 1.5e308 sqrt(2) overflows, the distance to the entry does not).
+  ASSERT_TRUE(np::linecast_aabb(
+      {{-1e308, -0.5e308, 0.0}, {5e307, 2.5e307, 0.0}}, kBox, &hit));
   EXPECT_DOUBLE_EQ(hit.distance, (1e308 - 1.0) * std::sqrt(1.25));
   EXPECT_EQ(hit.point.x, -1.0);
-  EXPECT_LE(std::fabs(hit.point.y), 1.0);  // -0.5 to rounding: 1e308 - 1e308 (1 + 2^-52) is 2e292
+  EXPECT_LE(std::fabs(hit.point.y),
+            1.0);  // -0.5 to rounding: 1e308 - 1e308 (1 + 2^-52) is 2e292
   EXPECT_EQ(hit.point.z, 0.0);
   EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{-1.0, 0.0, 0.0}));
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Finding 4: linecastAABB trusted the sign of slab parameters that underflowed. Whether the start is outside a
-// slab, and whether it moves away from it, are now coordinate comparisons. Box [0, 1]^3.
+// Finding 4: linecastAABB trusted the sign of slab parameters that underflowed.
+// Whether the start is outside a slab, and whether it moves away from it, are
+// now coordinate comparisons. Box [0, 1]^3.
 // ---------------------------------------------------------------------------------------------------------
 
 TEST(RegressionsRay, LinecastFromJustOutsideAFaceMovingAwayMisses) {
   const AABB box{{0.0, 0.0, 0.0}, {1.0, 1.0, 1.0}};
   RayHit hit;
-  // 5e-324 below the box, moving down: the far-face parameter 5e-324 / -4 underflowed to -0 and it "hit" at 0
-  // with a point outside the box.
-  EXPECT_FALSE(np::linecast_aabb({{0.5, 0.5, -5e-324}, {0.5, 0.5, -4.0}}, box, &hit));
-  // 1e-25 below, moving down 1e300: 1e-25 / 1e300 underflowed to -0, a hit on a box it misses by 1e-25.
-  EXPECT_FALSE(np::linecast_aabb({{0.5, 0.5, -1e-25}, {0.5, 0.5, -1e300}}, box, &hit));
+  // 5e-324 below the box, moving down: the far-face parameter 5e-324 / -4
+  // underflowed to -0 and it "hit" at 0 with a point outside the box.
+  EXPECT_FALSE(
+      np::linecast_aabb({{0.5, 0.5, -5e-324}, {0.5, 0.5, -4.0}}, box, &hit));
+  // 1e-25 below, moving down 1e300: 1e-25 / 1e300 underflowed to -0, a hit on a
+  // box it misses by 1e-25.
+  EXPECT_FALSE(
+      np::linecast_aabb({{0.5, 0.5, -1e-25}, {0.5, 0.5, -1e300}}, box, &hit));
   // The same as rays.
-  EXPECT_FALSE(np::raycast_aabb({{0.5, 0.5, -5e-324}, {0.0, 0.0, -4.0}}, box, kInf, &hit));
-  EXPECT_FALSE(np::raycast_aabb({{0.5, 0.5, -1e-25}, {0.0, 0.0, -1e300}}, box, kInf, &hit));
+  EXPECT_FALSE(np::raycast_aabb({{0.5, 0.5, -5e-324}, {0.0, 0.0, -4.0}}, box,
+                                kInf, &hit));
+  EXPECT_FALSE(np::raycast_aabb({{0.5, 0.5, -1e-25}, {0.0, 0.0, -1e300}}, box,
+                                kInf, &hit));
 }
 
 TEST(RegressionsRay, LinecastFromASubnormalOutsideAFaceEntersThroughIt) {
-  // 5e-324 below the box moving up: the entry parameter 5e-324 / 4 underflowed to 0 and it reported "started
-  // inside" at (0.5, 0.5, -5e-324), outside the box. It enters through the z = 0 face 5e-324 away: the distance
-  // is exact (an axis-aligned path reports |face - start| itself).
+  // 5e-324 below the box moving up: the entry parameter 5e-324 / 4 underflowed
+  // to 0 and it reported "started inside" at (0.5, 0.5, -5e-324), outside the
+  // box. It enters through the z = 0 face 5e-324 away: the distance is exact
+  // (an axis-aligned path reports |face - start| itself).
   const AABB box{{0.0, 0.0, 0.0}, {1.0, 1.0, 1.0}};
   RayHit hit;
-  ASSERT_TRUE(np::linecast_aabb({{0.5, 0.5, -5e-324}, {0.5, 0.5, 4.0}}, box, &hit));
+  ASSERT_TRUE(
+      np::linecast_aabb({{0.5, 0.5, -5e-324}, {0.5, 0.5, 4.0}}, box, &hit));
   EXPECT_EQ(hit.distance, 5e-324);
   EXPECT_EQ(hit.distance, kMin);
   EXPECT_PRED_FORMAT2(SameBits, hit.point, (Vec3{0.5, 0.5, 0.0}));
   EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{0.0, 0.0, -1.0}));
-  // The ray too, and from 1e-25 below along a 1e300 direction (entry parameter 1e-325).
-  ASSERT_TRUE(np::raycast_aabb({{0.5, 0.5, -5e-324}, {0.0, 0.0, 4.0}}, box, kInf, &hit));
+  // The ray too, and from 1e-25 below along a 1e300 direction (entry parameter
+  // 1e-325).
+  ASSERT_TRUE(np::raycast_aabb({{0.5, 0.5, -5e-324}, {0.0, 0.0, 4.0}}, box,
+                               kInf, &hit));
   EXPECT_EQ(hit.distance, kMin);
   EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{0.0, 0.0, -1.0}));
-  ASSERT_TRUE(np::linecast_aabb({{0.5, 0.5, -1e-25}, {0.5, 0.5, 1e300}}, box, &hit));
+  ASSERT_TRUE(
+      np::linecast_aabb({{0.5, 0.5, -1e-25}, {0.5, 0.5, 1e300}}, box, &hit));
   EXPECT_EQ(hit.distance, 1e-25);
   EXPECT_PRED_FORMAT2(SameBits, hit.point, (Vec3{0.5, 0.5, 0.0}));
   EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{0.0, 0.0, -1.0}));
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Finding 5: raycastAABB with maxDistance 0 hit a box the origin is outside of. The direction spans 10^422: the
-// entry parameter of its huge y component underflowed to 0, so the origin looked inside.
+// Finding 5: raycastAABB with maxDistance 0 hit a box the origin is outside of.
+// The direction spans 10^422: the entry parameter of its huge y component
+// underflowed to 0, so the origin looked inside.
 // ---------------------------------------------------------------------------------------------------------
 
-TEST(RegressionsRay, RaycastWithMaxDistanceZeroFromOutsideMissesWhenTheEntryParameterUnderflows) {
-  const Vec3 origin{1.423835232943361e-291, 8.4279876655506386e-292, 1.6715159389200331e-291};
+TEST(
+    RegressionsRay,
+    RaycastWithMaxDistanceZeroFromOutsideMissesWhenTheEntryParameterUnderflows) {
+  const Vec3 origin{1.423835232943361e-291, 8.4279876655506386e-292,
+                    1.6715159389200331e-291};
   const Vec3 direction{2.3397266178941819e-291, 2.7619644527303145e+131, -0.0};
-  const AABB box{{1.2838322092009807e-291, 1.1626670839043442e-291, 1.6715159389200331e-291},
-                 {1.5876322435983819e-291, 1.6907722834401909e-291, 2.2912562862292353e-291}};
-  // The origin is inside the x and z slabs (on the z = min face, moving parallel to it) but below the y slab,
-  // moving up: outside the box, so nothing within distance 0.
+  const AABB box{{1.2838322092009807e-291, 1.1626670839043442e-291,
+                  1.6715159389200331e-291},
+                 {1.5876322435983819e-291, 1.6907722834401909e-291,
+                  2.2912562862292353e-291}};
+  // The origin is inside the x and z slabs (on the z = min face, moving
+  // parallel to it) but below the y slab, moving up: outside the box, so
+  // nothing within distance 0.
   ASSERT_GT(origin.x, box.min.x);
   ASSERT_LT(origin.x, box.max.x);
   ASSERT_EQ(origin.z, box.min.z);
   ASSERT_LT(origin.y, box.min.y);
   RayHit hit;
   EXPECT_FALSE(np::raycast_aabb({origin, direction}, box, 0.0, &hit));
-  // Without the limit it enters through the y = min face, min.y - origin.y away (that difference is exact, and
-  // the x component changes neither |d| nor the point in double).
+  // Without the limit it enters through the y = min face, min.y - origin.y away
+  // (that difference is exact, and the x component changes neither |d| nor the
+  // point in double).
   const double gap = box.min.y - origin.y;
   ASSERT_EQ(gap, 3.1986831734928036e-292);
   ASSERT_TRUE(np::raycast_aabb({origin, direction}, box, kInf, &hit));
   EXPECT_EQ(hit.distance, gap);
-  EXPECT_PRED_FORMAT2(SameBits, hit.point, (Vec3{origin.x, box.min.y, origin.z}));
+  EXPECT_PRED_FORMAT2(SameBits, hit.point,
+                      (Vec3{origin.x, box.min.y, origin.z}));
   EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{0.0, -1.0, 0.0}));
-  EXPECT_FALSE(np::raycast_aabb({origin, direction}, box, std::nextafter(gap, 0.0), &hit));
+  EXPECT_FALSE(np::raycast_aabb({origin, direction}, box,
+                                std::nextafter(gap, 0.0), &hit));
   EXPECT_TRUE(np::raycast_aabb({origin, direction}, box, gap, &hit));
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Finding 6: normals were not unit when the vector normalized is subnormal: negated(d) / |d| with d subnormal
-// kept a few bits, (-1, -1, 0).
+// Finding 6: normals were not unit when the vector normalized is subnormal:
+// negated(d) / |d| with d subnormal kept a few bits, (-1, -1, 0).
 // ---------------------------------------------------------------------------------------------------------
 
 TEST(RegressionsRay, NormalsAreUnitWhenTheDirectionIsSubnormal) {
   RayHit hit;
-  ASSERT_TRUE(np::linecast_aabb({{0.0, 0.0, 0.0}, {5e-324, 5e-324, 0.0}}, kBox, &hit));
+  ASSERT_TRUE(
+      np::linecast_aabb({{0.0, 0.0, 0.0}, {5e-324, 5e-324, 0.0}}, kBox, &hit));
   EXPECT_EQ(hit.distance, 0.0);
-  EXPECT_PRED_FORMAT2(SameBits, hit.normal, np::unit_or({-1.0, -1.0, 0.0}, {0.0, 0.0, 0.0}));
-  EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{-1.0 / std::sqrt(2.0), -1.0 / std::sqrt(2.0), 0.0}));
+  EXPECT_PRED_FORMAT2(SameBits, hit.normal,
+                      np::unit_or({-1.0, -1.0, 0.0}, {0.0, 0.0, 0.0}));
+  EXPECT_PRED_FORMAT2(
+      SameBits, hit.normal,
+      (Vec3{-1.0 / std::sqrt(2.0), -1.0 / std::sqrt(2.0), 0.0}));
   // Unit at every magnitude, for segments and rays starting inside.
-  for (const double s : {kMin, 3 * kMin, 0x1p-1060, 0x1p-1030, 0x1p-1022, 0x1p-600, 1.0, 0x1p600, 0x1p1000}) {
+  for (const double s : {kMin, 3 * kMin, 0x1p-1060, 0x1p-1030, 0x1p-1022,
+                         0x1p-600, 1.0, 0x1p600, 0x1p1000}) {
     SCOPED_TRACE(testing::Message() << "scale " << s);
     const Vec3 d{s, -3.0 * s, 2.0 * s};
     ASSERT_TRUE(np::linecast_aabb({{0.0, 0.0, 0.0}, d}, kBox, &hit));
@@ -249,72 +309,97 @@ TEST(RegressionsRay, NormalsAreUnitWhenTheDirectionIsSubnormal) {
 
 TEST(RegressionsRay, NormalsHaveNoNegativeZeroWhenAComponentUnderflows) {
   RayHit hit;
-  ASSERT_TRUE(np::linecast_aabb({{0.0, 0.0, 0.0}, {1e10, 0.0, 1e-320}}, kBox, &hit));
+  ASSERT_TRUE(
+      np::linecast_aabb({{0.0, 0.0, 0.0}, {1e10, 0.0, 1e-320}}, kBox, &hit));
   EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{-1.0, 0.0, 0.0}));
-  ASSERT_TRUE(np::raycast_aabb({{0.0, 0.0, 0.0}, {1e10, 0.0, 1e-320}}, kBox, kInf, &hit));
+  ASSERT_TRUE(np::raycast_aabb({{0.0, 0.0, 0.0}, {1e10, 0.0, 1e-320}}, kBox,
+                               kInf, &hit));
   EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{-1.0, 0.0, 0.0}));
-  ASSERT_TRUE(np::linecast_aabb({{0.0, 0.0, 0.0}, {-1e10, 1e-320, -1e-320}}, kBox, &hit));
+  ASSERT_TRUE(np::linecast_aabb({{0.0, 0.0, 0.0}, {-1e10, 1e-320, -1e-320}},
+                                kBox, &hit));
   EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{1.0, 0.0, 0.0}));
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Finding 8: when end - start overflowed, linecastAABB halved every input, and halving rounds a subnormal
-// coordinate with an odd last bit: a "started inside" hit reported the halved-and-doubled start, neither the
-// start nor a point on the box, and a start 5e-324 outside the box could be halved onto it. Nothing is halved
-// now: such segments are decided exactly.
+// Finding 8: when end - start overflowed, linecastAABB halved every input, and
+// halving rounds a subnormal coordinate with an odd last bit: a "started
+// inside" hit reported the halved-and-doubled start, neither the start nor a
+// point on the box, and a start 5e-324 outside the box could be halved onto it.
+// Nothing is halved now: such segments are decided exactly.
 // ---------------------------------------------------------------------------------------------------------
 
-TEST(RegressionsRay, LinecastTooLongForEndMinusStartReportsTheStartItselfWhenStartingInside) {
-  const Vec3 start{-1.5e308, 5e-324, 0.0}, end{1.5e308, 5e-324, 0.0};  // end.x - start.x overflows
+TEST(RegressionsRay,
+     LinecastTooLongForEndMinusStartReportsTheStartItselfWhenStartingInside) {
+  const Vec3 start{-1.5e308, 5e-324, 0.0},
+      end{1.5e308, 5e-324, 0.0};  // end.x - start.x overflows
   RayHit hit;
-  // The start is inside: the point is the start, 5e-324 and all (it was (-1.5e308, 0, 0)).
-  ASSERT_TRUE(np::linecast_aabb({start, end}, {{-1.7e308, -1.0, -1.0}, {1.7e308, 1.0, 1.0}}, &hit));
+  // The start is inside: the point is the start, 5e-324 and all (it was
+  // (-1.5e308, 0, 0)).
+  ASSERT_TRUE(np::linecast_aabb(
+      {start, end}, {{-1.7e308, -1.0, -1.0}, {1.7e308, 1.0, 1.0}}, &hit));
   EXPECT_EQ(hit.distance, 0.0);
   EXPECT_PRED_FORMAT2(SameBits, hit.point, start);
   EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{-1.0, 0.0, 0.0}));
-  // The start is 5e-324 above a box whose top is y = 0, moving parallel to it: a miss (it was a hit at 0).
-  EXPECT_FALSE(np::linecast_aabb({start, end}, {{-1.7e308, -1.0, -1.0}, {1.7e308, 0.0, 1.0}}, &hit));
-  // A face at 3 * 5e-324 is still hit exactly there, and one 5e-324 beyond the segment's line is missed.
-  ASSERT_TRUE(np::linecast_aabb({{-DBL_MAX, 0.0, 0.0}, {DBL_MAX, 0.0, 0.0}}, {{3 * kMin, -1.0, -1.0}, {1.0, 1.0, 1.0}},
+  // The start is 5e-324 above a box whose top is y = 0, moving parallel to it:
+  // a miss (it was a hit at 0).
+  EXPECT_FALSE(np::linecast_aabb(
+      {start, end}, {{-1.7e308, -1.0, -1.0}, {1.7e308, 0.0, 1.0}}, &hit));
+  // A face at 3 * 5e-324 is still hit exactly there, and one 5e-324 beyond the
+  // segment's line is missed.
+  ASSERT_TRUE(np::linecast_aabb({{-DBL_MAX, 0.0, 0.0}, {DBL_MAX, 0.0, 0.0}},
+                                {{3 * kMin, -1.0, -1.0}, {1.0, 1.0, 1.0}},
                                 &hit));
   EXPECT_EQ(hit.point.x, 3 * kMin);
   EXPECT_EQ(hit.distance, DBL_MAX);  // DBL_MAX + 3 * 5e-324 rounded
-  EXPECT_FALSE(np::linecast_aabb({{-DBL_MAX, 0.0, 0.0}, {DBL_MAX, 0.0, 0.0}}, {{-1.0, kMin, -1.0}, {1.0, 1.0, 1.0}},
-                                 &hit));
+  EXPECT_FALSE(np::linecast_aabb({{-DBL_MAX, 0.0, 0.0}, {DBL_MAX, 0.0, 0.0}},
+                                 {{-1.0, kMin, -1.0}, {1.0, 1.0, 1.0}}, &hit));
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Finding 9: the 2 ulp far-slab widening (Ize 2013) made a ray or segment hit a box it missed by a few ulps.
-// The decision is exact now: a hit exactly when the path meets the closed box on the reals.
+// Finding 9: the 2 ulp far-slab widening (Ize 2013) made a ray or segment hit a
+// box it missed by a few ulps. The decision is exact now: a hit exactly when
+// the path meets the closed box on the reals.
 // ---------------------------------------------------------------------------------------------------------
 
 TEST(RegressionsRay, PathsMissingTheBoxByAnUlpMissAndPathsTouchingItHit) {
   RayHit hit;
-  // From (-3, 0, 0) along (2, 1 + 2^-52, 0): at x = -1 (t = 1), y = 1 + 2^-52, one ulp above the edge. It hit.
-  EXPECT_FALSE(np::raycast_aabb({{-3.0, 0.0, 0.0}, {2.0, 1.0 + kEps, 0.0}}, kBox, kInf, &hit));
-  EXPECT_FALSE(np::linecast_aabb({{-3.0, 0.0, 0.0}, {1.0, 2.0 + 2 * kEps, 0.0}}, kBox, &hit));
+  // From (-3, 0, 0) along (2, 1 + 2^-52, 0): at x = -1 (t = 1), y = 1 + 2^-52,
+  // one ulp above the edge. It hit.
+  EXPECT_FALSE(np::raycast_aabb({{-3.0, 0.0, 0.0}, {2.0, 1.0 + kEps, 0.0}},
+                                kBox, kInf, &hit));
+  EXPECT_FALSE(np::linecast_aabb({{-3.0, 0.0, 0.0}, {1.0, 2.0 + 2 * kEps, 0.0}},
+                                 kBox, &hit));
   // Exactly through the edge: a hit there (touching counts).
-  ASSERT_TRUE(np::raycast_aabb({{-3.0, 0.0, 0.0}, {2.0, 1.0, 0.0}}, kBox, kInf, &hit));
+  ASSERT_TRUE(
+      np::raycast_aabb({{-3.0, 0.0, 0.0}, {2.0, 1.0, 0.0}}, kBox, kInf, &hit));
   EXPECT_PRED_FORMAT2(VecEq, hit.point, (Vec3{-1.0, 1.0, 0.0}));
   EXPECT_EQ(hit.distance, std::sqrt(5.0));
-  ASSERT_TRUE(np::linecast_aabb({{-3.0, 0.0, 0.0}, {1.0, 2.0, 0.0}}, kBox, &hit));
+  ASSERT_TRUE(
+      np::linecast_aabb({{-3.0, 0.0, 0.0}, {1.0, 2.0, 0.0}}, kBox, &hit));
   EXPECT_PRED_FORMAT2(VecEq, hit.point, (Vec3{-1.0, 1.0, 0.0}));
   // Half an ulp inside the edge: a hit on the x = -1 face.
-  ASSERT_TRUE(np::raycast_aabb({{-3.0, 0.0, 0.0}, {2.0, 1.0 - kEps / 2, 0.0}}, kBox, kInf, &hit));
+  ASSERT_TRUE(np::raycast_aabb({{-3.0, 0.0, 0.0}, {2.0, 1.0 - kEps / 2, 0.0}},
+                               kBox, kInf, &hit));
   EXPECT_PRED_FORMAT2(SameBits, hit.point, (Vec3{-1.0, 1.0 - kEps / 2, 0.0}));
   EXPECT_PRED_FORMAT2(SameBits, hit.normal, (Vec3{-1.0, 0.0, 0.0}));
-  // A segment ending one ulp short of a face it is aimed at misses; ending on it, hits at its full length.
-  EXPECT_FALSE(np::linecast_aabb({{-3.0, 0.25, 0.5}, {std::nextafter(-1.0, -2.0), 0.25, 0.5}}, kBox, &hit));
-  ASSERT_TRUE(np::linecast_aabb({{-3.0, 0.25, 0.5}, {-1.0, 0.75, 0.5}}, kBox, &hit));
+  // A segment ending one ulp short of a face it is aimed at misses; ending on
+  // it, hits at its full length.
+  EXPECT_FALSE(np::linecast_aabb(
+      {{-3.0, 0.25, 0.5}, {std::nextafter(-1.0, -2.0), 0.25, 0.5}}, kBox,
+      &hit));
+  ASSERT_TRUE(
+      np::linecast_aabb({{-3.0, 0.25, 0.5}, {-1.0, 0.75, 0.5}}, kBox, &hit));
   EXPECT_EQ(hit.distance, std::sqrt(4.25));
 }
 
 TEST(RegressionsRay, HitsExactlyWhenThePathMeetsTheBoxOnTheReals) {
-  // The stated bound: none. Rays and segments aimed at random points of the edges and corners of random boxes,
-  // a ray's direction rounded ((target - origin) / 3), a segment's end moved 2^-40 off (twice as far as the
-  // target), so that about half of them pass a hair beside the box: every answer is the exact one. Coordinates
-  // as in exact_meets().
-  if (!kHaveExactQuad) GTEST_SKIP() << "needs a 113-bit floating-point type for the oracle";
+  // The stated bound: none. Rays and segments aimed at random points of the
+  // edges and corners of random boxes, a ray's direction rounded ((target -
+  // origin) / 3), a segment's end moved 2^-40 off (twice as far as the target),
+  // so that about half of them pass a hair beside the box: every answer is the
+  // exact one. Coordinates as in exact_meets().
+  if (!kHaveExactQuad)
+    GTEST_SKIP() << "needs a 113-bit floating-point type for the oracle";
   std::mt19937_64 rng(0x5EA1);
   int hits = 0, misses = 0, outside_edge = 0;
   for (int n = 0; n < 40000; ++n) {
@@ -331,17 +416,21 @@ TEST(RegressionsRay, HitsExactlyWhenThePathMeetsTheBoxOnTheReals) {
     const int free_axis = static_cast<int>(rng() % 4);  // 3: a corner
     for (int i = 0; i < 3; ++i) {
       const double lo = np::get(box.min, i), hi = np::get(box.max, i);
-      np::set(target, i, i == free_axis ? lo + (hi - lo) * 0.5 : (rng() & 1 ? lo : hi));
+      np::set(target, i,
+              i == free_axis ? lo + (hi - lo) * 0.5 : (rng() & 1 ? lo : hi));
     }
     RayHit hit;
     const bool segment = n % 2 != 0;
     quad d[3];
     bool got;
     if (segment) {
-      Vec3 end = target + (target - origin);  // twice as far: the whole box is within reach
+      Vec3 end =
+          target +
+          (target - origin);  // twice as far: the whole box is within reach
       const int k = static_cast<int>(rng() % 3);
       np::set(end, k, np::get(end, k) + (rng() & 1 ? 0x1p-40 : -0x1p-40));
-      for (int i = 0; i < 3; ++i) d[i] = static_cast<quad>(np::get(end, i)) - np::get(origin, i);
+      for (int i = 0; i < 3; ++i)
+        d[i] = static_cast<quad>(np::get(end, i)) - np::get(origin, i);
       got = np::linecast_aabb({origin, end}, box, &hit);
     } else {
       const Vec3 dir = (target - origin) / 3.0;
@@ -349,17 +438,20 @@ TEST(RegressionsRay, HitsExactlyWhenThePathMeetsTheBoxOnTheReals) {
       got = np::raycast_aabb({origin, dir}, box, kInf, &hit);
     }
     const bool exact = exact_meets(origin, d, segment, box);
-    ASSERT_EQ(got, exact) << "case " << n << (segment ? " (segment)" : " (ray)");
+    ASSERT_EQ(got, exact) << "case " << n
+                          << (segment ? " (segment)" : " (ray)");
     if (got) {
       ++hits;
     } else {
       ++misses;
       // A near miss: the line passes within 2^-40 of the box.
-      outside_edge += exact_meets(origin, d, false, {box.min - Vec3{0x1p-40, 0x1p-40, 0x1p-40},
-                                                     box.max + Vec3{0x1p-40, 0x1p-40, 0x1p-40}});
+      outside_edge += exact_meets(origin, d, false,
+                                  {box.min - Vec3{0x1p-40, 0x1p-40, 0x1p-40},
+                                   box.max + Vec3{0x1p-40, 0x1p-40, 0x1p-40}});
     }
   }
   EXPECT_GT(hits, 10000);
   EXPECT_GT(misses, 5000);
-  EXPECT_EQ(outside_edge, misses);  // every miss is by a hair: the cases the decision must get exactly right
+  EXPECT_EQ(outside_edge, misses);  // every miss is by a hair: the cases the
+                                    // decision must get exactly right
 }

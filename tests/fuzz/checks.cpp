@@ -1,19 +1,24 @@
-// narrowphase fuzzing: the invariants of each result kind (EDGE_CASES.md, "Invariants"), checked against
-// reference geometry in long double (kinds.cpp) and against sibling queries of the table.
+// narrowphase fuzzing: the invariants of each result kind (EDGE_CASES.md,
+// "Invariants"), checked against reference geometry in long double (kinds.cpp)
+// and against sibling queries of the table.
 //
-// Tolerances. The core is exact where it says so (clamps, exact-on-the-reals decisions, hit points snapped onto
-// faces, error codes) and those are checked exactly. Everything else is compared with a band around the
-// reference value or decision boundary:
+// Tolerances. The core is exact where it says so (clamps, exact-on-the-reals
+// decisions, hit points snapped onto faces, error codes) and those are checked
+// exactly. Everything else is compared with a band around the reference value
+// or decision boundary:
 //   kRel * scale + kAbs + the shape's slop,
-// where scale is the largest magnitude among the numbers involved (the core's roundings are relative to the
-// coordinates, not to the result: p - max rounds relative to |p|), kRel = 2^-40 (8192 ulps: the core's longest
-// chain of roundings is a few tens of ulps of the coordinates, so this leaves a margin of two orders while still
-// catching any wrong branch or formula, which errs by far more), kAbs = 2^-1060 (64 times the smallest subnormal:
-// arithmetic on subnormals rounds absolutely, and a scaled-back result may lose that much), and the slop of an
-// OBB whose rotation is orthonormal only within validate's 1e-6 (the core makes it exact, which moves the box).
-// Unit normals are checked to within 8 ulps of 1 (unit_or's v / sqrt(v . v) is within ~3). The relations between
-// two queries that both decide on the same exact quantity (overlap vs distance) use a tiny band of 2^-44 of the
-// quantities compared.
+// where scale is the largest magnitude among the numbers involved (the core's
+// roundings are relative to the coordinates, not to the result: p - max rounds
+// relative to |p|), kRel = 2^-40 (8192 ulps: the core's longest chain of
+// roundings is a few tens of ulps of the coordinates, so this leaves a margin
+// of two orders while still catching any wrong branch or formula, which errs by
+// far more), kAbs = 2^-1060 (64 times the smallest subnormal: arithmetic on
+// subnormals rounds absolutely, and a scaled-back result may lose that much),
+// and the slop of an OBB whose rotation is orthonormal only within validate's
+// 1e-6 (the core makes it exact, which moves the box). Unit normals are checked
+// to within 8 ulps of 1 (unit_or's v / sqrt(v . v) is within ~3). The relations
+// between two queries that both decide on the same exact quantity (overlap vs
+// distance) use a tiny band of 2^-44 of the quantities compared.
 #include "checks.h"
 
 #include <algorithm>
@@ -35,13 +40,15 @@ constexpr L kAbs = 0x1p-1060L;
 constexpr L kUnitTol = 8 * 0x1p-52L;
 constexpr L kTiny = 0x1p-44L;
 
-// The absolute floor of a band for inputs of this scale. Beyond 2^1000 the core divides every input by 2^1000
-// (shape_cast.cpp) so that nothing overflows; that rounds what it pushes below the smallest double, up to
-// 2^-1074 * 2^1000 = 2^-74 per number in input units, and a result made of a few of them (a length of a
-// difference) may be off by a few times that: 2^-66 allows 256.
+// The absolute floor of a band for inputs of this scale. Beyond 2^1000 the core
+// divides every input by 2^1000 (shape_cast.cpp) so that nothing overflows;
+// that rounds what it pushes below the smallest double, up to 2^-1074 * 2^1000
+// = 2^-74 per number in input units, and a result made of a few of them (a
+// length of a difference) may be off by a few times that: 2^-66 allows 256.
 L abs_floor(L scale) { return scale >= 0x1p1000L ? 0x1p-66L : kAbs; }
 
-// A NaN with a payload no computation makes: slots of io the query must not touch.
+// A NaN with a payload no computation makes: slots of io the query must not
+// touch.
 double sentinel() {
   const uint64_t bits = 0x7ff4dead5e171e1ull;
   double d;
@@ -55,14 +62,16 @@ bool is_sentinel(double d) {
 
 bool negative_zero(double v) { return v == 0.0 && std::signbit(v); }
 
-// |a - b| <= band, where an infinite value (a result that overflowed a double) matches only a value at or beyond
-// the largest double; NaN matches nothing.
+// |a - b| <= band, where an infinite value (a result that overflowed a double)
+// matches only a value at or beyond the largest double; NaN matches nothing.
 bool close(L a, L b, L band) {
   if (std::isnan(a) || std::isnan(b)) return false;
   if (std::isinf(a) || std::isinf(b)) {
-    // An infinite result is right only when the reference itself overflows a double (within the band).
+    // An infinite result is right only when the reference itself overflows a
+    // double (within the band).
     const L other = std::isinf(a) ? b : a;
-    return std::fabs(other) >= static_cast<L>(DBL_MAX) * (1 - kRel) || std::isinf(other);
+    return std::fabs(other) >= static_cast<L>(DBL_MAX) * (1 - kRel) ||
+           std::isinf(other);
   }
   return std::fabs(a - b) <= band;
 }
@@ -84,7 +93,8 @@ int call(const Query& q, const double* inputs, double* io) {
   return q.fn(io);
 }
 
-// One checked call: its inputs, return value and io afterwards, and how to report a violation.
+// One checked call: its inputs, return value and io afterwards, and how to
+// report a violation.
 struct Call {
   const Query& q;
   const char* mode;
@@ -93,10 +103,12 @@ struct Call {
   int rc = 0;
   int offset[kMaxArgs] = {};
 
-  Call(const Query& query, const char* m, const double* inputs) : q(query), mode(m) {
+  Call(const Query& query, const char* m, const double* inputs)
+      : q(query), mode(m) {
     for (int i = 0; i < NP_IO_DOUBLES; ++i) in[i] = 0.0;
     std::memcpy(in, inputs, sizeof(double) * input_size(q));
-    for (int i = 0, off = 0; i < arg_count(q); ++i) offset[i] = off, off += kind(q.args[i]).size;
+    for (int i = 0, off = 0; i < arg_count(q); ++i)
+      offset[i] = off, off += kind(q.args[i]).size;
   }
   const double* arg(int i) const { return in + offset[i]; }
   int find(Arg a, int nth = 0) const {
@@ -112,8 +124,10 @@ struct Call {
     return -1;
   }
 
-  [[noreturn]] __attribute__((format(printf, 2, 3))) void fail(const char* fmt, ...) const {
-    std::fprintf(stderr, "\n==== narrowphase fuzz (%s mode): %s: ", mode, q.name);
+  [[noreturn]] __attribute__((format(printf, 2, 3))) void fail(const char* fmt,
+                                                               ...) const {
+    std::fprintf(stderr, "\n==== narrowphase fuzz (%s mode): %s: ", mode,
+                 q.name);
     va_list ap;
     va_start(ap, fmt);
     std::vfprintf(stderr, fmt, ap);
@@ -128,12 +142,15 @@ struct Call {
       std::fprintf(stderr, "  %-12s", k.name);
       for (int j = 0; j < k.size; ++j) std::fprintf(stderr, " %a", arg(i)[j]);
       std::fprintf(stderr, "\n  %-12s", "");
-      for (int j = 0; j < k.size; ++j) std::fprintf(stderr, " %.17g", arg(i)[j]);
+      for (int j = 0; j < k.size; ++j)
+        std::fprintf(stderr, " %.17g", arg(i)[j]);
       std::fprintf(stderr, "\n");
     }
     std::fprintf(stderr, "returned %d; io after the call:\n ", rc);
     const int n = std::max(output_size(q.result), 1);
-    for (int j = 0; j < n; ++j) std::fprintf(stderr, " [%d] %a (%.17g)%s", j, io[j], io[j], j % 3 == 2 ? "\n " : "");
+    for (int j = 0; j < n; ++j)
+      std::fprintf(stderr, " [%d] %a (%.17g)%s", j, io[j], io[j],
+                   j % 3 == 2 ? "\n " : "");
     std::fprintf(stderr, "\n");
     std::fflush(stderr);
   }
@@ -144,7 +161,8 @@ struct Call {
       if (negative_zero(n[i])) fail("%s has -0 in component %d", what, i);
     }
     const L length = len(lv(n));
-    if (!(std::fabs(length - 1) <= kUnitTol)) fail("%s is not unit: |n| - 1 = %Lg", what, length - 1);
+    if (!(std::fabs(length - 1) <= kUnitTol))
+      fail("%s is not unit: |n| - 1 = %Lg", what, length - 1);
   }
   void no_nan(const double* v, int count, const char* what) const {
     for (int i = 0; i < count; ++i) {
@@ -153,14 +171,16 @@ struct Call {
   }
 };
 
-// ---- box-like shapes as parallelepipeds: center, half sizes, columns (an AABB has the identity) ----
+// ---- box-like shapes as parallelepipeds: center, half sizes, columns (an AABB
+// has the identity) ----
 
 struct Box {
   LV c;
   L h[3];
   LV a[3];
   L err;          // orthonormality error of the columns
-  bool identity;  // exactly the identity rotation (the core decides such pairs exactly)
+  bool identity;  // exactly the identity rotation (the core decides such pairs
+                  // exactly)
   const double* obb;
 };
 
@@ -177,18 +197,22 @@ bool box_of(Arg k, const double* v, Box* b) {
     for (int i = 0; i < 3; ++i) b->h[i] = v[3 + i], b->a[i] = lv(v + 6 + 3 * i);
     b->err = 0;
     for (int i = 0; i < 3; ++i) {
-      for (int j = i; j < 3; ++j) b->err = std::fmax(b->err, std::fabs(dot(b->a[i], b->a[j]) - (i == j ? 1 : 0)));
+      for (int j = i; j < 3; ++j)
+        b->err = std::fmax(b->err,
+                           std::fabs(dot(b->a[i], b->a[j]) - (i == j ? 1 : 0)));
     }
     b->identity = true;
-    for (int i = 0; i < 9; ++i) b->identity = b->identity && v[6 + i] == (i % 4 == 0 ? 1.0 : 0.0);
+    for (int i = 0; i < 9; ++i)
+      b->identity = b->identity && v[6 + i] == (i % 4 == 0 ? 1.0 : 0.0);
     b->obb = v;
     return true;
   }
   return false;
 }
 
-// Exact sign of a + b + c + d, four doubles (a nonoverlapping expansion, Shewchuk 1997), computed in long double:
-// no sum of doubles overflows it, and TwoSum is error-free in any binary format that rounds to nearest.
+// Exact sign of a + b + c + d, four doubles (a nonoverlapping expansion,
+// Shewchuk 1997), computed in long double: no sum of doubles overflows it, and
+// TwoSum is error-free in any binary format that rounds to nearest.
 int exact_sign(L a, L b, L c, L d) {
   L e[4];
   int n = 0;
@@ -206,19 +230,23 @@ int exact_sign(L a, L b, L c, L d) {
   return 0;
 }
 
-// Two OBBs with the identity rotation overlap exactly when |b.c - a.c| <= ha + hb on every axis (reals).
+// Two OBBs with the identity rotation overlap exactly when |b.c - a.c| <= ha +
+// hb on every axis (reals).
 bool identity_pair_overlaps(const double* a, const double* b) {
   for (int i = 0; i < 3; ++i) {
     const L d = b[i] >= a[i] ? 1 : -1;  // sign of b.c - a.c, exactly
-    if (exact_sign(d * b[i], -d * a[i], -static_cast<L>(a[3 + i]), -static_cast<L>(b[3 + i])) > 0) return false;
+    if (exact_sign(d * b[i], -d * a[i], -static_cast<L>(a[3 + i]),
+                   -static_cast<L>(b[3 + i])) > 0)
+      return false;
   }
   return true;
 }
 
-// The separating axis test of Ericson 4.4.1 in long double on the exact input geometry, axis numbering as
-// separating_axis_obb_obb: gap[k] = how far apart the projections are along axis k, in world units (< 0: they
-// overlap by that much), band[k] = how far the core may legitimately be off, valid[k] = false for a zero axis
-// (parallel edges).
+// The separating axis test of Ericson 4.4.1 in long double on the exact input
+// geometry, axis numbering as separating_axis_obb_obb: gap[k] = how far apart
+// the projections are along axis k, in world units (< 0: they overlap by that
+// much), band[k] = how far the core may legitimately be off, valid[k] = false
+// for a zero axis (parallel edges).
 struct Sat {
   L gap[15], band[15];
   bool valid[15];
@@ -231,14 +259,19 @@ Sat sat(const Box& A, const Box& B) {
   L sizes = 0;
   for (int i = 0; i < 3; ++i) sizes += A.h[i] + B.h[i];
   // Coordinates round relative to their magnitude, and so does b.c - a.c.
-  s.scale = sizes + std::fabs(t.x) + std::fabs(t.y) + std::fabs(t.z) + std::fmax(max_abs(A.c), max_abs(B.c));
+  s.scale = sizes + std::fabs(t.x) + std::fabs(t.y) + std::fabs(t.z) +
+            std::fmax(max_abs(A.c), max_abs(B.c));
   const L rotation_slop = 4 * (A.err + B.err) * s.scale;
-  // The core's edge-axis slack, kObbEdgeAxisSlack * (e + 2^-52) * (sizes + |t|_1) in units of |L|, with e the
-  // rotation error after the core made it orthonormal (at most kOrthonormalizeAbove = 2^-46); doubled.
-  const L edge_slack = 16 * (std::fmin(std::fmax(A.err, B.err), 0x1p-46L) + 0x1p-52L) * s.scale;
+  // The core's edge-axis slack, kObbEdgeAxisSlack * (e + 2^-52) * (sizes +
+  // |t|_1) in units of |L|, with e the rotation error after the core made it
+  // orthonormal (at most kOrthonormalizeAbove = 2^-46); doubled.
+  const L edge_slack =
+      16 * (std::fmin(std::fmax(A.err, B.err), 0x1p-46L) + 0x1p-52L) * s.scale;
   for (int k = 0; k < 15; ++k) {
     const bool edge = k >= 6;
-    const LV axis = k < 3 ? A.a[k] : (k < 6 ? B.a[k - 3] : cross(A.a[(k - 6) / 3], B.a[(k - 6) % 3]));
+    const LV axis = k < 3 ? A.a[k]
+                          : (k < 6 ? B.a[k - 3]
+                                   : cross(A.a[(k - 6) / 3], B.a[(k - 6) % 3]));
     const L n = len(axis);
     s.valid[k] = n > 0;
     if (!s.valid[k]) {
@@ -246,11 +279,15 @@ Sat sat(const Box& A, const Box& B) {
       continue;
     }
     L ra = 0, rb = 0;
-    for (int i = 0; i < 3; ++i) ra += A.h[i] * std::fabs(dot(A.a[i], axis)), rb += B.h[i] * std::fabs(dot(B.a[i], axis));
+    for (int i = 0; i < 3; ++i)
+      ra += A.h[i] * std::fabs(dot(A.a[i], axis)),
+          rb += B.h[i] * std::fabs(dot(B.a[i], axis));
     s.gap[k] = (std::fabs(dot(t, axis)) - ra - rb) / n;
     s.band[k] = kRel * s.scale + kAbs + rotation_slop;
-    // An edge axis is a cross product: its direction is uncertain by (rounding + rotation error) / |L|.
-    if (edge) s.band[k] += (edge_slack + rotation_slop + 0x1p-60L * s.scale) / n;
+    // An edge axis is a cross product: its direction is uncertain by (rounding
+    // + rotation error) / |L|.
+    if (edge)
+      s.band[k] += (edge_slack + rotation_slop + 0x1p-60L * s.scale) / n;
   }
   return s;
 }
@@ -265,43 +302,59 @@ bool clearly_inside(const Box& b, LV p, L band) {
 }
 
 enum class Ref { kNo = 0, kYes = 1, kUnsure = 2 };
-const char* ref_name(Ref r) { return r == Ref::kYes ? "overlap" : (r == Ref::kNo ? "no overlap" : "unsure"); }
+const char* ref_name(Ref r) {
+  return r == Ref::kYes ? "overlap" : (r == Ref::kNo ? "no overlap" : "unsure");
+}
 
-// The reference answer to "do these two shapes overlap", with the reason when it is sure.
-Ref reference_overlap(Arg ka, const double* a, Arg kb, const double* b, char* why, size_t why_size) {
-  if (kb == kSphere && ka != kSphere) return reference_overlap(kb, b, ka, a, why, why_size);
+// The reference answer to "do these two shapes overlap", with the reason when
+// it is sure.
+Ref reference_overlap(Arg ka, const double* a, Arg kb, const double* b,
+                      char* why, size_t why_size) {
+  if (kb == kSphere && ka != kSphere)
+    return reference_overlap(kb, b, ka, a, why, why_size);
   if (ka == kSphere) {
     const Shape& sh = *kind(kb).shape;
     const LV c = lv(a);
     const L gap = sh.signed_distance(b, c) - a[3];
-    const L band = kRel * std::fmax(max_abs(a, 4), sh.scale(b)) + kAbs + sh.slop(b, c);
-    std::snprintf(why, why_size, "reference: distance from the center minus the radius = %Lg (band %Lg)", gap, band);
+    const L band =
+        kRel * std::fmax(max_abs(a, 4), sh.scale(b)) + kAbs + sh.slop(b, c);
+    std::snprintf(
+        why, why_size,
+        "reference: distance from the center minus the radius = %Lg (band %Lg)",
+        gap, band);
     return gap < -band ? Ref::kYes : (gap > band ? Ref::kNo : Ref::kUnsure);
   }
   Box A, B;
   if (!box_of(ka, a, &A) || !box_of(kb, b, &B)) return Ref::kUnsure;
   if (ka == kOBB && kb == kOBB && A.identity && B.identity) {
-    std::snprintf(why, why_size, "reference: both rotations are the identity, decided on the exact reals");
+    std::snprintf(why, why_size,
+                  "reference: both rotations are the identity, decided on the "
+                  "exact reals");
     return identity_pair_overlaps(a, b) ? Ref::kYes : Ref::kNo;
   }
   const Sat s = sat(A, B);
   bool all_overlap = true;
   for (int k = 0; k < 15; ++k) {
     if (s.valid[k] && s.gap[k] > s.band[k]) {
-      std::snprintf(why, why_size, "reference: axis %d separates by %Lg (band %Lg)", k, s.gap[k], s.band[k]);
+      std::snprintf(why, why_size,
+                    "reference: axis %d separates by %Lg (band %Lg)", k,
+                    s.gap[k], s.band[k]);
       return Ref::kNo;
     }
     all_overlap = all_overlap && (!s.valid[k] || s.gap[k] < -s.band[k]);
   }
   if (all_overlap) {
-    std::snprintf(why, why_size, "reference: every axis overlaps by more than its band");
+    std::snprintf(why, why_size,
+                  "reference: every axis overlaps by more than its band");
     return Ref::kYes;
   }
   // A point clearly inside both.
   const L band = kRel * s.scale + kAbs + 4 * (A.err + B.err) * s.scale;
   for (LV p : {A.c, B.c, (A.c + B.c) * L(0.5)}) {
     if (clearly_inside(A, p, band) && clearly_inside(B, p, band)) {
-      std::snprintf(why, why_size, "reference: the point (%Lg, %Lg, %Lg) is inside both", p.x, p.y, p.z);
+      std::snprintf(why, why_size,
+                    "reference: the point (%Lg, %Lg, %Lg) is inside both", p.x,
+                    p.y, p.z);
       return Ref::kYes;
     }
   }
@@ -330,24 +383,38 @@ void check_closest_point(const Call& c) {
   for (int i = 0; i < 3; ++i) {
     if (!std::isfinite(q[i])) c.fail("closest point not finite");
   }
-  const L band = kRel * std::fmax(max_abs(p), sh.scale(s)) + kAbs + sh.slop(s, p);
+  const L band =
+      kRel * std::fmax(max_abs(p), sh.scale(s)) + kAbs + sh.slop(s, p);
   const L mband = sh.exact ? 0 : band;  // membership
   const L sd_q = sh.signed_distance(s, lv(q)), sd_p = sh.signed_distance(s, p);
-  if (sd_q > mband) c.fail("closest point is outside the shape by %Lg (band %Lg)", sd_q, mband);
-  if (sh.exact && sd_p <= 0 && std::memcmp(q, c.arg(pi), sizeof(double) * 3) != 0) {
-    c.fail("point in or on the shape but the closest point is not the point itself, bit for bit");
+  if (sd_q > mband)
+    c.fail("closest point is outside the shape by %Lg (band %Lg)", sd_q, mband);
+  if (sh.exact && sd_p <= 0 &&
+      std::memcmp(q, c.arg(pi), sizeof(double) * 3) != 0) {
+    c.fail(
+        "point in or on the shape but the closest point is not the point "
+        "itself, bit for bit");
   }
-  if (sd_p < -band && !(q[0] == c.arg(pi)[0] && q[1] == c.arg(pi)[1] && q[2] == c.arg(pi)[2])) {
-    c.fail("point inside the shape (depth %Lg) but the closest point is not the point itself", -sd_p);
+  if (sd_p < -band &&
+      !(q[0] == c.arg(pi)[0] && q[1] == c.arg(pi)[1] && q[2] == c.arg(pi)[2])) {
+    c.fail(
+        "point inside the shape (depth %Lg) but the closest point is not the "
+        "point itself",
+        -sd_p);
   }
   const L dist = len(p - lv(q)), ref = std::fmax(L(0), sd_p);
-  if (!close(dist, ref, band)) c.fail("|p - closest| = %Lg but the distance to the shape is %Lg", dist, ref);
+  if (!close(dist, ref, band))
+    c.fail("|p - closest| = %Lg but the distance to the shape is %Lg", dist,
+           ref);
   // Idempotent: the closest point of a point of the shape is itself.
   double in2[NP_IO_DOUBLES], io2[NP_IO_DOUBLES];
   std::memcpy(in2, c.in, sizeof in2);
   std::memcpy(in2 + c.offset[pi], q, sizeof(double) * 3);
-  if (call(c.q, in2, io2) != 0) c.fail("the closest point itself as input was rejected");
-  if (!(len(lv(io2) - lv(q)) <= band)) c.fail("not idempotent: closest(closest) = (%a, %a, %a)", io2[0], io2[1], io2[2]);
+  if (call(c.q, in2, io2) != 0)
+    c.fail("the closest point itself as input was rejected");
+  if (!(len(lv(io2) - lv(q)) <= band))
+    c.fail("not idempotent: closest(closest) = (%a, %a, %a)", io2[0], io2[1],
+           io2[2]);
 }
 
 void check_distance(const Call& c) {
@@ -359,17 +426,26 @@ void check_distance(const Call& c) {
   const double d = c.io[0];
   if (std::isnan(d)) c.fail("distance is NaN");
   if (d < 0 || negative_zero(d)) c.fail("distance is negative (%a)", d);
-  const L band = kRel * std::fmax(max_abs(p), sh.scale(s)) + kAbs + sh.slop(s, p);
+  const L band =
+      kRel * std::fmax(max_abs(p), sh.scale(s)) + kAbs + sh.slop(s, p);
   const L sd = sh.signed_distance(s, p);
-  if (!close(d, std::fmax(L(0), sd), band)) c.fail("distance %a, reference %Lg (band %Lg)", d, std::fmax(L(0), sd), band);
-  if (sd < -band && d != 0.0) c.fail("point inside the shape (depth %Lg) but the distance is %a, not 0", -sd, d);
-  if (sh.exact && (sd <= 0) != (d == 0.0)) c.fail("distance %a but the point is %s the shape", d, sd <= 0 ? "in or on" : "outside");
-  // distance == |p - closest point| (the closest point query of the same shape, if the table has it).
+  if (!close(d, std::fmax(L(0), sd), band))
+    c.fail("distance %a, reference %Lg (band %Lg)", d, std::fmax(L(0), sd),
+           band);
+  if (sd < -band && d != 0.0)
+    c.fail("point inside the shape (depth %Lg) but the distance is %a, not 0",
+           -sd, d);
+  if (sh.exact && (sd <= 0) != (d == 0.0))
+    c.fail("distance %a but the point is %s the shape", d,
+           sd <= 0 ? "in or on" : "outside");
+  // distance == |p - closest point| (the closest point query of the same shape,
+  // if the table has it).
   const Arg args[2] = {kVec3, c.q.args[si]};
   const int sib = find_query(Result::kClosestPoint, args, 2);
   if (sib >= 0 && pi == 0 && si == 1) {
     double io2[NP_IO_DOUBLES];
-    if (call(kQueries[sib], c.in, io2) != 0) c.fail("%s rejected the same inputs", kQueries[sib].name);
+    if (call(kQueries[sib], c.in, io2) != 0)
+      c.fail("%s rejected the same inputs", kQueries[sib].name);
     const L via = len(p - lv(io2));
     if (!close(d, via, kTiny * via + kAbs + sh.slop(s, p))) {
       c.fail("distance %a but |p - %s(p)| = %Lg", d, kQueries[sib].name, via);
@@ -381,15 +457,21 @@ void check_overlap(const Call& c) {
   if (c.rc != 0 && c.rc != 1) c.fail("returned %d, expected 0 or 1", c.rc);
   const Arg ka = c.q.args[0], kb = c.q.args[1];
   char why[256] = "";
-  const Ref ref = reference_overlap(ka, c.arg(0), kb, c.arg(1), why, sizeof why);
-  if (ref != Ref::kUnsure && c.rc != static_cast<int>(ref)) c.fail("returned %d but %s (%s)", c.rc, ref_name(ref), why);
-  // Symmetric: the same query with the arguments swapped (same kinds) gives the same answer, exactly, also on
-  // the boundary (overlap.cpp decides each axis the same way in either order).
+  const Ref ref =
+      reference_overlap(ka, c.arg(0), kb, c.arg(1), why, sizeof why);
+  if (ref != Ref::kUnsure && c.rc != static_cast<int>(ref))
+    c.fail("returned %d but %s (%s)", c.rc, ref_name(ref), why);
+  // Symmetric: the same query with the arguments swapped (same kinds) gives the
+  // same answer, exactly, also on the boundary (overlap.cpp decides each axis
+  // the same way in either order).
   if (ka == kb) {
     const int rc2 = call_swapped(c);
-    if (rc2 != c.rc) c.fail("not symmetric: (a, b) gives %d, (b, a) gives %d (%s)", c.rc, rc2, why[0] ? why : "reference unsure");
+    if (rc2 != c.rc)
+      c.fail("not symmetric: (a, b) gives %d, (b, a) gives %d (%s)", c.rc, rc2,
+             why[0] ? why : "reference unsure");
   }
-  // A sphere overlaps a shape exactly when the distance from its center is at most its radius.
+  // A sphere overlaps a shape exactly when the distance from its center is at
+  // most its radius.
   if (ka == kSphere) {
     const Arg args[2] = {kVec3, kb};
     const int sib = find_query(Result::kDistance, args, 2);
@@ -397,10 +479,13 @@ void check_overlap(const Call& c) {
       double in2[NP_IO_DOUBLES], io2[NP_IO_DOUBLES];
       std::memcpy(in2, c.arg(0), sizeof(double) * 3);
       std::memcpy(in2 + 3, c.arg(1), sizeof(double) * kind(kb).size);
-      if (call(kQueries[sib], in2, io2) != 0) c.fail("%s rejected the center and the shape", kQueries[sib].name);
-      const L d = io2[0], r = c.arg(0)[3], band = kTiny * std::fmax(d, r) + kAbs;
+      if (call(kQueries[sib], in2, io2) != 0)
+        c.fail("%s rejected the center and the shape", kQueries[sib].name);
+      const L d = io2[0], r = c.arg(0)[3],
+              band = kTiny * std::fmax(d, r) + kAbs;
       if ((d < r - band && c.rc != 1) || (d > r + band && c.rc != 0)) {
-        c.fail("returned %d but %s(center) = %a and the radius is %a", c.rc, kQueries[sib].name, io2[0], c.arg(0)[3]);
+        c.fail("returned %d but %s(center) = %a and the radius is %a", c.rc,
+               kQueries[sib].name, io2[0], c.arg(0)[3]);
       }
     }
   }
@@ -410,44 +495,57 @@ void check_overlap(const Call& c) {
   if (sib >= 0) {
     double io2[NP_IO_DOUBLES];
     const int axis = call(kQueries[sib], c.in, io2);  // 0: no separating axis
-    if ((axis == 0) != (c.rc == 1)) c.fail("returned %d but %s returned %d", c.rc, kQueries[sib].name, axis);
+    if ((axis == 0) != (c.rc == 1))
+      c.fail("returned %d but %s returned %d", c.rc, kQueries[sib].name, axis);
   }
 }
 
-// The axis result: 1 + the first separating axis (0..14, numbered as in overlap.h), or 0 when none separates.
+// The axis result: 1 + the first separating axis (0..14, numbered as in
+// overlap.h), or 0 when none separates.
 void check_obb_axis(const Call& c) {
-  if (c.rc < 0 || c.rc > 15) c.fail("returned %d, expected 0 (no axis) or 1 + an axis 0..14", c.rc);
+  if (c.rc < 0 || c.rc > 15)
+    c.fail("returned %d, expected 0 (no axis) or 1 + an axis 0..14", c.rc);
   const int axis = c.rc - 1;  // -1: none
   Box A, B;
   box_of(c.q.args[0], c.arg(0), &A);
   box_of(c.q.args[1], c.arg(1), &B);
-  if (A.identity && B.identity && (axis == -1) != identity_pair_overlaps(c.arg(0), c.arg(1))) {
-    c.fail("returned %d but the identity-rotation boxes %s on the exact reals", c.rc,
-           axis == -1 ? "do not overlap" : "overlap");
+  if (A.identity && B.identity &&
+      (axis == -1) != identity_pair_overlaps(c.arg(0), c.arg(1))) {
+    c.fail("returned %d but the identity-rotation boxes %s on the exact reals",
+           c.rc, axis == -1 ? "do not overlap" : "overlap");
   }
   const Sat s = sat(A, B);
   const int first = axis == -1 ? 15 : axis;
   for (int k = 0; k < first; ++k) {
     if (s.valid[k] && s.gap[k] > s.band[k]) {
-      c.fail("returned %d but axis %d separates by %Lg (band %Lg)", c.rc, k, s.gap[k], s.band[k]);
+      c.fail("returned %d but axis %d separates by %Lg (band %Lg)", c.rc, k,
+             s.gap[k], s.band[k]);
     }
   }
   if (axis >= 0) {
-    // An axis that is exactly zero here (the same column in both rotations) is one in the core too, unless the
-    // core first made a rotation orthonormal (off by more than kOrthonormalizeAbove = 2^-46), which turns the
-    // columns by up to that error: then its axis is a different, tiny one, judged by the core's own slack.
-    if (!s.valid[axis] && std::fmax(A.err, B.err) <= 0x1p-46L) c.fail("returned the zero axis %d (parallel edges)", axis);
+    // An axis that is exactly zero here (the same column in both rotations) is
+    // one in the core too, unless the core first made a rotation orthonormal
+    // (off by more than kOrthonormalizeAbove = 2^-46), which turns the columns
+    // by up to that error: then its axis is a different, tiny one, judged by
+    // the core's own slack.
+    if (!s.valid[axis] && std::fmax(A.err, B.err) <= 0x1p-46L)
+      c.fail("returned the zero axis %d (parallel edges)", axis);
     if (s.valid[axis] && s.gap[axis] < -s.band[axis]) {
-      c.fail("returned axis %d, along which the boxes overlap by %Lg (band %Lg)", axis, -s.gap[axis], s.band[axis]);
+      c.fail(
+          "returned axis %d, along which the boxes overlap by %Lg (band %Lg)",
+          axis, -s.gap[axis], s.band[axis]);
     }
   }
-  // Whether an axis separates does not depend on the order of the boxes, bit for bit (which axis may).
+  // Whether an axis separates does not depend on the order of the boxes, bit
+  // for bit (which axis may).
   if (c.q.args[0] == c.q.args[1]) {
     const int rc2 = call_swapped(c);
-    if ((rc2 == 0) != (c.rc == 0)) c.fail("not symmetric: (a, b) returns %d, (b, a) returns %d", c.rc, rc2);
+    if ((rc2 == 0) != (c.rc == 0))
+      c.fail("not symmetric: (a, b) returns %d, (b, a) returns %d", c.rc, rc2);
   }
   char why[256] = "";
-  if (axis >= 0 && reference_overlap(c.q.args[0], c.arg(0), c.q.args[1], c.arg(1), why, sizeof why) == Ref::kYes) {
+  if (axis >= 0 && reference_overlap(c.q.args[0], c.arg(0), c.q.args[1],
+                                     c.arg(1), why, sizeof why) == Ref::kYes) {
     c.fail("returned axis %d but the boxes overlap (%s)", axis, why);
   }
   const Arg args[2] = {c.q.args[0], c.q.args[1]};
@@ -455,14 +553,16 @@ void check_obb_axis(const Call& c) {
   if (sib >= 0) {
     double io2[NP_IO_DOUBLES];
     const int o = call(kQueries[sib], c.in, io2);
-    if (o != (axis == -1 ? 1 : 0)) c.fail("returned %d but %s returned %d", c.rc, kQueries[sib].name, o);
+    if (o != (axis == -1 ? 1 : 0))
+      c.fail("returned %d but %s returned %d", c.rc, kQueries[sib].name, o);
   }
 }
 
-// Ray (origin, direction, max distance) or segment (start, end): the path origin + t * d, t in [0, t_max].
+// Ray (origin, direction, max distance) or segment (start, end): the path
+// origin + t * d, t in [0, t_max].
 struct Path {
   LV o, d;
-  L t_max;   // in units of d
+  L t_max;      // in units of d
   L max_world;  // the largest distance a hit may report
   bool segment;
 };
@@ -477,7 +577,8 @@ void check_ray_hit(const Call& c) {
   if (const int ri = c.find(kRay); ri >= 0) {
     const int mi = c.find(kMaxDistance);
     const double m = mi >= 0 ? c.arg(mi)[0] : HUGE_VAL;
-    path = {lv(c.arg(ri)), lv(c.arg(ri) + 3), m / len(lv(c.arg(ri) + 3)), m, false};
+    path = {lv(c.arg(ri)), lv(c.arg(ri) + 3), m / len(lv(c.arg(ri) + 3)), m,
+            false};
     scale = std::fmax(scale, max_abs(path.o));
   } else {
     const LV a = lv(c.arg(c.find(kVec3, 0))), e = lv(c.arg(c.find(kVec3, 1)));
@@ -487,18 +588,28 @@ void check_ray_hit(const Call& c) {
   const L dlen = len(path.d);
   const L sd_o = sh.signed_distance(s, path.o);
   L band = kRel * scale + kAbs + sh.slop(s, path.o);
-  // The stretch of the path to search: up to t_max, and for an unbounded ray not beyond where it recedes.
+  // The stretch of the path to search: up to t_max, and for an unbounded ray
+  // not beyond where it recedes.
   L t_end = path.t_max;
   if (dlen > 0 && !std::isfinite(t_end)) {
-    t_end = std::fmax(L(0), dot(sh.center(s) - path.o, path.d) / (dlen * dlen)) + sh.bound_radius(s) / dlen + 1;
+    t_end =
+        std::fmax(L(0), dot(sh.center(s) - path.o, path.d) / (dlen * dlen)) +
+        sh.bound_radius(s) / dlen + 1;
   }
   if (c.rc == 0) {
-    if (sd_o < -band) c.fail("miss, but the start is inside the shape (depth %Lg, band %Lg)", -sd_o, band);
-    if (sh.exact && sd_o <= 0) c.fail("miss, but the start is in or on the shape");
+    if (sd_o < -band)
+      c.fail("miss, but the start is inside the shape (depth %Lg, band %Lg)",
+             -sd_o, band);
+    if (sh.exact && sd_o <= 0)
+      c.fail("miss, but the start is in or on the shape");
     if (dlen > 0) {
       L t;
       const L m = min_along(sh, s, path.o, path.d, 0, t_end, &t);
-      if (m < -band) c.fail("miss, but the path passes inside the shape (depth %Lg at t = %Lg, band %Lg)", -m, t, band);
+      if (m < -band)
+        c.fail(
+            "miss, but the path passes inside the shape (depth %Lg at t = %Lg, "
+            "band %Lg)",
+            -m, t, band);
     }
     return;
   }
@@ -513,36 +624,64 @@ void check_ray_hit(const Call& c) {
   scale = std::fmax(scale, max_abs(lv(p)));
   band = kRel * scale + kAbs + sh.slop(s, lv(p)) + sh.slop(s, path.o);
   if (d < 0 || negative_zero(d)) c.fail("negative distance %a", d);
-  if (!path.segment && !(d <= static_cast<double>(path.max_world))) c.fail("distance %a beyond max distance", d);
-  // (A segment longer than the largest double may report an infinite distance: its length rounds to that.)
-  if (path.segment && !(d <= path.max_world * (1 + 0x1p-50L) + kAbs) && !(std::isinf(d) && path.max_world > DBL_MAX)) {
+  if (!path.segment && !(d <= static_cast<double>(path.max_world)))
+    c.fail("distance %a beyond max distance", d);
+  // (A segment longer than the largest double may report an infinite distance:
+  // its length rounds to that.)
+  if (path.segment && !(d <= path.max_world * (1 + 0x1p-50L) + kAbs) &&
+      !(std::isinf(d) && path.max_world > DBL_MAX)) {
     c.fail("distance %a beyond the segment's length %Lg", d, path.max_world);
   }
-  if (dot(lv(n), path.d) > kRel * dlen) c.fail("normal . direction = %Lg > 0", dot(lv(n), path.d));
+  if (dot(lv(n), path.d) > kRel * dlen)
+    c.fail("normal . direction = %Lg > 0", dot(lv(n), path.d));
   const L mband = sh.exact ? 0 : band;  // membership
   const L sd_p = sh.signed_distance(s, lv(p));
-  if (sd_p > mband) c.fail("hit point outside the shape by %Lg (band %Lg)", sd_p, mband);
-  if (sh.exact && sd_o <= 0 && d != 0.0) c.fail("start in or on the shape but distance %a, not 0", d);
+  if (sd_p > mband)
+    c.fail("hit point outside the shape by %Lg (band %Lg)", sd_p, mband);
+  if (sh.exact && sd_o <= 0 && d != 0.0)
+    c.fail("start in or on the shape but distance %a, not 0", d);
   const L to_p = len(lv(p) - path.o);
-  if (!close(d, to_p, band)) c.fail("distance %a but |point - start| = %Lg (band %Lg)", d, to_p, band);
-  if (sd_o < -band && d != 0.0) c.fail("start inside the shape (depth %Lg) but distance %a, not 0", -sd_o, d);
+  if (!close(d, to_p, band))
+    c.fail("distance %a but |point - start| = %Lg (band %Lg)", d, to_p, band);
+  if (sd_o < -band && d != 0.0)
+    c.fail("start inside the shape (depth %Lg) but distance %a, not 0", -sd_o,
+           d);
   if (d == 0.0) {
-    if (!(p[0] == path.o.x && p[1] == path.o.y && p[2] == path.o.z)) c.fail("distance 0 but the point is not the start");
-    if (sd_o > mband) c.fail("distance 0 but the start is outside the shape by %Lg (band %Lg)", sd_o, mband);
-    if (dlen > 0 && len(lv(n) + path.d * (1 / dlen)) > 0x1p-40L) c.fail("starts inside, but normal != -unit(direction)");
+    if (!(p[0] == path.o.x && p[1] == path.o.y && p[2] == path.o.z))
+      c.fail("distance 0 but the point is not the start");
+    if (sd_o > mband)
+      c.fail("distance 0 but the start is outside the shape by %Lg (band %Lg)",
+             sd_o, mband);
+    if (dlen > 0 && len(lv(n) + path.d * (1 / dlen)) > 0x1p-40L)
+      c.fail("starts inside, but normal != -unit(direction)");
     return;
   }
-  if (sd_o < -band) c.fail("hit at distance %a but the start is inside the shape (depth %Lg)", d, -sd_o);
-  if (sd_p < -mband) c.fail("hit point inside the shape (depth %Lg), not on its surface (band %Lg)", -sd_p, mband);
-  if (!sh.normal_ok(s, lv(p), lv(n), mband)) c.fail("normal (%a, %a, %a) is not the surface's at the hit point", n[0], n[1], n[2]);
-  // The point lies on the path at that distance (unless that distance overflowed a double).
+  if (sd_o < -band)
+    c.fail("hit at distance %a but the start is inside the shape (depth %Lg)",
+           d, -sd_o);
+  if (sd_p < -mband)
+    c.fail(
+        "hit point inside the shape (depth %Lg), not on its surface (band %Lg)",
+        -sd_p, mband);
+  if (!sh.normal_ok(s, lv(p), lv(n), mband))
+    c.fail("normal (%a, %a, %a) is not the surface's at the hit point", n[0],
+           n[1], n[2]);
+  // The point lies on the path at that distance (unless that distance
+  // overflowed a double).
   const LV on_path = path.o + path.d * (static_cast<L>(d) / dlen);
-  if (std::isfinite(d) && !close(len(lv(p) - on_path), 0, band)) c.fail("hit point %Lg off the path", len(lv(p) - on_path));
-  // Nothing before the hit point is inside the shape: it is the entry, not the exit.
+  if (std::isfinite(d) && !close(len(lv(p) - on_path), 0, band))
+    c.fail("hit point %Lg off the path", len(lv(p) - on_path));
+  // Nothing before the hit point is inside the shape: it is the entry, not the
+  // exit.
   L t;
   const L m = min_along(sh, s, path.o, lv(p) - path.o, 0, 1, &t);
-  if (m < -band) c.fail("the path is inside the shape before the hit point (depth %Lg at %Lg of the way)", -m, t);
-  // Segment and ray agree (the other query of the same shape, if the table has it), outside the band.
+  if (m < -band)
+    c.fail(
+        "the path is inside the shape before the hit point (depth %Lg at %Lg "
+        "of the way)",
+        -m, t);
+  // Segment and ray agree (the other query of the same shape, if the table has
+  // it), outside the band.
   if (path.segment) {
     const Arg args[3] = {kRay, c.q.args[si], kMaxDistance};
     const int sib = find_query(Result::kRayHit, args, 3);
@@ -551,12 +690,15 @@ void check_ray_hit(const Call& c) {
       const double* a = c.arg(c.find(kVec3, 0));
       const double* e = c.arg(c.find(kVec3, 1));
       bool ok = true;
-      for (int i = 0; i < 3; ++i) in2[i] = a[i], in2[3 + i] = e[i] - a[i], ok = ok && std::isfinite(in2[3 + i]);
+      for (int i = 0; i < 3; ++i)
+        in2[i] = a[i], in2[3 + i] = e[i] - a[i],
+        ok = ok && std::isfinite(in2[3 + i]);
       std::memcpy(in2 + 6, s, sizeof(double) * kind(c.q.args[si]).size);
       in2[6 + kind(c.q.args[si]).size] = HUGE_VAL;
       if (ok && !(in2[3] == 0 && in2[4] == 0 && in2[5] == 0)) {
         const int rc2 = call(kQueries[sib], in2, io2);
-        if (rc2 == 1 && !close(d, io2[0], band)) c.fail("distance %a but %s gives %a", d, kQueries[sib].name, io2[0]);
+        if (rc2 == 1 && !close(d, io2[0], band))
+          c.fail("distance %a but %s gives %a", d, kQueries[sib].name, io2[0]);
       }
     }
   }
@@ -571,16 +713,24 @@ void check_shape_cast(const Call& c) {
   const double r = c.arg(c.find(kRadius))[0];
   const LV d = e - a;
   const L dlen = len(d);
-  // f(t) = signed distance of the moving center from the target minus the radius: <= 0 where they touch.
+  // f(t) = signed distance of the moving center from the target minus the
+  // radius: <= 0 where they touch.
   auto f = [&](LV p) { return sh.signed_distance(s, p) - r; };
-  L scale = std::fmax(std::fmax(max_abs(a), max_abs(e)), std::fmax(L(r), sh.scale(s)));
+  L scale = std::fmax(std::fmax(max_abs(a), max_abs(e)),
+                      std::fmax(L(r), sh.scale(s)));
   L band = kRel * scale + abs_floor(scale) + sh.slop(s, a) + sh.slop(s, e);
   const L f0 = f(a);
   if (c.rc == 0) {
-    if (f0 < -band) c.fail("miss, but the shapes overlap at the start (by %Lg, band %Lg)", -f0, band);
+    if (f0 < -band)
+      c.fail("miss, but the shapes overlap at the start (by %Lg, band %Lg)",
+             -f0, band);
     L t;
     const L m = min_along(sh, s, a, d, 0, 1, &t);
-    if (m < -band) c.fail("miss, but the shapes overlap along the path (by %Lg at fraction %Lg, band %Lg)", -m, t, band);
+    if (m < -band)
+      c.fail(
+          "miss, but the shapes overlap along the path (by %Lg at fraction "
+          "%Lg, band %Lg)",
+          -m, t, band);
     return;
   }
   const double* o = c.io;
@@ -590,58 +740,85 @@ void check_shape_cast(const Call& c) {
   const double* point = o + 5;
   const double* normal = o + 8;
   c.unit_normal(normal, "normal");
-  if (started != 0.0 && started != 1.0) c.fail("started overlapping is %a, not 0 or 1", started);
-  if (!(fraction >= 0.0 && fraction <= 1.0)) c.fail("fraction %a outside [0, 1]", fraction);
-  if (distance < 0 || negative_zero(distance)) c.fail("negative distance %a", distance);
+  if (started != 0.0 && started != 1.0)
+    c.fail("started overlapping is %a, not 0 or 1", started);
+  if (!(fraction >= 0.0 && fraction <= 1.0))
+    c.fail("fraction %a outside [0, 1]", fraction);
+  if (distance < 0 || negative_zero(distance))
+    c.fail("negative distance %a", distance);
   if (!close(distance, fraction * dlen, kRel * dlen + abs_floor(scale))) {
-    c.fail("distance %a but fraction * |end - start| = %Lg", distance, fraction * dlen);
+    c.fail("distance %a but fraction * |end - start| = %Lg", distance,
+           fraction * dlen);
   }
   for (int i = 0; i < 3; ++i) {
     if (!std::isfinite(center[i])) c.fail("center not finite");
   }
   for (int i = 0; i < 3; ++i) {
-    // A surface point beyond the largest double (a huge target) can only be infinite.
-    if (!std::isfinite(point[i]) && !(max_abs(sh.center(s)) + sh.bound_radius(s) >= DBL_MAX)) {
+    // A surface point beyond the largest double (a huge target) can only be
+    // infinite.
+    if (!std::isfinite(point[i]) &&
+        !(max_abs(sh.center(s)) + sh.bound_radius(s) >= DBL_MAX)) {
       c.fail("contact point not finite");
     }
   }
   scale = std::fmax(scale, std::fmax(max_abs(lv(center)), max_abs(lv(point))));
   band = kRel * scale + abs_floor(scale) + sh.slop(s, a) + sh.slop(s, e);
-  if (f0 < -band && started != 1.0) c.fail("overlapping at the start (by %Lg) but started overlapping is false", -f0);
-  if (f0 > band && started != 0.0) c.fail("apart at the start (by %Lg) but started overlapping is true", f0);
+  if (f0 < -band && started != 1.0)
+    c.fail("overlapping at the start (by %Lg) but started overlapping is false",
+           -f0);
+  if (f0 > band && started != 0.0)
+    c.fail("apart at the start (by %Lg) but started overlapping is true", f0);
   const L sd_point = sh.signed_distance(s, lv(point));
   if (std::isfinite(sd_point) && !(std::fabs(sd_point) <= band)) {
-    c.fail("contact point %Lg off the target's surface (band %Lg)", sd_point, band);
+    c.fail("contact point %Lg off the target's surface (band %Lg)", sd_point,
+           band);
   }
-  if (std::isfinite(sd_point) && !sh.normal_ok(s, lv(point), lv(normal), band)) {
+  if (std::isfinite(sd_point) &&
+      !sh.normal_ok(s, lv(point), lv(normal), band)) {
     c.fail("normal is not the target's outward normal at the contact point");
   }
   if (started == 1.0) {
-    if (fraction != 0.0 || distance != 0.0) c.fail("started overlapping but fraction %a, distance %a", fraction, distance);
-    if (!(center[0] == a.x && center[1] == a.y && center[2] == a.z)) c.fail("started overlapping but center != start");
-    if (f0 > band) c.fail("started overlapping but the shapes are %Lg apart at the start", f0);
+    if (fraction != 0.0 || distance != 0.0)
+      c.fail("started overlapping but fraction %a, distance %a", fraction,
+             distance);
+    if (!(center[0] == a.x && center[1] == a.y && center[2] == a.z))
+      c.fail("started overlapping but center != start");
+    if (f0 > band)
+      c.fail("started overlapping but the shapes are %Lg apart at the start",
+             f0);
   } else {
     const LV expected = a + d * static_cast<L>(fraction);
-    if (!close(len(lv(center) - expected), 0, band)) c.fail("center %Lg off start + fraction * (end - start)", len(lv(center) - expected));
+    if (!close(len(lv(center) - expected), 0, band))
+      c.fail("center %Lg off start + fraction * (end - start)",
+             len(lv(center) - expected));
     const L fc = f(lv(center));
-    if (!(std::fabs(fc) <= band)) c.fail("at the contact the shapes are %Lg apart, not touching (band %Lg)", fc, band);
+    if (!(std::fabs(fc) <= band))
+      c.fail("at the contact the shapes are %Lg apart, not touching (band %Lg)",
+             fc, band);
     L t;
     const L m = min_along(sh, s, a, d, 0, fraction, &t);
-    if (m < -band) c.fail("the shapes overlap earlier on the path (by %Lg at fraction %Lg)", -m, t);
+    if (m < -band)
+      c.fail("the shapes overlap earlier on the path (by %Lg at fraction %Lg)",
+             -m, t);
     if (std::isfinite(sd_point)) {
       const LV gap = lv(center) - (lv(point) + lv(normal) * static_cast<L>(r));
-      if (!close(len(gap), 0, band)) c.fail("center != point + normal * radius (off by %Lg)", len(gap));
+      if (!close(len(gap), 0, band))
+        c.fail("center != point + normal * radius (off by %Lg)", len(gap));
     }
   }
-  // The API's promise: a cast's start is consistent with the overlap test of the same shapes (exactly).
+  // The API's promise: a cast's start is consistent with the overlap test of
+  // the same shapes (exactly).
   const Arg args[2] = {kSphere, c.q.args[si]};
   const int sib = find_query(Result::kOverlap, args, 2);
   if (sib >= 0) {
     double in2[NP_IO_DOUBLES], io2[NP_IO_DOUBLES];
-    in2[0] = static_cast<double>(a.x), in2[1] = static_cast<double>(a.y), in2[2] = static_cast<double>(a.z), in2[3] = r;
+    in2[0] = static_cast<double>(a.x), in2[1] = static_cast<double>(a.y),
+    in2[2] = static_cast<double>(a.z), in2[3] = r;
     std::memcpy(in2 + 4, s, sizeof(double) * kind(c.q.args[si]).size);
     const int o2 = call(kQueries[sib], in2, io2);
-    if (o2 != (started == 1.0 ? 1 : 0)) c.fail("started overlapping %g but %s says %d", started, kQueries[sib].name, o2);
+    if (o2 != (started == 1.0 ? 1 : 0))
+      c.fail("started overlapping %g but %s says %d", started,
+             kQueries[sib].name, o2);
   }
 }
 
@@ -668,29 +845,40 @@ void run_and_check(const Query& q, const double* inputs, const char* mode) {
   Call c(q, mode, inputs);
   const int n_in = input_size(q), n_out = output_size(q.result);
   const int used = std::max(n_in, n_out);
-  for (int i = 0; i < NP_IO_DOUBLES; ++i) c.io[i] = i < n_in ? inputs[i] : sentinel();
+  for (int i = 0; i < NP_IO_DOUBLES; ++i)
+    c.io[i] = i < n_in ? inputs[i] : sentinel();
   c.rc = q.fn(c.io);
-  if (const char* p = std::getenv("NP_FUZZ_PRINT"); p != nullptr && p[0] == '1') {
+  if (const char* p = std::getenv("NP_FUZZ_PRINT");
+      p != nullptr && p[0] == '1') {
     std::fprintf(stderr, "---- %s (%s mode)", q.name, mode);
     c.print();
   }
   for (int i = used; i < NP_IO_DOUBLES; ++i) {
-    if (!is_sentinel(c.io[i])) c.fail("wrote io[%d], beyond its layout (%d doubles)", i, used);
+    if (!is_sentinel(c.io[i]))
+      c.fail("wrote io[%d], beyond its layout (%d doubles)", i, used);
   }
   const int expected = expected_error(q, c.in);
   if (expected != 0) {
     if (c.rc != expected) {
-      c.fail("invalid input: expected error %d (problem %d, slot %d), returned %d", expected, (-expected) >> 8,
-             (-expected) & 255, c.rc);
+      c.fail(
+          "invalid input: expected error %d (problem %d, slot %d), returned %d",
+          expected, (-expected) >> 8, (-expected) & 255, c.rc);
     }
-    // "Invalid input returns a negative error code and writes nothing" (flat.h).
-    if (std::memcmp(c.io, c.in, sizeof(double) * n_in) != 0) c.fail("invalid input, but io was written");
+    // "Invalid input returns a negative error code and writes nothing"
+    // (flat.h).
+    if (std::memcmp(c.io, c.in, sizeof(double) * n_in) != 0)
+      c.fail("invalid input, but io was written");
     return;
   }
-  if (c.rc < 0) c.fail("error %d (problem %d, slot %d) for valid input", c.rc, (-c.rc) >> 8, (-c.rc) & 255);
+  if (c.rc < 0)
+    c.fail("error %d (problem %d, slot %d) for valid input", c.rc, (-c.rc) >> 8,
+           (-c.rc) & 255);
   for (int i = n_in; i < n_out; ++i) {
-    // An output slot past the inputs that still holds the sentinel was never written: only a miss may do that.
-    if (is_sentinel(c.io[i]) && !((q.result == Result::kRayHit || q.result == Result::kShapeCast) && c.rc == 0)) {
+    // An output slot past the inputs that still holds the sentinel was never
+    // written: only a miss may do that.
+    if (is_sentinel(c.io[i]) &&
+        !((q.result == Result::kRayHit || q.result == Result::kShapeCast) &&
+          c.rc == 0)) {
       c.fail("output io[%d] not written", i);
     }
   }
@@ -714,26 +902,38 @@ void run_and_check(const Query& q, const double* inputs, const char* mode) {
 
 namespace {
 
-// Whether the checks of q's result kind can read q's arguments; the reason when not.
+// Whether the checks of q's result kind can read q's arguments; the reason when
+// not.
 const char* unsupported(const Query& q) {
   const int n = arg_count(q);
-  const auto shape = [&](int i) { return i < n && kind(q.args[i]).shape != nullptr; };
+  const auto shape = [&](int i) {
+    return i < n && kind(q.args[i]).shape != nullptr;
+  };
   const auto is = [&](int i, Arg a) { return i < n && q.args[i] == a; };
   switch (q.result) {
     case Result::kClosestPoint:
     case Result::kDistance:
-      return n == 2 && is(0, kVec3) && shape(1) ? nullptr : "a point or distance query must take (vec3, shape)";
-    case Result::kOverlap:
-      return n == 2 && shape(0) && shape(1) ? nullptr : "a boolean query must take two shapes (an overlap test)";
-    case Result::kObbAxis:
-      return n == 2 && (is(0, kOBB) || is(0, kAABB)) && (is(1, kOBB) || is(1, kAABB)) ? nullptr
-                                                                                     : "an axis query must take two boxes";
-    case Result::kRayHit:
-      return (n == 3 && is(0, kRay) && shape(1) && is(2, kMaxDistance)) || (n == 3 && is(0, kVec3) && is(1, kVec3) && shape(2))
+      return n == 2 && is(0, kVec3) && shape(1)
                  ? nullptr
-                 : "a rayHit query must take (ray, shape, maxDistance) or (vec3, vec3, shape)";
+                 : "a point or distance query must take (vec3, shape)";
+    case Result::kOverlap:
+      return n == 2 && shape(0) && shape(1)
+                 ? nullptr
+                 : "a boolean query must take two shapes (an overlap test)";
+    case Result::kObbAxis:
+      return n == 2 && (is(0, kOBB) || is(0, kAABB)) &&
+                     (is(1, kOBB) || is(1, kAABB))
+                 ? nullptr
+                 : "an axis query must take two boxes";
+    case Result::kRayHit:
+      return (n == 3 && is(0, kRay) && shape(1) && is(2, kMaxDistance)) ||
+                     (n == 3 && is(0, kVec3) && is(1, kVec3) && shape(2))
+                 ? nullptr
+                 : "a rayHit query must take (ray, shape, maxDistance) or "
+                   "(vec3, vec3, shape)";
     case Result::kShapeCast:
-      return n == 4 && is(0, kVec3) && is(1, kVec3) && is(2, kRadius) && shape(3)
+      return n == 4 && is(0, kVec3) && is(1, kVec3) && is(2, kRadius) &&
+                     shape(3)
                  ? nullptr
                  : "a shapeCastHit query must take (vec3, vec3, radius, shape)";
     default:
@@ -744,29 +944,38 @@ const char* unsupported(const Query& q) {
 }  // namespace
 
 void init_selection() {
-  if (const char* list = std::getenv("NP_FUZZ_LIST"); list != nullptr && list[0] == '1') {
+  if (const char* list = std::getenv("NP_FUZZ_LIST");
+      list != nullptr && list[0] == '1') {
     for (const Query& q : kQueries) std::printf("%s\n", q.name);
     std::exit(0);
   }
-  // Every query's layout must fit io, and its checks must know how to read it: a new query that does not fit
-  // stops every harness here, by name, rather than going unchecked.
+  // Every query's layout must fit io, and its checks must know how to read it:
+  // a new query that does not fit stops every harness here, by name, rather
+  // than going unchecked.
   for (const Query& q : kQueries) {
     if (std::max(input_size(q), output_size(q.result)) > NP_IO_DOUBLES) {
       std::fprintf(stderr, "np fuzz: %s does not fit NP_IO_DOUBLES\n", q.name);
       std::abort();
     }
     if (const char* why = unsupported(q)) {
-      std::fprintf(stderr, "np fuzz: %s: %s; teach tests/fuzz/checks.cpp its layout\n", q.name, why);
+      std::fprintf(stderr,
+                   "np fuzz: %s: %s; teach tests/fuzz/checks.cpp its layout\n",
+                   q.name, why);
       std::abort();
     }
   }
   const char* name = std::getenv("NP_FUZZ_QUERY");
   if (name == nullptr || name[0] == '\0') return;
   for (int i = 0; i < kQueryCount; ++i) {
-    if (std::strcmp(kQueries[i].name, name) == 0 || std::strcmp(kQueries[i].name + 3, name) == 0) g_pinned = i;
+    if (std::strcmp(kQueries[i].name, name) == 0 ||
+        std::strcmp(kQueries[i].name + 3, name) == 0)
+      g_pinned = i;
   }
   if (g_pinned < 0) {
-    std::fprintf(stderr, "np fuzz: NP_FUZZ_QUERY=%s is not in the table (NP_FUZZ_LIST=1 lists it)\n", name);
+    std::fprintf(stderr,
+                 "np fuzz: NP_FUZZ_QUERY=%s is not in the table "
+                 "(NP_FUZZ_LIST=1 lists it)\n",
+                 name);
     std::exit(2);
   }
 }

@@ -1,9 +1,12 @@
-// narrowphase fuzzing, mode 1 (raw): the fuzz bytes are the doubles of io as they are.
+// narrowphase fuzzing, mode 1 (raw): the fuzz bytes are the doubles of io as
+// they are.
 //
-// Input: one selector byte (which query of queries.h; ignored when NP_FUZZ_QUERY pins one), then 8 bytes per
-// input double, little-endian; missing bytes are 0. Most inputs are invalid (NaN, inverted boxes, rotations that
-// are not orthonormal): the check is then that the export returns exactly the validators' error code. Valid ones
-// (zeros, libFuzzer's mutations of the seeds) get every invariant check of valid mode too.
+// Input: one selector byte (which query of queries.h; ignored when
+// NP_FUZZ_QUERY pins one), then 8 bytes per input double, little-endian;
+// missing bytes are 0. Most inputs are invalid (NaN, inverted boxes, rotations
+// that are not orthonormal): the check is then that the export returns exactly
+// the validators' error code. Valid ones (zeros, libFuzzer's mutations of the
+// seeds) get every invariant check of valid mode too.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>

@@ -11,8 +11,12 @@ namespace np_fuzz {
 
 // ---- long double helpers ----
 
-L len(LV a) { return std::sqrt(dot(a, a)); }  // no overflow or underflow in long double for double inputs
-L max_abs(LV a) { return std::fmax(std::fabs(a.x), std::fmax(std::fabs(a.y), std::fabs(a.z))); }
+L len(LV a) {
+  return std::sqrt(dot(a, a));
+}  // no overflow or underflow in long double for double inputs
+L max_abs(LV a) {
+  return std::fmax(std::fabs(a.x), std::fmax(std::fabs(a.y), std::fabs(a.z)));
+}
 L max_abs(const double* v, int n) {
   L m = 0;
   for (int i = 0; i < n; ++i) m = std::fmax(m, static_cast<L>(std::fabs(v[i])));
@@ -31,13 +35,17 @@ double finite_or_clamped(double v) {
   if (std::isinf(v)) return std::copysign(DBL_MAX, v);
   return v;
 }
-double clamp(double v, double lo, double hi) { return v < lo ? lo : (v > hi ? hi : v); }
-// a - b, or, where that overflows, (a / 2 - b / 2): a direction between two points either way.
+double clamp(double v, double lo, double hi) {
+  return v < lo ? lo : (v > hi ? hi : v);
+}
+// a - b, or, where that overflows, (a / 2 - b / 2): a direction between two
+// points either way.
 double diff(double a, double b) {
   const double d = a - b;
   return std::isfinite(d) ? d : a * 0.5 - b * 0.5;
 }
-// Lerp between two finite numbers that cannot overflow, clamped into [min, max] of the two.
+// Lerp between two finite numbers that cannot overflow, clamped into [min, max]
+// of the two.
 double between(double lo, double hi, double f) {
   const double v = lo * (1.0 - f) + hi * f;
   return clamp(v, std::fmin(lo, hi), std::fmax(lo, hi));
@@ -45,15 +53,17 @@ double between(double lo, double hi, double f) {
 
 // ---- scalars: any finite double, biased to what breaks geometry code ----
 
-// One byte picks the family (low 5 bits), a sign (bit 5) and a variant (bits 6-7). Tag 0 is the literal
-// (8 more bytes), which encode_literal() uses.
+// One byte picks the family (low 5 bits), a sign (bit 5) and a variant (bits
+// 6-7). Tag 0 is the literal (8 more bytes), which encode_literal() uses.
 double scalar(Bytes& b, const Ctx& c) {
   double pool[96];
   const int n = c.pool(pool, 96);
   const int tag = b.byte();
   const double sign = (tag & 0x20) ? -1.0 : 1.0;
   const int variant = tag >> 6;
-  auto from_pool = [&]() { return n > 0 ? pool[b.pick(n)] : static_cast<double>(b.pick(9)) - 4.0; };
+  auto from_pool = [&]() {
+    return n > 0 ? pool[b.pick(n)] : static_cast<double>(b.pick(9)) - 4.0;
+  };
   switch (tag & 31) {
     case 0:
     case 26:
@@ -74,10 +84,12 @@ double scalar(Bytes& b, const Ctx& c) {
       return sign * (variant == 0 ? 1.5e308 : std::ldexp(DBL_MAX, -b.pick(4)));
     case 7: {
       const int e = b.u16() % 617 - 308;  // 10^-308 .. 10^308
-      return sign * finite_or_clamped(static_cast<double>(std::pow(10.0L, e) * (1.0L + b.byte() / 256.0L)));
+      return sign * finite_or_clamped(static_cast<double>(
+                        std::pow(10.0L, e) * (1.0L + b.byte() / 256.0L)));
     }
     case 8:
-      return sign * std::ldexp(1.0, b.u16() % 2098 - 1074);  // 2^-1074 .. 2^1023
+      return sign *
+             std::ldexp(1.0, b.u16() % 2098 - 1074);  // 2^-1074 .. 2^1023
     case 9:
       return sign;
     case 10:
@@ -114,8 +126,10 @@ double scalar(Bytes& b, const Ctx& c) {
       return finite_or_clamped(v + sign * std::ldexp(v, -40 - b.pick(21)));
     }
     case 25: {  // any normal double
-      const uint64_t e = 1 + b.pick(255) * 2045 / 254;  // biased exponents 1 .. 2046
-      return sign * from_bits((e << 52) | (b.u64() & ((uint64_t{1} << 52) - 1)));
+      const uint64_t e =
+          1 + b.pick(255) * 2045 / 254;  // biased exponents 1 .. 2046
+      return sign *
+             from_bits((e << 52) | (b.u64() & ((uint64_t{1} << 52) - 1)));
     }
     case 27: {
       const double p = from_pool();
@@ -128,7 +142,8 @@ double scalar(Bytes& b, const Ctx& c) {
 
 double length_value(Bytes& b, const Ctx& c) { return std::fabs(scalar(b, c)); }
 
-// A few ulps, a few smallest subnormals, a relative 2^-50, or a sign of zero flipped: a value next to v.
+// A few ulps, a few smallest subnormals, a relative 2^-50, or a sign of zero
+// flipped: a value next to v.
 double nudge(Bytes& b, double v) {
   const int t = b.byte();
   const double dir = (t & 1) ? HUGE_VAL : -HUGE_VAL;
@@ -139,7 +154,8 @@ double nudge(Bytes& b, double v) {
     case 1:
       return v + (dir > 0 ? 1 : -1) * (1 + (t >> 4)) * DBL_TRUE_MIN;
     case 2:
-      return finite_or_clamped(v + (dir > 0 ? 1 : -1) * std::ldexp(std::fabs(v), -50));
+      return finite_or_clamped(v + (dir > 0 ? 1 : -1) *
+                                       std::ldexp(std::fabs(v), -50));
     case 3:
       return v == 0.0 ? -v : v;
     default:
@@ -189,7 +205,9 @@ int Ctx::points(double out[][3], int cap) const {
       std::memcpy(out[n++], v, sizeof(double) * 3);
     } else if (k.shape != nullptr) {
       const LV c = k.shape->center(v);
-      out[n][0] = static_cast<double>(c.x), out[n][1] = static_cast<double>(c.y), out[n][2] = static_cast<double>(c.z);
+      out[n][0] = static_cast<double>(c.x),
+      out[n][1] = static_cast<double>(c.y),
+      out[n][2] = static_cast<double>(c.z);
       ++n;
     }
   }
@@ -200,7 +218,8 @@ namespace {
 
 // ---- points ----
 
-// A surface or inside point of one of the shapes generated so far; false when there is none.
+// A surface or inside point of one of the shapes generated so far; false when
+// there is none.
 bool shape_point(Bytes& b, const Ctx& c, bool surface, double out[3]) {
   int ids[kMaxArgs];
   const int n = c.shapes(ids);
@@ -235,15 +254,18 @@ void gen_vec3(Bytes& b, const Ctx& c, double* out) {
     case 3:
       if (!shape_point(b, c, false, out)) fresh3(b, c, out);
       return;
-    case 4: {  // off the surface by anything from a subnormal to 1e308, per component
+    case 4: {  // off the surface by anything from a subnormal to 1e308, per
+               // component
       if (!shape_point(b, c, true, out)) fresh3(b, c, out);
       const int axis = b.pick(4);  // 3: every axis
       for (int i = 0; i < 3; ++i) {
-        if (axis == 3 || axis == i) out[i] = finite_or_clamped(out[i] + scalar(b, c));
+        if (axis == 3 || axis == i)
+          out[i] = finite_or_clamped(out[i] + scalar(b, c));
       }
       return;
     }
-    case 5:  // another point exactly (a zero-length segment, a ray from a shape's center)
+    case 5:  // another point exactly (a zero-length segment, a ray from a
+             // shape's center)
       if (!some_point(b, c, out)) fresh3(b, c, out);
       return;
     case 6:
@@ -252,16 +274,20 @@ void gen_vec3(Bytes& b, const Ctx& c, double* out) {
       return;
     case 7: {  // each component from another source
       double s[3] = {0, 0, 0}, p[3] = {0, 0, 0};
-      const bool have_s = shape_point(b, c, b.pick(2) == 0, s), have_p = some_point(b, c, p);
+      const bool have_s = shape_point(b, c, b.pick(2) == 0, s),
+                 have_p = some_point(b, c, p);
       for (int i = 0; i < 3; ++i) {
         const int k = b.pick(3);
-        out[i] = k == 1 && have_s ? s[i] : (k == 2 && have_p ? p[i] : scalar(b, c));
+        out[i] =
+            k == 1 && have_s ? s[i] : (k == 2 && have_p ? p[i] : scalar(b, c));
       }
       return;
     }
-    case 8: {  // the mirror image of a point through a shape's center: a segment through the shape
+    case 8: {  // the mirror image of a point through a shape's center: a
+               // segment through the shape
       double p[3], s[3];
-      if (!some_point(b, c, p) || !shape_point(b, c, false, s)) return fresh3(b, c, out);
+      if (!some_point(b, c, p) || !shape_point(b, c, false, s))
+        return fresh3(b, c, out);
       for (int i = 0; i < 3; ++i) out[i] = finite_or_clamped(2.0 * s[i] - p[i]);
       return;
     }
@@ -295,7 +321,8 @@ void gen_ray(Bytes& b, const Ctx& c, double* out) {
     double target[3];
     switch (strategy) {
       case 1:
-      case 8:  // at a surface point (through a face, an edge, a corner), possibly an ulp off
+      case 8:  // at a surface point (through a face, an edge, a corner),
+               // possibly an ulp off
         if (!shape_point(b, c, true, target)) fresh3(b, c, target);
         toward(o, target, d);
         if (strategy == 8) {
@@ -314,12 +341,15 @@ void gen_ray(Bytes& b, const Ctx& c, double* out) {
         const int axis = b.pick(3);
         for (int i = 0; i < 3; ++i) {
           const int t = b.byte();
-          d[i] = i == axis ? ((t & 1) ? -1.0 : 1.0) * std::ldexp(1.0, b.pick(41) - 20)
-                           : ((t & 2) ? -1.0 : 1.0) * ((t & 4) ? (1 + (t >> 3)) * DBL_TRUE_MIN : 0.0);
+          d[i] = i == axis
+                     ? ((t & 1) ? -1.0 : 1.0) * std::ldexp(1.0, b.pick(41) - 20)
+                     : ((t & 2) ? -1.0 : 1.0) *
+                           ((t & 4) ? (1 + (t >> 3)) * DBL_TRUE_MIN : 0.0);
         }
         break;
       }
-      case 5: {  // at a surface point but with one component zeroed: in a face plane, grazing
+      case 5: {  // at a surface point but with one component zeroed: in a face
+                 // plane, grazing
         if (!shape_point(b, c, true, target)) fresh3(b, c, target);
         toward(o, target, d);
         const int t = b.byte();
@@ -329,13 +359,16 @@ void gen_ray(Bytes& b, const Ctx& c, double* out) {
       case 6:
         for (int i = 0; i < 3; ++i) d[i] = b.byte() / 32.0 - 4.0;
         break;
-      case 7: {  // the same line with a direction of any length: 2^-1074 .. 2^1023 times
+      case 7: {  // the same line with a direction of any length: 2^-1074 ..
+                 // 2^1023 times
         if (!shape_point(b, c, b.pick(2) == 0, target)) fresh3(b, c, target);
         toward(o, target, d);
         const int e = b.pick(2098) - 1074;
-        const double m = std::fmax(std::fabs(d[0]), std::fmax(std::fabs(d[1]), std::fabs(d[2])));
+        const double m = std::fmax(std::fabs(d[0]),
+                                   std::fmax(std::fabs(d[1]), std::fabs(d[2])));
         if (m > 0.0) {
-          for (int i = 0; i < 3; ++i) d[i] = finite_or_clamped(std::ldexp(d[i] / m, e));
+          for (int i = 0; i < 3; ++i)
+            d[i] = finite_or_clamped(std::ldexp(d[i] / m, e));
         }
         break;
       }
@@ -344,12 +377,14 @@ void gen_ray(Bytes& b, const Ctx& c, double* out) {
         break;
     }
   }
-  if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) d[b.pick(3)] = (b.byte() & 1) ? -1.0 : 1.0;  // must be non-zero
+  if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0)
+    d[b.pick(3)] = (b.byte() & 1) ? -1.0 : 1.0;  // must be non-zero
 }
 
 // ---- lengths ----
 
-// The distance from a generated point to a generated shape (a radius that makes them touch), or -1.
+// The distance from a generated point to a generated shape (a radius that makes
+// them touch), or -1.
 L touching_distance(Bytes& b, const Ctx& c) {
   int ids[kMaxArgs];
   const int ns = c.shapes(ids);
@@ -357,10 +392,13 @@ L touching_distance(Bytes& b, const Ctx& c) {
   const int np = c.points(pts, kMaxArgs);
   if (ns == 0 || np == 0) return -1;
   const int s = ids[b.pick(ns)];
-  return std::fmax(L(0), kind(c.q->args[s]).shape->signed_distance(c.io + c.offset[s], lv(pts[b.pick(np)])));
+  return std::fmax(L(0), kind(c.q->args[s])
+                             .shape->signed_distance(c.io + c.offset[s],
+                                                     lv(pts[b.pick(np)])));
 }
 
-// The distance from a generated shape to the segment between two generated points (a tangent path), or -1.
+// The distance from a generated shape to the segment between two generated
+// points (a tangent path), or -1.
 L segment_distance(Bytes& b, const Ctx& c) {
   int ids[kMaxArgs];
   const int ns = c.shapes(ids);
@@ -370,12 +408,14 @@ L segment_distance(Bytes& b, const Ctx& c) {
   const int s = ids[b.pick(ns)];
   const LV a = lv(c.io + c.offset[vs[0]]), e = lv(c.io + c.offset[vs[1]]);
   L t;
-  return std::fmax(L(0), min_along(*kind(c.q->args[s]).shape, c.io + c.offset[s], a, e - a, 0, 1, &t));
+  return std::fmax(L(0), min_along(*kind(c.q->args[s]).shape,
+                                   c.io + c.offset[s], a, e - a, 0, 1, &t));
 }
 
 double touching_length(Bytes& b, const Ctx& c, L d) {
   if (d < 0) return length_value(b, c);
-  const double r = finite_or_clamped(static_cast<double>(d));  // beyond the largest double: the largest
+  const double r = finite_or_clamped(
+      static_cast<double>(d));  // beyond the largest double: the largest
   return std::fabs(b.pick(2) ? nudge(b, r) : r);
 }
 
@@ -385,7 +425,8 @@ void gen_radius(Bytes& b, const Ctx& c, double* out) {
       out[0] = 0.0;
       return;
     case 2:
-    case 3:  // the moving ball touches the shape at a point of the path (its start or end)
+    case 3:  // the moving ball touches the shape at a point of the path (its
+             // start or end)
       out[0] = touching_length(b, c, touching_distance(b, c));
       return;
     case 4:
@@ -421,8 +462,11 @@ void gen_max_distance(Bytes& b, const Ctx& c, double* out) {
       const int s = ids[b.pick(ns)];
       const double* ray = c.io + c.offset[rays[0]];
       const LV d = lv(ray + 3);
-      const L t = first_within(*kind(c.q->args[s]).shape, c.io + c.offset[s], lv(ray), d, HUGE_VALL, 0);
-      if (t >= 0) out[0] = std::fabs(b.pick(2) ? nudge(b, static_cast<double>(t * len(d))) : static_cast<double>(t * len(d)));
+      const L t = first_within(*kind(c.q->args[s]).shape, c.io + c.offset[s],
+                               lv(ray), d, HUGE_VALL, 0);
+      if (t >= 0)
+        out[0] = std::fabs(b.pick(2) ? nudge(b, static_cast<double>(t * len(d)))
+                                     : static_cast<double>(t * len(d)));
       return;
     }
     case 5:
@@ -469,7 +513,8 @@ void gen_aabb(Bytes& b, const Ctx& c, double* v) {
       if (!some_point(b, c, p)) fresh3(b, c, p);
       for (int i = 0; i < 3; ++i) {
         const double h = length_value(b, c);
-        v[i] = finite_or_clamped(p[i] - h), v[3 + i] = finite_or_clamped(p[i] + h);
+        v[i] = finite_or_clamped(p[i] - h),
+        v[3 + i] = finite_or_clamped(p[i] + h);
       }
       return;
     }
@@ -520,7 +565,9 @@ void gen_sphere(Bytes& b, const Ctx& c, double* v) {
         return;
       }
       const int s = ids[b.pick(ns)];
-      const L d = std::fmax(L(0), kind(c.q->args[s]).shape->signed_distance(c.io + c.offset[s], lv(v)));
+      const L d = std::fmax(
+          L(0),
+          kind(c.q->args[s]).shape->signed_distance(c.io + c.offset[s], lv(v)));
       v[3] = touching_length(b, c, d);
       return;
     }
@@ -544,7 +591,8 @@ void mat_mul(const double* a, const double* b, double* out) {
   double t[9];
   for (int col = 0; col < 3; ++col) {
     for (int row = 0; row < 3; ++row) {
-      t[3 * col + row] = a[row] * b[3 * col] + a[3 + row] * b[3 * col + 1] + a[6 + row] * b[3 * col + 2];
+      t[3 * col + row] = a[row] * b[3 * col] + a[3 + row] * b[3 * col + 1] +
+                         a[6 + row] * b[3 * col + 2];
     }
   }
   std::memcpy(out, t, sizeof t);
@@ -555,9 +603,11 @@ void quaternion_matrix(T w, T x, T y, T z, double* r) {
   const T n = std::sqrt(w * w + x * x + y * y + z * z);
   if (!(n > T(0)) || !std::isfinite(n)) return identity(r);
   w /= n, x /= n, y /= n, z /= n;
-  const T m[9] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z),     2 * (x * z - w * y),
-                  2 * (x * y - w * z),     1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
-                  2 * (x * z + w * y),     2 * (y * z - w * x),     1 - 2 * (x * x + y * y)};
+  const T m[9] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z),
+                  2 * (x * z - w * y),     2 * (x * y - w * z),
+                  1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
+                  2 * (x * z + w * y),     2 * (y * z - w * x),
+                  1 - 2 * (x * x + y * y)};
   for (int i = 0; i < 9; ++i) r[i] = static_cast<double>(m[i]);
 }
 
@@ -574,7 +624,8 @@ double angle_from(Bytes& b) {
     case 0:
       return std::ldexp(1.0, -b.pick(60));  // tiny: nearly parallel edges
     case 1:
-      return (1 + b.pick(4)) * M_PI / 4;  // 45 / 90 / 135 / 180 degrees, with their rounding
+      return (1 + b.pick(4)) * M_PI /
+             4;  // 45 / 90 / 135 / 180 degrees, with their rounding
     default:
       return b.byte() * (2 * M_PI / 256);
   }
@@ -597,16 +648,20 @@ void gen_rotation(Bytes& b, const Ctx& c, double* r) {
     case 0:
       return identity(r);
     case 1: {  // a signed permutation (exact)
-      static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+      static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                      {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
       const int* p = perms[b.pick(6)];
       const int signs = b.byte();
       for (int col = 0; col < 3; ++col) {
-        for (int row = 0; row < 3; ++row) r[3 * col + row] = row == p[col] ? ((signs >> col) & 1 ? -1.0 : 1.0) : 0.0;
+        for (int row = 0; row < 3; ++row)
+          r[3 * col + row] =
+              row == p[col] ? ((signs >> col) & 1 ? -1.0 : 1.0) : 0.0;
       }
       return;
     }
     case 2: {  // any rotation
-      const double q[4] = {b.byte() - 127.5, b.byte() - 127.5, b.byte() - 127.5, b.byte() - 127.5};
+      const double q[4] = {b.byte() - 127.5, b.byte() - 127.5, b.byte() - 127.5,
+                           b.byte() - 127.5};
       return quaternion_matrix(q[0], q[1], q[2], q[3], r);
     }
     case 3: {
@@ -617,7 +672,8 @@ void gen_rotation(Bytes& b, const Ctx& c, double* r) {
       if (other == nullptr) return identity(r);
       std::memcpy(r, other + 6, sizeof(double) * 9);
       return;
-    case 5: {  // the other box's rotation, turned a little (nearly parallel edges)
+    case 5: {  // the other box's rotation, turned a little (nearly parallel
+               // edges)
       double t[9];
       const int k = b.pick(3);
       axis_rotation(k, angle_from(b), t);
@@ -627,22 +683,26 @@ void gen_rotation(Bytes& b, const Ctx& c, double* r) {
       }
       return mat_mul(other + 6, t, r);
     }
-    case 6: {  // the other box's columns permuted and negated (the same box when half sizes follow)
+    case 6: {  // the other box's columns permuted and negated (the same box
+               // when half sizes follow)
       if (other == nullptr) return identity(r);
       const int shift = b.pick(3), signs = b.byte();
       for (int col = 0; col < 3; ++col) {
         for (int row = 0; row < 3; ++row) {
-          r[3 * col + row] = ((signs >> col) & 1 ? -1.0 : 1.0) * other[6 + 3 * ((col + shift) % 3) + row];
+          r[3 * col + row] = ((signs >> col) & 1 ? -1.0 : 1.0) *
+                             other[6 + 3 * ((col + shift) % 3) + row];
         }
       }
       return;
     }
     case 7: {  // from float32 data (orthonormal to ~1e-7, what three.js gives)
-      const float q[4] = {b.byte() - 127.5f, b.byte() - 127.5f, b.byte() - 127.5f, b.byte() - 127.5f};
+      const float q[4] = {b.byte() - 127.5f, b.byte() - 127.5f,
+                          b.byte() - 127.5f, b.byte() - 127.5f};
       return quaternion_matrix(q[0], q[1], q[2], q[3], r);
     }
     default: {  // a rotation nudged by up to ~1e-7 per element
-      const double q[4] = {b.byte() - 127.5, b.byte() - 127.5, b.byte() - 127.5, b.byte() - 127.5};
+      const double q[4] = {b.byte() - 127.5, b.byte() - 127.5, b.byte() - 127.5,
+                           b.byte() - 127.5};
       quaternion_matrix(q[0], q[1], q[2], q[3], r);
       for (int i = 0; i < 9; ++i) r[i] += (b.byte() - 127.5) * 1e-9;
       return;
@@ -677,39 +737,58 @@ void gen_obb(Bytes& b, const Ctx& c, double* v) {
       std::memcpy(v, other, sizeof(double) * 3);
       if (where == 1) {  // the same center, a subnormal or an ulp away
         for (int i = 0; i < 3; ++i) v[i] = nudge(b, v[i]);
-      } else if (where == 2) {  // face to face along one of the other box's axes: touching, up to rounding
+      } else if (where == 2) {  // face to face along one of the other box's
+                                // axes: touching, up to rounding
         const int k = b.pick(3);
         const double* axis = other + 6 + 3 * k;
         double extent = other[3 + k];
         for (int j = 0; j < 3; ++j) {
           const double* mine = v + 6 + 3 * j;
-          extent += v[3 + j] * std::fabs(mine[0] * axis[0] + mine[1] * axis[1] + mine[2] * axis[2]);
+          extent += v[3 + j] * std::fabs(mine[0] * axis[0] + mine[1] * axis[1] +
+                                         mine[2] * axis[2]);
         }
         const double s = (b.byte() & 1) ? -extent : extent;
-        for (int i = 0; i < 3; ++i) v[i] = finite_or_clamped(nudge(b, v[i] + s * axis[i]));
+        for (int i = 0; i < 3; ++i)
+          v[i] = finite_or_clamped(nudge(b, v[i] + s * axis[i]));
       }
     } else {
       gen_vec3(b, c, v);
     }
   }
   for (int i = 3; i < 6; ++i) v[i] = std::fabs(v[i]);
-  np::OBB obb{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {{v[6], v[7], v[8]}, {v[9], v[10], v[11]}, {v[12], v[13], v[14]}}};
+  np::OBB obb{
+      {v[0], v[1], v[2]},
+      {v[3], v[4], v[5]},
+      {{v[6], v[7], v[8]}, {v[9], v[10], v[11]}, {v[12], v[13], v[14]}}};
   if (!np::validate(obb).ok()) identity(v + 6);
 }
 
 // ---- validators, as the flat exports call them ----
 
-np::Validity validate_vec3(const double* v) { return np::validate(np::Vec3{v[0], v[1], v[2]}); }
-np::Validity validate_aabb(const double* v) { return np::validate(np::AABB{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}}); }
-np::Validity validate_sphere(const double* v) { return np::validate(np::Sphere{{v[0], v[1], v[2]}, v[3]}); }
-np::Validity validate_obb(const double* v) {
-  return np::validate(np::OBB{{v[0], v[1], v[2]},
-                              {v[3], v[4], v[5]},
-                              {{v[6], v[7], v[8]}, {v[9], v[10], v[11]}, {v[12], v[13], v[14]}}});
+np::Validity validate_vec3(const double* v) {
+  return np::validate(np::Vec3{v[0], v[1], v[2]});
 }
-np::Validity validate_ray(const double* v) { return np::validate(np::Ray{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}}); }
-np::Validity validate_radius(const double* v) { return np::validate_radius(v[0]); }
-np::Validity validate_max_distance(const double* v) { return np::validate_max_distance(v[0]); }
+np::Validity validate_aabb(const double* v) {
+  return np::validate(np::AABB{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}});
+}
+np::Validity validate_sphere(const double* v) {
+  return np::validate(np::Sphere{{v[0], v[1], v[2]}, v[3]});
+}
+np::Validity validate_obb(const double* v) {
+  return np::validate(np::OBB{
+      {v[0], v[1], v[2]},
+      {v[3], v[4], v[5]},
+      {{v[6], v[7], v[8]}, {v[9], v[10], v[11]}, {v[12], v[13], v[14]}}});
+}
+np::Validity validate_ray(const double* v) {
+  return np::validate(np::Ray{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}});
+}
+np::Validity validate_radius(const double* v) {
+  return np::validate_radius(v[0]);
+}
+np::Validity validate_max_distance(const double* v) {
+  return np::validate_max_distance(v[0]);
+}
 
 // ---- reference geometry ----
 
@@ -751,12 +830,14 @@ void aabb_surface(Bytes& b, const double* s, double out[3]) {
     if (i == on || t == 0) {
       out[i] = (b.byte() & 1) ? s[3 + i] : s[i];
     } else {
-      out[i] = t == 1 ? between(s[i], s[3 + i], 0.5) : between(s[i], s[3 + i], b.byte() / 255.0);
+      out[i] = t == 1 ? between(s[i], s[3 + i], 0.5)
+                      : between(s[i], s[3 + i], b.byte() / 255.0);
     }
   }
 }
 void aabb_inside(Bytes& b, const double* s, double out[3]) {
-  for (int i = 0; i < 3; ++i) out[i] = between(s[i], s[3 + i], b.pick(2) ? 0.5 : b.byte() / 255.0);
+  for (int i = 0; i < 3; ++i)
+    out[i] = between(s[i], s[3 + i], b.pick(2) ? 0.5 : b.byte() / 255.0);
 }
 
 // Sphere [center.xyz, radius].
@@ -765,7 +846,8 @@ LV sphere_center(const double* s) { return lv(s); }
 L sphere_bound(const double* s) { return s[3]; }
 L sphere_scale(const double* s) { return max_abs(s, 4); }
 bool sphere_normal_ok(const double* s, LV q, LV n, L band) {
-  // A radius within the band leaves any unit normal right (a point sphere has every direction).
+  // A radius within the band leaves any unit normal right (a point sphere has
+  // every direction).
   if (s[3] <= band) return true;
   const LV expected = (q - lv(s)) * (1 / L(s[3]));
   return len(n - expected) <= band / s[3] + 0x1p-40L;
@@ -790,16 +872,20 @@ void sphere_inside(Bytes& b, const double* s, double out[3]) {
   double u[3];
   unit_direction(b, u);
   const double f = b.byte() / 256.0;
-  for (int i = 0; i < 3; ++i) out[i] = finite_or_clamped(s[i] + u[i] * (s[3] * f));
+  for (int i = 0; i < 3; ++i)
+    out[i] = finite_or_clamped(s[i] + u[i] * (s[3] * f));
 }
 
-// OBB [center.xyz, half_size.xyz, rotation column-major]. The reference treats the columns as orthonormal;
-// they are within 1e-6 of it (validate), and slop() covers the difference.
+// OBB [center.xyz, half_size.xyz, rotation column-major]. The reference treats
+// the columns as orthonormal; they are within 1e-6 of it (validate), and slop()
+// covers the difference.
 LV obb_axis(const double* s, int k) { return lv(s + 6 + 3 * k); }
 L obb_error(const double* s) {
   L e = 0;
   for (int i = 0; i < 3; ++i) {
-    for (int j = i; j < 3; ++j) e = std::fmax(e, std::fabs(dot(obb_axis(s, i), obb_axis(s, j)) - (i == j ? 1 : 0)));
+    for (int j = i; j < 3; ++j)
+      e = std::fmax(
+          e, std::fabs(dot(obb_axis(s, i), obb_axis(s, j)) - (i == j ? 1 : 0)));
   }
   return e;
 }
@@ -815,7 +901,8 @@ L obb_sd(const double* s, LV p) {
   return out2 > 0 ? std::sqrt(out2) : -depth;
 }
 L obb_slop(const double* s, LV p) {
-  // Columns off by e move the box's points by up to ~e times their distance from the center, per column.
+  // Columns off by e move the box's points by up to ~e times their distance
+  // from the center, per column.
   return 4 * obb_error(s) * (len(p - lv(s)) + s[3] + s[4] + s[5]);
 }
 LV obb_center(const double* s) { return lv(s); }
@@ -827,7 +914,9 @@ bool obb_normal_ok(const double* s, LV q, LV n, L band) {
   for (int k = 0; k < 3; ++k) {
     for (L sign : {L(-1), L(1)}) {
       const LV a = obb_axis(s, k) * sign;
-      if (len(n - a) <= tol && std::fabs(dot(d, a) - s[3 + k]) <= band + tol * len(d)) return true;
+      if (len(n - a) <= tol &&
+          std::fabs(dot(d, a) - s[3 + k]) <= band + tol * len(d))
+        return true;
     }
   }
   return false;
@@ -837,7 +926,9 @@ void obb_point(Bytes& b, const double* s, double out[3], bool surface) {
   const int on = b.pick(3);
   for (int k = 0; k < 3; ++k) {
     const int t = b.pick(4);
-    f[k] = (surface && (k == on || t == 0)) ? ((b.byte() & 1) ? 1.0 : -1.0) : (t == 1 ? 0.0 : b.byte() / 127.5 - 1.0);
+    f[k] = (surface && (k == on || t == 0))
+               ? ((b.byte() & 1) ? 1.0 : -1.0)
+               : (t == 1 ? 0.0 : b.byte() / 127.5 - 1.0);
   }
   for (int i = 0; i < 3; ++i) {
     double v = s[i];
@@ -845,15 +936,24 @@ void obb_point(Bytes& b, const double* s, double out[3], bool surface) {
     out[i] = finite_or_clamped(v);
   }
 }
-void obb_surface(Bytes& b, const double* s, double out[3]) { obb_point(b, s, out, true); }
-void obb_inside(Bytes& b, const double* s, double out[3]) { obb_point(b, s, out, false); }
+void obb_surface(Bytes& b, const double* s, double out[3]) {
+  obb_point(b, s, out, true);
+}
+void obb_inside(Bytes& b, const double* s, double out[3]) {
+  obb_point(b, s, out, false);
+}
 
-// In long double the difference of two distinct doubles is never 0 and keeps its sign, so aabb_sd's sign is exact.
-const Shape kAABBShape{aabb_sd,        no_slop,      aabb_center, aabb_bound, aabb_scale,
-                       aabb_normal_ok, aabb_surface, aabb_inside, true};
-const Shape kSphereShape{sphere_sd,        no_slop,        sphere_center, sphere_bound, sphere_scale,
-                         sphere_normal_ok, sphere_surface, sphere_inside, false};
-const Shape kOBBShape{obb_sd, obb_slop, obb_center, obb_bound, obb_scale, obb_normal_ok, obb_surface, obb_inside, false};
+// In long double the difference of two distinct doubles is never 0 and keeps
+// its sign, so aabb_sd's sign is exact.
+const Shape kAABBShape{aabb_sd,      no_slop,     aabb_center,
+                       aabb_bound,   aabb_scale,  aabb_normal_ok,
+                       aabb_surface, aabb_inside, true};
+const Shape kSphereShape{sphere_sd,      no_slop,       sphere_center,
+                         sphere_bound,   sphere_scale,  sphere_normal_ok,
+                         sphere_surface, sphere_inside, false};
+const Shape kOBBShape{obb_sd,      obb_slop,   obb_center,
+                      obb_bound,   obb_scale,  obb_normal_ok,
+                      obb_surface, obb_inside, false};
 
 // Indexed by Arg.
 const ArgKind kKinds[kArgKindCount] = {
@@ -899,7 +999,8 @@ void generate_inputs(Bytes& b, const Query& q, double* io) {
   c.q = &q;
   c.io = io;
   c.count = arg_count(q);
-  for (int i = 0, off = 0; i < c.count; ++i) c.offset[i] = off, off += kind(q.args[i]).size;
+  for (int i = 0, off = 0; i < c.count; ++i)
+    c.offset[i] = off, off += kind(q.args[i]).size;
   int order[kMaxArgs];
   const int n = generation_order(q, order);
   for (int k = 0; k < n; ++k) {
@@ -909,10 +1010,12 @@ void generate_inputs(Bytes& b, const Query& q, double* io) {
   }
 }
 
-std::vector<uint8_t> encode_literal(int query_index, const Query& q, const double* inputs) {
+std::vector<uint8_t> encode_literal(int query_index, const Query& q,
+                                    const double* inputs) {
   std::vector<uint8_t> out{static_cast<uint8_t>(query_index)};
   int order[kMaxArgs], offset[kMaxArgs];
-  for (int i = 0, off = 0; i < arg_count(q); ++i) offset[i] = off, off += kind(q.args[i]).size;
+  for (int i = 0, off = 0; i < arg_count(q); ++i)
+    offset[i] = off, off += kind(q.args[i]).size;
   const int n = generation_order(q, order);
   for (int k = 0; k < n; ++k) {
     const ArgKind& a = kind(q.args[order[k]]);
@@ -921,7 +1024,8 @@ std::vector<uint8_t> encode_literal(int query_index, const Query& q, const doubl
       out.push_back(0);  // scalar tag 0: literal
       uint64_t u;
       std::memcpy(&u, inputs + offset[order[k]] + j, sizeof u);
-      for (int byte = 0; byte < 8; ++byte) out.push_back(static_cast<uint8_t>(u >> (8 * byte)));
+      for (int byte = 0; byte < 8; ++byte)
+        out.push_back(static_cast<uint8_t>(u >> (8 * byte)));
     }
   }
   return out;
@@ -931,18 +1035,21 @@ int expected_error(const Query& q, const double* inputs) {
   for (int i = 0, off = 0; i < arg_count(q); ++i) {
     const ArgKind& a = kind(q.args[i]);
     const np::Validity v = a.validate(inputs + off);
-    if (!v.ok()) return -((static_cast<int>(v.problem) << 8) | (off + v.component));
+    if (!v.ok())
+      return -((static_cast<int>(v.problem) << 8) | (off + v.component));
     off += a.size;
   }
   return 0;
 }
 
 L min_along(const Shape& sh, const double* s, LV a, LV d, L t0, L t1, L* t_at) {
-  // Golden-section search; 120 steps shrink [t0, t1] by 1e-25, below long double's own resolution of t.
+  // Golden-section search; 120 steps shrink [t0, t1] by 1e-25, below long
+  // double's own resolution of t.
   const L g = (std::sqrt(L(5)) - 1) / 2;
   L lo = t0, hi = t1;
   L x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
-  L f1 = sh.signed_distance(s, a + d * x1), f2 = sh.signed_distance(s, a + d * x2);
+  L f1 = sh.signed_distance(s, a + d * x1),
+    f2 = sh.signed_distance(s, a + d * x2);
   for (int i = 0; i < 120; ++i) {
     if (f1 <= f2) {
       hi = x2, x2 = x1, f2 = f1;
@@ -954,7 +1061,8 @@ L min_along(const Shape& sh, const double* s, LV a, LV d, L t0, L t1, L* t_at) {
       f2 = sh.signed_distance(s, a + d * x2);
     }
   }
-  // The ends too: the minimum of a convex function on an interval is often at one.
+  // The ends too: the minimum of a convex function on an interval is often at
+  // one.
   L best_t = f1 <= f2 ? x1 : x2, best = std::fmin(f1, f2);
   for (L t : {t0, t1}) {
     const L f = sh.signed_distance(s, a + d * t);
@@ -967,9 +1075,11 @@ L min_along(const Shape& sh, const double* s, LV a, LV d, L t0, L t1, L* t_at) {
 L first_within(const Shape& sh, const double* s, LV a, LV d, L t1, L reach) {
   if (sh.signed_distance(s, a) <= reach) return 0;
   if (!std::isfinite(t1)) {
-    // Beyond the point of the line nearest the shape's center plus its size, the distance only grows.
+    // Beyond the point of the line nearest the shape's center plus its size,
+    // the distance only grows.
     const L dd = dot(d, d);
-    t1 = std::fmax(L(0), dot(sh.center(s) - a, d) / dd) + (sh.bound_radius(s) + std::fabs(reach)) / std::sqrt(dd) + 1;
+    t1 = std::fmax(L(0), dot(sh.center(s) - a, d) / dd) +
+         (sh.bound_radius(s) + std::fabs(reach)) / std::sqrt(dd) + 1;
   }
   L t_min;
   if (min_along(sh, s, a, d, 0, t1, &t_min) > reach) return -1;

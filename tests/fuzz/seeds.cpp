@@ -1,6 +1,8 @@
-// narrowphase fuzzing: writes the hand-made part of the seed corpus (tests/fuzz/corpus/{raw,valid}/): one
-// ordinary case per query, and the exact inputs of known findings, in both modes' formats, so that every smoke
-// run replays them. Usage: np_fuzz_seeds OUTDIR (writes OUTDIR/raw/NAME and OUTDIR/valid/NAME).
+// narrowphase fuzzing: writes the hand-made part of the seed corpus
+// (tests/fuzz/corpus/{raw,valid}/): one ordinary case per query, and the exact
+// inputs of known findings, in both modes' formats, so that every smoke run
+// replays them. Usage: np_fuzz_seeds OUTDIR (writes OUTDIR/raw/NAME and
+// OUTDIR/valid/NAME).
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -26,64 +28,147 @@ const double kSub = DBL_TRUE_MIN;  // 5e-324
 
 const Seed kSeeds[] = {
     // One ordinary case per query.
-    {"basic-closest", "np_closestPointOnAABB", {2, 0.5, -3, -1, -1, -1, 1, 1, 1}},
-    {"basic-distance", "np_distancePointAABB", {2, 0.5, -3, -1, -1, -1, 1, 1, 1}},
-    {"basic-overlap-sphere", "np_overlapSphereAABB", {4, 1, 1, 3, 0, 0, 0, 1, 1, 1}},
-    {"basic-linecast", "np_linecastAABB", {-3, 0.25, 0.5, 3, 0.5, 0.25, -1, -1, -1, 1, 1, 1}},
-    {"basic-raycast", "np_raycastAABB", {-3, 0.25, 0.5, 1, 0, 0, -1, -1, -1, 1, 1, 1, kInf}},
-    {"basic-overlap-obb", "np_overlapOBBOBB", {0, 0, 0, 1, 2, 3, NP_ID, 2, 1, 0, 1, 1, 1, 0, 1, 0, -1, 0, 0, 0, 0, 1}},
-    {"basic-axis-obb", "np_separatingAxisOBBOBB", {0, 0, 0, 1, 2, 3, NP_ID, 5, 1, 0, 1, 1, 1, 0, 1, 0, -1, 0, 0, 0, 0, 1}},
-    {"basic-sphere-cast", "np_sphereCastSphere", {-5, 0.5, 0, 5, 0.5, 0, 0.5, 0, 0, 0, 1}},
+    {"basic-closest",
+     "np_closestPointOnAABB",
+     {2, 0.5, -3, -1, -1, -1, 1, 1, 1}},
+    {"basic-distance",
+     "np_distancePointAABB",
+     {2, 0.5, -3, -1, -1, -1, 1, 1, 1}},
+    {"basic-overlap-sphere",
+     "np_overlapSphereAABB",
+     {4, 1, 1, 3, 0, 0, 0, 1, 1, 1}},
+    {"basic-linecast",
+     "np_linecastAABB",
+     {-3, 0.25, 0.5, 3, 0.5, 0.25, -1, -1, -1, 1, 1, 1}},
+    {"basic-raycast",
+     "np_raycastAABB",
+     {-3, 0.25, 0.5, 1, 0, 0, -1, -1, -1, 1, 1, 1, kInf}},
+    {"basic-overlap-obb",
+     "np_overlapOBBOBB",
+     {0, 0, 0, 1, 2, 3, NP_ID, 2, 1, 0, 1, 1, 1, 0, 1, 0, -1, 0, 0, 0, 0, 1}},
+    {"basic-axis-obb",
+     "np_separatingAxisOBBOBB",
+     {0, 0, 0, 1, 2, 3, NP_ID, 5, 1, 0, 1, 1, 1, 0, 1, 0, -1, 0, 0, 0, 0, 1}},
+    {"basic-sphere-cast",
+     "np_sphereCastSphere",
+     {-5, 0.5, 0, 5, 0.5, 0, 0.5, 0, 0, 0, 1}},
     // Known findings (issue "Hardening"). raycastAABB: NaN distance.
-    {"finding-raycast-subnormal-huge-dir", "np_raycastAABB", {0, 0, 1, kSub, 0, -1e308, -1, -1, -1, 1, 1, 0, kInf}},
+    {"finding-raycast-subnormal-huge-dir",
+     "np_raycastAABB",
+     {0, 0, 1, kSub, 0, -1e308, -1, -1, -1, 1, 1, 0, kInf}},
     // linecastAABB: NaN distance for a segment whose length overflows.
-    {"finding-linecast-overflow", "np_linecastAABB", {0, 0, 0, 1.5e308, 1.5e308, 0, -1, -1, -1, 1, 1, 1}},
+    {"finding-linecast-overflow",
+     "np_linecastAABB",
+     {0, 0, 0, 1.5e308, 1.5e308, 0, -1, -1, -1, 1, 1, 1}},
     // linecast: a false hit with the point outside the box.
-    {"finding-linecast-subnormal-gap", "np_linecastAABB", {0.5, 0.5, -kSub, 0.5, 0.5, -4, 0, 0, 0, 1, 1, 1}},
+    {"finding-linecast-subnormal-gap",
+     "np_linecastAABB",
+     {0.5, 0.5, -kSub, 0.5, 0.5, -4, 0, 0, 0, 1, 1, 1}},
     // linecast: normal (-1, -1, 0), not unit.
-    {"finding-linecast-subnormal-normal", "np_linecastAABB", {0, 0, 0, kSub, kSub, 0, -1, -1, -1, 1, 1, 1}},
+    {"finding-linecast-subnormal-normal",
+     "np_linecastAABB",
+     {0, 0, 0, kSub, kSub, 0, -1, -1, -1, 1, 1, 1}},
     // linecast: normal with -0.
-    {"finding-linecast-negative-zero", "np_linecastAABB", {0, 0, 0, 1e10, 0, 1e-320, -1, -1, -1, 1, 1, 1}},
+    {"finding-linecast-negative-zero",
+     "np_linecastAABB",
+     {0, 0, 0, 1e10, 0, 1e-320, -1, -1, -1, 1, 1, 1}},
     // sphere cast: normal of length 0.99.
     {"finding-sphere-cast-subnormal",
      "np_sphereCastSphere",
-     {1.5316035021078643e-322, 1.5316035021078643e-322, 5.9287877500949585e-323, 0, 0, 0, 0, 0, 0, 0, 0}},
-    // overlapOBBOBB: asymmetric when the centers differ by a subnormal amount (two crossing segments). Found by
+     {1.5316035021078643e-322, 1.5316035021078643e-322, 5.9287877500949585e-323,
+      0, 0, 0, 0, 0, 0, 0, 0}},
+    // overlapOBBOBB: asymmetric when the centers differ by a subnormal amount
+    // (two crossing segments). Found by
     // the valid-mode harness itself (23 s).
     {"finding-obb-asymmetric-subnormal",
      "np_overlapOBBOBB",
-     {0, 0x0.0000000000003p-1022, 0, 0, 1, 0, 0x1.369f18p-2, 0x1.a5525ap-1, -0x1.ebfa64p-2, 0x1.ebfa64p-2,
-      0x1.369f18p-2, 0x1.a5525ap-1, 0x1.a5525ap-1, -0x1.ebfa64p-2, -0x1.369f18p-2,
-      -0.0, -0.0, -0.0, 0, 1, 0, 0x1.87fdc5434a2f2p-3, 0x1.f3d19821a5e35p-2, -0x1.b3fcfc80a79bfp-1,
-      0x1.70cc5c0ebbd02p-1, 0x1.09f9062b67211p-1, 0x1.d6b3f8e1316eap-2, 0x1.555cc5475f91cp-1, -0x1.6717d12310faap-1,
+     {0,
+      0x0.0000000000003p-1022,
+      0,
+      0,
+      1,
+      0,
+      0x1.369f18p-2,
+      0x1.a5525ap-1,
+      -0x1.ebfa64p-2,
+      0x1.ebfa64p-2,
+      0x1.369f18p-2,
+      0x1.a5525ap-1,
+      0x1.a5525ap-1,
+      -0x1.ebfa64p-2,
+      -0x1.369f18p-2,
+      -0.0,
+      -0.0,
+      -0.0,
+      0,
+      1,
+      0,
+      0x1.87fdc5434a2f2p-3,
+      0x1.f3d19821a5e35p-2,
+      -0x1.b3fcfc80a79bfp-1,
+      0x1.70cc5c0ebbd02p-1,
+      0x1.09f9062b67211p-1,
+      0x1.d6b3f8e1316eap-2,
+      0x1.555cc5475f91cp-1,
+      -0x1.6717d12310faap-1,
       -0x1.023561e2319c2p-2}},
-    // Found by the harnesses, not in the issue's list. raycastAABB: normal (-1, -0, 0) for an origin inside the
-    // box and a direction with a huge and a subnormal component (-unit(direction) underflows to -0).
-    {"finding-raycast-negative-zero", "np_raycastAABB", {0.5, 0.5, 0.5, 0x1p+572, 0x0.00000000d21p-1022, 0, 0, 0, 0, 1, 1, 1, 0}},
-    // raycastAABB: a hit at distance 0 with the point (the origin) outside the box by 5e-324.
+    // Found by the harnesses, not in the issue's list. raycastAABB: normal (-1,
+    // -0, 0) for an origin inside the
+    // box and a direction with a huge and a subnormal component
+    // (-unit(direction) underflows to -0).
+    {"finding-raycast-negative-zero",
+     "np_raycastAABB",
+     {0.5, 0.5, 0.5, 0x1p+572, 0x0.00000000d21p-1022, 0, 0, 0, 0, 1, 1, 1, 0}},
+    // raycastAABB: a hit at distance 0 with the point (the origin) outside the
+    // box by 5e-324.
     {"finding-raycast-subnormal-gap",
      "np_raycastAABB",
-     {0, 0, 0, -0x1p+1022, -DBL_MAX, -0x1p+1022, -0x1.fffffffffffffp+1021, -DBL_MAX, -0x1.fffffffffffffp+1021, -kSub,
-      DBL_MAX, 0, 0}},
-    // overlapOBBOBB with identity rotations near the largest doubles: b.center - a.center overflows, and the
+     {0, 0, 0, -0x1p+1022, -DBL_MAX, -0x1p+1022, -0x1.fffffffffffffp+1021,
+      -DBL_MAX, -0x1.fffffffffffffp+1021, -kSub, DBL_MAX, 0, 0}},
+    // overlapOBBOBB with identity rotations near the largest doubles: b.center
+    // - a.center overflows, and the
     // boxes, apart by 3e307 on the exact reals, are reported overlapping.
     {"finding-obb-overflow-false-overlap",
      "np_overlapOBBOBB",
-     {DBL_MAX, 0, 0, 1.5e308, 1.5e308, 3.96875, NP_ID, -1.5e308, -1.5e308, -0x1p+62, 1.5e308, 1.5e308, 3.96875, NP_ID}},
-    // sphereCastSphere (since fc96eca): a point cast reported touching a point target it passes 1e294 away from
-    // (a subnormal coordinate beside 1e303 ones), and one 5e307 away (coordinates near the largest doubles).
+     {DBL_MAX, 0, 0, 1.5e308, 1.5e308, 3.96875, NP_ID, -1.5e308, -1.5e308,
+      -0x1p+62, 1.5e308, 1.5e308, 3.96875, NP_ID}},
+    // sphereCastSphere (since fc96eca): a point cast reported touching a point
+    // target it passes 1e294 away from
+    // (a subnormal coordinate beside 1e303 ones), and one 5e307 away
+    // (coordinates near the largest doubles).
     {"finding-sphere-cast-false-hit-subnormal",
      "np_sphereCastSphere",
-     {-0x1.000004p+1009, 0x0.000000b00c2p-1022, 0, 0, 0, 0, 0, 0, -0x1.fffffp+976, 0x0.00000c2p-1022, 0}},
+     {-0x1.000004p+1009, 0x0.000000b00c2p-1022, 0, 0, 0, 0, 0, 0,
+      -0x1.fffffp+976, 0x0.00000c2p-1022, 0}},
     {"finding-sphere-cast-false-hit-huge",
      "np_sphereCastSphere",
      {DBL_MAX, 19.8125, -1.5e308, 0, -3.8125, 1.5e308, 0, 1.5e308, 8, 8, 0}},
-    // separating_axis_obb_obb: axis 0 reported separating, along which the boxes overlap by 2.9e307.
+    // separating_axis_obb_obb: axis 0 reported separating, along which the
+    // boxes overlap by 2.9e307.
     {"finding-obb-overflow-false-separation",
      "np_separatingAxisOBBOBB",
-     {0, 0, DBL_MAX, 1.5e308, 1.5e308, 1.5e308, 0x1.1e64p-4, -0x1.6f146cp-1, 0x1.632066p-1, 0x1.b28ec4p-1,
-      0x1.a1e57p-2, 0x1.5859b4p-2, -0x1.0c5e86p-1, 0x1.215fa8p-1, 0x1.462ab8p-1,
-      0x1.78p+3, -1.5e308, -1.5e308, 0, 0, 0, NP_ID}},
+     {0,
+      0,
+      DBL_MAX,
+      1.5e308,
+      1.5e308,
+      1.5e308,
+      0x1.1e64p-4,
+      -0x1.6f146cp-1,
+      0x1.632066p-1,
+      0x1.b28ec4p-1,
+      0x1.a1e57p-2,
+      0x1.5859b4p-2,
+      -0x1.0c5e86p-1,
+      0x1.215fa8p-1,
+      0x1.462ab8p-1,
+      0x1.78p+3,
+      -1.5e308,
+      -1.5e308,
+      0,
+      0,
+      0,
+      NP_ID}},
 };
 
 bool write(const std::string& path, const std::vector<uint8_t>& bytes) {
@@ -112,7 +197,8 @@ int main(int argc, char** argv) {
     }
     const np_fuzz::Query& q = np_fuzz::kQueries[index];
     if (static_cast<int>(s.inputs.size()) != np_fuzz::input_size(q)) {
-      std::fprintf(stderr, "seed %s: %zu inputs, %s takes %d\n", s.file, s.inputs.size(), s.query, np_fuzz::input_size(q));
+      std::fprintf(stderr, "seed %s: %zu inputs, %s takes %d\n", s.file,
+                   s.inputs.size(), s.query, np_fuzz::input_size(q));
       return 1;
     }
     // raw: selector, then the doubles' bytes.
@@ -120,22 +206,31 @@ int main(int argc, char** argv) {
     for (double v : s.inputs) {
       uint64_t u;
       std::memcpy(&u, &v, sizeof u);
-      for (int k = 0; k < 8; ++k) raw.push_back(static_cast<uint8_t>(u >> (8 * k)));
+      for (int k = 0; k < 8; ++k)
+        raw.push_back(static_cast<uint8_t>(u >> (8 * k)));
     }
-    // valid: the generators' literal strategy; check that it reproduces the inputs exactly.
-    const std::vector<uint8_t> valid = np_fuzz::encode_literal(index, q, s.inputs.data());
+    // valid: the generators' literal strategy; check that it reproduces the
+    // inputs exactly.
+    const std::vector<uint8_t> valid =
+        np_fuzz::encode_literal(index, q, s.inputs.data());
     np_fuzz::Bytes b(valid.data() + 1, valid.size() - 1);
     double io[NP_IO_DOUBLES] = {};
     np_fuzz::generate_inputs(b, q, io);
-    if (std::memcmp(io, s.inputs.data(), sizeof(double) * s.inputs.size()) != 0) {
-      std::fprintf(stderr, "seed %s: the valid-mode encoding does not reproduce the inputs\n", s.file);
+    if (std::memcmp(io, s.inputs.data(), sizeof(double) * s.inputs.size()) !=
+        0) {
+      std::fprintf(
+          stderr,
+          "seed %s: the valid-mode encoding does not reproduce the inputs\n",
+          s.file);
       return 1;
     }
-    if (!write(dir + "/raw/seed-" + s.file, raw) || !write(dir + "/valid/seed-" + s.file, valid)) {
+    if (!write(dir + "/raw/seed-" + s.file, raw) ||
+        !write(dir + "/valid/seed-" + s.file, valid)) {
       std::fprintf(stderr, "cannot write into %s/{raw,valid}\n", dir.c_str());
       return 1;
     }
   }
-  std::printf("wrote %zu seeds per mode into %s/{raw,valid}\n", sizeof kSeeds / sizeof kSeeds[0], dir.c_str());
+  std::printf("wrote %zu seeds per mode into %s/{raw,valid}\n",
+              sizeof kSeeds / sizeof kSeeds[0], dir.c_str());
   return 0;
 }

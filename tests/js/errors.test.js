@@ -3,10 +3,10 @@
 // argument type, RangeError for a number the query cannot accept) with a message that starts with
 // "<function>: <argument>.<field> " — naming the function, the argument and the field — and the very next valid
 // call must still return the right answer (no error leaves the module broken).
-import { beforeAll, describe, expect, it } from 'vitest';
-import { init } from '../../web/lib/index.js';
-import { readQueries } from '../../web/scripts/gen-queries.mjs';
-import { expectError, nextDown, unitBox, v3 } from './helpers.js';
+import { beforeAll, describe, expect, it } from "vitest";
+import { init } from "../../web/lib/index.js";
+import { readQueries } from "../../web/scripts/gen-queries.mjs";
+import { expectError, nextDown, unitBox, v3 } from "./helpers.js";
 
 let np;
 beforeAll(async () => {
@@ -17,56 +17,105 @@ beforeAll(async () => {
 // What each function takes, a valid call, and its exact answer.
 
 const ROT_90_Z = [0, 1, 0, -1, 0, 0, 0, 0, 1]; // exact rotation by 90° about z, column-major
-const obbA = () => ({ center: v3(0, 0, 0), halfSize: v3(1, 1, 1), rotation: { elements: [1, 0, 0, 0, 1, 0, 0, 0, 1] } });
-const obbB = (x) => ({ center: v3(x, 0, 0), halfSize: v3(1, 0.5, 2), rotation: { elements: [...ROT_90_Z] } });
+const obbA = () => ({
+  center: v3(0, 0, 0),
+  halfSize: v3(1, 1, 1),
+  rotation: { elements: [1, 0, 0, 0, 1, 0, 0, 0, 1] },
+});
+const obbB = (x) => ({
+  center: v3(x, 0, 0),
+  halfSize: v3(1, 0.5, 2),
+  rotation: { elements: [...ROT_90_Z] },
+});
 
 const FUNCTIONS = [
   {
-    name: 'closestPointOnAABB',
-    args: [['point', 'vec3'], ['box', 'aabb'], ['target', 'target']],
+    name: "closestPointOnAABB",
+    args: [
+      ["point", "vec3"],
+      ["box", "aabb"],
+      ["target", "target"],
+    ],
     valid: () => [v3(3, 0.5, -4), unitBox()],
     expected: v3(1, 0.5, -1),
   },
   {
-    name: 'distancePointAABB',
-    args: [['point', 'vec3'], ['box', 'aabb']],
+    name: "distancePointAABB",
+    args: [
+      ["point", "vec3"],
+      ["box", "aabb"],
+    ],
     valid: () => [v3(4, 5, 0.5), unitBox()],
     expected: 5,
   },
   {
-    name: 'overlapSphereAABB',
-    args: [['sphere', 'sphere'], ['box', 'aabb']],
+    name: "overlapSphereAABB",
+    args: [
+      ["sphere", "sphere"],
+      ["box", "aabb"],
+    ],
     valid: () => [{ center: v3(4, 5, 0), radius: 5 }, unitBox()],
     expected: true,
   },
   {
-    name: 'linecastAABB',
-    args: [['start', 'vec3'], ['end', 'vec3'], ['box', 'aabb'], ['target', 'target']],
+    name: "linecastAABB",
+    args: [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["box", "aabb"],
+      ["target", "target"],
+    ],
     valid: () => [v3(-5, 0, 0), v3(5, 0, 0), unitBox()],
     expected: { distance: 4, point: v3(-1, 0, 0), normal: v3(-1, 0, 0) },
   },
   {
-    name: 'raycastAABB',
-    args: [['ray', 'ray'], ['box', 'aabb'], ['maxDistance', 'maxDistance'], ['target', 'target']],
-    valid: () => [{ origin: v3(0, 5, 0), direction: v3(0, -2, 0) }, unitBox(), 10],
+    name: "raycastAABB",
+    args: [
+      ["ray", "ray"],
+      ["box", "aabb"],
+      ["maxDistance", "maxDistance"],
+      ["target", "target"],
+    ],
+    valid: () => [
+      { origin: v3(0, 5, 0), direction: v3(0, -2, 0) },
+      unitBox(),
+      10,
+    ],
     expected: { distance: 4, point: v3(0, 1, 0), normal: v3(0, 1, 0) },
   },
   {
-    name: 'overlapOBBOBB',
-    args: [['a', 'obb'], ['b', 'obb']],
+    name: "overlapOBBOBB",
+    args: [
+      ["a", "obb"],
+      ["b", "obb"],
+    ],
     valid: () => [obbA(), obbB(1.5)],
     expected: true,
   },
   {
-    name: 'separatingAxisOBBOBB',
-    args: [['a', 'obb'], ['b', 'obb']],
+    name: "separatingAxisOBBOBB",
+    args: [
+      ["a", "obb"],
+      ["b", "obb"],
+    ],
     valid: () => [obbA(), obbB(2.5)],
     expected: 0, // A.x: |2.5| > 1 + 0.5 (B's y half size lies along world x)
   },
   {
-    name: 'sphereCastSphere',
-    args: [['start', 'vec3'], ['end', 'vec3'], ['radius', 'radius'], ['target', 'sphere'], ['result', 'target']],
-    valid: () => [v3(-5, 0, 0), v3(5, 0, 0), 1, { center: v3(0, 0, 0), radius: 1 }],
+    name: "sphereCastSphere",
+    args: [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      ["target", "sphere"],
+      ["result", "target"],
+    ],
+    valid: () => [
+      v3(-5, 0, 0),
+      v3(5, 0, 0),
+      1,
+      { center: v3(0, 0, 0), radius: 1 },
+    ],
     expected: {
       distance: 3,
       fraction: 0.3,
@@ -80,22 +129,43 @@ const FUNCTIONS = [
 
 // The fields of each kind: nested objects and numeric leaves.
 const FIELDS = {
-  vec3: [['x', 'number'], ['y', 'number'], ['z', 'number']],
-  aabb: [['min', 'vec3'], ['max', 'vec3']],
-  sphere: [['center', 'vec3'], ['radius', 'length']],
-  obb: [['center', 'vec3'], ['halfSize', 'halfSize'], ['rotation', 'matrix3']],
-  halfSize: [['x', 'length'], ['y', 'length'], ['z', 'length']],
-  ray: [['origin', 'vec3'], ['direction', 'vec3']],
-  matrix3: [['elements', 'elements']],
-  elements: Array.from({ length: 9 }, (_, i) => [i, 'number']),
+  vec3: [
+    ["x", "number"],
+    ["y", "number"],
+    ["z", "number"],
+  ],
+  aabb: [
+    ["min", "vec3"],
+    ["max", "vec3"],
+  ],
+  sphere: [
+    ["center", "vec3"],
+    ["radius", "length"],
+  ],
+  obb: [
+    ["center", "vec3"],
+    ["halfSize", "halfSize"],
+    ["rotation", "matrix3"],
+  ],
+  halfSize: [
+    ["x", "length"],
+    ["y", "length"],
+    ["z", "length"],
+  ],
+  ray: [
+    ["origin", "vec3"],
+    ["direction", "vec3"],
+  ],
+  matrix3: [["elements", "elements"]],
+  elements: Array.from({ length: 9 }, (_, i) => [i, "number"]),
 };
-const NUMERIC = new Set(['number', 'length', 'radius', 'maxDistance']);
+const NUMERIC = new Set(["number", "length", "radius", "maxDistance"]);
 
 /** Every field below an argument: { segments, path, kind }, depth first. */
 function* fields(kind, segments, path) {
   for (const [key, sub] of FIELDS[kind] ?? []) {
     const s = [...segments, key];
-    const p = typeof key === 'number' ? `${path}[${key}]` : `${path}.${key}`;
+    const p = typeof key === "number" ? `${path}[${key}]` : `${path}.${key}`;
     yield { segments: s, path: p, kind: sub };
     yield* fields(sub, s, p);
   }
@@ -103,13 +173,13 @@ function* fields(kind, segments, path) {
 /** Every argument and field of a function, with the argument itself first. */
 function* everything(spec) {
   for (const [index, [name, kind]] of spec.args.entries()) {
-    if (kind === 'target') continue;
+    if (kind === "target") continue;
     yield { segments: [index], path: name, kind };
     yield* fields(kind, [index], name);
   }
 }
 
-const DELETE = Symbol('delete');
+const DELETE = Symbol("delete");
 /** Valid arguments with the value at `segments` replaced (or deleted). */
 function withValue(spec, segments, value) {
   const args = spec.valid();
@@ -129,83 +199,163 @@ function expectErrorThenRecovery(spec, ErrorClass, field, args) {
 
 /** How the library's messages show a wrong value. */
 function describeValue(value) {
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return `a string (${JSON.stringify(value)})`;
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") return `a string (${JSON.stringify(value)})`;
   return `a ${typeof value}`;
 }
 
-const NOT_OBJECTS = [undefined, null, 'abc', '', true, false, 42, NaN, 10n, Symbol('s')];
-const NOT_NUMBERS = [undefined, null, '1', '', true, false, {}, [], [1], 1n, new Number(1), () => 1];
+const NOT_OBJECTS = [
+  undefined,
+  null,
+  "abc",
+  "",
+  true,
+  false,
+  42,
+  NaN,
+  10n,
+  Symbol("s"),
+];
+const NOT_NUMBERS = [
+  undefined,
+  null,
+  "1",
+  "",
+  true,
+  false,
+  {},
+  [],
+  [1],
+  1n,
+  new Number(1),
+  () => 1,
+];
 
 for (const spec of FUNCTIONS) {
   describe(spec.name, () => {
-    it('returns the exact expected answer for the valid call the other tests go back to', () => {
+    it("returns the exact expected answer for the valid call the other tests go back to", () => {
       expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
     });
 
-    it('throws a TypeError naming the argument when an object argument is missing, null, a primitive or empty', () => {
+    it("throws a TypeError naming the argument when an object argument is missing, null, a primitive or empty", () => {
       let checked = 0;
       for (const f of everything(spec)) {
         if (f.segments.length !== 1 || NUMERIC.has(f.kind)) continue;
-        for (const bad of NOT_OBJECTS) expectErrorThenRecovery(spec, TypeError, f.path, withValue(spec, f.segments, bad));
+        for (const bad of NOT_OBJECTS)
+          expectErrorThenRecovery(
+            spec,
+            TypeError,
+            f.path,
+            withValue(spec, f.segments, bad),
+          );
         // An empty object: the first field it lacks is named.
         const [first] = fields(f.kind, f.segments, f.path);
-        expectErrorThenRecovery(spec, TypeError, first.path, withValue(spec, f.segments, {}));
+        expectErrorThenRecovery(
+          spec,
+          TypeError,
+          first.path,
+          withValue(spec, f.segments, {}),
+        );
         checked++;
       }
       // Fewer arguments than required: the first missing one is named.
-      const required = spec.args.filter(([, kind]) => kind !== 'target' && kind !== 'maxDistance');
+      const required = spec.args.filter(
+        ([, kind]) => kind !== "target" && kind !== "maxDistance",
+      );
       expectErrorThenRecovery(spec, TypeError, required[0][0], []);
-      expectErrorThenRecovery(spec, TypeError, required.at(-1)[0], spec.valid().slice(0, required.length - 1));
+      expectErrorThenRecovery(
+        spec,
+        TypeError,
+        required.at(-1)[0],
+        spec.valid().slice(0, required.length - 1),
+      );
       expect(checked).toBeGreaterThan(0);
     });
 
-    it('throws a TypeError naming the field when a nested object is missing, null or a primitive', () => {
+    it("throws a TypeError naming the field when a nested object is missing, null or a primitive", () => {
       for (const f of everything(spec)) {
-        if (f.segments.length === 1 || NUMERIC.has(f.kind) || f.kind === 'elements') continue;
-        expectErrorThenRecovery(spec, TypeError, f.path, withValue(spec, f.segments, DELETE));
-        for (const bad of NOT_OBJECTS) expectErrorThenRecovery(spec, TypeError, f.path, withValue(spec, f.segments, bad));
+        if (
+          f.segments.length === 1 ||
+          NUMERIC.has(f.kind) ||
+          f.kind === "elements"
+        )
+          continue;
+        expectErrorThenRecovery(
+          spec,
+          TypeError,
+          f.path,
+          withValue(spec, f.segments, DELETE),
+        );
+        for (const bad of NOT_OBJECTS)
+          expectErrorThenRecovery(
+            spec,
+            TypeError,
+            f.path,
+            withValue(spec, f.segments, bad),
+          );
       }
     });
 
-    it('throws a TypeError naming the field when a number is missing, undefined, null, a string, a boolean or an object', () => {
+    it("throws a TypeError naming the field when a number is missing, undefined, null, a string, a boolean or an object", () => {
       let leaves = 0;
       for (const f of everything(spec)) {
         if (!NUMERIC.has(f.kind)) continue;
-        if (f.kind !== 'maxDistance') {
+        if (f.kind !== "maxDistance") {
           // maxDistance may be left out (it defaults to Infinity); everything else is required.
-          expectErrorThenRecovery(spec, TypeError, f.path, withValue(spec, f.segments, DELETE));
+          expectErrorThenRecovery(
+            spec,
+            TypeError,
+            f.path,
+            withValue(spec, f.segments, DELETE),
+          );
         }
         for (const bad of NOT_NUMBERS) {
-          if (bad === undefined && f.kind === 'maxDistance') continue;
-          expectErrorThenRecovery(spec, TypeError, f.path, withValue(spec, f.segments, bad));
+          if (bad === undefined && f.kind === "maxDistance") continue;
+          expectErrorThenRecovery(
+            spec,
+            TypeError,
+            f.path,
+            withValue(spec, f.segments, bad),
+          );
         }
         leaves++;
       }
       expect(leaves).toBeGreaterThanOrEqual(7);
     });
 
-    it('throws a RangeError naming the field for NaN, Infinity and -Infinity in any number', () => {
+    it("throws a RangeError naming the field for NaN, Infinity and -Infinity in any number", () => {
       for (const f of everything(spec)) {
         if (!NUMERIC.has(f.kind)) continue;
         for (const bad of [NaN, Infinity, -Infinity]) {
-          if (bad === Infinity && f.kind === 'maxDistance') continue; // allowed: an unbounded ray
-          const error = expectError(spec.name, RangeError, f.path, () => np[spec.name](...withValue(spec, f.segments, bad)));
+          if (bad === Infinity && f.kind === "maxDistance") continue; // allowed: an unbounded ray
+          const error = expectError(spec.name, RangeError, f.path, () =>
+            np[spec.name](...withValue(spec, f.segments, bad)),
+          );
           expect(error.message).toContain(String(bad));
           expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
         }
       }
     });
 
-    if (spec.args.some(([, kind]) => kind === 'aabb')) {
-      it('throws a RangeError naming min and max on each axis of an inverted box', () => {
-        const boxIndex = spec.args.findIndex(([, kind]) => kind === 'aabb');
-        for (const k of ['x', 'y', 'z']) {
-          for (const [lo, hi] of [[2, 1], [1, nextDown(1)], [0, -0.5], [1e6, -1e6]]) {
+    if (spec.args.some(([, kind]) => kind === "aabb")) {
+      it("throws a RangeError naming min and max on each axis of an inverted box", () => {
+        const boxIndex = spec.args.findIndex(([, kind]) => kind === "aabb");
+        for (const k of ["x", "y", "z"]) {
+          for (const [lo, hi] of [
+            [2, 1],
+            [1, nextDown(1)],
+            [0, -0.5],
+            [1e6, -1e6],
+          ]) {
             const args = spec.valid();
             args[boxIndex].min[k] = lo;
             args[boxIndex].max[k] = hi;
-            const error = expectError(spec.name, RangeError, `box.min.${k}`, () => np[spec.name](...args));
+            const error = expectError(
+              spec.name,
+              RangeError,
+              `box.min.${k}`,
+              () => np[spec.name](...args),
+            );
             expect(error.message).toContain(`box.max.${k}`);
             expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
           }
@@ -217,25 +367,31 @@ for (const spec of FUNCTIONS) {
       });
     }
 
-    if (spec.args.some(([, kind]) => ['sphere', 'obb', 'radius'].includes(kind))) {
-      it('throws a RangeError naming the field for a negative radius or half size (-0 is allowed)', () => {
+    if (
+      spec.args.some(([, kind]) => ["sphere", "obb", "radius"].includes(kind))
+    ) {
+      it("throws a RangeError naming the field for a negative radius or half size (-0 is allowed)", () => {
         let checked = 0;
         for (const f of everything(spec)) {
-          if (f.kind !== 'length' && f.kind !== 'radius') continue;
+          if (f.kind !== "length" && f.kind !== "radius") continue;
           for (const bad of [-1, -Number.MIN_VALUE, -1e300]) {
-            const error = expectError(spec.name, RangeError, f.path, () => np[spec.name](...withValue(spec, f.segments, bad)));
-            expect(error.message).toContain('>= 0');
+            const error = expectError(spec.name, RangeError, f.path, () =>
+              np[spec.name](...withValue(spec, f.segments, bad)),
+            );
+            expect(error.message).toContain(">= 0");
             expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
           }
-          expect(() => np[spec.name](...withValue(spec, f.segments, -0))).not.toThrow();
+          expect(() =>
+            np[spec.name](...withValue(spec, f.segments, -0)),
+          ).not.toThrow();
           checked++;
         }
         expect(checked).toBeGreaterThan(0);
       });
     }
 
-    if (spec.args.some(([, kind]) => kind === 'obb')) {
-      it('throws a RangeError naming the rotation when it is scaled, sheared or otherwise not orthonormal', () => {
+    if (spec.args.some(([, kind]) => kind === "obb")) {
+      it("throws a RangeError naming the rotation when it is scaled, sheared or otherwise not orthonormal", () => {
         const bad = [
           [2, 0, 0, 0, 1, 0, 0, 0, 1], // one axis scaled
           [1.5, 0, 0, 0, 1.5, 0, 0, 0, 1.5], // uniform scale
@@ -246,48 +402,84 @@ for (const spec of FUNCTIONS) {
         ];
         for (const arg of [0, 1]) {
           for (const elements of bad) {
-            const error = expectError(spec.name, RangeError, `${'ab'[arg]}.rotation`, () =>
-              np[spec.name](...withValue(spec, [arg, 'rotation', 'elements'], elements)),
+            const error = expectError(
+              spec.name,
+              RangeError,
+              `${"ab"[arg]}.rotation`,
+              () =>
+                np[spec.name](
+                  ...withValue(spec, [arg, "rotation", "elements"], elements),
+                ),
             );
-            expect(error.message).toContain('orthonormal');
+            expect(error.message).toContain("orthonormal");
             expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
           }
         }
       });
 
-      it('throws a TypeError naming rotation.elements when it does not hold exactly 9 numbers', () => {
+      it("throws a TypeError naming rotation.elements when it does not hold exactly 9 numbers", () => {
         for (const arg of [0, 1]) {
-          const path = `${'ab'[arg]}.rotation.elements`;
-          for (const elements of [[], [1, 0, 0, 0, 1, 0, 0, 0], [1, 0, 0, 0, 1, 0, 0, 0, 1, 0], new Array(16).fill(0)]) {
-            expectErrorThenRecovery(spec, TypeError, path, withValue(spec, [arg, 'rotation', 'elements'], elements));
+          const path = `${"ab"[arg]}.rotation.elements`;
+          for (const elements of [
+            [],
+            [1, 0, 0, 0, 1, 0, 0, 0],
+            [1, 0, 0, 0, 1, 0, 0, 0, 1, 0],
+            new Array(16).fill(0),
+          ]) {
+            expectErrorThenRecovery(
+              spec,
+              TypeError,
+              path,
+              withValue(spec, [arg, "rotation", "elements"], elements),
+            );
           }
           for (const notArray of [DELETE, undefined, null, 7, true]) {
-            expectErrorThenRecovery(spec, TypeError, path, withValue(spec, [arg, 'rotation', 'elements'], notArray));
+            expectErrorThenRecovery(
+              spec,
+              TypeError,
+              path,
+              withValue(spec, [arg, "rotation", "elements"], notArray),
+            );
           }
           // A string has a length of 9, but it is not an array of numbers.
-          expectErrorThenRecovery(spec, TypeError, path, withValue(spec, [arg, 'rotation', 'elements'], '123456789'));
+          expectErrorThenRecovery(
+            spec,
+            TypeError,
+            path,
+            withValue(spec, [arg, "rotation", "elements"], "123456789"),
+          );
           // Nine entries, one of them not a number: that entry is named.
-          for (const entry of [undefined, null, '1', true]) {
+          for (const entry of [undefined, null, "1", true]) {
             const elements = [1, 0, 0, 0, 1, 0, 0, 0, 1];
             elements[4] = entry;
-            expectErrorThenRecovery(spec, TypeError, `${path}[4]`, withValue(spec, [arg, 'rotation', 'elements'], elements));
+            expectErrorThenRecovery(
+              spec,
+              TypeError,
+              `${path}[4]`,
+              withValue(spec, [arg, "rotation", "elements"], elements),
+            );
           }
         }
       });
     }
 
-    if (spec.args.some(([, kind]) => kind === 'ray')) {
-      it('throws a RangeError naming ray.direction for a zero direction (+0 or -0 components)', () => {
+    if (spec.args.some(([, kind]) => kind === "ray")) {
+      it("throws a RangeError naming ray.direction for a zero direction (+0 or -0 components)", () => {
         for (const d of [v3(0, 0, 0), v3(-0, 0, -0), v3(-0, -0, -0)]) {
           const args = spec.valid();
           args[0].direction = d;
-          const error = expectError(spec.name, RangeError, 'ray.direction', () => np[spec.name](...args));
-          expect(error.message).toContain('non-zero');
+          const error = expectError(
+            spec.name,
+            RangeError,
+            "ray.direction",
+            () => np[spec.name](...args),
+          );
+          expect(error.message).toContain("non-zero");
           expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
         }
       });
 
-      it('accepts a direction of any non-zero length, however short, with the same hit', () => {
+      it("accepts a direction of any non-zero length, however short, with the same hit", () => {
         // The valid ray points down -y with length 2; these point the same way with lengths whose squares
         // underflow, down to the smallest subnormal.
         for (const y of [-1e-170, -1e-200, -1e-310, -Number.MIN_VALUE]) {
@@ -297,28 +489,39 @@ for (const spec of FUNCTIONS) {
         }
       });
 
-      it('throws a RangeError naming maxDistance when it is negative or NaN, and accepts Infinity', () => {
+      it("throws a RangeError naming maxDistance when it is negative or NaN, and accepts Infinity", () => {
         for (const bad of [-1, -Number.MIN_VALUE, -Infinity, NaN]) {
-          expectErrorThenRecovery(spec, RangeError, 'maxDistance', withValue(spec, [2], bad));
+          expectErrorThenRecovery(
+            spec,
+            RangeError,
+            "maxDistance",
+            withValue(spec, [2], bad),
+          );
         }
-        expect(np[spec.name](...withValue(spec, [2], Infinity))).toEqual(spec.expected);
+        expect(np[spec.name](...withValue(spec, [2], Infinity))).toEqual(
+          spec.expected,
+        );
         expect(np[spec.name](...withValue(spec, [2], -0))).toBe(null); // -0 is a valid max distance of 0
       });
 
-      it('says maxDistance must be a number >= 0 with Infinity allowed, for NaN and negatives alike', () => {
+      it("says maxDistance must be a number >= 0 with Infinity allowed, for NaN and negatives alike", () => {
         for (const bad of [NaN, -Infinity, -1, -Number.MIN_VALUE]) {
-          const error = expectError(spec.name, RangeError, 'maxDistance', () => np[spec.name](...withValue(spec, [2], bad)));
-          expect(error.message).toBe(`${spec.name}: maxDistance is ${bad}, expected a number >= 0 (Infinity allowed)`);
+          const error = expectError(spec.name, RangeError, "maxDistance", () =>
+            np[spec.name](...withValue(spec, [2], bad)),
+          );
+          expect(error.message).toBe(
+            `${spec.name}: maxDistance is ${bad}, expected a number >= 0 (Infinity allowed)`,
+          );
           expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
         }
       });
     }
 
-    const targetIndex = spec.args.findIndex(([, kind]) => kind === 'target');
+    const targetIndex = spec.args.findIndex(([, kind]) => kind === "target");
     if (targetIndex >= 0) {
       const targetName = spec.args[targetIndex][0];
       it(`throws a TypeError naming ${targetName} when the output object is a primitive, and accepts null or undefined`, () => {
-        for (const bad of [5, 'abc', true, 1n]) {
+        for (const bad of [5, "abc", true, 1n]) {
           const args = spec.valid();
           args[targetIndex] = bad;
           expectErrorThenRecovery(spec, TypeError, targetName, args);
@@ -331,10 +534,17 @@ for (const spec of FUNCTIONS) {
       });
 
       // The vectors a hit fills in place (point, normal, ...): the object-valued fields of the expected answer.
-      const vectors = Object.keys(spec.expected).filter((k) => typeof spec.expected[k] === 'object');
+      const vectors = Object.keys(spec.expected).filter(
+        (k) => typeof spec.expected[k] === "object",
+      );
       /** A target with every output field set to a sentinel, and `field` set to `value`. */
       const sentinelTarget = (field, value) => {
-        const t = Object.fromEntries(Object.keys(spec.expected).map((k) => [k, k === 'startedOverlapping' ? null : -1]));
+        const t = Object.fromEntries(
+          Object.keys(spec.expected).map((k) => [
+            k,
+            k === "startedOverlapping" ? null : -1,
+          ]),
+        );
         for (const k of vectors) t[k] = v3(7, 7, 7);
         t[field] = value;
         return t;
@@ -342,12 +552,27 @@ for (const spec of FUNCTIONS) {
       if (vectors.length > 0) {
         it(`throws a TypeError naming ${targetName}.<field> when a vector to fill is a primitive, before writing anything`, () => {
           for (const field of vectors) {
-            for (const bad of [5, NaN, 'abc', true, 1n, Symbol('s'), () => v3(0, 0, 0)]) {
+            for (const bad of [
+              5,
+              NaN,
+              "abc",
+              true,
+              1n,
+              Symbol("s"),
+              () => v3(0, 0, 0),
+            ]) {
               const target = sentinelTarget(field, bad);
               const args = spec.valid();
               args[targetIndex] = target;
-              const error = expectError(spec.name, TypeError, `${targetName}.${field}`, () => np[spec.name](...args));
-              expect(error.message).toBe(`${spec.name}: ${targetName}.${field} is ${describeValue(bad)}, expected an object (or null / undefined)`);
+              const error = expectError(
+                spec.name,
+                TypeError,
+                `${targetName}.${field}`,
+                () => np[spec.name](...args),
+              );
+              expect(error.message).toBe(
+                `${spec.name}: ${targetName}.${field} is ${describeValue(bad)}, expected an object (or null / undefined)`,
+              );
               expect(target).toEqual(sentinelTarget(field, bad)); // untouched: nothing written before the error
               expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
             }
@@ -368,41 +593,57 @@ for (const spec of FUNCTIONS) {
       }
 
       it(`throws a TypeError naming ${targetName}, with the original error as cause, when it is frozen or read-only`, () => {
-        const frozen = [Object.freeze({}), Object.freeze(sentinelTarget('x', 0))];
-        for (const field of vectors) frozen.push(sentinelTarget(field, Object.freeze(v3(7, 7, 7))));
+        const frozen = [
+          Object.freeze({}),
+          Object.freeze(sentinelTarget("x", 0)),
+        ];
+        for (const field of vectors)
+          frozen.push(sentinelTarget(field, Object.freeze(v3(7, 7, 7))));
         for (const target of frozen) {
           const args = spec.valid();
           args[targetIndex] = target;
-          const error = expectError(spec.name, TypeError, targetName, () => np[spec.name](...args));
-          expect(error.message).toBe(`${spec.name}: ${targetName} could not be written (frozen or read-only)`);
+          const error = expectError(spec.name, TypeError, targetName, () =>
+            np[spec.name](...args),
+          );
+          expect(error.message).toBe(
+            `${spec.name}: ${targetName} could not be written (frozen or read-only)`,
+          );
           expect(error.cause).toBeInstanceOf(TypeError);
           expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
         }
       });
     }
 
-    it('keeps working after thousands of alternating errors and valid calls', () => {
+    it("keeps working after thousands of alternating errors and valid calls", () => {
       const all = [...everything(spec)].filter((f) => NUMERIC.has(f.kind));
       for (let i = 0; i < 2000; i++) {
         const f = all[i % all.length];
-        expect(() => np[spec.name](...withValue(spec, f.segments, i % 2 ? NaN : 'x'))).toThrow(i % 2 ? RangeError : TypeError);
+        expect(() =>
+          np[spec.name](...withValue(spec, f.segments, i % 2 ? NaN : "x")),
+        ).toThrow(i % 2 ? RangeError : TypeError);
         expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
       }
     });
   });
 }
 
-it('covers every public query function of the module', () => {
-  const queries = Object.keys(np).filter((k) => typeof np[k] === 'function');
+it("covers every public query function of the module", () => {
+  const queries = Object.keys(np).filter((k) => typeof np[k] === "function");
   expect(queries.sort()).toEqual(FUNCTIONS.map((f) => f.name).sort());
 });
 
-describe('the bad-input tests', () => {
-  it('cover every query of queries.def, with its arguments in order', () => {
+describe("the bad-input tests", () => {
+  it("cover every query of queries.def, with its arguments in order", () => {
     for (const q of readQueries()) {
       const spec = FUNCTIONS.find((f) => f.name === q.name);
-      expect(spec, `tests/js/errors.test.js: FUNCTIONS has no valid example of ${q.name}`).toBeDefined();
-      expect(spec.args.filter(([, kind]) => kind !== 'target').map(([name]) => name), q.name).toEqual(q.args.map(([name]) => name));
+      expect(
+        spec,
+        `tests/js/errors.test.js: FUNCTIONS has no valid example of ${q.name}`,
+      ).toBeDefined();
+      expect(
+        spec.args.filter(([, kind]) => kind !== "target").map(([name]) => name),
+        q.name,
+      ).toEqual(q.args.map(([name]) => name));
     }
   });
 });

@@ -1,6 +1,6 @@
 // Shared helpers of the JS tests: a seeded random generator, small vector and rotation math written
 // independently of the library (to build inputs and check results), and the error assertion every test uses.
-import { expect } from 'vitest';
+import { expect } from "vitest";
 
 /** Seeded generator (mulberry32 pairs -> 53-bit doubles); the same seed gives the same sequence on every run. */
 export function random(seed) {
@@ -12,7 +12,8 @@ export function random(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return (t ^ (t >>> 14)) >>> 0;
   };
-  const unit = () => ((next32() >>> 5) * 67108864 + (next32() >>> 6)) / 9007199254740992; // [0, 1)
+  const unit = () =>
+    ((next32() >>> 5) * 67108864 + (next32() >>> 6)) / 9007199254740992; // [0, 1)
   return {
     unit,
     /** Uniform in [-1, 1). */
@@ -43,7 +44,7 @@ export const nextDown = (x) => -nextUp(-x);
 
 export const AXES = [0, 1, 2];
 export const SIGNS = [-1, 1];
-export const KEYS = ['x', 'y', 'z'];
+export const KEYS = ["x", "y", "z"];
 
 // ---------------------------------------------------------------------------------------------------------
 // Plain-object shapes.
@@ -74,7 +75,11 @@ export const add = (a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
 export const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 export const scale = (a, s) => [a[0] * s, a[1] * s, a[2] * s];
 export const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-export const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+export const cross = (a, b) => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 export const length = (a) => Math.sqrt(dot(a, a));
 export const normalize = (a) => scale(a, 1 / length(a));
 
@@ -92,16 +97,28 @@ export function randomUnit(rng) {
 
 export function fromQuaternion(w, x, y, z) {
   return [
-    1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y),
-    2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
-    2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y),
+    1 - 2 * (y * y + z * z),
+    2 * (x * y + w * z),
+    2 * (x * z - w * y),
+    2 * (x * y - w * z),
+    1 - 2 * (x * x + z * z),
+    2 * (y * z + w * x),
+    2 * (x * z + w * y),
+    2 * (y * z - w * x),
+    1 - 2 * (x * x + y * y),
   ];
 }
 export function randomRotation(rng) {
   for (;;) {
-    const q = [rng.symmetric(), rng.symmetric(), rng.symmetric(), rng.symmetric()];
+    const q = [
+      rng.symmetric(),
+      rng.symmetric(),
+      rng.symmetric(),
+      rng.symmetric(),
+    ];
     const n = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    if (n > 0.1 && n <= 1) return fromQuaternion(q[0] / n, q[1] / n, q[2] / n, q[3] / n);
+    if (n > 0.1 && n <= 1)
+      return fromQuaternion(q[0] / n, q[1] / n, q[2] / n, q[3] / n);
   }
 }
 export function axisAngle(axis, angle) {
@@ -129,7 +146,15 @@ export function corners(center, half, m) {
     for (const sy of SIGNS) {
       for (const sz of SIGNS) {
         const s = [sx * half[0], sy * half[1], sz * half[2]];
-        out.push(add(add(add(center, scale(column(m, 0), s[0])), scale(column(m, 1), s[1])), scale(column(m, 2), s[2])));
+        out.push(
+          add(
+            add(
+              add(center, scale(column(m, 0), s[0])),
+              scale(column(m, 1), s[1]),
+            ),
+            scale(column(m, 2), s[2]),
+          ),
+        );
       }
     }
   }
@@ -139,12 +164,17 @@ export function corners(center, half, m) {
 export function projectionGap(pointsA, pointsB, L) {
   const pa = pointsA.map((p) => dot(p, L));
   const pb = pointsB.map((p) => dot(p, L));
-  const gap = Math.max(Math.min(...pb) - Math.max(...pa), Math.min(...pa) - Math.max(...pb));
+  const gap = Math.max(
+    Math.min(...pb) - Math.max(...pa),
+    Math.min(...pa) - Math.max(...pb),
+  );
   return gap / length(L);
 }
 /** The extent of an OBB along unit direction u. */
 export const obbExtent = (half, m, u) =>
-  half[0] * Math.abs(dot(column(m, 0), u)) + half[1] * Math.abs(dot(column(m, 1), u)) + half[2] * Math.abs(dot(column(m, 2), u));
+  half[0] * Math.abs(dot(column(m, 0), u)) +
+  half[1] * Math.abs(dot(column(m, 1), u)) +
+  half[2] * Math.abs(dot(column(m, 2), u));
 
 // ---------------------------------------------------------------------------------------------------------
 // Assertions.
@@ -161,14 +191,21 @@ export function expectError(fn, ErrorClass, field, call) {
   } catch (error) {
     thrown = error;
   }
-  expect(thrown, `${fn}: ${field} must throw ${ErrorClass.name}`).toBeInstanceOf(ErrorClass);
+  expect(
+    thrown,
+    `${fn}: ${field} must throw ${ErrorClass.name}`,
+  ).toBeInstanceOf(ErrorClass);
   expect(thrown.constructor).toBe(ErrorClass);
-  expect(thrown.message.startsWith(`${fn}: ${field} `), `message "${thrown.message}" names ${fn}: ${field}`).toBe(true);
+  expect(
+    thrown.message.startsWith(`${fn}: ${field} `),
+    `message "${thrown.message}" names ${fn}: ${field}`,
+  ).toBe(true);
   return thrown;
 }
 
 /** A normal that never carries -0: every component is a number and no component is -0. */
 export function expectNoNegativeZero(v) {
-  const shown = `(${KEYS.map((k) => (Object.is(v[k], -0) ? '-0' : String(v[k]))).join(', ')})`;
-  for (const k of KEYS) expect(Object.is(v[k], -0), `${k} is -0 in ${shown}`).toBe(false);
+  const shown = `(${KEYS.map((k) => (Object.is(v[k], -0) ? "-0" : String(v[k]))).join(", ")})`;
+  for (const k of KEYS)
+    expect(Object.is(v[k], -0), `${k} is -0 in ${shown}`).toBe(false);
 }

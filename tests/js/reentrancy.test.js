@@ -3,10 +3,10 @@
 // called from there must neither corrupt the outer query nor be corrupted by it. The finding: a getter on an
 // input that called distancePointAABB made closestPointOnAABB((5, 0, 0), [-1, 1]^3) return (1, 1, 1), and
 // errors quoted the inner call's values.
-import * as THREE from 'three';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { init } from '../../web/lib/index.js';
-import { unitBox, v3 } from './helpers.js';
+import * as THREE from "three";
+import { beforeAll, describe, expect, it } from "vitest";
+import { init } from "../../web/lib/index.js";
+import { unitBox, v3 } from "./helpers.js";
 
 let np;
 beforeAll(async () => {
@@ -34,40 +34,70 @@ function trapped(x, y, z, field, sideEffect) {
 const inner = {
   distance: () => expect(np.distancePointAABB(v3(4, 0, 0), unitBox())).toBe(3),
   sphereCast: () =>
-    expect(np.sphereCastSphere(v3(-9, 0, 0), v3(9, 0, 0), 1, { center: v3(0, 0, 0), radius: 1 }).distance).toBe(7),
+    expect(
+      np.sphereCastSphere(v3(-9, 0, 0), v3(9, 0, 0), 1, {
+        center: v3(0, 0, 0),
+        radius: 1,
+      }).distance,
+    ).toBe(7),
   obb: () =>
     expect(
       np.overlapOBBOBB(
-        { center: v3(0, 0, 0), halfSize: v3(1, 1, 1), rotation: { elements: [1, 0, 0, 0, 1, 0, 0, 0, 1] } },
-        { center: v3(3, 0, 0), halfSize: v3(1, 1, 1), rotation: { elements: [1, 0, 0, 0, 1, 0, 0, 0, 1] } },
+        {
+          center: v3(0, 0, 0),
+          halfSize: v3(1, 1, 1),
+          rotation: { elements: [1, 0, 0, 0, 1, 0, 0, 0, 1] },
+        },
+        {
+          center: v3(3, 0, 0),
+          halfSize: v3(1, 1, 1),
+          rotation: { elements: [1, 0, 0, 0, 1, 0, 0, 0, 1] },
+        },
       ),
     ).toBe(false),
-  error: () => expect(() => np.distancePointAABB(v3(NaN, 7, 7), unitBox())).toThrow(/point\.x is NaN/),
+  error: () =>
+    expect(() => np.distancePointAABB(v3(NaN, 7, 7), unitBox())).toThrow(
+      /point\.x is NaN/,
+    ),
 };
 
-describe('a query called from the caller\'s own code during another query', () => {
-  it('the finding: closestPointOnAABB((5, 0, 0), [-1, 1]^3) with a getter on the box calling a query returns (1, 0, 0)', () => {
-    for (const field of ['x', 'y', 'z']) {
+describe("a query called from the caller's own code during another query", () => {
+  it("the finding: closestPointOnAABB((5, 0, 0), [-1, 1]^3) with a getter on the box calling a query returns (1, 0, 0)", () => {
+    for (const field of ["x", "y", "z"]) {
       for (const call of Object.values(inner)) {
-        for (const end of ['min', 'max']) {
+        for (const end of ["min", "max"]) {
           const box = unitBox();
           box[end] = trapped(box[end].x, box[end].y, box[end].z, field, call);
           expect(np.closestPointOnAABB(v3(5, 0, 0), box)).toEqual(v3(1, 0, 0));
         }
-        expect(np.closestPointOnAABB(trapped(5, 0, 0, field, call), unitBox())).toEqual(v3(1, 0, 0));
+        expect(
+          np.closestPointOnAABB(trapped(5, 0, 0, field, call), unitBox()),
+        ).toEqual(v3(1, 0, 0));
       }
     }
   });
 
-  it('a getter on the box\'s last field, after every other input is copied, changes nothing', () => {
+  it("a getter on the box's last field, after every other input is copied, changes nothing", () => {
     for (const call of Object.values(inner)) {
       const box = unitBox();
-      box.max = trapped(1, 1, 1, 'z', call);
+      box.max = trapped(1, 1, 1, "z", call);
       expect(np.closestPointOnAABB(v3(5, 0, 0), box)).toEqual(v3(1, 0, 0));
       expect(np.distancePointAABB(v3(5, 0, 0), box)).toBe(4);
-      expect(np.overlapSphereAABB({ center: v3(5, 0, 0), radius: 3.9 }, box)).toBe(false);
-      expect(np.linecastAABB(v3(5, 0, 0), v3(-5, 0, 0), box)).toEqual({ distance: 4, point: v3(1, 0, 0), normal: v3(1, 0, 0) });
-      expect(np.raycastAABB({ origin: v3(5, 0, 0), direction: v3(-2, 0, 0) }, box, 4)).toEqual({
+      expect(
+        np.overlapSphereAABB({ center: v3(5, 0, 0), radius: 3.9 }, box),
+      ).toBe(false);
+      expect(np.linecastAABB(v3(5, 0, 0), v3(-5, 0, 0), box)).toEqual({
+        distance: 4,
+        point: v3(1, 0, 0),
+        normal: v3(1, 0, 0),
+      });
+      expect(
+        np.raycastAABB(
+          { origin: v3(5, 0, 0), direction: v3(-2, 0, 0) },
+          box,
+          4,
+        ),
+      ).toEqual({
         distance: 4,
         point: v3(1, 0, 0),
         normal: v3(1, 0, 0),
@@ -75,89 +105,175 @@ describe('a query called from the caller\'s own code during another query', () =
     }
   });
 
-  it('nested three deep (a getter whose query has a getter that calls a query) still gives every right answer', () => {
-    const innermost = trapped(4, 0, 0, 'y', inner.sphereCast);
-    const middle = trapped(5, 0, 0, 'z', () => expect(np.distancePointAABB(innermost, unitBox())).toBe(3));
+  it("nested three deep (a getter whose query has a getter that calls a query) still gives every right answer", () => {
+    const innermost = trapped(4, 0, 0, "y", inner.sphereCast);
+    const middle = trapped(5, 0, 0, "z", () =>
+      expect(np.distancePointAABB(innermost, unitBox())).toBe(3),
+    );
     expect(np.closestPointOnAABB(middle, unitBox())).toEqual(v3(1, 0, 0));
   });
 
-  it('sphere casts and OBB tests read their 11 and 30 numbers right with a query inside each getter', () => {
-    const start = trapped(-9, 0, 0, 'y', inner.distance);
-    const end = trapped(9, 0, 0, 'z', inner.obb);
-    const hit = np.sphereCastSphere(start, end, 1, { center: trapped(0, 0, 0, 'x', inner.distance), radius: 1 });
-    expect(hit).toEqual({ distance: 7, fraction: 7 / 18, center: v3(-2, 0, 0), point: v3(-1, 0, 0), normal: v3(-1, 0, 0), startedOverlapping: false });
+  it("sphere casts and OBB tests read their 11 and 30 numbers right with a query inside each getter", () => {
+    const start = trapped(-9, 0, 0, "y", inner.distance);
+    const end = trapped(9, 0, 0, "z", inner.obb);
+    const hit = np.sphereCastSphere(start, end, 1, {
+      center: trapped(0, 0, 0, "x", inner.distance),
+      radius: 1,
+    });
+    expect(hit).toEqual({
+      distance: 7,
+      fraction: 7 / 18,
+      center: v3(-2, 0, 0),
+      point: v3(-1, 0, 0),
+      normal: v3(-1, 0, 0),
+      startedOverlapping: false,
+    });
     const elements = [1, 0, 0, 0, 1, 0, 0, 0, 1];
-    const a = { center: trapped(0, 0, 0, 'x', inner.sphereCast), halfSize: v3(1, 1, 1), rotation: { elements } };
-    const b = { center: v3(2, 0, 0), halfSize: trapped(1, 1, 1, 'z', inner.distance), rotation: { elements } };
+    const a = {
+      center: trapped(0, 0, 0, "x", inner.sphereCast),
+      halfSize: v3(1, 1, 1),
+      rotation: { elements },
+    };
+    const b = {
+      center: v3(2, 0, 0),
+      halfSize: trapped(1, 1, 1, "z", inner.distance),
+      rotation: { elements },
+    };
     expect(np.overlapOBBOBB(a, b)).toBe(true);
-    expect(np.separatingAxisOBBOBB(a, { ...b, center: v3(2.5, 0, 0), halfSize: v3(0.25, 1, 1) })).toBe(0);
+    expect(
+      np.separatingAxisOBBOBB(a, {
+        ...b,
+        center: v3(2.5, 0, 0),
+        halfSize: v3(0.25, 1, 1),
+      }),
+    ).toBe(0);
   });
 
-  it('an error in the outer call quotes the outer call\'s own values', () => {
-    const point = trapped(NaN, 0, 0, 'y', inner.sphereCast);
+  it("an error in the outer call quotes the outer call's own values", () => {
+    const point = trapped(NaN, 0, 0, "y", inner.sphereCast);
     expect(() => np.distancePointAABB(point, unitBox())).toThrow(
-      new RangeError('distancePointAABB: point.x is NaN, expected a finite number'),
+      new RangeError(
+        "distancePointAABB: point.x is NaN, expected a finite number",
+      ),
     );
     const box = unitBox();
-    box.max = trapped(-2, 1, 1, 'z', inner.obb);
-    expect(() => np.closestPointOnAABB(v3(0, 0, 0), box)).toThrow(/box\.min\.x > box\.max\.x \(-1 > -2\)/);
+    box.max = trapped(-2, 1, 1, "z", inner.obb);
+    expect(() => np.closestPointOnAABB(v3(0, 0, 0), box)).toThrow(
+      /box\.min\.x > box\.max\.x \(-1 > -2\)/,
+    );
   });
 
-  it('an inner call that throws leaves the outer call right', () => {
-    const point = trapped(5, 0, 0, 'x', inner.error);
+  it("an inner call that throws leaves the outer call right", () => {
+    const point = trapped(5, 0, 0, "x", inner.error);
     expect(np.distancePointAABB(point, unitBox())).toBe(4);
   });
 
-  it('setters on a target that call queries while the outputs are copied out get every output right', () => {
-    const target = { point: trapped(0, 0, 0, 'x', inner.sphereCast), normal: trapped(0, 0, 0, 'y', inner.obb) };
+  it("setters on a target that call queries while the outputs are copied out get every output right", () => {
+    const target = {
+      point: trapped(0, 0, 0, "x", inner.sphereCast),
+      normal: trapped(0, 0, 0, "y", inner.obb),
+    };
     let distance = 0;
-    Object.defineProperty(target, 'distance', {
+    Object.defineProperty(target, "distance", {
       get: () => distance,
       set(v) {
         inner.distance();
         distance = v;
       },
     });
-    expect(np.linecastAABB(v3(5, 0, 0), v3(-5, 0, 0), unitBox(), target)).toBe(target);
-    expect([target.distance, { ...target.point }, { ...target.normal }]).toEqual([4, v3(1, 0, 0), v3(1, 0, 0)]);
-    const result = { center: trapped(0, 0, 0, 'z', inner.distance), point: null, normal: trapped(0, 0, 0, 'x', inner.sphereCast) };
-    np.sphereCastSphere(v3(0, 0, -9), v3(0, 0, 9), 1, { center: v3(0, 0, 0), radius: 1 }, result);
-    expect([{ ...result.center }, result.point, { ...result.normal }, result.fraction]).toEqual([v3(0, 0, -2), v3(0, 0, -1), v3(0, 0, -1), 7 / 18]);
-    const closest = trapped(0, 0, 0, 'y', inner.distance);
-    expect({ ...np.closestPointOnAABB(v3(0, 5, 0), unitBox(), closest) }).toEqual(v3(0, 1, 0));
+    expect(np.linecastAABB(v3(5, 0, 0), v3(-5, 0, 0), unitBox(), target)).toBe(
+      target,
+    );
+    expect([
+      target.distance,
+      { ...target.point },
+      { ...target.normal },
+    ]).toEqual([4, v3(1, 0, 0), v3(1, 0, 0)]);
+    const result = {
+      center: trapped(0, 0, 0, "z", inner.distance),
+      point: null,
+      normal: trapped(0, 0, 0, "x", inner.sphereCast),
+    };
+    np.sphereCastSphere(
+      v3(0, 0, -9),
+      v3(0, 0, 9),
+      1,
+      { center: v3(0, 0, 0), radius: 1 },
+      result,
+    );
+    expect([
+      { ...result.center },
+      result.point,
+      { ...result.normal },
+      result.fraction,
+    ]).toEqual([v3(0, 0, -2), v3(0, 0, -1), v3(0, 0, -1), 7 / 18]);
+    const closest = trapped(0, 0, 0, "y", inner.distance);
+    expect({
+      ...np.closestPointOnAABB(v3(0, 5, 0), unitBox(), closest),
+    }).toEqual(v3(0, 1, 0));
   });
 });
 
 describe("three.js's empty shapes", () => {
-  it('an empty box (THREE.Box3 makeEmpty(): min +Infinity, max -Infinity) is called an empty box', () => {
-    const empty = { min: v3(Infinity, Infinity, Infinity), max: v3(-Infinity, -Infinity, -Infinity) };
+  it("an empty box (THREE.Box3 makeEmpty(): min +Infinity, max -Infinity) is called an empty box", () => {
+    const empty = {
+      min: v3(Infinity, Infinity, Infinity),
+      max: v3(-Infinity, -Infinity, -Infinity),
+    };
     expect(() => np.distancePointAABB(v3(0, 0, 0), empty)).toThrow(
       new RangeError(
-        'distancePointAABB: box is an empty box (min = +Infinity, max = -Infinity on an axis, as THREE.Box3\'s makeEmpty() leaves it), expected finite min <= max',
+        "distancePointAABB: box is an empty box (min = +Infinity, max = -Infinity on an axis, as THREE.Box3's makeEmpty() leaves it), expected finite min <= max",
       ),
     );
-    expect(() => np.overlapSphereAABB({ center: v3(0, 0, 0), radius: 1 }, empty)).toThrow(/box is an empty box/);
-    expect(() => np.closestPointOnAABB(new THREE.Vector3(), new THREE.Box3())).toThrow(/box is an empty box/);
-    expect(() => np.linecastAABB(v3(0, 0, 0), v3(1, 0, 0), new THREE.Box3().makeEmpty())).toThrow(/box is an empty box/);
+    expect(() =>
+      np.overlapSphereAABB({ center: v3(0, 0, 0), radius: 1 }, empty),
+    ).toThrow(/box is an empty box/);
+    expect(() =>
+      np.closestPointOnAABB(new THREE.Vector3(), new THREE.Box3()),
+    ).toThrow(/box is an empty box/);
+    expect(() =>
+      np.linecastAABB(v3(0, 0, 0), v3(1, 0, 0), new THREE.Box3().makeEmpty()),
+    ).toThrow(/box is an empty box/);
     // A box with one infinite bound that is not empty keeps the plain message.
-    expect(() => np.distancePointAABB(v3(0, 0, 0), { min: v3(-1, -1, -1), max: v3(Infinity, 1, 1) })).toThrow(
-      new RangeError('distancePointAABB: box.max.x is Infinity, expected a finite number'),
+    expect(() =>
+      np.distancePointAABB(v3(0, 0, 0), {
+        min: v3(-1, -1, -1),
+        max: v3(Infinity, 1, 1),
+      }),
+    ).toThrow(
+      new RangeError(
+        "distancePointAABB: box.max.x is Infinity, expected a finite number",
+      ),
     );
   });
 
-  it('a sphere of negative radius (THREE.Sphere\'s default, radius -1) is called an empty sphere', () => {
-    expect(() => np.overlapSphereAABB({ center: v3(0, 0, 0), radius: -1 }, unitBox())).toThrow(
+  it("a sphere of negative radius (THREE.Sphere's default, radius -1) is called an empty sphere", () => {
+    expect(() =>
+      np.overlapSphereAABB({ center: v3(0, 0, 0), radius: -1 }, unitBox()),
+    ).toThrow(
       new RangeError(
-        'overlapSphereAABB: sphere.radius is -1, expected a value >= 0 (a negative radius is an empty sphere, as new THREE.Sphere() makes)',
+        "overlapSphereAABB: sphere.radius is -1, expected a value >= 0 (a negative radius is an empty sphere, as new THREE.Sphere() makes)",
       ),
     );
-    expect(() => np.sphereCastSphere(v3(0, 0, 0), v3(1, 0, 0), 0, { center: v3(0, 0, 0), radius: -1 })).toThrow(
+    expect(() =>
+      np.sphereCastSphere(v3(0, 0, 0), v3(1, 0, 0), 0, {
+        center: v3(0, 0, 0),
+        radius: -1,
+      }),
+    ).toThrow(
       /target\.radius is -1, expected a value >= 0 \(a negative radius is an empty sphere/,
     );
-    expect(() => np.overlapSphereAABB(new THREE.Sphere(), unitBox())).toThrow(/sphere\.radius is -1, .*an empty sphere/);
+    expect(() => np.overlapSphereAABB(new THREE.Sphere(), unitBox())).toThrow(
+      /sphere\.radius is -1, .*an empty sphere/,
+    );
     // A cast's own radius is a plain length, not a sphere.
-    expect(() => np.sphereCastSphere(v3(0, 0, 0), v3(1, 0, 0), -1, { center: v3(0, 0, 0), radius: 1 })).toThrow(
-      new RangeError('sphereCastSphere: radius is -1, expected a value >= 0'),
+    expect(() =>
+      np.sphereCastSphere(v3(0, 0, 0), v3(1, 0, 0), -1, {
+        center: v3(0, 0, 0),
+        radius: 1,
+      }),
+    ).toThrow(
+      new RangeError("sphereCastSphere: radius is -1, expected a value >= 0"),
     );
   });
 });

@@ -1,8 +1,16 @@
 // Regression tests for what fuzzing found (issue "Hardening"), each named after its finding, through the JS
 // API against the real WASM module. The native twins are in tests/cpp/regressions_cast_test.cpp.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { init } from '../../web/lib/index.js';
-import { AXES, KEYS, expectNoNegativeZero, nextDown, obb, random, v3 } from './helpers.js';
+import { beforeAll, describe, expect, it } from "vitest";
+import { init } from "../../web/lib/index.js";
+import {
+  AXES,
+  KEYS,
+  expectNoNegativeZero,
+  nextDown,
+  obb,
+  random,
+  v3,
+} from "./helpers.js";
 
 let np;
 beforeAll(async () => {
@@ -15,11 +23,15 @@ const MIN = Number.MIN_VALUE; // 2^-1074
 /** | |v| - 1 | in ulps of 1 (Math.hypot scales its inputs, so subnormal components do not lose the check). */
 const ulpsOffUnit = (v) => Math.abs(Math.hypot(v.x, v.y, v.z) - 1) / EPS;
 
-describe('regressions (sphere casts, OBB overlap)', () => {
-  it('normals are unit when the vector normalized is subnormal', () => {
+describe("regressions (sphere casts, OBB overlap)", () => {
+  it("normals are unit when the vector normalized is subnormal", () => {
     // A point cast from (31, 31, 12) 2^-1074 to the origin against a point there: contact at the end, where
     // the centers coincide, so the normal is unit(start) = (31, 31, 12) / sqrt(2066). It came out 0.99 long.
-    const start = v3(1.5316035021078643e-322, 1.5316035021078643e-322, 5.9287877500949585e-323);
+    const start = v3(
+      1.5316035021078643e-322,
+      1.5316035021078643e-322,
+      5.9287877500949585e-323,
+    );
     expect(start.x).toBe(31 * MIN);
     expect(start.z).toBe(12 * MIN);
     const h = np.sphereCastSphere(start, v3(0, 0, 0), 0, ball(v3(0, 0, 0), 0));
@@ -34,20 +46,45 @@ describe('regressions (sphere casts, OBB overlap)', () => {
     expect(Math.abs(h.normal.z - 12 * k)).toBeLessThanOrEqual(2 * EPS);
     expectNoNegativeZero(h.normal);
     // Unit at every magnitude, for a contact at the end and for a cast starting overlapping.
-    for (const s of [MIN, 3 * MIN, 2 ** -1060, 2 ** -1030, 2 ** -1022, 2 ** -600, 1, 2 ** 600, 2 ** 1000]) {
+    for (const s of [
+      MIN,
+      3 * MIN,
+      2 ** -1060,
+      2 ** -1030,
+      2 ** -1022,
+      2 ** -600,
+      1,
+      2 ** 600,
+      2 ** 1000,
+    ]) {
       const p = v3(s, -s, s);
-      expect(ulpsOffUnit(np.sphereCastSphere(p, v3(0, 0, 0), 0, ball(v3(0, 0, 0), 0)).normal), `scale ${s}`).toBeLessThanOrEqual(2);
-      const started = np.sphereCastSphere(p, v3(2 * s, -2 * s, 2 * s), s, ball(v3(0, 0, 0), s));
+      expect(
+        ulpsOffUnit(
+          np.sphereCastSphere(p, v3(0, 0, 0), 0, ball(v3(0, 0, 0), 0)).normal,
+        ),
+        `scale ${s}`,
+      ).toBeLessThanOrEqual(2);
+      const started = np.sphereCastSphere(
+        p,
+        v3(2 * s, -2 * s, 2 * s),
+        s,
+        ball(v3(0, 0, 0), s),
+      );
       expect(started.startedOverlapping).toBe(true);
       expect(ulpsOffUnit(started.normal), `scale ${s}`).toBeLessThanOrEqual(2);
       expectNoNegativeZero(started.normal);
     }
   });
 
-  it('an exactly tangent cast hits whatever its reach beside the coordinates', () => {
+  it("an exactly tangent cast hits whatever its reach beside the coordinates", () => {
     // Path along z at x = 10, target 2^-25 off it with reach 2^-26 + 2^-26: tangent at (10, 0, 0.3). It was a miss.
     const target = ball(v3(10 - 2 ** -25, 0, 0.3), 2 ** -26);
-    const h = np.sphereCastSphere(v3(10, 0, -5), v3(10, 0, 5), 2 ** -26, target);
+    const h = np.sphereCastSphere(
+      v3(10, 0, -5),
+      v3(10, 0, 5),
+      2 ** -26,
+      target,
+    );
     expect(h).not.toBe(null);
     expect(h.startedOverlapping).toBe(false);
     expect(Math.abs(h.fraction - 0.53)).toBeLessThanOrEqual(EPS);
@@ -59,26 +96,42 @@ describe('regressions (sphere casts, OBB overlap)', () => {
     expect(h.normal.y).toBe(0);
     expect(ulpsOffUnit(h.normal)).toBeLessThanOrEqual(2);
     // The overlap test at the nearest approach touches; one ulp farther out, everything misses.
-    expect(np.sphereCastSphere(v3(10, 0, 0.3), v3(10, 0, 0.3), 2 ** -26, target)).not.toBe(null);
+    expect(
+      np.sphereCastSphere(v3(10, 0, 0.3), v3(10, 0, 0.3), 2 ** -26, target),
+    ).not.toBe(null);
     const wide = ball(v3(nextDown(10 - 2 ** -25), 0, 0.3), 2 ** -26);
-    expect(np.sphereCastSphere(v3(10, 0, -5), v3(10, 0, 5), 2 ** -26, wide)).toBe(null);
-    expect(np.sphereCastSphere(v3(10, 0, 0.3), v3(10, 0, 0.3), 2 ** -26, wide)).toBe(null);
+    expect(
+      np.sphereCastSphere(v3(10, 0, -5), v3(10, 0, 5), 2 ** -26, wide),
+    ).toBe(null);
+    expect(
+      np.sphereCastSphere(v3(10, 0, 0.3), v3(10, 0, 0.3), 2 ** -26, wide),
+    ).toBe(null);
 
     // Every reach 2^-1 .. 2^-49 beside coordinates ~10, along each axis.
     for (let k = 1; k <= 49; k++) {
       for (const axis of AXES) {
         const side = KEYS[(axis + 1) % 3];
         const reach = 2 ** -k;
-        const start = v3(10, -7, 3), end = v3(10, -7, 3), center = v3(10, -7, 3);
+        const start = v3(10, -7, 3),
+          end = v3(10, -7, 3),
+          center = v3(10, -7, 3);
         start[KEYS[axis]] = -5;
         end[KEYS[axis]] = 5;
         center[KEYS[axis]] = 0.3;
         center[side] = start[side] - reach;
-        const hit = np.sphereCastSphere(start, end, reach / 2, ball(center, reach / 2));
+        const hit = np.sphereCastSphere(
+          start,
+          end,
+          reach / 2,
+          ball(center, reach / 2),
+        );
         expect(hit, `reach 2^-${k} axis ${axis}`).not.toBe(null);
         expect(Math.abs(hit.fraction - 0.53)).toBeLessThanOrEqual(EPS);
         center[side] = nextDown(center[side]);
-        expect(np.sphereCastSphere(start, end, reach / 2, ball(center, reach / 2)), `reach 2^-${k} axis ${axis}, wider`).toBe(null);
+        expect(
+          np.sphereCastSphere(start, end, reach / 2, ball(center, reach / 2)),
+          `reach 2^-${k} axis ${axis}, wider`,
+        ).toBe(null);
       }
     }
 
@@ -87,7 +140,12 @@ describe('regressions (sphere casts, OBB overlap)', () => {
       const s = 2 ** k;
       const o = [1000.25 * s, -77 * s, 3.5 * s];
       const at = (x, y) => v3(x * s + o[0], y * s + o[1], o[2]);
-      const hit = np.sphereCastSphere(at(-10, -5), at(2, 11), 2 * s, ball(v3(o[0], o[1], o[2]), 3 * s));
+      const hit = np.sphereCastSphere(
+        at(-10, -5),
+        at(2, 11),
+        2 * s,
+        ball(v3(o[0], o[1], o[2]), 3 * s),
+      );
       expect(hit, `2^${k}`).not.toBe(null);
       expect(hit.fraction).toBe(0.5);
       expect(hit.center).toEqual(at(-4, 3));
@@ -95,9 +153,14 @@ describe('regressions (sphere casts, OBB overlap)', () => {
     }
   });
 
-  it('a point cast through a point hits at exactly its fraction', () => {
+  it("a point cast through a point hits at exactly its fraction", () => {
     // Both radii 0, the path passing exactly through the target point: a hit at 3.5 / 6 = 7 / 12, rounded once.
-    const h = np.sphereCastSphere(v3(1, 2, -3), v3(1, 2, 3), 0, ball(v3(1, 2, 0.5), 0));
+    const h = np.sphereCastSphere(
+      v3(1, 2, -3),
+      v3(1, 2, 3),
+      0,
+      ball(v3(1, 2, 0.5), 0),
+    );
     expect(h).not.toBe(null);
     expect(h.startedOverlapping).toBe(false);
     expect(h.fraction).toBe(7 / 12);
@@ -107,7 +170,12 @@ describe('regressions (sphere casts, OBB overlap)', () => {
     expect(h.point).toEqual(v3(1, 2, 0.5));
     for (let k = -1070; k <= 1020; k += 10) {
       const s = 2 ** k;
-      const hit = np.sphereCastSphere(v3(s, 2 * s, -3 * s), v3(s, 2 * s, 3 * s), 0, ball(v3(s, 2 * s, 0.5 * s), 0));
+      const hit = np.sphereCastSphere(
+        v3(s, 2 * s, -3 * s),
+        v3(s, 2 * s, 3 * s),
+        0,
+        ball(v3(s, 2 * s, 0.5 * s), 0),
+      );
       expect(hit?.fraction, `2^${k}`).toBe(7 / 12);
     }
     // General directions with small integer components, so that the start and end are exact.
@@ -118,16 +186,25 @@ describe('regressions (sphere casts, OBB overlap)', () => {
       if (dir.every((c) => c === 0)) continue;
       const s = 2 ** (rng.below(200) - 100);
       const p = [small() * 64 * s, small() * 64 * s, small() * 64 * s];
-      const a = 1 + rng.below(64), b = 1 + rng.below(64);
-      const start = v3(p[0] - dir[0] * a * s, p[1] - dir[1] * a * s, p[2] - dir[2] * a * s);
-      const end = v3(p[0] + dir[0] * b * s, p[1] + dir[1] * b * s, p[2] + dir[2] * b * s);
+      const a = 1 + rng.below(64),
+        b = 1 + rng.below(64);
+      const start = v3(
+        p[0] - dir[0] * a * s,
+        p[1] - dir[1] * a * s,
+        p[2] - dir[2] * a * s,
+      );
+      const end = v3(
+        p[0] + dir[0] * b * s,
+        p[1] + dir[1] * b * s,
+        p[2] + dir[2] * b * s,
+      );
       const hit = np.sphereCastSphere(start, end, 0, ball(v3(...p), 0));
       expect(hit, `case ${n}`).not.toBe(null);
       expect(Math.abs(hit.fraction - a / (a + b))).toBeLessThanOrEqual(2 * EPS);
     }
   });
 
-  it('overlapOBBOBB is symmetric when the centers differ by a subnormal amount', () => {
+  it("overlapOBBOBB is symmetric when the centers differ by a subnormal amount", () => {
     const t = 1 / 3;
     const thirds = [2 * t, 2 * t, -t, -t, 2 * t, 2 * t, 2 * t, -t, 2 * t];
     const turn = [0.6, 0.8, 0, -0.8, 0.6, 0, 0, 0, 1];
@@ -136,7 +213,9 @@ describe('regressions (sphere casts, OBB overlap)', () => {
     const a = obb([0, 0, 0], [1, 0, 0], thirds);
     const b = obb([0, MIN, 0], [1, 0, 0]);
     expect(np.overlapOBBOBB(a, b)).toBe(np.overlapOBBOBB(b, a));
-    expect(np.separatingAxisOBBOBB(a, b) === null).toBe(np.separatingAxisOBBOBB(b, a) === null);
+    expect(np.separatingAxisOBBOBB(a, b) === null).toBe(
+      np.separatingAxisOBBOBB(b, a) === null,
+    );
     // Everything subnormal: a plate in y = 0 and a segment whose y spans [0.4, 1.6] 2^-1074: apart, on A.y.
     const plate = obb([0, 0, 0], [MIN, 0, 2 * MIN]);
     const segment = obb([0, MIN, -MIN], [0, MIN, 0], turn);
@@ -146,21 +225,43 @@ describe('regressions (sphere casts, OBB overlap)', () => {
     // Random pairs, subnormal or ordinary sizes, centers a few 2^-1074 apart.
     const rng = random(0xf3);
     const rotation = () => {
-      const q = [rng.symmetric(), rng.symmetric(), rng.symmetric(), rng.symmetric()];
+      const q = [
+        rng.symmetric(),
+        rng.symmetric(),
+        rng.symmetric(),
+        rng.symmetric(),
+      ];
       const n = Math.hypot(...q);
       const [w, x, y, z] = q.map((c) => c / n);
-      return [1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y), 2 * (x * y - w * z), 1 - 2 * (x * x + z * z),
-        2 * (y * z + w * x), 2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)];
+      return [
+        1 - 2 * (y * y + z * z),
+        2 * (x * y + w * z),
+        2 * (x * z - w * y),
+        2 * (x * y - w * z),
+        1 - 2 * (x * x + z * z),
+        2 * (y * z + w * x),
+        2 * (x * z + w * y),
+        2 * (y * z - w * x),
+        1 - 2 * (x * x + y * y),
+      ];
     };
     for (let n = 0; n < 3000; n++) {
       const c = rng.below(2) ? 0 : 2 ** (rng.below(75) - 1074);
-      const h = 2 ** (rng.below(2) ? rng.below(175) - 1074 : rng.below(21) - 10);
-      const ca = [rng.symmetric() * c, rng.symmetric() * c, rng.symmetric() * c];
+      const h =
+        2 ** (rng.below(2) ? rng.below(175) - 1074 : rng.below(21) - 10);
+      const ca = [
+        rng.symmetric() * c,
+        rng.symmetric() * c,
+        rng.symmetric() * c,
+      ];
       const cb = ca.map((x) => x + (rng.below(9) - 4) * MIN);
-      const size = () => [0, 1, 2].map(() => (rng.below(3) ? Math.abs(rng.symmetric()) * h : 0));
+      const size = () =>
+        [0, 1, 2].map(() => (rng.below(3) ? Math.abs(rng.symmetric()) * h : 0));
       const boxA = obb(ca, size(), rng.below(4) ? rotation() : undefined);
       const boxB = obb(cb, size(), rotation());
-      expect(np.overlapOBBOBB(boxA, boxB), `case ${n}`).toBe(np.overlapOBBOBB(boxB, boxA));
+      expect(np.overlapOBBOBB(boxA, boxB), `case ${n}`).toBe(
+        np.overlapOBBOBB(boxB, boxA),
+      );
     }
   });
 });

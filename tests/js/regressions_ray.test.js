@@ -2,9 +2,17 @@
 // against boxes, through the JS API against the real WASM module. The native twins are in
 // tests/cpp/regressions_ray_test.cpp. Box [-1, 1]^3 unless said. Expected values are exact wherever the answer
 // is (toEqual tells -0 from 0).
-import { beforeAll, describe, expect, it } from 'vitest';
-import { init } from '../../web/lib/index.js';
-import { box, expectNoNegativeZero, nextDown, nextUp, random, unitBox, v3 } from './helpers.js';
+import { beforeAll, describe, expect, it } from "vitest";
+import { init } from "../../web/lib/index.js";
+import {
+  box,
+  expectNoNegativeZero,
+  nextDown,
+  nextUp,
+  random,
+  unitBox,
+  v3,
+} from "./helpers.js";
 
 let np;
 beforeAll(async () => {
@@ -40,7 +48,7 @@ function exact(x) {
 function exactMeets(origin, d, segment, b) {
   const near = [];
   const far = [];
-  for (const [i, k] of ['x', 'y', 'z'].entries()) {
+  for (const [i, k] of ["x", "y", "z"].entries()) {
     const o = exact(origin[k]);
     const lo = exact(b.min[k]);
     const hi = exact(b.max[k]);
@@ -48,7 +56,8 @@ function exactMeets(origin, d, segment, b) {
       if (o < lo || o > hi) return false;
       continue;
     }
-    const [n, f, den] = d[i] > 0n ? [lo - o, hi - o, d[i]] : [o - hi, o - lo, -d[i]];
+    const [n, f, den] =
+      d[i] > 0n ? [lo - o, hi - o, d[i]] : [o - hi, o - lo, -d[i]];
     if (f < 0n) return false; // the slab is behind the origin
     if (segment && n > den) return false; // entered only after t = 1
     near.push([n, den]);
@@ -62,14 +71,16 @@ function exactMeets(origin, d, segment, b) {
   return true;
 }
 
-describe('regressions (rays and segments against boxes)', () => {
-  it('raycast with a subnormal beside a huge direction component is not NaN', () => {
+describe("regressions (rays and segments against boxes)", () => {
+  it("raycast with a subnormal beside a huge direction component is not NaN", () => {
     // unit_direction_scale capped its shift for the subnormal component, which doubled -1e308 to -inf.
     const r = ray(v3(0, 0, 1), v3(5e-324, 0, -1e308));
-    expect(np.raycastAABB(r, box([-1, -1, -1], [1, 1, 0]))).toEqual(hit(1, v3(0, 0, 0), v3(0, 0, 1)));
+    expect(np.raycastAABB(r, box([-1, -1, -1], [1, 1, 0]))).toEqual(
+      hit(1, v3(0, 0, 0), v3(0, 0, 1)),
+    );
   });
 
-  it('raycast with a subnormal beside a huge direction component does not miss', () => {
+  it("raycast with a subnormal beside a huge direction component does not miss", () => {
     // Entry through x = 1 at t = 0.5: (1, 0, 1.7e308 - 4.5e307), 0.5 * |d| = 4.5e307 away; the 5e-324 component
     // moves the point by 2.5e-324, which rounds (to even) to 0. With y = 0 exactly: the same hit.
     const b = box([-1, -1, 0], [1, 1, 1.7e308]);
@@ -81,64 +92,109 @@ describe('regressions (rays and segments against boxes)', () => {
     }
   });
 
-  it('linecast starting inside whose length overflows is not NaN', () => {
+  it("linecast starting inside whose length overflows is not NaN", () => {
     // |end - start| = 1.5e308 sqrt(2) overflows; it gave distance NaN (0 * inf) and a zero normal.
-    expect(np.linecastAABB(v3(0, 0, 0), v3(1.5e308, 1.5e308, 0), unitBox())).toEqual(
-      hit(0, v3(0, 0, 0), v3(-Math.SQRT1_2, -Math.SQRT1_2, 0)),
-    );
+    expect(
+      np.linecastAABB(v3(0, 0, 0), v3(1.5e308, 1.5e308, 0), unitBox()),
+    ).toEqual(hit(0, v3(0, 0, 0), v3(-Math.SQRT1_2, -Math.SQRT1_2, 0)));
     // An entry on such a segment reports its distance, not infinity.
-    const h = np.linecastAABB(v3(-1e308, -0.5e308, 0), v3(5e307, 2.5e307, 0), unitBox());
-    expect(Math.abs(h.distance / ((1e308 - 1) * Math.sqrt(1.25)) - 1)).toBeLessThanOrEqual(4 * EPS);
+    const h = np.linecastAABB(
+      v3(-1e308, -0.5e308, 0),
+      v3(5e307, 2.5e307, 0),
+      unitBox(),
+    );
+    expect(
+      Math.abs(h.distance / ((1e308 - 1) * Math.sqrt(1.25)) - 1),
+    ).toBeLessThanOrEqual(4 * EPS);
     expect(h.point.x).toBe(-1);
     expect(Math.abs(h.point.y)).toBeLessThanOrEqual(1);
     expect(h.normal).toEqual(v3(-1, 0, 0));
   });
 
-  it('linecast from just outside a face moving away misses', () => {
+  it("linecast from just outside a face moving away misses", () => {
     // Box [0, 1]^3. The far-face parameter underflowed to -0 and it "hit" at 0 with a point outside the box.
     const b = box([0, 0, 0], [1, 1, 1]);
-    expect(np.linecastAABB(v3(0.5, 0.5, -5e-324), v3(0.5, 0.5, -4), b)).toBe(null);
-    expect(np.linecastAABB(v3(0.5, 0.5, -1e-25), v3(0.5, 0.5, -1e300), b)).toBe(null);
-    expect(np.raycastAABB(ray(v3(0.5, 0.5, -5e-324), v3(0, 0, -4)), b)).toBe(null);
-    expect(np.raycastAABB(ray(v3(0.5, 0.5, -1e-25), v3(0, 0, -1e300)), b)).toBe(null);
+    expect(np.linecastAABB(v3(0.5, 0.5, -5e-324), v3(0.5, 0.5, -4), b)).toBe(
+      null,
+    );
+    expect(np.linecastAABB(v3(0.5, 0.5, -1e-25), v3(0.5, 0.5, -1e300), b)).toBe(
+      null,
+    );
+    expect(np.raycastAABB(ray(v3(0.5, 0.5, -5e-324), v3(0, 0, -4)), b)).toBe(
+      null,
+    );
+    expect(np.raycastAABB(ray(v3(0.5, 0.5, -1e-25), v3(0, 0, -1e300)), b)).toBe(
+      null,
+    );
   });
 
-  it('linecast from a subnormal outside a face enters through it', () => {
+  it("linecast from a subnormal outside a face enters through it", () => {
     // Box [0, 1]^3. The entry parameter 5e-324 / 4 underflowed to 0 and it reported "started inside" at a point
     // outside the box. It enters through z = 0, exactly 5e-324 away (an axis-aligned path reports |face - start|).
     const b = box([0, 0, 0], [1, 1, 1]);
-    expect(np.linecastAABB(v3(0.5, 0.5, -5e-324), v3(0.5, 0.5, 4), b)).toEqual(hit(MIN, v3(0.5, 0.5, 0), v3(0, 0, -1)));
-    expect(np.raycastAABB(ray(v3(0.5, 0.5, -5e-324), v3(0, 0, 4)), b)).toEqual(hit(MIN, v3(0.5, 0.5, 0), v3(0, 0, -1)));
-    expect(np.linecastAABB(v3(0.5, 0.5, -1e-25), v3(0.5, 0.5, 1e300), b)).toEqual(hit(1e-25, v3(0.5, 0.5, 0), v3(0, 0, -1)));
+    expect(np.linecastAABB(v3(0.5, 0.5, -5e-324), v3(0.5, 0.5, 4), b)).toEqual(
+      hit(MIN, v3(0.5, 0.5, 0), v3(0, 0, -1)),
+    );
+    expect(np.raycastAABB(ray(v3(0.5, 0.5, -5e-324), v3(0, 0, 4)), b)).toEqual(
+      hit(MIN, v3(0.5, 0.5, 0), v3(0, 0, -1)),
+    );
+    expect(
+      np.linecastAABB(v3(0.5, 0.5, -1e-25), v3(0.5, 0.5, 1e300), b),
+    ).toEqual(hit(1e-25, v3(0.5, 0.5, 0), v3(0, 0, -1)));
   });
 
-  it('raycast with maxDistance 0 from outside misses when the entry parameter underflows', () => {
+  it("raycast with maxDistance 0 from outside misses when the entry parameter underflows", () => {
     // The direction spans 10^422: the entry parameter of its huge y component underflowed to 0 and the origin,
     // below the box in y, looked inside.
-    const origin = v3(1.423835232943361e-291, 8.4279876655506386e-292, 1.6715159389200331e-291);
+    const origin = v3(
+      1.423835232943361e-291,
+      8.4279876655506386e-292,
+      1.6715159389200331e-291,
+    );
     const direction = v3(2.3397266178941819e-291, 2.7619644527303145e131, -0);
     const b = box(
-      [1.2838322092009807e-291, 1.1626670839043442e-291, 1.6715159389200331e-291],
-      [1.5876322435983819e-291, 1.6907722834401909e-291, 2.2912562862292353e-291],
+      [
+        1.2838322092009807e-291, 1.1626670839043442e-291,
+        1.6715159389200331e-291,
+      ],
+      [
+        1.5876322435983819e-291, 1.6907722834401909e-291,
+        2.2912562862292353e-291,
+      ],
     );
     expect(origin.y).toBeLessThan(b.min.y);
     expect(np.raycastAABB(ray(origin, direction), b, 0)).toBe(null);
     // Without the limit: through the y = min face, min.y - origin.y away (exact).
     const gap = b.min.y - origin.y;
     expect(gap).toBe(3.1986831734928036e-292);
-    expect(np.raycastAABB(ray(origin, direction), b)).toEqual(hit(gap, v3(origin.x, b.min.y, origin.z), v3(0, -1, 0)));
+    expect(np.raycastAABB(ray(origin, direction), b)).toEqual(
+      hit(gap, v3(origin.x, b.min.y, origin.z), v3(0, -1, 0)),
+    );
     expect(np.raycastAABB(ray(origin, direction), b, gap)).not.toBe(null);
     expect(np.raycastAABB(ray(origin, direction), b, nextDown(gap))).toBe(null);
   });
 
-  it('normals are unit when the direction is subnormal', () => {
+  it("normals are unit when the direction is subnormal", () => {
     // -d / |d| with d = (5e-324, 5e-324, 0) kept a few bits: (-1, -1, 0).
-    expect(np.linecastAABB(v3(0, 0, 0), v3(5e-324, 5e-324, 0), unitBox())).toEqual(
-      hit(0, v3(0, 0, 0), v3(-1 / Math.sqrt(2), -1 / Math.sqrt(2), 0)),
-    );
-    for (const s of [MIN, 3 * MIN, 2 ** -1060, 2 ** -1030, 2 ** -1022, 2 ** -600, 1, 2 ** 600, 2 ** 1000]) {
+    expect(
+      np.linecastAABB(v3(0, 0, 0), v3(5e-324, 5e-324, 0), unitBox()),
+    ).toEqual(hit(0, v3(0, 0, 0), v3(-1 / Math.sqrt(2), -1 / Math.sqrt(2), 0)));
+    for (const s of [
+      MIN,
+      3 * MIN,
+      2 ** -1060,
+      2 ** -1030,
+      2 ** -1022,
+      2 ** -600,
+      1,
+      2 ** 600,
+      2 ** 1000,
+    ]) {
       const d = v3(s, -3 * s, 2 * s);
-      for (const h of [np.linecastAABB(v3(0, 0, 0), d, unitBox()), np.raycastAABB(ray(v3(0.25, 0.5, -0.5), d), unitBox())]) {
+      for (const h of [
+        np.linecastAABB(v3(0, 0, 0), d, unitBox()),
+        np.raycastAABB(ray(v3(0.25, 0.5, -0.5), d), unitBox()),
+      ]) {
         expect(ulpsOffUnit(h.normal), `scale ${s}`).toBeLessThanOrEqual(2);
         expect(h.normal.x).toBeLessThan(0);
         expect(h.normal.y).toBeGreaterThan(0);
@@ -147,43 +203,81 @@ describe('regressions (rays and segments against boxes)', () => {
     }
   });
 
-  it('normals have no -0 when a component underflows', () => {
-    expect(np.linecastAABB(v3(0, 0, 0), v3(1e10, 0, 1e-320), unitBox()).normal).toEqual(v3(-1, 0, 0));
-    expect(np.raycastAABB(ray(v3(0, 0, 0), v3(1e10, 0, 1e-320)), unitBox()).normal).toEqual(v3(-1, 0, 0));
-    const h = np.linecastAABB(v3(0, 0, 0), v3(-1e10, 1e-320, -1e-320), unitBox());
+  it("normals have no -0 when a component underflows", () => {
+    expect(
+      np.linecastAABB(v3(0, 0, 0), v3(1e10, 0, 1e-320), unitBox()).normal,
+    ).toEqual(v3(-1, 0, 0));
+    expect(
+      np.raycastAABB(ray(v3(0, 0, 0), v3(1e10, 0, 1e-320)), unitBox()).normal,
+    ).toEqual(v3(-1, 0, 0));
+    const h = np.linecastAABB(
+      v3(0, 0, 0),
+      v3(-1e10, 1e-320, -1e-320),
+      unitBox(),
+    );
     expect(h.normal).toEqual(v3(1, 0, 0));
     expectNoNegativeZero(h.normal);
   });
 
-  it('linecast too long for end - start reports the start itself when starting inside', () => {
+  it("linecast too long for end - start reports the start itself when starting inside", () => {
     // end.x - start.x overflows. Every input was halved, which rounds 5e-324 to 0: the "started inside" point was
     // (-1.5e308, 0, 0), neither the start nor on the box, and a start 5e-324 above y = 0 was halved onto the box.
     const start = v3(-1.5e308, 5e-324, 0);
     const end = v3(1.5e308, 5e-324, 0);
-    expect(np.linecastAABB(start, end, box([-1.7e308, -1, -1], [1.7e308, 1, 1]))).toEqual(hit(0, start, v3(-1, 0, 0)));
-    expect(np.linecastAABB(start, end, box([-1.7e308, -1, -1], [1.7e308, 0, 1]))).toBe(null);
+    expect(
+      np.linecastAABB(start, end, box([-1.7e308, -1, -1], [1.7e308, 1, 1])),
+    ).toEqual(hit(0, start, v3(-1, 0, 0)));
+    expect(
+      np.linecastAABB(start, end, box([-1.7e308, -1, -1], [1.7e308, 0, 1])),
+    ).toBe(null);
     // A face at 3 * 5e-324 is hit exactly there; a box 5e-324 beside the segment's line is missed.
-    const h = np.linecastAABB(v3(-MAX, 0, 0), v3(MAX, 0, 0), box([3 * MIN, -1, -1], [1, 1, 1]));
-    expect(h).toEqual(hit(MAX, v3(3 * MIN, 0, 0), v3(-1, 0, 0)));
-    expect(np.linecastAABB(v3(-MAX, 0, 0), v3(MAX, 0, 0), box([-1, MIN, -1], [1, 1, 1]))).toBe(null);
-  });
-
-  it('paths missing the box by an ulp miss and paths touching it hit', () => {
-    // The 2 ulp far-slab widening made these hit: at x = -1, y = 1 + 2^-52, an ulp above the edge.
-    expect(np.raycastAABB(ray(v3(-3, 0, 0), v3(2, 1 + EPS, 0)), unitBox())).toBe(null);
-    expect(np.linecastAABB(v3(-3, 0, 0), v3(1, 2 + 2 * EPS, 0), unitBox())).toBe(null);
-    // Exactly through the edge: a hit there; half an ulp inside it: a hit on the x = -1 face.
-    expect(np.raycastAABB(ray(v3(-3, 0, 0), v3(2, 1, 0)), unitBox())).toEqual(hit(Math.sqrt(5), v3(-1, 1, 0), v3(-1, 0, 0)));
-    expect(np.linecastAABB(v3(-3, 0, 0), v3(1, 2, 0), unitBox()).point).toEqual(v3(-1, 1, 0));
-    expect(np.raycastAABB(ray(v3(-3, 0, 0), v3(2, 1 - EPS / 2, 0)), unitBox())).toEqual(
-      hit(Math.sqrt(5), v3(-1, 1 - EPS / 2, 0), v3(-1, 0, 0)),
+    const h = np.linecastAABB(
+      v3(-MAX, 0, 0),
+      v3(MAX, 0, 0),
+      box([3 * MIN, -1, -1], [1, 1, 1]),
     );
-    // A segment ending an ulp short of the face it is aimed at misses; ending on it, hits at its full length.
-    expect(np.linecastAABB(v3(-3, 0.25, 0.5), v3(nextDown(-1), 0.25, 0.5), unitBox())).toBe(null);
-    expect(np.linecastAABB(v3(-3, 0.25, 0.5), v3(-1, 0.75, 0.5), unitBox()).distance).toBe(Math.sqrt(4.25));
+    expect(h).toEqual(hit(MAX, v3(3 * MIN, 0, 0), v3(-1, 0, 0)));
+    expect(
+      np.linecastAABB(
+        v3(-MAX, 0, 0),
+        v3(MAX, 0, 0),
+        box([-1, MIN, -1], [1, 1, 1]),
+      ),
+    ).toBe(null);
   });
 
-  it('hits exactly when the path meets the box on the reals', () => {
+  it("paths missing the box by an ulp miss and paths touching it hit", () => {
+    // The 2 ulp far-slab widening made these hit: at x = -1, y = 1 + 2^-52, an ulp above the edge.
+    expect(
+      np.raycastAABB(ray(v3(-3, 0, 0), v3(2, 1 + EPS, 0)), unitBox()),
+    ).toBe(null);
+    expect(
+      np.linecastAABB(v3(-3, 0, 0), v3(1, 2 + 2 * EPS, 0), unitBox()),
+    ).toBe(null);
+    // Exactly through the edge: a hit there; half an ulp inside it: a hit on the x = -1 face.
+    expect(np.raycastAABB(ray(v3(-3, 0, 0), v3(2, 1, 0)), unitBox())).toEqual(
+      hit(Math.sqrt(5), v3(-1, 1, 0), v3(-1, 0, 0)),
+    );
+    expect(np.linecastAABB(v3(-3, 0, 0), v3(1, 2, 0), unitBox()).point).toEqual(
+      v3(-1, 1, 0),
+    );
+    expect(
+      np.raycastAABB(ray(v3(-3, 0, 0), v3(2, 1 - EPS / 2, 0)), unitBox()),
+    ).toEqual(hit(Math.sqrt(5), v3(-1, 1 - EPS / 2, 0), v3(-1, 0, 0)));
+    // A segment ending an ulp short of the face it is aimed at misses; ending on it, hits at its full length.
+    expect(
+      np.linecastAABB(
+        v3(-3, 0.25, 0.5),
+        v3(nextDown(-1), 0.25, 0.5),
+        unitBox(),
+      ),
+    ).toBe(null);
+    expect(
+      np.linecastAABB(v3(-3, 0.25, 0.5), v3(-1, 0.75, 0.5), unitBox()).distance,
+    ).toBe(Math.sqrt(4.25));
+  });
+
+  it("hits exactly when the path meets the box on the reals", () => {
     // Rays and segments aimed at points of the edges and corners of random boxes, at scales from 2^-1000 to
     // 2^1000, with directions rounded (a ray's (target - origin) / 3, a segment's end an ulp off), so that about
     // half pass a hair beside the box: every answer agrees with the exact oracle.
@@ -198,23 +292,35 @@ describe('regressions (rays and segments against boxes)', () => {
       const b = box(min, max);
       const origin = v3(coord(32), coord(32), coord(32));
       const free = rng.below(4); // 3: a corner
-      const target = ['x', 'y', 'z'].map((k, i) => (i === free ? (b.min[k] + b.max[k]) / 2 : rng.below(2) ? b.min[k] : b.max[k]));
+      const target = ["x", "y", "z"].map((k, i) =>
+        i === free
+          ? (b.min[k] + b.max[k]) / 2
+          : rng.below(2)
+            ? b.min[k]
+            : b.max[k],
+      );
       const segment = n % 2 === 1;
       let d;
       let got;
       if (segment) {
-        const end = target.map((t, i) => 2 * t - origin[['x', 'y', 'z'][i]]);
+        const end = target.map((t, i) => 2 * t - origin[["x", "y", "z"][i]]);
         const k = rng.below(3);
         end[k] = rng.below(2) ? nextUp(end[k]) : nextDown(end[k]);
-        d = end.map((e, i) => exact(e) - exact(origin[['x', 'y', 'z'][i]]));
+        d = end.map((e, i) => exact(e) - exact(origin[["x", "y", "z"][i]]));
         got = np.linecastAABB(origin, v3(...end), b);
       } else {
-        const dir = v3((target[0] - origin.x) / 3, (target[1] - origin.y) / 3, (target[2] - origin.z) / 3);
+        const dir = v3(
+          (target[0] - origin.x) / 3,
+          (target[1] - origin.y) / 3,
+          (target[2] - origin.z) / 3,
+        );
         d = [exact(dir.x), exact(dir.y), exact(dir.z)];
         got = np.raycastAABB(ray(origin, dir), b);
       }
       const expected = exactMeets(origin, d, segment, b);
-      expect(got !== null, `case ${n} (${segment ? 'segment' : 'ray'})`).toBe(expected);
+      expect(got !== null, `case ${n} (${segment ? "segment" : "ray"})`).toBe(
+        expected,
+      );
       if (got !== null) hits++;
       else misses++;
     }

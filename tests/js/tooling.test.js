@@ -1,76 +1,112 @@
 // The project's own commands and the benchmark harness: they are not run by the other tests, so these checks
 // keep them from rotting unnoticed (a package.json script naming a file that does not exist, a benchmark
 // whose two sides no longer agree).
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { Box3, Line3, Matrix3, Matrix4, Quaternion, Ray, Sphere, Vector3 } from 'three';
-import { OBB } from 'three/examples/jsm/math/OBB.js';
-import { init } from '../../web/lib/index.js';
-import { boundaryBenchmark, formatTable } from '../bench/boundary.cases.mjs';
-import { crossingFloor, floorModuleBytes, formatFloor } from '../bench/crossing.cases.mjs';
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import {
+  Box3,
+  Line3,
+  Matrix3,
+  Matrix4,
+  Quaternion,
+  Ray,
+  Sphere,
+  Vector3,
+} from "three";
+import { OBB } from "three/examples/jsm/math/OBB.js";
+import { init } from "../../web/lib/index.js";
+import { boundaryBenchmark, formatTable } from "../bench/boundary.cases.mjs";
+import {
+  crossingFloor,
+  floorModuleBytes,
+  formatFloor,
+} from "../bench/crossing.cases.mjs";
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const pkg = JSON.parse(readFileSync(`${root}/package.json`, "utf8"));
 
-describe('package.json scripts', () => {
+describe("package.json scripts", () => {
   const scripts = Object.entries(pkg.scripts);
-  it.each(scripts)('%s runs a file that exists', (name, command) => {
-    const files = [...command.matchAll(/\b(?:bash|node|sh)\s+(\S+)/g)].map((m) => m[1]);
+  it.each(scripts)("%s runs a file that exists", (name, command) => {
+    const files = [...command.matchAll(/\b(?:bash|node|sh)\s+(\S+)/g)].map(
+      (m) => m[1],
+    );
     expect(files.length, `script "${name}": ${command}`).toBeGreaterThan(0);
-    for (const file of files) expect(existsSync(`${root}/${file}`), `${name}: ${file}`).toBe(true);
+    for (const file of files)
+      expect(existsSync(`${root}/${file}`), `${name}: ${file}`).toBe(true);
   });
-  it('has the two set-up commands the README gives, and the benchmark command', () => {
-    const readme = readFileSync(`${root}/README.md`, 'utf8');
-    for (const name of ['start', 'test', 'bench']) {
-      expect(pkg.scripts[name]).toBeTypeOf('string');
-      expect(readme).toContain(`npm ${name === 'start' || name === 'test' ? '' : 'run '}${name}`);
+  it("has the two set-up commands the README gives, and the benchmark command", () => {
+    const readme = readFileSync(`${root}/README.md`, "utf8");
+    for (const name of ["start", "test", "bench"]) {
+      expect(pkg.scripts[name]).toBeTypeOf("string");
+      expect(readme).toContain(
+        `npm ${name === "start" || name === "test" ? "" : "run "}${name}`,
+      );
     }
   });
 });
 
-describe('boundary benchmark harness', () => {
-  it('runs every case on the real module; both sides agree on all 1,024 inputs first', async () => {
+describe("boundary benchmark harness", () => {
+  it("runs every case on the real module; both sides agree on all 1,024 inputs first", async () => {
     const np = await init();
     // The harness throws before timing anything when narrowphase and three.js disagree on any input.
     const result = boundaryBenchmark({
       np,
-      three: { Box3, Line3, Matrix3, Matrix4, Quaternion, Ray, Sphere, Vector3, OBB },
+      three: {
+        Box3,
+        Line3,
+        Matrix3,
+        Matrix4,
+        Quaternion,
+        Ray,
+        Sphere,
+        Vector3,
+        OBB,
+      },
       now: () => performance.now(),
-      runtime: 'test',
+      runtime: "test",
       rounds: 1,
       calls: 2048,
     });
-    expect(result.rows.map((r) => r.name.split(' ')[0])).toEqual([
-      'overlapSphereAABB',
-      'linecastAABB',
-      'overlapOBBOBB',
-      'raycastAABB',
-      'closestPointOnAABB',
-      'distancePointAABB',
+    expect(result.rows.map((r) => r.name.split(" ")[0])).toEqual([
+      "overlapSphereAABB",
+      "linecastAABB",
+      "overlapOBBOBB",
+      "raycastAABB",
+      "closestPointOnAABB",
+      "distancePointAABB",
     ]);
     for (const row of result.rows) {
       expect(row.ours).toBeGreaterThan(0);
       expect(row.theirs).toBeGreaterThan(0);
       expect(row.ratio).toBeCloseTo(row.ours / row.theirs, 12);
     }
-    const table = formatTable(result).split('\n');
+    const table = formatTable(result).split("\n");
     expect(table).toHaveLength(3 + 6);
-    expect(table[1]).toBe('| query | narrowphase ns | three.js ns | ratio |');
+    expect(table[1]).toBe("| query | narrowphase ns | three.js ns | ratio |");
   });
 
-  it('takes one call apart with a hand-assembled module whose functions do what their names say', async () => {
-    const { exports } = new WebAssembly.Instance(new WebAssembly.Module(floorModuleBytes()), {});
+  it("takes one call apart with a hand-assembled module whose functions do what their names say", async () => {
+    const { exports } = new WebAssembly.Instance(
+      new WebAssembly.Module(floorModuleBytes()),
+      {},
+    );
     const io = new Float64Array(exports.memory.buffer, 64, 10);
     io.set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(exports.empty(64)).toBe(0);
     expect(exports.read10(64)).toBe(1); // 55 > 0
     io.set([-1, -2, -3, -4, -5, -6, -7, -8, -9, 10]);
     expect(exports.read10(64)).toBe(0); // -35 > 0 is false: all ten are read
-    const rows = crossingFloor({ np: await init(), three: { Box3, Sphere, Vector3 }, now: () => performance.now(), rounds: 1, calls: 2048 });
+    const rows = crossingFloor({
+      np: await init(),
+      three: { Box3, Sphere, Vector3 },
+      now: () => performance.now(),
+      rounds: 1,
+      calls: 2048,
+    });
     expect(rows.map((r) => r.name)).toHaveLength(6);
     for (const r of rows) expect(r.ns).toBeGreaterThan(0);
-    expect(formatFloor(rows).split('\n')).toHaveLength(2 + 6);
+    expect(formatFloor(rows).split("\n")).toHaveLength(2 + 6);
   });
 });
-

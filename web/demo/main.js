@@ -4,42 +4,51 @@
 // handles (pointer events, so mouse and touch), the rotation gizmo, the panel and the test hook.
 //
 // Every answer a scene shows comes from `narrowphase` — the package's own JS layer and WASM build.
-import * as THREE from 'three';
-import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
-import { TransformControls } from 'three/addons/controls/TransformControls.js';
-import { CSS2DRenderer } from 'three/addons/renderers/CSS2DRenderer.js';
-import { init } from 'narrowphase';
-import { scenes } from './scenes/index.js';
-import { parseHash, formatHash, normalizeState, stateFromParams, flatFields } from './app/state.js';
-import { Arrow, COLORS, Label, disposeObject, material } from './app/draw.js';
-import { num, vec } from './app/format.js';
+import * as THREE from "three";
+import { OrbitControls } from "three/addons/controls/OrbitControls.js";
+import { TransformControls } from "three/addons/controls/TransformControls.js";
+import { CSS2DRenderer } from "three/addons/renderers/CSS2DRenderer.js";
+import { init } from "narrowphase";
+import { scenes } from "./scenes/index.js";
+import {
+  parseHash,
+  formatHash,
+  normalizeState,
+  stateFromParams,
+  flatFields,
+} from "./app/state.js";
+import { Arrow, COLORS, Label, disposeObject, material } from "./app/draw.js";
+import { num, vec } from "./app/format.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
-  viewport: $('viewport'),
-  canvas: $('canvas'),
-  menu: $('menu'),
-  resultBox: $('result-box'),
-  result: $('result'),
-  toolbar: $('toolbar'),
-  title: $('scene-title'),
-  articles: $('scene-articles'),
-  explanation: $('explanation'),
-  steps: $('steps'),
-  notes: $('notes'),
-  fields: $('fields'),
-  reset: $('reset'),
-  copyLink: $('copy-link'),
+  viewport: $("viewport"),
+  canvas: $("canvas"),
+  menu: $("menu"),
+  resultBox: $("result-box"),
+  result: $("result"),
+  toolbar: $("toolbar"),
+  title: $("scene-title"),
+  articles: $("scene-articles"),
+  explanation: $("explanation"),
+  steps: $("steps"),
+  notes: $("notes"),
+  fields: $("fields"),
+  reset: $("reset"),
+  copyLink: $("copy-link"),
 };
 const scenesById = new Map(scenes.map((s) => [s.id, s]));
 
 // ---------------------------------------------------------------------------------------------------------
 // Renderer, camera, controls. The page renders on demand: a frame is drawn only when something changed.
 
-const renderer = new THREE.WebGLRenderer({ canvas: ui.canvas, antialias: true });
+const renderer = new THREE.WebGLRenderer({
+  canvas: ui.canvas,
+  antialias: true,
+});
 renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
 const labelRenderer = new CSS2DRenderer();
-labelRenderer.domElement.className = 'labels';
+labelRenderer.domElement.className = "labels";
 ui.viewport.appendChild(labelRenderer.domElement);
 
 const world = new THREE.Scene();
@@ -64,20 +73,24 @@ for (let i = 0; i < 3; i++) {
   const color = [COLORS.x, COLORS.y, COLORS.z][i];
   const dir = new THREE.Vector3().setComponent(i, 1);
   triadScene.add(new Arrow(color, 0.06).set(new THREE.Vector3(), dir));
-  triadScene.add(letterSprite('xyz'[i], color, dir.clone().multiplyScalar(1.38)));
+  triadScene.add(
+    letterSprite("xyz"[i], color, dir.clone().multiplyScalar(1.38)),
+  );
 }
 function letterSprite(letter, color, position) {
-  const c = document.createElement('canvas');
+  const c = document.createElement("canvas");
   c.width = c.height = 64;
-  const g = c.getContext('2d');
-  g.font = 'bold 44px system-ui, sans-serif';
-  g.textAlign = 'center';
-  g.textBaseline = 'middle';
+  const g = c.getContext("2d");
+  g.font = "bold 44px system-ui, sans-serif";
+  g.textAlign = "center";
+  g.textBaseline = "middle";
   g.fillStyle = `#${new THREE.Color(color).getHexString()}`;
   g.fillText(letter, 32, 34);
   const texture = new THREE.CanvasTexture(c);
   texture.colorSpace = THREE.SRGBColorSpace;
-  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: texture, depthTest: false }));
+  const sprite = new THREE.Sprite(
+    new THREE.SpriteMaterial({ map: texture, depthTest: false }),
+  );
   sprite.position.copy(position);
   sprite.scale.setScalar(0.55);
   return sprite;
@@ -87,8 +100,8 @@ world.add(floor);
 // The rotation gizmo is created before the orbit controls so that its pointerdown runs first and can switch
 // orbiting off for the drag (three.js's own TransformControls example does the same).
 const gizmo = new TransformControls(camera, ui.canvas);
-gizmo.setMode('rotate');
-gizmo.setSpace('local');
+gizmo.setMode("rotate");
+gizmo.setSpace("local");
 gizmo.setSize(0.85);
 world.add(gizmo.getHelper());
 const gizmoProxy = new THREE.Object3D();
@@ -99,18 +112,21 @@ orbit.enableDamping = false;
 // Scenes that place things relative to the view (e.g. bars set beside a line on screen) are updated as the
 // camera moves; the update runs inside the next frame.
 let viewChanged = false;
-orbit.addEventListener('change', () => {
+orbit.addEventListener("change", () => {
   if (current?.scene.viewDependent) viewChanged = true;
   requestRender();
 });
-gizmo.addEventListener('change', () => requestRender());
-gizmo.addEventListener('dragging-changed', (e) => {
+gizmo.addEventListener("change", () => requestRender());
+gizmo.addEventListener("dragging-changed", (e) => {
   orbit.enabled = !e.value;
   if (!e.value) writeUrl();
 });
-gizmo.addEventListener('objectChange', () => {
+gizmo.addEventListener("objectChange", () => {
   const r = current?.activeRotator;
-  if (r && gizmo.dragging) apply(r.set(current.state, gizmoProxy.quaternion.clone()), { source: 'gizmo' });
+  if (r && gizmo.dragging)
+    apply(r.set(current.state, gizmoProxy.quaternion.clone()), {
+      source: "gizmo",
+    });
 });
 
 let renderQueued = false;
@@ -169,13 +185,14 @@ new ResizeObserver(resize).observe(ui.viewport);
 // Handles: small spheres (or cubes) that stand for the query's inputs. Picking is done in screen space with
 // a generous radius so that fingers find them too; a drag moves the handle in the plane facing the camera.
 
-const coarsePointer = window.matchMedia('(pointer: coarse)').matches;
+const coarsePointer = window.matchMedia("(pointer: coarse)").matches;
 const HANDLE_PX = coarsePointer ? 10 : 7; // drawn radius in CSS pixels
 const HANDLE_GEOMETRY = {
   sphere: new THREE.SphereGeometry(1, 24, 12),
   cube: new THREE.BoxGeometry(1.5, 1.5, 1.5),
 };
-HANDLE_GEOMETRY.sphere.userData.shared = HANDLE_GEOMETRY.cube.userData.shared = true;
+HANDLE_GEOMETRY.sphere.userData.shared =
+  HANDLE_GEOMETRY.cube.userData.shared = true;
 
 const _v = new THREE.Vector3();
 const _ndc = new THREE.Vector2();
@@ -186,7 +203,8 @@ let hovered = null;
 function sizeHandles() {
   if (!current) return;
   const h = ui.viewport.clientHeight || 1;
-  const worldPerPixel = (2 * Math.tan(THREE.MathUtils.degToRad(camera.fov / 2))) / h;
+  const worldPerPixel =
+    (2 * Math.tan(THREE.MathUtils.degToRad(camera.fov / 2))) / h;
   for (const handle of current.ctx.handles) {
     const grow = handle === hovered || handle === drag?.handle ? 1.35 : 1;
     const d = camera.position.distanceTo(handle.mesh.position);
@@ -206,7 +224,7 @@ function screenPosition(position) {
 
 function pickHandle(clientX, clientY, pointerType) {
   if (!current) return null;
-  const reach = HANDLE_PX + (pointerType === 'touch' ? 18 : 7);
+  const reach = HANDLE_PX + (pointerType === "touch" ? 18 : 7);
   let best = null;
   let bestScore = Infinity;
   for (const handle of current.ctx.handles) {
@@ -226,7 +244,10 @@ function pickHandle(clientX, clientY, pointerType) {
 
 function pointerRay(clientX, clientY) {
   const rect = ui.canvas.getBoundingClientRect();
-  _ndc.set(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
+  _ndc.set(
+    ((clientX - rect.left) / rect.width) * 2 - 1,
+    -((clientY - rect.top) / rect.height) * 2 + 1,
+  );
   raycaster.setFromCamera(_ndc, camera);
   return raycaster.ray;
 }
@@ -234,17 +255,23 @@ function pointerRay(clientX, clientY) {
 // Capture phase on the canvas's parent: runs before OrbitControls and TransformControls see the event, so a
 // press on a handle never starts an orbit.
 ui.viewport.addEventListener(
-  'pointerdown',
+  "pointerdown",
   (e) => {
-    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    if (e.pointerType === "mouse" && e.button !== 0) return;
     const handle = pickHandle(e.clientX, e.clientY, e.pointerType);
     if (!handle) return;
     e.stopPropagation();
     e.preventDefault();
     const normal = camera.getWorldDirection(new THREE.Vector3());
     const startPos = handle.mesh.position.clone();
-    const plane = new THREE.Plane().setFromNormalAndCoplanarPoint(normal, startPos);
-    const hit = pointerRay(e.clientX, e.clientY).intersectPlane(plane, new THREE.Vector3());
+    const plane = new THREE.Plane().setFromNormalAndCoplanarPoint(
+      normal,
+      startPos,
+    );
+    const hit = pointerRay(e.clientX, e.clientY).intersectPlane(
+      plane,
+      new THREE.Vector3(),
+    );
     drag = {
       handle,
       pointerId: e.pointerId,
@@ -255,13 +282,13 @@ ui.viewport.addEventListener(
       pending: null,
     };
     ui.canvas.setPointerCapture?.(e.pointerId);
-    ui.viewport.style.cursor = 'grabbing';
+    ui.viewport.style.cursor = "grabbing";
     requestRender();
   },
   { capture: true },
 );
 
-ui.viewport.addEventListener('pointermove', (e) => {
+ui.viewport.addEventListener("pointermove", (e) => {
   if (drag) {
     if (e.pointerId === drag.pointerId) {
       drag.pending = { x: e.clientX, y: e.clientY };
@@ -269,11 +296,11 @@ ui.viewport.addEventListener('pointermove', (e) => {
     }
     return;
   }
-  if (e.pointerType !== 'mouse' || e.buttons !== 0) return;
-  const over = pickHandle(e.clientX, e.clientY, 'mouse');
+  if (e.pointerType !== "mouse" || e.buttons !== 0) return;
+  const over = pickHandle(e.clientX, e.clientY, "mouse");
   if (over !== hovered) {
     hovered = over;
-    ui.viewport.style.cursor = over ? 'grab' : '';
+    ui.viewport.style.cursor = over ? "grab" : "";
     requestRender();
   }
 });
@@ -282,12 +309,12 @@ function endDrag(e) {
   if (!drag || e.pointerId !== drag.pointerId) return;
   if (drag.pending) processDrag();
   drag = null;
-  ui.viewport.style.cursor = hovered ? 'grab' : '';
+  ui.viewport.style.cursor = hovered ? "grab" : "";
   writeUrl();
   requestRender();
 }
-window.addEventListener('pointerup', endDrag);
-window.addEventListener('pointercancel', endDrag);
+window.addEventListener("pointerup", endDrag);
+window.addEventListener("pointercancel", endDrag);
 
 function processDrag() {
   if (!drag?.pending) return;
@@ -296,8 +323,13 @@ function processDrag() {
   const hit = pointerRay(x, y).intersectPlane(drag.plane, new THREE.Vector3());
   if (!hit) return;
   hit.add(drag.offset);
-  const patch = drag.handle.drag(current.state, hit, drag.startState, drag.startPos);
-  if (patch) apply(patch, { source: 'drag' });
+  const patch = drag.handle.drag(
+    current.state,
+    hit,
+    drag.startState,
+    drag.startPos,
+  );
+  if (patch) apply(patch, { source: "drag" });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -311,7 +343,9 @@ function vector(v) {
 }
 
 function close(a, b, tol) {
-  return a === b || Math.abs(a - b) <= tol * Math.max(1, Math.abs(a), Math.abs(b));
+  return (
+    a === b || Math.abs(a - b) <= tol * Math.max(1, Math.abs(a), Math.abs(b))
+  );
 }
 
 function makeContext(scene) {
@@ -338,7 +372,10 @@ function makeContext(scene) {
      * drag(state, point, startState, startPoint) -> state patch, visible?(state) }.
      */
     handle(spec) {
-      const mesh = new THREE.Mesh(HANDLE_GEOMETRY[spec.shape ?? 'sphere'], material(spec.color, { emissive: 0.45 }));
+      const mesh = new THREE.Mesh(
+        HANDLE_GEOMETRY[spec.shape ?? "sphere"],
+        material(spec.color, { emissive: 0.45 }),
+      );
       mesh.name = `handle:${spec.name}`;
       mesh.renderOrder = 10;
       root.add(mesh);
@@ -360,12 +397,21 @@ function makeContext(scene) {
      */
     agree(what, mine, lib, tol = 1e-9) {
       let ok;
-      if (typeof mine === 'number' && typeof lib === 'number') ok = close(mine, lib, tol);
-      else if (mine && lib && typeof mine === 'object') ok = ['x', 'y', 'z'].every((k) => close(mine[k], lib[k], tol));
+      if (typeof mine === "number" && typeof lib === "number")
+        ok = close(mine, lib, tol);
+      else if (mine && lib && typeof mine === "object")
+        ok = ["x", "y", "z"].every((k) => close(mine[k], lib[k], tol));
       else ok = mine === lib;
       if (!ok) {
-        const show = (v) => (typeof v === 'number' ? num(v) : v && typeof v === 'object' ? vec(v) : String(v));
-        ctx.notes.push(`The walkthrough's ${what} (${show(mine)}) differs from the library's (${show(lib)}); the readout shows the library's answer.`);
+        const show = (v) =>
+          typeof v === "number"
+            ? num(v)
+            : v && typeof v === "object"
+              ? vec(v)
+              : String(v);
+        ctx.notes.push(
+          `The walkthrough's ${what} (${show(mine)}) differs from the library's (${show(lib)}); the readout shows the library's answer.`,
+        );
       }
       return ok;
     },
@@ -398,9 +444,9 @@ function build(scene, state) {
   ui.title.textContent = scene.title;
   ui.articles.textContent = `Article ${scene.articles} · ${scene.menu}`;
   ui.explanation.innerHTML = scene.explanation;
-  for (const a of ui.menu.querySelectorAll('a')) {
-    if (a.dataset.scene === scene.id) a.setAttribute('aria-current', 'page');
-    else a.removeAttribute('aria-current');
+  for (const a of ui.menu.querySelectorAll("a")) {
+    if (a.dataset.scene === scene.id) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
   }
   buildFields(scene);
   buildToolbar(scene);
@@ -417,12 +463,21 @@ function build(scene, state) {
 function resetView() {
   const view = current.scene.camera ?? {};
   const direction = new THREE.Vector3().fromArray(view.position ?? [6, 5, 8]);
-  direction.sub(new THREE.Vector3().fromArray(view.target ?? [0, 0, 0])).normalize();
-  const points = current.ctx.handles.filter((h) => h.mesh.visible).map((h) => h.mesh.position);
-  const target = new THREE.Box3().setFromPoints(points).getCenter(new THREE.Vector3());
-  const aspect = (ui.viewport.clientWidth || 1) / (ui.viewport.clientHeight || 1);
+  direction
+    .sub(new THREE.Vector3().fromArray(view.target ?? [0, 0, 0]))
+    .normalize();
+  const points = current.ctx.handles
+    .filter((h) => h.mesh.visible)
+    .map((h) => h.mesh.position);
+  const target = new THREE.Box3()
+    .setFromPoints(points)
+    .getCenter(new THREE.Vector3());
+  const aspect =
+    (ui.viewport.clientWidth || 1) / (ui.viewport.clientHeight || 1);
   // The camera's right and up axes for that direction.
-  const right = new THREE.Vector3().crossVectors(new THREE.Vector3(0, 1, 0), direction).normalize();
+  const right = new THREE.Vector3()
+    .crossVectors(new THREE.Vector3(0, 1, 0), direction)
+    .normalize();
   const up = new THREE.Vector3().crossVectors(direction, right);
   const tanV = Math.tan(THREE.MathUtils.degToRad(camera.fov / 2)) * 0.8; // 20% margin
   const tanH = tanV * aspect;
@@ -431,7 +486,11 @@ function resetView() {
   for (const p of points) {
     const d = p.clone().sub(target);
     const back = d.dot(direction);
-    distance = Math.max(distance, back + (Math.abs(d.dot(right)) + PAD) / tanH, back + (Math.abs(d.dot(up)) + PAD) / tanV);
+    distance = Math.max(
+      distance,
+      back + (Math.abs(d.dot(right)) + PAD) / tanH,
+      back + (Math.abs(d.dot(up)) + PAD) / tanV,
+    );
   }
   orbit.target.copy(target);
   camera.position.copy(target).addScaledVector(direction, distance);
@@ -440,15 +499,20 @@ function resetView() {
   orbit.update();
 }
 
-let lastSteps = '';
-let lastNotes = '';
-let lastWarning = '';
+let lastSteps = "";
+let lastNotes = "";
+let lastWarning = "";
 let pendingPanel = null;
 function flushPanel() {
   if (!pendingPanel) return;
   const { steps, notes, id } = pendingPanel;
   pendingPanel = null;
-  const stepsHtml = steps.map((s) => `<li${s.key ? ' class="key"' : ''}><h3>${s.title}</h3>${s.html}</li>`).join('');
+  const stepsHtml = steps
+    .map(
+      (s) =>
+        `<li${s.key ? ' class="key"' : ""}><h3>${s.title}</h3>${s.html}</li>`,
+    )
+    .join("");
   if (stepsHtml !== lastSteps) {
     ui.steps.innerHTML = stepsHtml;
     lastSteps = stepsHtml;
@@ -457,7 +521,8 @@ function flushPanel() {
     ui.notes.textContent = notes;
     lastNotes = notes;
   }
-  if (notes && notes !== lastWarning) console.warn(`narrowphase demo: disagreement in ${id}: ${notes}`);
+  if (notes && notes !== lastWarning)
+    console.warn(`narrowphase demo: disagreement in ${id}: ${notes}`);
   lastWarning = notes;
 }
 function refresh(source) {
@@ -469,12 +534,12 @@ function refresh(source) {
   } catch (error) {
     // The inputs are normalized so that the library accepts them; an exception here is a bug to see.
     console.error(error);
-    out = { result: `error: ${error.message}`, tone: 'error', steps: [] };
+    out = { result: `error: ${error.message}`, tone: "error", steps: [] };
   }
   ui.result.textContent = out.result;
-  ui.resultBox.dataset.tone = out.tone ?? '';
+  ui.resultBox.dataset.tone = out.tone ?? "";
   // The step-by-step panel is rebuilt at most once per frame (a drag can deliver many updates per frame).
-  pendingPanel = { steps: out.steps, notes: ctx.notes.join(' '), id: scene.id };
+  pendingPanel = { steps: out.steps, notes: ctx.notes.join(" "), id: scene.id };
 
   for (const handle of ctx.handles) {
     handle.mesh.position.copy(vector(handle.get(state)));
@@ -489,9 +554,15 @@ function refresh(source) {
 /** Applies a partial state from any control (handle, gizmo, input, test hook): one code path for all. */
 function apply(patch, { source } = {}) {
   if (!current) return;
-  current.state = normalizeState(current.scene, { ...current.state, ...patch }, Object.keys(patch));
+  current.state = normalizeState(
+    current.scene,
+    { ...current.state, ...patch },
+    Object.keys(patch),
+  );
   refresh(source);
-  scheduleUrl(source === 'drag' || source === 'gizmo' || source instanceof Element);
+  scheduleUrl(
+    source === "drag" || source === "gizmo" || source instanceof Element,
+  );
 }
 
 // The URL follows the state. During drags and typing it is written at most a few times a second (browsers
@@ -506,7 +577,7 @@ function writeUrl() {
   clearTimeout(urlTimer);
   if (!current) return;
   const hash = formatHash(current.scene, current.state);
-  if (location.hash !== hash) history.replaceState(null, '', hash);
+  if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
 function route() {
@@ -528,38 +599,42 @@ function route() {
 function buildFields(scene) {
   const rows = [];
   for (const group of scene.fields) {
-    const kind = group.kind ?? 'pos';
+    const kind = group.kind ?? "pos";
     const cells = group.keys.map((key, i) => {
-      const title = `${group.label}${group.keys.length > 1 ? ` ${'xyz'[i]}` : ''}`;
-      if (kind === 'choice') {
-        const options = group.options.map(([v, text]) => `<option value="${v}">${text}</option>`).join('');
+      const title = `${group.label}${group.keys.length > 1 ? ` ${"xyz"[i]}` : ""}`;
+      if (kind === "choice") {
+        const options = group.options
+          .map(([v, text]) => `<option value="${v}">${text}</option>`)
+          .join("");
         return `<select data-key="${key}" data-testid="input-${key}" aria-label="${title}">${options}</select>`;
       }
-      const step = kind === 'deg' ? 5 : 0.1;
-      const min = group.min !== undefined ? ` min="${group.min}"` : '';
+      const step = kind === "deg" ? 5 : 0.1;
+      const min = group.min !== undefined ? ` min="${group.min}"` : "";
       return `<input type="number" step="${step}"${min} data-key="${key}" data-testid="input-${key}" aria-label="${title}" title="${title} (${key})" />`;
     });
-    rows.push(`<label class="flabel">${group.label}</label><div class="frow">${cells.join('')}</div>`);
+    rows.push(
+      `<label class="flabel">${group.label}</label><div class="frow">${cells.join("")}</div>`,
+    );
   }
-  ui.fields.innerHTML = rows.join('');
+  ui.fields.innerHTML = rows.join("");
 }
 
-ui.fields.addEventListener('input', (e) => {
+ui.fields.addEventListener("input", (e) => {
   const el = e.target;
   if (!el.dataset.key || !current) return;
   const value = Number(el.value);
-  if (el.value.trim() === '' || !Number.isFinite(value)) return;
+  if (el.value.trim() === "" || !Number.isFinite(value)) return;
   apply({ [el.dataset.key]: value }, { source: el });
 });
-ui.fields.addEventListener('change', (e) => {
+ui.fields.addEventListener("change", (e) => {
   if (!current || !e.target.dataset.key) return;
   e.target.value = String(current.state[e.target.dataset.key]);
   writeUrl();
 });
-ui.fields.addEventListener('submit', (e) => e.preventDefault());
+ui.fields.addEventListener("submit", (e) => e.preventDefault());
 
 function syncFields(source) {
-  for (const el of ui.fields.querySelectorAll('[data-key]')) {
+  for (const el of ui.fields.querySelectorAll("[data-key]")) {
     if (el === source && document.activeElement === el) continue; // don't fight the user's typing
     const text = String(current.state[el.dataset.key]);
     if (el.value !== text) el.value = text;
@@ -569,25 +644,35 @@ function syncFields(source) {
 function buildToolbar(scene) {
   const buttons = [];
   for (const group of scene.fields) {
-    if (group.kind !== 'choice' || !group.toolbar) continue;
+    if (group.kind !== "choice" || !group.toolbar) continue;
     for (const [value, text] of group.options) {
-      buttons.push(`<button type="button" data-set="${group.keys[0]}=${value}">${text}</button>`);
+      buttons.push(
+        `<button type="button" data-set="${group.keys[0]}=${value}">${text}</button>`,
+      );
     }
   }
   for (const r of current.ctx.rotators) {
-    buttons.push(`<button type="button" data-rotate="${r.name}" data-testid="rotate-${r.name}">Rotate ${r.label ?? r.name}</button>`);
+    buttons.push(
+      `<button type="button" data-rotate="${r.name}" data-testid="rotate-${r.name}">Rotate ${r.label ?? r.name}</button>`,
+    );
   }
   buttons.push('<button type="button" data-view="reset">Reset view</button>');
-  ui.toolbar.innerHTML = buttons.join('');
+  ui.toolbar.innerHTML = buttons.join("");
 }
 
 function syncToolbar() {
-  for (const b of ui.toolbar.querySelectorAll('button[data-set]')) {
-    const [key, value] = b.dataset.set.split('=');
-    b.setAttribute('aria-pressed', String(current.state[key] === Number(value)));
+  for (const b of ui.toolbar.querySelectorAll("button[data-set]")) {
+    const [key, value] = b.dataset.set.split("=");
+    b.setAttribute(
+      "aria-pressed",
+      String(current.state[key] === Number(value)),
+    );
   }
-  for (const b of ui.toolbar.querySelectorAll('button[data-rotate]')) {
-    b.setAttribute('aria-pressed', String(current.activeRotator?.name === b.dataset.rotate));
+  for (const b of ui.toolbar.querySelectorAll("button[data-rotate]")) {
+    b.setAttribute(
+      "aria-pressed",
+      String(current.activeRotator?.name === b.dataset.rotate),
+    );
   }
 }
 
@@ -609,55 +694,58 @@ function syncGizmo() {
   if (!gizmo.dragging) gizmoProxy.quaternion.copy(quaternion);
 }
 
-ui.toolbar.addEventListener('click', (e) => {
-  const b = e.target.closest('button');
+ui.toolbar.addEventListener("click", (e) => {
+  const b = e.target.closest("button");
   if (!b || !current) return;
   if (b.dataset.set) {
-    const [key, value] = b.dataset.set.split('=');
-    apply({ [key]: Number(value) }, { source: 'toolbar' });
+    const [key, value] = b.dataset.set.split("=");
+    apply({ [key]: Number(value) }, { source: "toolbar" });
   } else if (b.dataset.rotate) {
     selectRotator(b.dataset.rotate);
-  } else if (b.dataset.view === 'reset') {
+  } else if (b.dataset.view === "reset") {
     resetView();
   }
 });
 
 // Elements in the steps panel with data-set="key=value" change the state when clicked (e.g. pick an axis).
-ui.steps.addEventListener('click', (e) => {
-  const el = e.target.closest('[data-set]');
+ui.steps.addEventListener("click", (e) => {
+  const el = e.target.closest("[data-set]");
   if (!el || !current) return;
   const patch = {};
-  for (const pair of el.dataset.set.split('&')) {
-    const [key, value] = pair.split('=');
+  for (const pair of el.dataset.set.split("&")) {
+    const [key, value] = pair.split("=");
     patch[key] = Number(value);
   }
-  apply(patch, { source: 'panel' });
+  apply(patch, { source: "panel" });
 });
 
-ui.reset.addEventListener('click', () => {
-  if (current) apply({ ...current.scene.defaults }, { source: 'reset' });
+ui.reset.addEventListener("click", () => {
+  if (current) apply({ ...current.scene.defaults }, { source: "reset" });
 });
-ui.copyLink.addEventListener('click', async () => {
+ui.copyLink.addEventListener("click", async () => {
   writeUrl();
   try {
     await navigator.clipboard.writeText(location.href);
-    ui.copyLink.textContent = 'Link copied';
+    ui.copyLink.textContent = "Link copied";
   } catch {
-    ui.copyLink.textContent = 'Copy the address bar';
+    ui.copyLink.textContent = "Copy the address bar";
   }
-  setTimeout(() => (ui.copyLink.textContent = 'Copy link'), 1500);
+  setTimeout(() => (ui.copyLink.textContent = "Copy link"), 1500);
 });
 
 ui.menu.innerHTML = scenes
-  .map((s) => `<a href="#/${s.id}" data-scene="${s.id}"><small>${s.articles}</small>${s.menu}</a>`)
-  .join('');
+  .map(
+    (s) =>
+      `<a href="#/${s.id}" data-scene="${s.id}"><small>${s.articles}</small>${s.menu}</a>`,
+  )
+  .join("");
 
 // ---------------------------------------------------------------------------------------------------------
 // Start-up and the test hook (used by tests/browser; it goes through the same `apply` as the controls).
 
 const ready = init().then((instance) => {
   np = instance;
-  window.addEventListener('hashchange', route);
+  window.addEventListener("hashchange", route);
   route();
   return new Promise((resolve) => {
     frameWaiters.push(resolve);
@@ -679,7 +767,7 @@ window.__narrowphase = {
     return { ...current.state };
   },
   setState(patch) {
-    apply(patch, { source: 'hook' });
+    apply(patch, { source: "hook" });
     return { ...current.state };
   },
   result() {
@@ -702,7 +790,11 @@ window.__narrowphase = {
     const handle = current.ctx.handles.find((h) => h.name === name);
     if (!handle) throw new Error(`no handle named ${name}`);
     const s = screenPosition(handle.mesh.position);
-    return { x: s.x + window.scrollX, y: s.y + window.scrollY, onScreen: s.onScreen && handle.mesh.visible };
+    return {
+      x: s.x + window.scrollX,
+      y: s.y + window.scrollY,
+      onScreen: s.onScreen && handle.mesh.visible,
+    };
   },
   fields() {
     return flatFields(current.scene).map((f) => f.key);

@@ -94,7 +94,11 @@ export interface ShapeCastHit {
 }
 
 /** An object that a query fills and returns instead of allocating (the three.js `target` convention). */
-export type RayHitTarget = { distance: number; point: Vec3Like; normal: Vec3Like };
+export type RayHitTarget = {
+  distance: number;
+  point: Vec3Like;
+  normal: Vec3Like;
+};
 export type ShapeCastHitTarget = {
   distance: number;
   fraction: number;
@@ -106,10 +110,21 @@ export type ShapeCastHitTarget = {
 
 /** Names of the 15 candidate separating axes of two OBBs, indexed as `separatingAxisOBBOBB` reports them. */
 export declare const OBB_AXIS_NAMES: readonly [
-  'A.x', 'A.y', 'A.z', 'B.x', 'B.y', 'B.z',
-  'A.x × B.x', 'A.x × B.y', 'A.x × B.z',
-  'A.y × B.x', 'A.y × B.y', 'A.y × B.z',
-  'A.z × B.x', 'A.z × B.y', 'A.z × B.z',
+  "A.x",
+  "A.y",
+  "A.z",
+  "B.x",
+  "B.y",
+  "B.z",
+  "A.x × B.x",
+  "A.x × B.y",
+  "A.x × B.z",
+  "A.y × B.x",
+  "A.y × B.y",
+  "A.y × B.z",
+  "A.z × B.x",
+  "A.z × B.y",
+  "A.z × B.z",
 ];
 
 /** The loaded library: every query, bound to one WASM instance. */
@@ -121,7 +136,11 @@ export interface Narrowphase {
    * @throws {TypeError | RangeError} on bad input (see the module's conventions).
    * @example np.closestPointOnAABB({ x: 3, y: 0.5, z: 0 }, box) // { x: 1, y: 0.5, z: 0 } for box [-1, 1]^3
    */
-  closestPointOnAABB<T extends Vec3Like = Vec3>(point: Vec3Like, box: AABBLike, target?: T | null): T;
+  closestPointOnAABB<T extends Vec3Like = Vec3>(
+    point: Vec3Like,
+    box: AABBLike,
+    target?: T | null,
+  ): T;
 
   /**
    * Euclidean distance (world units) from `point` to the closed box; exactly 0 inside and on the surface.
@@ -144,7 +163,12 @@ export interface Narrowphase {
    * @param target filled and returned on a hit; left untouched on a miss.
    * @throws {TypeError | RangeError} on bad input.
    */
-  linecastAABB<T extends RayHitTarget = RayHit>(start: Vec3Like, end: Vec3Like, box: AABBLike, target?: T | null): T | null;
+  linecastAABB<T extends RayHitTarget = RayHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    box: AABBLike,
+    target?: T | null,
+  ): T | null;
 
   /**
    * The first point where the ray meets the closed box within `maxDistance`, or `null`. Nothing behind the
@@ -154,7 +178,12 @@ export interface Narrowphase {
    * @param target filled and returned on a hit; left untouched on a miss.
    * @throws {TypeError | RangeError} on bad input (a zero direction or negative maxDistance is a RangeError).
    */
-  raycastAABB<T extends RayHitTarget = RayHit>(ray: RayLike, box: AABBLike, maxDistance?: number, target?: T | null): T | null;
+  raycastAABB<T extends RayHitTarget = RayHit>(
+    ray: RayLike,
+    box: AABBLike,
+    maxDistance?: number,
+    target?: T | null,
+  ): T | null;
 
   /**
    * Whether two closed oriented boxes overlap (separating axis theorem over 15 axes; touching counts).

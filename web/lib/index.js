@@ -7,14 +7,25 @@
 // Type checks (is this a number?) happen here, on the way in; when one fails, `typeError` walks the arguments
 // again slowly to say exactly which field is wrong. Nothing is allocated in WASM memory, so nothing can leak.
 
-import createNarrowphaseModule, { wasmBase64 } from './narrowphase.wasm.js';
+import createNarrowphaseModule, { wasmBase64 } from "./narrowphase.wasm.js";
 
 /** The 15 candidate separating axes of two OBBs, indexed as separatingAxisOBBOBB reports them. */
 export const OBB_AXIS_NAMES = Object.freeze([
-  'A.x', 'A.y', 'A.z', 'B.x', 'B.y', 'B.z',
-  'A.x × B.x', 'A.x × B.y', 'A.x × B.z',
-  'A.y × B.x', 'A.y × B.y', 'A.y × B.z',
-  'A.z × B.x', 'A.z × B.y', 'A.z × B.z',
+  "A.x",
+  "A.y",
+  "A.z",
+  "B.x",
+  "B.y",
+  "B.z",
+  "A.x × B.x",
+  "A.x × B.y",
+  "A.x × B.z",
+  "A.y × B.x",
+  "A.y × B.y",
+  "A.y × B.z",
+  "A.z × B.x",
+  "A.z × B.y",
+  "A.z × B.z",
 ]);
 
 let instance = null;
@@ -27,7 +38,9 @@ export function init() {
   if (instance === null) {
     // Start-up errors (no WebAssembly support, say) reject the promise rather than throw from init().
     instance = Promise.resolve()
-      .then(() => createNarrowphaseModule({ wasmBinary: decodeBase64(wasmBase64) }))
+      .then(() =>
+        createNarrowphaseModule({ wasmBinary: decodeBase64(wasmBase64) }),
+      )
       .then(createApi)
       .catch((error) => {
         instance = null;
@@ -40,8 +53,10 @@ export function init() {
 // The fastest decoder the platform has: the native Uint8Array.fromBase64 (recent browsers), Node's Buffer,
 // and otherwise atob. Decoding in a JS loop took longer than compiling the module.
 function decodeBase64(text) {
-  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
-  if (typeof Buffer === 'function') return new Uint8Array(Buffer.from(text, 'base64'));
+  if (typeof Uint8Array.fromBase64 === "function")
+    return Uint8Array.fromBase64(text);
+  if (typeof Buffer === "function")
+    return new Uint8Array(Buffer.from(text, "base64"));
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -54,63 +69,82 @@ export default init;
 // Argument schemas: the flat layout of each query's inputs, used to name fields in error messages.
 
 const KINDS = {
-  vec3: [['x'], ['y'], ['z']],
-  aabb: [['min', 'vec3'], ['max', 'vec3']],
-  sphere: [['center', 'vec3'], ['radius']],
-  obb: [['center', 'vec3'], ['halfSize', 'vec3'], ['rotation', 'matrix3']],
-  ray: [['origin', 'vec3'], ['direction', 'vec3']],
+  vec3: [["x"], ["y"], ["z"]],
+  aabb: [
+    ["min", "vec3"],
+    ["max", "vec3"],
+  ],
+  sphere: [["center", "vec3"], ["radius"]],
+  obb: [
+    ["center", "vec3"],
+    ["halfSize", "vec3"],
+    ["rotation", "matrix3"],
+  ],
+  ray: [
+    ["origin", "vec3"],
+    ["direction", "vec3"],
+  ],
 };
 const EXPECTED = {
-  vec3: 'a Vec3Like {x, y, z}',
-  aabb: 'an AABBLike {min, max}',
-  sphere: 'a SphereLike {center, radius}',
-  obb: 'an OBBLike {center, halfSize, rotation}',
-  ray: 'a RayLike {origin, direction}',
-  matrix3: 'a Matrix3Like {elements}',
+  vec3: "a Vec3Like {x, y, z}",
+  aabb: "an AABBLike {min, max}",
+  sphere: "a SphereLike {center, radius}",
+  obb: "an OBBLike {center, halfSize, rotation}",
+  ray: "a RayLike {origin, direction}",
+  matrix3: "a Matrix3Like {elements}",
 };
 
 // The dotted path of every number in the flat layout of `kind`, prefixed by `path`.
 function slotPaths(kind, path, out) {
-  if (kind === 'number') {
+  if (kind === "number") {
     out.push(path);
-  } else if (kind === 'matrix3') {
+  } else if (kind === "matrix3") {
     for (let i = 0; i < 9; i++) out.push(`${path}.elements[${i}]`);
   } else {
-    for (const [field, sub = 'number'] of KINDS[kind]) slotPaths(sub, `${path}.${field}`, out);
+    for (const [field, sub = "number"] of KINDS[kind])
+      slotPaths(sub, `${path}.${field}`, out);
   }
   return out;
 }
 
 function describe(value) {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 20 ? value.slice(0, 20) + '…' : value)})`;
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  if (value === null) return "null";
+  if (value === undefined) return "undefined";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string")
+    return `a string (${JSON.stringify(value.length > 20 ? value.slice(0, 20) + "…" : value)})`;
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
 // Finds the first argument or field that is not what `kind` needs and returns the TypeError for it.
 // Runs only after the fast path has failed, so it can afford to be thorough.
 function typeProblem(kind, value, path) {
-  if (kind === 'number') {
-    return typeof value === 'number' ? null : `${path} is ${describe(value)}, expected a number`;
+  if (kind === "number") {
+    return typeof value === "number"
+      ? null
+      : `${path} is ${describe(value)}, expected a number`;
   }
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
+  if (
+    value === null ||
+    (typeof value !== "object" && typeof value !== "function")
+  ) {
     return `${path} is ${describe(value)}, expected ${EXPECTED[kind]}`;
   }
-  if (kind === 'matrix3') {
+  if (kind === "matrix3") {
     const e = value.elements;
-    if (e === null || typeof e !== 'object' || typeof e.length !== 'number') {
+    if (e === null || typeof e !== "object" || typeof e.length !== "number") {
       return `${path}.elements is ${describe(e)}, expected 9 numbers (column-major)`;
     }
-    if (e.length !== 9) return `${path}.elements has ${e.length} entries, expected 9 (column-major)`;
+    if (e.length !== 9)
+      return `${path}.elements has ${e.length} entries, expected 9 (column-major)`;
     for (let i = 0; i < 9; i++) {
-      if (typeof e[i] !== 'number') return `${path}.elements[${i}] is ${describe(e[i])}, expected a number`;
+      if (typeof e[i] !== "number")
+        return `${path}.elements[${i}] is ${describe(e[i])}, expected a number`;
     }
     return null;
   }
-  for (const [field, sub = 'number'] of KINDS[kind]) {
+  for (const [field, sub = "number"] of KINDS[kind]) {
     const problem = typeProblem(sub, value[field], `${path}.${field}`);
     if (problem) return problem;
   }
@@ -123,16 +157,24 @@ function typeError(spec, args) {
     const value = args[i];
     // An output object may be null or left out; an optional number (maxDistance) only left out, as its
     // default parameter applies to undefined alone: null there is a wrong type, and must be named.
-    if (optional && (value === undefined || (value === null && kind === 'target'))) continue;
-    if (kind === 'target') {
-      if (value === null || typeof value !== 'object') {
-        return new TypeError(`${spec.name}: ${name} is ${describe(value)}, expected an object to fill`);
+    if (
+      optional &&
+      (value === undefined || (value === null && kind === "target"))
+    )
+      continue;
+    if (kind === "target") {
+      if (value === null || typeof value !== "object") {
+        return new TypeError(
+          `${spec.name}: ${name} is ${describe(value)}, expected an object to fill`,
+        );
       }
       // The vectors the query fills in place; null or undefined ones are allocated.
       for (const field of filled ?? []) {
         const v = value[field];
-        if (v != null && typeof v !== 'object') {
-          return new TypeError(`${spec.name}: ${name}.${field} is ${describe(v)}, expected an object (or null / undefined)`);
+        if (v != null && typeof v !== "object") {
+          return new TypeError(
+            `${spec.name}: ${name}.${field} is ${describe(v)}, expected an object (or null / undefined)`,
+          );
         }
       }
       continue;
@@ -150,40 +192,50 @@ function rangeError(spec, code, io) {
   const slot = -code & 255;
   const path = spec.slots[slot];
   const value = io[slot];
-  const parent = path.slice(0, path.lastIndexOf('.'));
+  const parent = path.slice(0, path.lastIndexOf("."));
   let message;
   // A number with its own range (maxDistance: >= 0, Infinity allowed) says so, whichever check it failed.
-  if ((problem === 'notFinite' || problem === 'negative') && slot in spec.accepts) problem = 'accepts';
+  if (
+    (problem === "notFinite" || problem === "negative") &&
+    slot in spec.accepts
+  )
+    problem = "accepts";
   // three.js's empty shapes are valid three.js objects that no query can answer for: say what they are.
   const [arg, kind, base] = spec.owners[slot];
-  if (problem === 'notFinite' && kind === 'aabb' && [0, 1, 2].some((i) => io[base + i] === Infinity && io[base + 3 + i] === -Infinity)) {
+  if (
+    problem === "notFinite" &&
+    kind === "aabb" &&
+    [0, 1, 2].some(
+      (i) => io[base + i] === Infinity && io[base + 3 + i] === -Infinity,
+    )
+  ) {
     return new RangeError(
       `${spec.name}: ${arg} is an empty box (min = +Infinity, max = -Infinity on an axis, as THREE.Box3's makeEmpty() leaves it), expected finite min <= max`,
     );
   }
-  if (problem === 'negative' && kind === 'sphere' && slot === base + 3) {
+  if (problem === "negative" && kind === "sphere" && slot === base + 3) {
     return new RangeError(
       `${spec.name}: ${path} is ${value}, expected a value >= 0 (a negative radius is an empty sphere, as new THREE.Sphere() makes)`,
     );
   }
   switch (problem) {
-    case 'accepts':
+    case "accepts":
       message = `${path} is ${value}, expected ${spec.accepts[slot]}`;
       break;
-    case 'notFinite':
+    case "notFinite":
       message = `${path} is ${value}, expected a finite number`;
       break;
-    case 'negative':
+    case "negative":
       message = `${path} is ${value}, expected a value >= 0`;
       break;
-    case 'inverted':
+    case "inverted":
       message = `${path} > ${spec.slots[slot + 3]} (${value} > ${io[slot + 3]}): min must not exceed max`;
       break;
-    case 'zeroDirection':
+    case "zeroDirection":
       message = `${parent} is (${io[slot]}, ${io[slot + 1]}, ${io[slot + 2]}), expected a non-zero direction`;
       break;
-    case 'notOrthonormal':
-      message = `${path.slice(0, path.indexOf('.elements'))} is not orthonormal within ${ORTHONORMAL_TOLERANCE.toExponential()} (scaled or sheared rotations are not supported)`;
+    case "notOrthonormal":
+      message = `${path.slice(0, path.indexOf(".elements"))} is not orthonormal within ${ORTHONORMAL_TOLERANCE.toExponential()} (scaled or sheared rotations are not supported)`;
       break;
     default:
       message = `${path} is ${value}: invalid input (${problem})`;
@@ -201,7 +253,7 @@ function schema(name, args) {
   const accepts = {}; // slot -> what a RangeError on that number says is accepted
   const owners = []; // slot -> [argument name, kind, the argument's first slot]
   for (const [arg, kind, , extra] of args) {
-    if (kind === 'target') continue;
+    if (kind === "target") continue;
     if (extra !== undefined) accepts[slots.length] = extra;
     const base = slots.length;
     slotPaths(kind, arg, slots);
@@ -214,39 +266,99 @@ function schema(name, args) {
 // BEGIN GENERATED table
 // (web/scripts/gen-queries.mjs, from cpp/include/narrowphase/queries.def: do not edit)
 const QUERIES = [
-  ['closestPointOnAABB', 'point', [['point', 'vec3'], ['box', 'aabb']]],
-  ['distancePointAABB', 'distance', [['point', 'vec3'], ['box', 'aabb']]],
-  ['overlapSphereAABB', 'boolean', [['sphere', 'sphere'], ['box', 'aabb']]],
-  ['linecastAABB', 'rayHit', [['start', 'vec3'], ['end', 'vec3'], ['box', 'aabb']]],
-  ['raycastAABB', 'rayHit', [['ray', 'ray'], ['box', 'aabb'], ['maxDistance', 'maxDistance']]],
-  ['overlapOBBOBB', 'boolean', [['a', 'obb'], ['b', 'obb']]],
-  ['separatingAxisOBBOBB', 'axis', [['a', 'obb'], ['b', 'obb']]],
-  ['sphereCastSphere', 'shapeCastHit', [['start', 'vec3'], ['end', 'vec3'], ['radius', 'radius'], ['target', 'sphere']]],
+  [
+    "closestPointOnAABB",
+    "point",
+    [
+      ["point", "vec3"],
+      ["box", "aabb"],
+    ],
+  ],
+  [
+    "distancePointAABB",
+    "distance",
+    [
+      ["point", "vec3"],
+      ["box", "aabb"],
+    ],
+  ],
+  [
+    "overlapSphereAABB",
+    "boolean",
+    [
+      ["sphere", "sphere"],
+      ["box", "aabb"],
+    ],
+  ],
+  [
+    "linecastAABB",
+    "rayHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["box", "aabb"],
+    ],
+  ],
+  [
+    "raycastAABB",
+    "rayHit",
+    [
+      ["ray", "ray"],
+      ["box", "aabb"],
+      ["maxDistance", "maxDistance"],
+    ],
+  ],
+  [
+    "overlapOBBOBB",
+    "boolean",
+    [
+      ["a", "obb"],
+      ["b", "obb"],
+    ],
+  ],
+  [
+    "separatingAxisOBBOBB",
+    "axis",
+    [
+      ["a", "obb"],
+      ["b", "obb"],
+    ],
+  ],
+  [
+    "sphereCastSphere",
+    "shapeCastHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      ["target", "sphere"],
+    ],
+  ],
 ];
 // END GENERATED table
 
 // How each argument kind of the declaration is described to the error messages: [schema kind, optional?,
 // what a RangeError says is accepted]; and what each result fills when passed: [argument, nested vectors].
 const ARGUMENT_SCHEMA = {
-  vec3: ['vec3'],
-  aabb: ['aabb'],
-  sphere: ['sphere'],
-  obb: ['obb'],
-  ray: ['ray'],
-  radius: ['number'],
-  maxDistance: ['number', true, 'a number >= 0 (Infinity allowed)'],
+  vec3: ["vec3"],
+  aabb: ["aabb"],
+  sphere: ["sphere"],
+  obb: ["obb"],
+  ray: ["ray"],
+  radius: ["number"],
+  maxDistance: ["number", true, "a number >= 0 (Infinity allowed)"],
 };
 const RESULT_TARGET = {
-  point: ['target', []],
-  rayHit: ['target', ['point', 'normal']],
-  shapeCastHit: ['result', ['center', 'point', 'normal']],
+  point: ["target", []],
+  rayHit: ["target", ["point", "normal"]],
+  shapeCastHit: ["result", ["center", "point", "normal"]],
 };
 const SPEC = {};
 for (const [name, result, args] of QUERIES) {
   const target = RESULT_TARGET[result];
   SPEC[name] = schema(name, [
     ...args.map(([arg, kind]) => [arg, ...ARGUMENT_SCHEMA[kind]]),
-    ...(target ? [[target[0], 'target', true, target[1]]] : []),
+    ...(target ? [[target[0], "target", true, target[1]]] : []),
   ]);
 }
 
@@ -255,7 +367,7 @@ for (const [name, result, args] of QUERIES) {
 function createApi(module) {
   const ptr = module.ioBuffer().byteOffset; // the I/O buffer's address: it never moves
   ORTHONORMAL_TOLERANCE = module.orthonormalTolerance;
-  PROBLEMS = module.problemNames().split(',');
+  PROBLEMS = module.problemNames().split(",");
   // The raw WASM exports. Emscripten first exposes each as a lazy wrapper that replaces itself with the raw
   // export on its first call; one call on the zeroed buffer (valid input for every query) settles that now,
   // so the hot path never pays for `.apply(null, arguments)`.
@@ -297,40 +409,57 @@ function createApi(module) {
     if (live.io.length === 0) {
       // Memory grew: a new generation over the new memory.
       const generation = live.generation + 1;
-      live = { generation, io: module.ioBuffer(), queries: views(module.ioBuffer(), generation) };
+      live = {
+        generation,
+        io: module.ioBuffer(),
+        queries: views(module.ioBuffer(), generation),
+      };
       state = generation;
     }
-    if (address === 0) throw new RangeError(`narrowphase: could not allocate ${bytes} bytes of WASM memory`);
+    if (address === 0)
+      throw new RangeError(
+        `narrowphase: could not allocate ${bytes} bytes of WASM memory`,
+      );
     return address;
   }
   const release = (address) => module._free(address);
 
   // BEGIN GENERATED exports
   // (web/scripts/gen-queries.mjs, from cpp/include/narrowphase/queries.def: do not edit)
-  const np_closestPointOnAABB = exported('_np_closestPointOnAABB');
-  const np_distancePointAABB = exported('_np_distancePointAABB');
-  const np_overlapSphereAABB = exported('_np_overlapSphereAABB');
-  const np_linecastAABB = exported('_np_linecastAABB');
-  const np_raycastAABB = exported('_np_raycastAABB');
-  const np_overlapOBBOBB = exported('_np_overlapOBBOBB');
-  const np_separatingAxisOBBOBB = exported('_np_separatingAxisOBBOBB');
-  const np_sphereCastSphere = exported('_np_sphereCastSphere');
+  const np_closestPointOnAABB = exported("_np_closestPointOnAABB");
+  const np_distancePointAABB = exported("_np_distancePointAABB");
+  const np_overlapSphereAABB = exported("_np_overlapSphereAABB");
+  const np_linecastAABB = exported("_np_linecastAABB");
+  const np_raycastAABB = exported("_np_raycastAABB");
+  const np_overlapOBBOBB = exported("_np_overlapOBBOBB");
+  const np_separatingAxisOBBOBB = exported("_np_separatingAxisOBBOBB");
+  const np_sphereCastSphere = exported("_np_sphereCastSphere");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
-  const BAD = new Error('narrowphase: bad argument');
+  const BAD = new Error("narrowphase: bad argument");
 
   function fail(spec, args, error) {
     // A TypeError that names the field, or, when every field looks right (a throwing getter, say), the
     // original error.
-    return typeError(spec, args) ?? (error === BAD ? new TypeError(`${spec.name}: invalid arguments`) : error);
+    return (
+      typeError(spec, args) ??
+      (error === BAD ? new TypeError(`${spec.name}: invalid arguments`) : error)
+    );
   }
 
   // Every function that reads or writes the I/O buffer, over the view `io`, for `generation`.
   function views(io, generation) {
     function putVec3(v, o) {
-      const x = v.x, y = v.y, z = v.z;
-      if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') throw BAD;
+      const x = v.x,
+        y = v.y,
+        z = v.z;
+      if (
+        typeof x !== "number" ||
+        typeof y !== "number" ||
+        typeof z !== "number"
+      )
+        throw BAD;
       io[o] = x;
       io[o + 1] = y;
       io[o + 2] = z;
@@ -340,7 +469,7 @@ function createApi(module) {
       putVec3(b.max, o + 3);
     }
     function putNumber(v, o) {
-      if (typeof v !== 'number') throw BAD;
+      if (typeof v !== "number") throw BAD;
       io[o] = v;
     }
     function putSphere(s, o) {
@@ -359,21 +488,32 @@ function createApi(module) {
       for (let i = 0; i < 9; i++) putNumber(e[i], o + 6 + i);
     }
     function checkTarget(t) {
-      if (t !== null && typeof t !== 'object') throw BAD;
+      if (t !== null && typeof t !== "object") throw BAD;
     }
     // A filled-in-place vector must be an object, or null / undefined (allocated); typeof null is 'object'.
     function checkRayHitTarget(t) {
       if (t === null) return;
-      if (typeof t !== 'object') throw BAD;
-      const p = t.point, n = t.normal;
-      if ((typeof p !== 'object' && p !== undefined) || (typeof n !== 'object' && n !== undefined)) throw BAD;
+      if (typeof t !== "object") throw BAD;
+      const p = t.point,
+        n = t.normal;
+      if (
+        (typeof p !== "object" && p !== undefined) ||
+        (typeof n !== "object" && n !== undefined)
+      )
+        throw BAD;
     }
     function checkShapeCastHitTarget(t) {
       if (t === null) return;
-      if (typeof t !== 'object') throw BAD;
-      const c = t.center, p = t.point, n = t.normal;
-      if ((typeof c !== 'object' && c !== undefined) || (typeof p !== 'object' && p !== undefined) ||
-          (typeof n !== 'object' && n !== undefined)) throw BAD;
+      if (typeof t !== "object") throw BAD;
+      const c = t.center,
+        p = t.point,
+        n = t.normal;
+      if (
+        (typeof c !== "object" && c !== undefined) ||
+        (typeof p !== "object" && p !== undefined) ||
+        (typeof n !== "object" && n !== undefined)
+      )
+        throw BAD;
     }
     // Writing into a frozen or read-only target (or nested vector) fails only once the outputs are known: it is
     // reported as a TypeError naming the argument, but the fields written before the failing one keep their new
@@ -381,7 +521,10 @@ function createApi(module) {
     // whose fields to fill are not objects at all is caught before anything is written (checkRayHitTarget).
     function unwritable(spec, name, error) {
       return error instanceof TypeError
-        ? new TypeError(`${spec.name}: ${name} could not be written (frozen or read-only)`, { cause: error })
+        ? new TypeError(
+            `${spec.name}: ${name} could not be written (frozen or read-only)`,
+            { cause: error },
+          )
         : error;
     }
     // Fills (or makes) a vector. Callers read every output out of `io` before the first of these runs.
@@ -396,12 +539,22 @@ function createApi(module) {
       try {
         return setVec3(t, io[0], io[1], io[2]);
       } catch (error) {
-        throw unwritable(spec, 'target', error);
+        throw unwritable(spec, "target", error);
       }
     }
     function outShapeCastHit(spec, t) {
-      const distance = io[0], fraction = io[1], startedOverlapping = io[11] === 1;
-      const cx = io[2], cy = io[3], cz = io[4], px = io[5], py = io[6], pz = io[7], nx = io[8], ny = io[9], nz = io[10];
+      const distance = io[0],
+        fraction = io[1],
+        startedOverlapping = io[11] === 1;
+      const cx = io[2],
+        cy = io[3],
+        cz = io[4],
+        px = io[5],
+        py = io[6],
+        pz = io[7],
+        nx = io[8],
+        ny = io[9],
+        nz = io[10];
       if (t == null) {
         return {
           distance,
@@ -420,19 +573,30 @@ function createApi(module) {
         t.normal = setVec3(t.normal, nx, ny, nz);
         t.startedOverlapping = startedOverlapping;
       } catch (error) {
-        throw unwritable(spec, 'result', error);
+        throw unwritable(spec, "result", error);
       }
       return t;
     }
     function outRayHit(spec, t) {
-      const distance = io[0], px = io[1], py = io[2], pz = io[3], nx = io[4], ny = io[5], nz = io[6];
-      if (t == null) return { distance, point: { x: px, y: py, z: pz }, normal: { x: nx, y: ny, z: nz } };
+      const distance = io[0],
+        px = io[1],
+        py = io[2],
+        pz = io[3],
+        nx = io[4],
+        ny = io[5],
+        nz = io[6];
+      if (t == null)
+        return {
+          distance,
+          point: { x: px, y: py, z: pz },
+          normal: { x: nx, y: ny, z: nz },
+        };
       try {
         t.distance = distance;
         t.point = setVec3(t.point, px, py, pz);
         t.normal = setVec3(t.normal, nx, ny, nz);
       } catch (error) {
-        throw unwritable(spec, 'target', error);
+        throw unwritable(spec, "target", error);
       }
       return t;
     }
@@ -441,7 +605,9 @@ function createApi(module) {
     // (web/scripts/gen-queries.mjs, from cpp/include/narrowphase/queries.def: do not edit)
     function closestPointOnAABB(point, box, target) {
       if (state !== generation) {
-        return state === BUSY ? nested('closestPointOnAABB', [point, box, target]) : live.queries.closestPointOnAABB(point, box, target);
+        return state === BUSY
+          ? nested("closestPointOnAABB", [point, box, target])
+          : live.queries.closestPointOnAABB(point, box, target);
       }
       let code;
       state = BUSY;
@@ -461,7 +627,9 @@ function createApi(module) {
 
     function distancePointAABB(point, box) {
       if (state !== generation) {
-        return state === BUSY ? nested('distancePointAABB', [point, box]) : live.queries.distancePointAABB(point, box);
+        return state === BUSY
+          ? nested("distancePointAABB", [point, box])
+          : live.queries.distancePointAABB(point, box);
       }
       let code;
       state = BUSY;
@@ -480,7 +648,9 @@ function createApi(module) {
 
     function overlapSphereAABB(sphere, box) {
       if (state !== generation) {
-        return state === BUSY ? nested('overlapSphereAABB', [sphere, box]) : live.queries.overlapSphereAABB(sphere, box);
+        return state === BUSY
+          ? nested("overlapSphereAABB", [sphere, box])
+          : live.queries.overlapSphereAABB(sphere, box);
       }
       let code;
       state = BUSY;
@@ -499,7 +669,9 @@ function createApi(module) {
 
     function linecastAABB(start, end, box, target) {
       if (state !== generation) {
-        return state === BUSY ? nested('linecastAABB', [start, end, box, target]) : live.queries.linecastAABB(start, end, box, target);
+        return state === BUSY
+          ? nested("linecastAABB", [start, end, box, target])
+          : live.queries.linecastAABB(start, end, box, target);
       }
       let code;
       state = BUSY;
@@ -520,7 +692,9 @@ function createApi(module) {
 
     function raycastAABB(ray, box, maxDistance = Infinity, target) {
       if (state !== generation) {
-        return state === BUSY ? nested('raycastAABB', [ray, box, maxDistance, target]) : live.queries.raycastAABB(ray, box, maxDistance, target);
+        return state === BUSY
+          ? nested("raycastAABB", [ray, box, maxDistance, target])
+          : live.queries.raycastAABB(ray, box, maxDistance, target);
       }
       let code;
       state = BUSY;
@@ -541,7 +715,9 @@ function createApi(module) {
 
     function overlapOBBOBB(a, b) {
       if (state !== generation) {
-        return state === BUSY ? nested('overlapOBBOBB', [a, b]) : live.queries.overlapOBBOBB(a, b);
+        return state === BUSY
+          ? nested("overlapOBBOBB", [a, b])
+          : live.queries.overlapOBBOBB(a, b);
       }
       let code;
       state = BUSY;
@@ -560,7 +736,9 @@ function createApi(module) {
 
     function separatingAxisOBBOBB(a, b) {
       if (state !== generation) {
-        return state === BUSY ? nested('separatingAxisOBBOBB', [a, b]) : live.queries.separatingAxisOBBOBB(a, b);
+        return state === BUSY
+          ? nested("separatingAxisOBBOBB", [a, b])
+          : live.queries.separatingAxisOBBOBB(a, b);
       }
       let code;
       state = BUSY;
@@ -579,7 +757,9 @@ function createApi(module) {
 
     function sphereCastSphere(start, end, radius, target, result) {
       if (state !== generation) {
-        return state === BUSY ? nested('sphereCastSphere', [start, end, radius, target, result]) : live.queries.sphereCastSphere(start, end, radius, target, result);
+        return state === BUSY
+          ? nested("sphereCastSphere", [start, end, radius, target, result])
+          : live.queries.sphereCastSphere(start, end, radius, target, result);
       }
       let code;
       state = BUSY;
@@ -592,7 +772,11 @@ function createApi(module) {
         code = np_sphereCastSphere(ptr);
       } catch (error) {
         state = generation;
-        throw fail(SPEC.sphereCastSphere, [start, end, radius, target, result], error);
+        throw fail(
+          SPEC.sphereCastSphere,
+          [start, end, radius, target, result],
+          error,
+        );
       }
       state = generation;
       if (code < 0) throw rangeError(SPEC.sphereCastSphere, code, io);
@@ -615,7 +799,6 @@ function createApi(module) {
   const first = module.ioBuffer();
   live = { generation: 0, io: first, queries: views(first, 0) };
 
-
   const api = {
     ...live.queries,
     OBB_AXIS_NAMES,
@@ -625,8 +808,13 @@ function createApi(module) {
     }),
   };
   // Internals for the package's own tests (memory growth): not enumerable, not part of the API.
-  Object.defineProperty(api, Symbol.for('narrowphase.internals'), {
-    value: Object.freeze({ allocate, release, memoryBytes: () => module.HEAPU8.length, generation: () => live.generation }),
+  Object.defineProperty(api, Symbol.for("narrowphase.internals"), {
+    value: Object.freeze({
+      allocate,
+      release,
+      memoryBytes: () => module.HEAPU8.length,
+      generation: () => live.generation,
+    }),
   });
   return Object.freeze(api);
 }

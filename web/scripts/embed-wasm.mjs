@@ -1,27 +1,29 @@
 // Joins Emscripten's ES module glue and its .wasm into one module, web/lib/narrowphase.wasm.js, that exports
 // the glue's factory as default and the WASM bytes as a base64 string `wasmBase64`. Called by the CMake WASM
 // target after linking: node embed-wasm.mjs <glue.js> <module.wasm> <out.js>
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from "node:fs";
 
 const [glue, wasm, out] = process.argv.slice(2);
 if (!out) {
-  console.error('usage: node embed-wasm.mjs <glue.js> <module.wasm> <out.js>');
+  console.error("usage: node embed-wasm.mjs <glue.js> <module.wasm> <out.js>");
   process.exit(2);
 }
-const base64 = readFileSync(wasm).toString('base64');
+const base64 = readFileSync(wasm).toString("base64");
 
 // The glue names its .wasm file as `new URL("<file>", import.meta.url)`. The URL is never fetched (index.js
 // always passes `wasmBinary`), but bundlers read that pattern as an asset reference and warn that the file is
 // missing. A plain string keeps the glue's logic and silences them; failing loudly here, should a newer
 // Emscripten write it differently, beats shipping a module that bundlers trip on.
-let code = readFileSync(glue, 'utf8');
+let code = readFileSync(glue, "utf8");
 const pattern = /new URL\(("[^"]+\.wasm"),import\.meta\.url\)\.toString\(\)/g;
 const found = code.match(pattern) ?? [];
 if (found.length !== 1) {
-  console.error(`embed-wasm: expected one new URL("*.wasm", import.meta.url) in ${glue}, found ${found.length}`);
+  console.error(
+    `embed-wasm: expected one new URL("*.wasm", import.meta.url) in ${glue}, found ${found.length}`,
+  );
   process.exit(1);
 }
-code = code.replace(pattern, '$1');
+code = code.replace(pattern, "$1");
 
 writeFileSync(
   out,

@@ -8,76 +8,101 @@
 //   node web/scripts/gen-queries.mjs --check   exits 1 when index.js is not what the declaration gives
 //
 // tests/js/tooling.test.js runs --check, so a query added to queries.def and not generated fails `npm test`.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import * as prettier from 'prettier';
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import * as prettier from "prettier";
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 export const DEF = `${root}cpp/include/narrowphase/queries.def`;
 export const INDEX = `${root}web/lib/index.js`;
 
 /** Every argument kind of queries.def: how many doubles it takes, the writer in index.js, a JS default. */
 export const ARGUMENT_KINDS = {
-  vec3: { size: 3, writer: 'putVec3' },
-  aabb: { size: 6, writer: 'putAABB' },
-  sphere: { size: 4, writer: 'putSphere' },
-  obb: { size: 15, writer: 'putOBB' },
-  ray: { size: 6, writer: 'putRay' },
-  radius: { size: 1, writer: 'putNumber' },
-  maxDistance: { size: 1, writer: 'putNumber', default: 'Infinity' },
+  vec3: { size: 3, writer: "putVec3" },
+  aabb: { size: 6, writer: "putAABB" },
+  sphere: { size: 4, writer: "putSphere" },
+  obb: { size: 15, writer: "putOBB" },
+  ray: { size: 6, writer: "putRay" },
+  radius: { size: 1, writer: "putNumber" },
+  maxDistance: { size: 1, writer: "putNumber", default: "Infinity" },
 };
 
 /** Every result of queries.def: the optional argument it fills (if any), its check, and how it is read. */
 export const RESULTS = {
-  point: { target: 'target', check: 'checkTarget', read: (q) => `return outPoint(SPEC.${q}, target);` },
-  distance: { read: () => 'return io[0];' },
-  boolean: { read: () => 'return code === 1;' },
-  axis: { read: () => 'return code === 0 ? null : code - 1;' },
+  point: {
+    target: "target",
+    check: "checkTarget",
+    read: (q) => `return outPoint(SPEC.${q}, target);`,
+  },
+  distance: { read: () => "return io[0];" },
+  boolean: { read: () => "return code === 1;" },
+  axis: { read: () => "return code === 0 ? null : code - 1;" },
   rayHit: {
-    target: 'target',
-    check: 'checkRayHitTarget',
+    target: "target",
+    check: "checkRayHitTarget",
     read: (q) => `return code === 1 ? outRayHit(SPEC.${q}, target) : null;`,
   },
   shapeCastHit: {
-    target: 'result',
-    check: 'checkShapeCastHitTarget',
-    read: (q) => `return code === 1 ? outShapeCastHit(SPEC.${q}, result) : null;`,
+    target: "result",
+    check: "checkShapeCastHitTarget",
+    read: (q) =>
+      `return code === 1 ? outShapeCastHit(SPEC.${q}, result) : null;`,
   },
 };
 
 /** The queries of queries.def: [{ name, fn, result, args: [[name, kind], ...] }], in order. */
-export function readQueries(text = readFileSync(DEF, 'utf8')) {
+export function readQueries(text = readFileSync(DEF, "utf8")) {
   const queries = [];
-  for (const [index, line] of text.split('\n').entries()) {
-    if (!line.startsWith('NP_QUERY(')) continue;
-    const m = /^NP_QUERY\((\w+), (\w+), (\w+), "([\w, ]*)", ([\w, ]+)\)$/.exec(line);
-    if (!m) throw new Error(`queries.def:${index + 1}: not of the form NP_QUERY(jsName, fn, result, "names", kinds...)`);
+  for (const [index, line] of text.split("\n").entries()) {
+    if (!line.startsWith("NP_QUERY(")) continue;
+    const m = /^NP_QUERY\((\w+), (\w+), (\w+), "([\w, ]*)", ([\w, ]+)\)$/.exec(
+      line,
+    );
+    if (!m)
+      throw new Error(
+        `queries.def:${index + 1}: not of the form NP_QUERY(jsName, fn, result, "names", kinds...)`,
+      );
     const [, name, fn, result, names, kinds] = m;
-    const argNames = names.split(',').map((s) => s.trim());
-    const argKinds = kinds.split(',').map((s) => s.trim());
+    const argNames = names.split(",").map((s) => s.trim());
+    const argKinds = kinds.split(",").map((s) => s.trim());
     if (argNames.length !== argKinds.length) {
-      throw new Error(`queries.def:${index + 1}: ${name} names ${argNames.length} arguments but has ${argKinds.length} kinds`);
+      throw new Error(
+        `queries.def:${index + 1}: ${name} names ${argNames.length} arguments but has ${argKinds.length} kinds`,
+      );
     }
     for (const kind of argKinds) {
-      if (!(kind in ARGUMENT_KINDS)) throw new Error(`queries.def:${index + 1}: ${name}: unknown argument kind ${kind}`);
+      if (!(kind in ARGUMENT_KINDS))
+        throw new Error(
+          `queries.def:${index + 1}: ${name}: unknown argument kind ${kind}`,
+        );
     }
-    if (!(result in RESULTS)) throw new Error(`queries.def:${index + 1}: ${name}: unknown result ${result}`);
-    queries.push({ name, fn, result, args: argNames.map((n, i) => [n, argKinds[i]]) });
+    if (!(result in RESULTS))
+      throw new Error(
+        `queries.def:${index + 1}: ${name}: unknown result ${result}`,
+      );
+    queries.push({
+      name,
+      fn,
+      result,
+      args: argNames.map((n, i) => [n, argKinds[i]]),
+    });
   }
   return queries;
 }
 
 function table(queries) {
   const rows = queries.map((q) => {
-    const args = q.args.map(([n, k]) => `['${n}', '${k}']`).join(', ');
+    const args = q.args.map(([n, k]) => `['${n}', '${k}']`).join(", ");
     return `  ['${q.name}', '${q.result}', [${args}]],`;
   });
-  return ['const QUERIES = [', ...rows, '];'].join('\n');
+  return ["const QUERIES = [", ...rows, "];"].join("\n");
 }
 
 function wrapper(q) {
   const result = RESULTS[q.result];
-  const params = q.args.map(([n, k]) => (ARGUMENT_KINDS[k].default ? `${n} = ${ARGUMENT_KINDS[k].default}` : n));
+  const params = q.args.map(([n, k]) =>
+    ARGUMENT_KINDS[k].default ? `${n} = ${ARGUMENT_KINDS[k].default}` : n,
+  );
   const names = q.args.map(([n]) => n);
   if (result.target) {
     params.push(result.target);
@@ -89,16 +114,19 @@ function wrapper(q) {
     writes.push(`        ${ARGUMENT_KINDS[k].writer}(${n}, ${offset});`);
     offset += ARGUMENT_KINDS[k].size;
   }
-  if (result.target) writes.push(`        if (${result.target} !== undefined) ${result.check}(${result.target});`);
-  const args = names.join(', ');
-  return `    function ${q.name}(${params.join(', ')}) {
+  if (result.target)
+    writes.push(
+      `        if (${result.target} !== undefined) ${result.check}(${result.target});`,
+    );
+  const args = names.join(", ");
+  return `    function ${q.name}(${params.join(", ")}) {
       if (state !== generation) {
         return state === BUSY ? nested('${q.name}', [${args}]) : live.queries.${q.name}(${args});
       }
       let code;
       state = BUSY;
       try {
-${writes.join('\n')}
+${writes.join("\n")}
         code = np_${q.name}(ptr);
       } catch (error) {
         state = generation;
@@ -111,26 +139,42 @@ ${writes.join('\n')}
 }
 
 function exports(queries) {
-  return queries.map((q) => `  const np_${q.name} = exported('_np_${q.name}');`).join('\n');
+  return queries
+    .map((q) => `  const np_${q.name} = exported('_np_${q.name}');`)
+    .join("\n");
 }
 
 function wrappers(queries) {
-  return [queries.map(wrapper).join('\n\n'), '', '    const queries = {', ...queries.map((q) => `      ${q.name},`), '    };'].join('\n');
+  return [
+    queries.map(wrapper).join("\n\n"),
+    "",
+    "    const queries = {",
+    ...queries.map((q) => `      ${q.name},`),
+    "    };",
+  ].join("\n");
 }
 
-const MARK = (region) => [`// BEGIN GENERATED ${region}`, `// END GENERATED ${region}`];
+const MARK = (region) => [
+  `// BEGIN GENERATED ${region}`,
+  `// END GENERATED ${region}`,
+];
 
 /** index.js with its regions as queries.def gives them, formatted as the project keeps it (Prettier). */
-export async function generate(index = readFileSync(INDEX, 'utf8'), queries = readQueries()) {
+export async function generate(
+  index = readFileSync(INDEX, "utf8"),
+  queries = readQueries(),
+) {
   let out = index;
   for (const [region, body, indent] of [
-    ['table', table(queries), ''],
-    ['exports', exports(queries), '  '],
-    ['wrappers', wrappers(queries), '    '],
+    ["table", table(queries), ""],
+    ["exports", exports(queries), "  "],
+    ["wrappers", wrappers(queries), "    "],
   ]) {
     const [begin, end] = MARK(region).map((m) => indent + m);
-    const from = out.indexOf(begin), to = out.indexOf(end);
-    if (from < 0 || to < from) throw new Error(`web/lib/index.js has no region "${begin}" ... "${end}"`);
+    const from = out.indexOf(begin),
+      to = out.indexOf(end);
+    if (from < 0 || to < from)
+      throw new Error(`web/lib/index.js has no region "${begin}" ... "${end}"`);
     out = `${out.slice(0, from + begin.length)}\n${indent}// (web/scripts/gen-queries.mjs, from cpp/include/narrowphase/queries.def: do not edit)\n${body}\n${out.slice(to)}`;
   }
   const options = (await prettier.resolveConfig(INDEX)) ?? {};
@@ -138,15 +182,17 @@ export async function generate(index = readFileSync(INDEX, 'utf8'), queries = re
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const current = readFileSync(INDEX, 'utf8');
+  const current = readFileSync(INDEX, "utf8");
   const next = await generate(current);
-  if (process.argv.includes('--check')) {
+  if (process.argv.includes("--check")) {
     if (next !== current) {
-      console.error('web/lib/index.js is not what cpp/include/narrowphase/queries.def gives: run node web/scripts/gen-queries.mjs');
+      console.error(
+        "web/lib/index.js is not what cpp/include/narrowphase/queries.def gives: run node web/scripts/gen-queries.mjs",
+      );
       process.exit(1);
     }
   } else if (next !== current) {
     writeFileSync(INDEX, next);
-    console.log('web/lib/index.js: regenerated from queries.def');
+    console.log("web/lib/index.js: regenerated from queries.def");
   }
 }

@@ -1,57 +1,78 @@
-// narrowphase: every tolerance the core uses, named, with its unit and its reason.
+// narrowphase: every tolerance the core uses, named, with its unit and its
+// reason.
 //
-// A literal epsilon anywhere else in the core is a bug. Exact queries (closest point, distance, sphere-box
-// overlap) use none: clamping and comparing are exact in IEEE double.
+// A literal epsilon anywhere else in the core is a bug. Exact queries (closest
+// point, distance, sphere-box overlap) use none: clamping and comparing are
+// exact in IEEE double.
 #pragma once
 
 namespace np {
 
-/// Dimensionless. How far an OBB rotation may be from orthonormal: every |c_i . c_j - delta_ij| must be at
-/// most this. Matrices built from float32 data (three.js Quaternion -> Matrix3 round trips in float32 are
-/// within ~1e-7) pass; scaled or sheared matrices, for which every SAT formula is wrong, are rejected.
+/// Dimensionless. How far an OBB rotation may be from orthonormal: every |c_i .
+/// c_j - delta_ij| must be at most this. Matrices built from float32 data
+/// (three.js Quaternion -> Matrix3 round trips in float32 are within ~1e-7)
+/// pass; scaled or sheared matrices, for which every SAT formula is wrong, are
+/// rejected.
 inline constexpr double kOrthonormalTolerance = 1e-6;
 
-/// Dimensionless. On the nine edge x edge axes of the OBB-OBB separating axis test, the radius sum gets a slack
-///   kObbEdgeAxisSlack * (e + 2^-52) * (the four half sizes involved + |b.center - a.center|_1)
-/// where e is how far the less exact of the two rotations, as the test uses them, is from orthonormal
-/// (max |c_i . c_j - delta_ij|: at most kOrthonormalizeAbove, below) and 2^-52 is the unit roundoff of double. When an edge of A is (nearly)
-/// parallel to an edge of B their cross product is (nearly) zero and both sides of the separation test are
-/// rounding noise, of at most a few times that size: the slack keeps such an axis from separating boxes that
-/// overlap (the face axes already decide that configuration; Ericson, Real-Time Collision Detection, 4.4.1).
-/// A fixed epsilon of 1e-6 on |R_ij| instead (what this was) also hid real gaps along nearly parallel edges:
-/// 100-long boxes 1e-4 rad apart with a 0.005 gap along A.x x B.x were reported overlapping. Now the slack is
-/// at the rounding level: rotations less exact than kOrthonormalizeAbove are made orthonormal first. With the
-/// factor 8, random exactly parallel configurations (tests/cpp/overlap_test.cpp) never falsely separate; they
-/// already do not at 1, and at 0.25 a few in 50,000 do. The face axes use no slack, so an OBB with identity
-/// rotation agrees exactly with the AABB tests.
+/// Dimensionless. On the nine edge x edge axes of the OBB-OBB separating axis
+/// test, the radius sum gets a slack
+///   kObbEdgeAxisSlack * (e + 2^-52) * (the four half sizes involved +
+///   |b.center - a.center|_1)
+/// where e is how far the less exact of the two rotations, as the test uses
+/// them, is from orthonormal (max |c_i . c_j - delta_ij|: at most
+/// kOrthonormalizeAbove, below) and 2^-52 is the unit roundoff of double. When
+/// an edge of A is (nearly) parallel to an edge of B their cross product is
+/// (nearly) zero and both sides of the separation test are rounding noise, of
+/// at most a few times that size: the slack keeps such an axis from separating
+/// boxes that overlap (the face axes already decide that configuration;
+/// Ericson, Real-Time Collision Detection, 4.4.1). A fixed epsilon of 1e-6 on
+/// |R_ij| instead (what this was) also hid real gaps along nearly parallel
+/// edges: 100-long boxes 1e-4 rad apart with a 0.005 gap along A.x x B.x were
+/// reported overlapping. Now the slack is at the rounding level: rotations less
+/// exact than kOrthonormalizeAbove are made orthonormal first. With the factor
+/// 8, random exactly parallel configurations (tests/cpp/overlap_test.cpp) never
+/// falsely separate; they already do not at 1, and at 0.25 a few in 50,000 do.
+/// The face axes use no slack, so an OBB with identity rotation agrees exactly
+/// with the AABB tests.
 inline constexpr double kObbEdgeAxisSlack = 8.0;
 
-/// Dimensionless. An OBB rotation whose orthonormality error (max |c_i . c_j - delta_ij|) exceeds this is
-/// replaced, inside the OBB-OBB test, by its nearest orthonormal matrix (two Newton steps of the polar
-/// decomposition) before the separating axes are computed: rotations from float32 data (error ~1e-7) would
-/// otherwise need a slack of ~1e-7 times the sizes on the edge x edge axes, which hides real gaps that small
-/// along nearly parallel edges. 64 ulps of 1: above what rotations computed in double carry.
+/// Dimensionless. An OBB rotation whose orthonormality error (max |c_i . c_j -
+/// delta_ij|) exceeds this is replaced, inside the OBB-OBB test, by its nearest
+/// orthonormal matrix (two Newton steps of the polar decomposition) before the
+/// separating axes are computed: rotations from float32 data (error ~1e-7)
+/// would otherwise need a slack of ~1e-7 times the sizes on the edge x edge
+/// axes, which hides real gaps that small along nearly parallel edges. 64 ulps
+/// of 1: above what rotations computed in double carry.
 inline constexpr double kOrthonormalizeAbove = 64.0 * 0x1p-52;
 
-/// Dimensionless, relative. The filter band of a sphere cast's hit decision (shape_cast.cpp): the rounded
-/// decisions stand unless |m2 - r2| <= kSphereCastClearMiss (m2 + r2), |w2 - r2| <= kSphereCastClearMiss (w2 + r2)
-/// or |disc| <= kSphereCastClearMiss a (r2 + m2) (+ DBL_MIN inside the exact predicate), m and w the start and end
-/// relative to the target, r the reach, disc the discriminant; within it the exact reals decide (Shewchuk's
-/// expansions). 128 ulps: well above the worst-case rounding of those terms, so the filter is never wrong.
+/// Dimensionless, relative. The filter band of a sphere cast's hit decision
+/// (shape_cast.cpp): the rounded decisions stand unless |m2 - r2| <=
+/// kSphereCastClearMiss (m2 + r2), |w2 - r2| <= kSphereCastClearMiss (w2 + r2)
+/// or |disc| <= kSphereCastClearMiss a (r2 + m2) (+ DBL_MIN inside the exact
+/// predicate), m and w the start and end relative to the target, r the reach,
+/// disc the discriminant; within it the exact reals decide (Shewchuk's
+/// expansions). 128 ulps: well above the worst-case rounding of those terms, so
+/// the filter is never wrong.
 inline constexpr double kSphereCastClearMiss = 0x1p-46;
 
-/// Dimensionless, relative. Where |t| and r, the two sides of an OBB face-axis test, are closer than this
-/// relative to their sum (4 ulps), two boxes with identity rotations are decided on the exact reals instead.
+/// Dimensionless, relative. Where |t| and r, the two sides of an OBB face-axis
+/// test, are closer than this relative to their sum (4 ulps), two boxes with
+/// identity rotations are decided on the exact reals instead.
 inline constexpr double kObbExactFaceBand = 0x1p-50;
 
-/// Dimensionless, relative. Where two slab parameters are closer than this (ratio within 1 +- 2^-50), the float
-/// comparison is not trusted and the exact one decides. Not a tolerance: every answer is the exact one, whatever
-/// this is, as long as it covers the rounding of the parameters. Each is (bound - origin) / d with bound - origin
-/// rounded once, d once (end - start; a ray's direction is exact) and the quotient once: within 3 * 2^-53 of the
-/// exact one, relative, when it is a normal double. Two of them whose ratio is outside 1 +- 8 * 2^-53 (multiplying
-/// by 1 +- 2^-50 rounds once more) compare as the exact ones do: Shewchuk's filtered predicates (Shewchuk 1997,
-/// "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates"), here replacing the
-/// 2 ulp far-slab widening of Ize 2013, which made a ray hit a box it missed by a few ulps.
+/// Dimensionless, relative. Where two slab parameters are closer than this
+/// (ratio within 1 +- 2^-50), the float comparison is not trusted and the exact
+/// one decides. Not a tolerance: every answer is the exact one, whatever this
+/// is, as long as it covers the rounding of the parameters. Each is (bound -
+/// origin) / d with bound - origin rounded once, d once (end - start; a ray's
+/// direction is exact) and the quotient once: within 3 * 2^-53 of the exact
+/// one, relative, when it is a normal double. Two of them whose ratio is
+/// outside 1 +- 8 * 2^-53 (multiplying by 1 +- 2^-50 rounds once more) compare
+/// as the exact ones do: Shewchuk's filtered predicates (Shewchuk 1997,
+/// "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric
+/// Predicates"), here replacing the 2 ulp far-slab widening of Ize 2013, which
+/// made a ray hit a box it missed by a few ulps.
 inline constexpr double kSlabTieBand = 0x1p-50;
 
 }  // namespace np

@@ -1,7 +1,8 @@
 // narrowphase: value types shared by every query.
 //
-// Plain structs of doubles, passed by value or const reference. No invariants are enforced by the types
-// themselves; `validate.h` says which values a query accepts, and every query assumes valid input.
+// Plain structs of doubles, passed by value or const reference. No invariants
+// are enforced by the types themselves; `validate.h` says which values a query
+// accepts, and every query assumes valid input.
 #pragma once
 
 #include <cfloat>
@@ -16,44 +17,59 @@ struct Vec3 {
   double x, y, z;
 };
 
-inline Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
-inline Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline Vec3 operator+(Vec3 a, Vec3 b) {
+  return {a.x + b.x, a.y + b.y, a.z + b.z};
+}
+inline Vec3 operator-(Vec3 a, Vec3 b) {
+  return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
 inline Vec3 operator-(Vec3 a) { return {-a.x, -a.y, -a.z}; }
-/// 0 - a: like -a, but a zero component becomes +0, never -0, so reported normals compare equal to (0, -1, 0).
+/// 0 - a: like -a, but a zero component becomes +0, never -0, so reported
+/// normals compare equal to (0, -1, 0).
 inline Vec3 negated(Vec3 a) { return {0.0 - a.x, 0.0 - a.y, 0.0 - a.z}; }
 inline Vec3 operator*(Vec3 a, double s) { return {a.x * s, a.y * s, a.z * s}; }
-/// Component-wise division: one rounding per component, unlike multiplying by 1 / s.
+/// Component-wise division: one rounding per component, unlike multiplying by 1
+/// / s.
 inline Vec3 operator/(Vec3 a, double s) { return {a.x / s, a.y / s, a.z / s}; }
 inline double dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 inline Vec3 cross(Vec3 a, Vec3 b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 inline double length_squared(Vec3 a) { return dot(a, a); }
-/// The larger / smaller of two numbers that are not NaN. Comparisons rather than std::fmax / std::fmin, which
-/// native builds (without -ffast-math, which the core never uses) turn into library calls.
+/// The larger / smaller of two numbers that are not NaN. Comparisons rather
+/// than std::fmax / std::fmin, which native builds (without -ffast-math, which
+/// the core never uses) turn into library calls.
 inline double max2(double a, double b) { return a > b ? a : b; }
 inline double min2(double a, double b) { return a < b ? a : b; }
 inline double max_abs_component(Vec3 a) {
   const double x = std::fabs(a.x), y = std::fabs(a.y), z = std::fabs(a.z);
   return max2(max2(x, y), z);
 }
-/// |a| for any a without NaN (an infinite component gives inf): sqrt(a . a) whenever a . a is a normal double (the ordinary case, so results there
-/// are that expression bit for bit); otherwise a is first divided by its largest |component|. Without that, a
-/// vector longer than ~1e154 has a . a = inf, and one shorter than ~1e-154 a subnormal a . a that keeps only a
-/// few bits (or 0).
+/// |a| for any a without NaN (an infinite component gives inf): sqrt(a . a)
+/// whenever a . a is a normal double (the ordinary case, so results there are
+/// that expression bit for bit); otherwise a is first divided by its largest
+/// |component|. Without that, a vector longer than ~1e154 has a . a = inf, and
+/// one shorter than ~1e-154 a subnormal a . a that keeps only a few bits (or
+/// 0).
 inline double length(Vec3 a) {
   const double sq = length_squared(a);
   if (sq >= DBL_MIN && sq <= DBL_MAX) return std::sqrt(sq);
   const double m = max_abs_component(a);
-  if (m == 0.0 || m > DBL_MAX) return m;  // 0, or inf for a component that overflowed (not inf / inf = NaN)
+  if (m == 0.0 || m > DBL_MAX)
+    return m;  // 0, or inf for a component that overflowed (not inf / inf =
+               // NaN)
   return m * std::sqrt(length_squared(a / m));
 }
-/// v / |v| for a non-zero v without NaN or inf, as accurate at every magnitude as for ordinary ones, and
-/// `fallback` when v is zero. Where v . v is a normal double this is v / sqrt(v . v) bit for bit; otherwise v is
-/// first scaled by a power of two (exact) so that its squares neither overflow nor underflow: dividing a
-/// subnormal v by its own subnormal length keeps only a few bits (a (5e-324, 5e-324, 0) gave (1, 1, 0)). Adding
-/// +0 turns a -0 component (a quotient that underflowed from a negative value) into +0: normals never carry -0.
-Vec3 unit_or_rare(Vec3 v, Vec3 fallback);  // v . v not a normal double (types.cpp)
+/// v / |v| for a non-zero v without NaN or inf, as accurate at every magnitude
+/// as for ordinary ones, and `fallback` when v is zero. Where v . v is a normal
+/// double this is v / sqrt(v . v) bit for bit; otherwise v is first scaled by a
+/// power of two (exact) so that its squares neither overflow nor underflow:
+/// dividing a subnormal v by its own subnormal length keeps only a few bits (a
+/// (5e-324, 5e-324, 0) gave (1, 1, 0)). Adding +0 turns a -0 component (a
+/// quotient that underflowed from a negative value) into +0: normals never
+/// carry -0.
+Vec3 unit_or_rare(Vec3 v,
+                  Vec3 fallback);  // v . v not a normal double (types.cpp)
 inline Vec3 unit_or(Vec3 v, Vec3 fallback) {
   const double sq = length_squared(v);
   if (sq >= DBL_MIN && sq <= DBL_MAX) {
@@ -63,28 +79,35 @@ inline Vec3 unit_or(Vec3 v, Vec3 fallback) {
   return unit_or_rare(v, fallback);
 }
 
-/// The biased IEEE exponent of |x| (0 for zero and subnormals, 2047 for inf): |x| < 2^(e - 1022).
+/// The biased IEEE exponent of |x| (0 for zero and subnormals, 2047 for inf):
+/// |x| < 2^(e - 1022).
 inline int biased_exponent(double x) {
   uint64_t bits;
   std::memcpy(&bits, &x, sizeof bits);
   return static_cast<int>((bits >> 52) & 0x7ff);
 }
 inline int max_exponent(int a, int b) { return a > b ? a : b; }
-/// The largest biased exponent among a vector's components: integer maxima, which compile to conditional moves
-/// where a maximum of doubles would be a branch on random data.
+/// The largest biased exponent among a vector's components: integer maxima,
+/// which compile to conditional moves where a maximum of doubles would be a
+/// branch on random data.
 inline int biased_exponent(Vec3 v) {
-  return max_exponent(max_exponent(biased_exponent(v.x), biased_exponent(v.y)), biased_exponent(v.z));
+  return max_exponent(max_exponent(biased_exponent(v.x), biased_exponent(v.y)),
+                      biased_exponent(v.z));
 }
 
-/// The power of two that brings numbers of biased exponent `biased` into [1, 2): 2^(1023 - biased), for biased
-/// in [1, 2045]. Zero and subnormals (0) get 2^1000 and the largest binades (2046, 2047) 2^-1000, the furthest a
-/// normal double reaches, so they land near rather than in [1, 2). Multiplying by it is exact for every result
-/// that stays normal. Queries use it to solve in units where their squares can neither overflow nor underflow;
-/// results scaled back are the same.
-double unit_scale_rare(int biased);  // zero, subnormal or near-overflow exponents (types.cpp)
+/// The power of two that brings numbers of biased exponent `biased` into [1,
+/// 2): 2^(1023 - biased), for biased in [1, 2045]. Zero and subnormals (0) get
+/// 2^1000 and the largest binades (2046, 2047) 2^-1000, the furthest a normal
+/// double reaches, so they land near rather than in [1, 2). Multiplying by it
+/// is exact for every result that stays normal. Queries use it to solve in
+/// units where their squares can neither overflow nor underflow; results scaled
+/// back are the same.
+double unit_scale_rare(
+    int biased);  // zero, subnormal or near-overflow exponents (types.cpp)
 inline double unit_scale_for(int biased) {
   if (biased == 0 || biased >= 2046) return unit_scale_rare(biased);
-  const uint64_t inverse = static_cast<uint64_t>(2046 - biased) << 52;  // 2^(1023 - biased), a normal double
+  const uint64_t inverse = static_cast<uint64_t>(2046 - biased)
+                           << 52;  // 2^(1023 - biased), a normal double
   double scale;
   std::memcpy(&scale, &inverse, sizeof scale);
   return scale;
@@ -92,10 +115,12 @@ inline double unit_scale_for(int biased) {
 
 /// Component i (0 = x, 1 = y, 2 = z).
 inline double get(Vec3 a, int i) { return i == 0 ? a.x : i == 1 ? a.y : a.z; }
-inline void set(Vec3& a, int i, double v) { (i == 0 ? a.x : i == 1 ? a.y : a.z) = v; }
+inline void set(Vec3& a, int i, double v) {
+  (i == 0 ? a.x : i == 1 ? a.y : a.z) = v;
+}
 
-/// Axis-aligned box, closed and solid: every point p with min <= p <= max on each axis.
-/// min == max on an axis is a valid flat box.
+/// Axis-aligned box, closed and solid: every point p with min <= p <= max on
+/// each axis. min == max on an axis is a valid flat box.
 struct AABB {
   Vec3 min, max;
 };
@@ -106,17 +131,19 @@ struct Sphere {
   double radius;
 };
 
-/// Oriented box: the points center + sum_i s_i * axis[i] * half_size_i with |s_i| <= 1.
-/// axis[] are the columns of the rotation matrix (the box's local x, y, z in world space) and must be
-/// orthonormal (within kOrthonormalTolerance); a reflection is allowed.
+/// Oriented box: the points center + sum_i s_i * axis[i] * half_size_i with
+/// |s_i| <= 1. axis[] are the columns of the rotation matrix (the box's local
+/// x, y, z in world space) and must be orthonormal (within
+/// kOrthonormalTolerance); a reflection is allowed.
 struct OBB {
   Vec3 center;
   Vec3 half_size;
   Vec3 axis[3];
 };
 
-/// Half-line origin + t * direction, t >= 0. direction need not be normalized but must not be zero;
-/// distances reported against a ray are in world units along the normalized direction.
+/// Half-line origin + t * direction, t >= 0. direction need not be normalized
+/// but must not be zero; distances reported against a ray are in world units
+/// along the normalized direction.
 struct Ray {
   Vec3 origin;
   Vec3 direction;
@@ -129,11 +156,14 @@ struct Segment {
 
 /// Where a ray or segment first meets a shape.
 struct RayHit {
-  /// World units from the ray origin (segment start) to `point`; 0 when the origin starts in the shape.
+  /// World units from the ray origin (segment start) to `point`; 0 when the
+  /// origin starts in the shape.
   double distance;
-  /// The hit point on the shape's surface; the origin itself when it starts in the shape.
+  /// The hit point on the shape's surface; the origin itself when it starts in
+  /// the shape.
   Vec3 point;
-  /// Unit outward surface normal at `point`; the negated unit direction when the origin starts in the shape.
+  /// Unit outward surface normal at `point`; the negated unit direction when
+  /// the origin starts in the shape.
   Vec3 normal;
 };
 
@@ -149,7 +179,8 @@ struct ShapeCastHit {
   Vec3 point;
   /// Unit contact normal, pointing from the target toward the moving shape.
   Vec3 normal;
-  /// True when the shapes already touched at the start (then distance and fraction are 0).
+  /// True when the shapes already touched at the start (then distance and
+  /// fraction are 0).
   bool started_overlapping;
 };
 

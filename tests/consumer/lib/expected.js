@@ -22,7 +22,11 @@ export const EXPECTED = {
   // Ends at y = 2, above the box.
   linecastShort: null,
   // Starts inside: distance 0, the start itself, normal = -direction (direction +z).
-  linecastFromInside: { distance: 0, point: v(0.5, 0.5, 0.5), normal: v(0, 0, -1) },
+  linecastFromInside: {
+    distance: 0,
+    point: v(0.5, 0.5, 0.5),
+    normal: v(0, 0, -1),
+  },
   // From x = -5 along +x (direction length 2; distances are along the normalized direction) to the x = 0 face.
   raycastHit: { distance: 5, point: v(0, 0.5, 0.5), normal: v(-1, 0, 0) },
   // maxDistance 4 stops 1 short of the face.
@@ -34,7 +38,7 @@ export const EXPECTED = {
   obbApart: false,
   separatingAxisTouching: null,
   separatingAxisApart: 0,
-  separatingAxisName: 'A.x',
+  separatingAxisName: "A.x",
   // Radius-1 sphere from 0 to 10 along x against a radius-1 sphere at x = 5: contact when the centres are 2
   // apart, at x = 3 (distance 3, fraction 3/10); the contact point is on the target's surface at x = 4, and the
   // normal points from the target toward the moving sphere.
@@ -59,8 +63,16 @@ export const EXPECTED = {
     startedOverlapping: true,
   },
   tolerances: { orthonormal: 1e-6, obbEdgeAxisSlack: 8 },
-  typeError: { name: 'TypeError', message: 'overlapSphereAABB: sphere.center.y is undefined, expected a number' },
-  rangeError: { name: 'RangeError', message: 'overlapSphereAABB: sphere.radius is -1, expected a value >= 0 (a negative radius is an empty sphere, as new THREE.Sphere() makes)' },
+  typeError: {
+    name: "TypeError",
+    message:
+      "overlapSphereAABB: sphere.center.y is undefined, expected a number",
+  },
+  rangeError: {
+    name: "RangeError",
+    message:
+      "overlapSphereAABB: sphere.radius is -1, expected a value >= 0 (a negative radius is an empty sphere, as new THREE.Sphere() makes)",
+  },
   // The module still works after both errors.
   afterErrors: 5,
   // No result carries a -0.

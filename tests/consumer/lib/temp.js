@@ -10,10 +10,10 @@
 // (an `npm install` a worker started, a Chromium whose profile is there), so that nothing writes into the root
 // while, or after, it is removed. Only a SIGKILL of the main process escapes this; tests/run.sh therefore also
 // runs its stages with a temporary folder of its own that it removes when it ends.
-import { readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, sep } from 'node:path';
+import { readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
+import { mkdir, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, sep } from "node:path";
 
 const liveRoots = new Set();
 const exitHooks = new Set();
@@ -29,19 +29,22 @@ export function onAnyExit(hook) {
       try {
         h();
       } catch (error) {
-        process.stderr.write(`narrowphase tests: exit clean-up failed: ${error?.message ?? error}\n`);
+        process.stderr.write(
+          `narrowphase tests: exit clean-up failed: ${error?.message ?? error}\n`,
+        );
       }
     }
     exitHooks.clear();
   };
-  process.on('exit', runHooks);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on("exit", runHooks);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     const onSignal = () => {
       runHooks();
       process.off(signal, onSignal);
       // Whoever else listens (Vitest's reporter does) ends the process its own way; with nobody else, end it
       // the way the signal would have.
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      if (process.listenerCount(signal) === 0)
+        process.kill(process.pid, signal);
     };
     process.on(signal, onSignal);
   }
@@ -52,16 +55,20 @@ function processesUsing(root) {
   const found = [];
   let entries = [];
   try {
-    entries = readdirSync('/proc');
+    entries = readdirSync("/proc");
   } catch {
     return found; // not Linux: nothing to look at
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
-      const cwd = readlinkSync(`/proc/${entry}/cwd`).replace(/ \(deleted\)$/, '');
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cwd === root || cwd.startsWith(root + sep) || cmdline.includes(root)) found.push(Number(entry));
+      const cwd = readlinkSync(`/proc/${entry}/cwd`).replace(
+        / \(deleted\)$/,
+        "",
+      );
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (cwd === root || cwd.startsWith(root + sep) || cmdline.includes(root))
+        found.push(Number(entry));
     } catch {
       // gone already, or not ours to read
     }
@@ -73,15 +80,22 @@ function processesUsing(root) {
 function removeNow(root) {
   for (const pid of processesUsing(root)) {
     try {
-      process.kill(pid, 'SIGKILL');
+      process.kill(pid, "SIGKILL");
     } catch {
       // gone already
     }
   }
   try {
-    rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    rmSync(root, {
+      recursive: true,
+      force: true,
+      maxRetries: 10,
+      retryDelay: 50,
+    });
   } catch (error) {
-    process.stderr.write(`narrowphase tests: could not remove ${root}: ${error.message}\n`);
+    process.stderr.write(
+      `narrowphase tests: could not remove ${root}: ${error.message}\n`,
+    );
   }
 }
 
@@ -89,11 +103,12 @@ function removeNow(root) {
  * A new temporary folder (in the system's temporary folder, outside the repository), removed by removeTempRoot
  * or, if this process ends first, by its exit handler. NP_KEEP_CONSUMER=1 keeps it.
  */
-export async function makeTempRoot(prefix = 'narrowphase-consumer-') {
+export async function makeTempRoot(prefix = "narrowphase-consumer-") {
   const root = await mkdtemp(join(tmpdir(), prefix));
   liveRoots.add(root);
   onAnyExit(() => {
-    if (liveRoots.delete(root) && !process.env.NP_KEEP_CONSUMER) removeNow(root);
+    if (liveRoots.delete(root) && !process.env.NP_KEEP_CONSUMER)
+      removeNow(root);
   });
   return root;
 }
@@ -112,7 +127,7 @@ export async function removeTempRoot(root) {
  * their temporary files in `root`: TMPDIR becomes `<root>/tmp`.
  */
 export async function shareTempRoot(root) {
-  const tmp = join(root, 'tmp');
+  const tmp = join(root, "tmp");
   await mkdir(tmp);
   process.env.TMPDIR = tmp;
 }

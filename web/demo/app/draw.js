@@ -1,8 +1,8 @@
 // Small 3D building blocks the scenes draw with: rods, arrows, dots, boxes, spheres, face quads, dashed lines.
 // Geometry is shared between instances (unit shapes scaled per object), so a scene update only moves and
 // scales meshes and never allocates buffers.
-import * as THREE from 'three';
-import { CSS2DObject } from 'three/addons/renderers/CSS2DRenderer.js';
+import * as THREE from "three";
+import { CSS2DObject } from "three/addons/renderers/CSS2DRenderer.js";
 
 export const COLORS = {
   x: 0xff6b6b,
@@ -25,7 +25,9 @@ const shared = (geometry) => {
 const CYLINDER = shared(new THREE.CylinderGeometry(1, 1, 1, 14, 1));
 const CONE = shared(new THREE.ConeGeometry(1, 1, 18).translate(0, -0.5, 0)); // tip at the origin, base at y=-1
 const SPHERE = shared(new THREE.SphereGeometry(1, 40, 20));
-const SPHERE_WIRE = shared(new THREE.WireframeGeometry(new THREE.SphereGeometry(1, 18, 10)));
+const SPHERE_WIRE = shared(
+  new THREE.WireframeGeometry(new THREE.SphereGeometry(1, 18, 10)),
+);
 const BOX = shared(new THREE.BoxGeometry(1, 1, 1));
 const BOX_EDGES = shared(new THREE.EdgesGeometry(BOX));
 const PLANE = shared(new THREE.PlaneGeometry(1, 1));
@@ -35,7 +37,10 @@ const _d = new THREE.Vector3();
 const _m = new THREE.Vector3();
 
 /** A lit material; `opacity` < 1 makes it see-through (and stops it hiding what is behind it). */
-export function material(color, { opacity = 1, emissive = 0.25, side = THREE.FrontSide } = {}) {
+export function material(
+  color,
+  { opacity = 1, emissive = 0.25, side = THREE.FrontSide } = {},
+) {
   const c = new THREE.Color(color);
   return new THREE.MeshStandardMaterial({
     color: c,
@@ -128,8 +133,14 @@ export class Dot extends THREE.Mesh {
 export class BoxView extends THREE.Group {
   constructor(color, { opacity = 0.16 } = {}) {
     super();
-    this.fill = new THREE.Mesh(BOX, material(color, { opacity, emissive: 0.1 }));
-    this.edges = new THREE.LineSegments(BOX_EDGES, new THREE.LineBasicMaterial({ color }));
+    this.fill = new THREE.Mesh(
+      BOX,
+      material(color, { opacity, emissive: 0.1 }),
+    );
+    this.edges = new THREE.LineSegments(
+      BOX_EDGES,
+      new THREE.LineBasicMaterial({ color }),
+    );
     this.add(this.fill, this.edges);
   }
   setMinMax(min, max) {
@@ -155,10 +166,18 @@ export class BoxView extends THREE.Group {
 export class SphereView extends THREE.Group {
   constructor(color, { opacity = 0.3, wire = 0.12 } = {}) {
     super();
-    this.fill = new THREE.Mesh(SPHERE, material(color, { opacity, emissive: 0.15 }));
+    this.fill = new THREE.Mesh(
+      SPHERE,
+      material(color, { opacity, emissive: 0.15 }),
+    );
     this.wire = new THREE.LineSegments(
       SPHERE_WIRE,
-      new THREE.LineBasicMaterial({ color, transparent: true, opacity: wire, depthWrite: false }),
+      new THREE.LineBasicMaterial({
+        color,
+        transparent: true,
+        opacity: wire,
+        depthWrite: false,
+      }),
     );
     this.add(this.fill, this.wire);
   }
@@ -181,14 +200,20 @@ export class SphereView extends THREE.Group {
 /** A see-through rectangle lying in an axis-aligned plane: the face of an AABB. */
 export class FaceQuad extends THREE.Mesh {
   constructor(color, opacity = 0.22) {
-    super(PLANE, material(color, { opacity, emissive: 0.4, side: THREE.DoubleSide }));
+    super(
+      PLANE,
+      material(color, { opacity, emissive: 0.4, side: THREE.DoubleSide }),
+    );
   }
   /** The face of box [min, max] at `side` ('min' | 'max') of `axis` (0, 1, 2). */
   setFace(min, max, axis, side) {
     const u = (axis + 1) % 3;
     const v = (axis + 2) % 3;
     this.position.addVectors(min, max).multiplyScalar(0.5);
-    this.position.setComponent(axis, side === 'min' ? min.getComponent(axis) : max.getComponent(axis));
+    this.position.setComponent(
+      axis,
+      side === "min" ? min.getComponent(axis) : max.getComponent(axis),
+    );
     // PlaneGeometry spans x and y with normal z; orient that frame onto (u, v, axis).
     const basis = new THREE.Matrix4().makeBasis(unit(u), unit(v), unit(axis));
     this.quaternion.setFromRotationMatrix(basis);
@@ -204,7 +229,10 @@ export class FaceQuad extends THREE.Mesh {
 /** A rectangle of side `size` centred at `center` and perpendicular to unit `normal`: a separating plane. */
 export class PlaneQuad extends THREE.Mesh {
   constructor(color, opacity = 0.16) {
-    super(PLANE, material(color, { opacity, emissive: 0.4, side: THREE.DoubleSide }));
+    super(
+      PLANE,
+      material(color, { opacity, emissive: 0.4, side: THREE.DoubleSide }),
+    );
   }
   set(center, normal, size) {
     this.position.copy(center);
@@ -222,10 +250,19 @@ function unit(axis) {
 export class Dashed extends THREE.Line {
   constructor(color, { dash = 0.12, gap = 0.08, opacity = 0.9 } = {}) {
     const geometry = new THREE.BufferGeometry();
-    geometry.setAttribute('position', new THREE.Float32BufferAttribute(new Float32Array(6), 3));
+    geometry.setAttribute(
+      "position",
+      new THREE.Float32BufferAttribute(new Float32Array(6), 3),
+    );
     super(
       geometry,
-      new THREE.LineDashedMaterial({ color, dashSize: dash, gapSize: gap, transparent: opacity < 1, opacity }),
+      new THREE.LineDashedMaterial({
+        color,
+        dashSize: dash,
+        gapSize: gap,
+        transparent: opacity < 1,
+        opacity,
+      }),
     );
     this.frustumCulled = false;
   }
@@ -242,10 +279,13 @@ export class Dashed extends THREE.Line {
 
 /** A text label that stays upright and legible (an HTML element positioned over the canvas). */
 export class Label extends CSS2DObject {
-  constructor(text, color = '#ffffff', className = '') {
-    const el = document.createElement('div');
+  constructor(text, color = "#ffffff", className = "") {
+    const el = document.createElement("div");
     el.className = `lbl ${className}`.trim();
-    el.style.color = typeof color === 'number' ? `#${color.toString(16).padStart(6, '0')}` : color;
+    el.style.color =
+      typeof color === "number"
+        ? `#${color.toString(16).padStart(6, "0")}`
+        : color;
     super(el);
     // Point labels sit just above their point; value labels ('plain', 'axis') are centred on it.
     if (!/plain|axis/.test(className)) this.center.set(0.5, 1.45);
@@ -271,7 +311,8 @@ export function disposeObject(root) {
   root.traverse((o) => {
     if (o.geometry && !o.geometry.userData.shared) o.geometry.dispose();
     if (o.material) {
-      for (const m of Array.isArray(o.material) ? o.material : [o.material]) m.dispose();
+      for (const m of Array.isArray(o.material) ? o.material : [o.material])
+        m.dispose();
     }
   });
 }

@@ -5,9 +5,9 @@
  * Infinities print as ∞ and -∞.
  */
 export function num(x) {
-  if (x === Infinity) return '∞';
-  if (x === -Infinity) return '-∞';
-  if (Number.isNaN(x)) return 'NaN';
+  if (x === Infinity) return "∞";
+  if (x === -Infinity) return "-∞";
+  if (Number.isNaN(x)) return "NaN";
   const rounded = Number(x.toFixed(4));
   return String(rounded === 0 ? 0 : rounded);
 }
@@ -27,7 +27,7 @@ export function vval(v) {
   return `<span class="v">${vec(v)}</span>`;
 }
 
-export const AXES = ['x', 'y', 'z'];
+export const AXES = ["x", "y", "z"];
 
 /** The axis letter coloured like the axis in the scene (x red, y green, z blue). */
 export function axisTag(i) {

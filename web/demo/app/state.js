@@ -15,7 +15,13 @@ export function flatFields(scene) {
   const out = [];
   for (const group of scene.fields) {
     for (const key of group.keys) {
-      out.push({ key, kind: group.kind ?? 'pos', min: group.min, max: group.max, options: group.options });
+      out.push({
+        key,
+        kind: group.kind ?? "pos",
+        min: group.min,
+        max: group.max,
+        options: group.options,
+      });
     }
   }
   return out;
@@ -23,12 +29,13 @@ export function flatFields(scene) {
 
 /** Parses `#/scene-id?k=v&...` into { id, params } (params: a Map of raw strings). */
 export function parseHash(hash) {
-  const text = hash.replace(/^#\/?/, '');
-  const q = text.indexOf('?');
+  const text = hash.replace(/^#\/?/, "");
+  const q = text.indexOf("?");
   const id = decodeURIComponent(q < 0 ? text : text.slice(0, q));
   const params = new Map();
   if (q >= 0) {
-    for (const [k, v] of new URLSearchParams(text.slice(q + 1))) params.set(k, v);
+    for (const [k, v] of new URLSearchParams(text.slice(q + 1)))
+      params.set(k, v);
   }
   return { id, params };
 }
@@ -36,7 +43,7 @@ export function parseHash(hash) {
 /** The hash for `state` of `scene`: every field, in the order the scene lists them. */
 export function formatHash(scene, state) {
   const parts = flatFields(scene).map((f) => `${f.key}=${state[f.key]}`);
-  return `#/${scene.id}?${parts.join('&')}`;
+  return `#/${scene.id}?${parts.join("&")}`;
 }
 
 /**
@@ -52,7 +59,8 @@ export function normalizeState(scene, candidate, changedKeys = []) {
     v = round(v, DECIMALS[f.kind]);
     if (f.min !== undefined) v = Math.max(v, f.min);
     if (f.max !== undefined) v = Math.min(v, f.max);
-    if (f.kind === 'choice' && !f.options.some(([value]) => value === v)) v = scene.defaults[f.key];
+    if (f.kind === "choice" && !f.options.some(([value]) => value === v))
+      v = scene.defaults[f.key];
     state[f.key] = v;
   }
   scene.normalize?.(state, changedKeys);
@@ -63,7 +71,8 @@ export function normalizeState(scene, candidate, changedKeys = []) {
 export function stateFromParams(scene, params) {
   const candidate = { ...scene.defaults };
   for (const f of flatFields(scene)) {
-    if (params.has(f.key) && params.get(f.key).trim() !== '') candidate[f.key] = Number(params.get(f.key));
+    if (params.has(f.key) && params.get(f.key).trim() !== "")
+      candidate[f.key] = Number(params.get(f.key));
   }
   return normalizeState(scene, candidate);
 }

@@ -1,10 +1,10 @@
 // Articles 000 and 001: the closest point of an AABB to a point, and the point's distance to the box.
 // Answers: np.closestPointOnAABB and np.distancePointAABB. The walkthrough redoes the per-axis clamp in JS
 // to show each axis's overshoot; it restates the library's Q and distance, and is checked against them.
-import * as THREE from 'three';
-import { Arrow, BoxView, COLORS, Dot, Rod } from '../app/draw.js';
-import { BOX_FIELDS, addBoxHandles, boxOf, normalizeBox } from '../app/aabb.js';
-import { AXES, axisTag, num, val, vec, vval } from '../app/format.js';
+import * as THREE from "three";
+import { Arrow, BoxView, COLORS, Dot, Rod } from "../app/draw.js";
+import { BOX_FIELDS, addBoxHandles, boxOf, normalizeBox } from "../app/aabb.js";
+import { AXES, axisTag, num, val, vec, vval } from "../app/format.js";
 
 /** Per-axis clamp of p into [min, max]: the clamped value, the overshoot p - clamped, and which end was hit. */
 export function clampAxes(p, box) {
@@ -12,8 +12,8 @@ export function clampAxes(p, box) {
     const v = p[a];
     const lo = box.min[a];
     const hi = box.max[a];
-    const side = v < lo ? 'below' : v > hi ? 'above' : 'inside';
-    const clamped = side === 'below' ? lo : side === 'above' ? hi : v;
+    const side = v < lo ? "below" : v > hi ? "above" : "inside";
+    const clamped = side === "below" ? lo : side === "above" ? hi : v;
     return { v, lo, hi, side, clamped, over: v - clamped };
   });
 }
@@ -22,24 +22,40 @@ export function clampAxes(p, box) {
 export function clampTable(rows, pointName) {
   const body = rows
     .map(
-      (r, i) => `<tr><td>${axisTag(i)}</td><td>${num(r.v)}</td><td>[${num(r.lo)}, ${num(r.hi)}]</td>` +
-        `<td>${r.side === 'inside' ? '<span class="dim">kept</span>' : r.side === 'below' ? '→ min' : '→ max'}</td>` +
+      (r, i) =>
+        `<tr><td>${axisTag(i)}</td><td>${num(r.v)}</td><td>[${num(r.lo)}, ${num(r.hi)}]</td>` +
+        `<td>${r.side === "inside" ? '<span class="dim">kept</span>' : r.side === "below" ? "→ min" : "→ max"}</td>` +
         `<td>${num(r.clamped)}</td><td class="c${AXES[i]}">${num(r.over)}</td></tr>`,
     )
-    .join('');
+    .join("");
   return `<table class="t"><tr><th>axis</th><th>${pointName}</th><th>box range</th><th></th><th>clamped</th><th>overshoot</th></tr>${body}</table>`;
 }
 
-export const WHERE = ['inside the box (nothing was clamped)', 'on a face', 'on an edge', 'on a corner'];
+export const WHERE = [
+  "inside the box (nothing was clamped)",
+  "on a face",
+  "on an edge",
+  "on a corner",
+];
 
 export default {
-  id: 'closest-point-aabb',
-  menu: 'Closest point',
-  articles: '000 · 001',
-  title: 'Closest point on a box, and the distance to it',
+  id: "closest-point-aabb",
+  menu: "Closest point",
+  articles: "000 · 001",
+  title: "Closest point on a box, and the distance to it",
   camera: { position: [4.6, 4.1, 6.6], target: [0.7, 0.2, -0.2] },
-  defaults: { px: 2.6, py: 1.5, pz: -1.8, x0: -1.2, y0: -0.8, z0: -1, x1: 1.2, y1: 0.8, z1: 1 },
-  fields: [{ label: 'Point P', keys: ['px', 'py', 'pz'] }, ...BOX_FIELDS],
+  defaults: {
+    px: 2.6,
+    py: 1.5,
+    pz: -1.8,
+    x0: -1.2,
+    y0: -0.8,
+    z0: -1,
+    x1: 1.2,
+    y1: 0.8,
+    z1: 1,
+  },
+  fields: [{ label: "Point P", keys: ["px", "py", "pz"] }, ...BOX_FIELDS],
   normalize: normalizeBox,
 
   explanation: `
@@ -61,16 +77,20 @@ export default {
       box: ctx.add(new BoxView(COLORS.box)),
       q: ctx.add(new Dot(COLORS.key, 0.07)),
       dist: ctx.add(new Rod(COLORS.key, 0.016)),
-      arrows: [COLORS.x, COLORS.y, COLORS.z].map((c) => ctx.add(new Arrow(c, 0.022))),
-      overLabels: [COLORS.x, COLORS.y, COLORS.z].map((c) => ctx.label('', c, 'plain')),
-      pLabel: ctx.label('P', COLORS.a),
-      qLabel: ctx.label('Q', COLORS.key),
-      dLabel: ctx.label('', COLORS.key, 'plain'),
+      arrows: [COLORS.x, COLORS.y, COLORS.z].map((c) =>
+        ctx.add(new Arrow(c, 0.022)),
+      ),
+      overLabels: [COLORS.x, COLORS.y, COLORS.z].map((c) =>
+        ctx.label("", c, "plain"),
+      ),
+      pLabel: ctx.label("P", COLORS.a),
+      qLabel: ctx.label("Q", COLORS.key),
+      dLabel: ctx.label("", COLORS.key, "plain"),
     });
     o.qLabel.center.set(1.15, 1.3); // above-left of Q
     o.dLabel.center.set(0.5, 1.4); // above the line Q–P
     ctx.handle({
-      name: 'P',
+      name: "P",
       color: COLORS.a,
       get: (s) => [s.px, s.py, s.pz],
       drag: (s, p) => ({ px: p.x, py: p.y, pz: p.z }),
@@ -90,21 +110,32 @@ export default {
     // The walkthrough: the per-axis clamp, and the overshoot vector it leaves.
     const rows = clampAxes(p, box);
     const over = new THREE.Vector3(rows[0].over, rows[1].over, rows[2].over);
-    const clamped = rows.filter((r) => r.side !== 'inside').length;
-    ctx.agree('closest point', new THREE.Vector3(rows[0].clamped, rows[1].clamped, rows[2].clamped), q, 0);
-    ctx.agree('distance', over.length(), d);
+    const clamped = rows.filter((r) => r.side !== "inside").length;
+    ctx.agree(
+      "closest point",
+      new THREE.Vector3(rows[0].clamped, rows[1].clamped, rows[2].clamped),
+      q,
+      0,
+    );
+    ctx.agree("distance", over.length(), d);
 
     // Drawing: the box, Q, the distance line, and the overshoots laid end to end from Q to P.
-    o.box.setMinMax(box.min, box.max).setColor(d === 0 ? COLORS.key : COLORS.box);
+    o.box
+      .setMinMax(box.min, box.max)
+      .setColor(d === 0 ? COLORS.key : COLORS.box);
     o.q.set(q);
     o.dist.set(q, p);
     const corner = q.clone();
     for (let i = 0; i < 3; i++) {
-      const next = corner.clone().setComponent(i, corner.getComponent(i) + rows[i].over);
+      const next = corner
+        .clone()
+        .setComponent(i, corner.getComponent(i) + rows[i].over);
       o.arrows[i].set(corner, next);
       const label = o.overLabels[i];
       label.visible = rows[i].over !== 0;
-      label.setText(`${AXES[i]}: ${num(rows[i].over)}`).position.lerpVectors(corner, next, 0.5);
+      label
+        .setText(`${AXES[i]}: ${num(rows[i].over)}`)
+        .position.lerpVectors(corner, next, 0.5);
       corner.copy(next);
     }
     o.pLabel.at(p);
@@ -115,22 +146,22 @@ export default {
 
     const inside = d === 0;
     return {
-      result: `closest point ${vec(q)}, distance ${num(d)}${inside ? ' (P is inside the box)' : ''}`,
-      tone: inside ? 'overlap' : 'hit',
+      result: `closest point ${vec(q)}, distance ${num(d)}${inside ? " (P is inside the box)" : ""}`,
+      tone: inside ? "overlap" : "hit",
       steps: [
         {
-          title: 'Clamp each coordinate of P into the box’s range',
-          html: `${clampTable(rows, 'P')}<p>A coordinate below <code>min</code> becomes <code>min</code>, one above
+          title: "Clamp each coordinate of P into the box’s range",
+          html: `${clampTable(rows, "P")}<p>A coordinate below <code>min</code> becomes <code>min</code>, one above
             <code>max</code> becomes <code>max</code>, one in between is kept.</p>`,
         },
         {
-          title: 'The clamped point is the closest point Q',
+          title: "The clamped point is the closest point Q",
           key: true,
           html: `<p class="eq">Q = ${vval(q)}</p><p>${clamped} of 3 axes were clamped, so Q lies
-            ${WHERE[clamped]}${clamped ? '' : '; Q = P'}.</p>`,
+            ${WHERE[clamped]}${clamped ? "" : "; Q = P"}.</p>`,
         },
         {
-          title: 'The overshoots, summed as a vector, give the distance',
+          title: "The overshoots, summed as a vector, give the distance",
           key: true,
           html: `<p class="eq">v = P − Q = (<span class="cx">${num(over.x)}</span>, <span class="cy">${num(over.y)}</span>, <span class="cz">${num(over.z)}</span>)</p>
             <p class="eq">|v| = √(${num(over.x)}² + ${num(over.y)}² + ${num(over.z)}²) = ${val(d)}</p>

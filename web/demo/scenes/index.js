@@ -1,11 +1,11 @@
 // The tutorial's scenes, in menu order. A scene is one module (see closest-point-aabb.js for the shape:
 // id, menu, articles, title, defaults, fields, explanation, build(ctx), update(ctx, state) -> { result,
 // tone, steps }, optional normalize and dispose). Adding a query to the tutorial is one new file and one line.
-import closestPointAABB from './closest-point-aabb.js';
-import sphereAABB from './sphere-aabb.js';
-import raycastAABB from './raycast-aabb.js';
-import obbOBB from './obb-obb.js';
-import sphereCastSphere from './spherecast-sphere.js';
+import closestPointAABB from "./closest-point-aabb.js";
+import sphereAABB from "./sphere-aabb.js";
+import raycastAABB from "./raycast-aabb.js";
+import obbOBB from "./obb-obb.js";
+import sphereCastSphere from "./spherecast-sphere.js";
 
 export const scenes = [
   closestPointAABB,

@@ -1,10 +1,13 @@
-// narrowphase internal: how each argument kind and each result of narrowphase/queries.def crosses the flat
-// I/O buffer, and the one template that turns a line of queries.def into a flat export.
+// narrowphase internal: how each argument kind and each result of
+// narrowphase/queries.def crosses the flat I/O buffer, and the one template
+// that turns a line of queries.def into a flat export.
 //
-// An argument kind says how many doubles it takes, how to read its C++ value from them and how to validate
-// it. A result says how to call the core function (return value, or a pointer to a hit struct) and how to
-// write what it returns. Offsets are compile-time sums of the sizes, so a query's layout is its kinds in order:
-// nothing about it is written twice. flat.h documents the buffer and the return codes.
+// An argument kind says how many doubles it takes, how to read its C++ value
+// from them and how to validate it. A result says how to call the core function
+// (return value, or a pointer to a hit struct) and how to write what it
+// returns. Offsets are compile-time sums of the sizes, so a query's layout is
+// its kinds in order: nothing about it is written twice. flat.h documents the
+// buffer and the return codes.
 #pragma once
 
 #include <array>
@@ -27,14 +30,16 @@ NP_INLINE void put(double* p, Vec3 v) {
   p[2] = v.z;
 }
 
-/// The error code of a problem found in the argument whose flat layout starts at io[slot]:
+/// The error code of a problem found in the argument whose flat layout starts
+/// at io[slot]:
 /// -(problem << 8 | (slot + component)). Codes are negative; results are >= 0.
 NP_INLINE int error_code(Validity v, int slot) {
   return -((static_cast<int>(v.problem) << 8) | (slot + v.component));
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Argument kinds. Each: Value (the C++ type the core takes), size (doubles), read, check.
+// Argument kinds. Each: Value (the C++ type the core takes), size (doubles),
+// read, check.
 
 namespace kinds {
 
@@ -48,7 +53,9 @@ struct vec3 {
 struct aabb {
   using Value = AABB;
   static constexpr int size = 6;
-  NP_INLINE static Value read(const double* p) { return {vec3_at(p), vec3_at(p + 3)}; }
+  NP_INLINE static Value read(const double* p) {
+    return {vec3_at(p), vec3_at(p + 3)};
+  }
   NP_INLINE static Validity check(const Value& v) { return validate(v); }
 };
 
@@ -63,7 +70,9 @@ struct obb {
   using Value = OBB;
   static constexpr int size = 15;
   NP_INLINE static Value read(const double* p) {
-    return {vec3_at(p), vec3_at(p + 3), {vec3_at(p + 6), vec3_at(p + 9), vec3_at(p + 12)}};
+    return {vec3_at(p),
+            vec3_at(p + 3),
+            {vec3_at(p + 6), vec3_at(p + 9), vec3_at(p + 12)}};
   }
   NP_INLINE static Validity check(const Value& v) { return validate(v); }
 };
@@ -71,7 +80,9 @@ struct obb {
 struct ray {
   using Value = Ray;
   static constexpr int size = 6;
-  NP_INLINE static Value read(const double* p) { return {vec3_at(p), vec3_at(p + 3)}; }
+  NP_INLINE static Value read(const double* p) {
+    return {vec3_at(p), vec3_at(p + 3)};
+  }
   NP_INLINE static Validity check(const Value& v) { return validate(v); }
 };
 
@@ -92,8 +103,8 @@ struct maxDistance {
 };
 
 // ---------------------------------------------------------------------------------------------------------
-// Results. Each: Fn<Values...> (the core function's type), outputs (doubles written on a hit / always), and
-// call, which returns the flat return code.
+// Results. Each: Fn<Values...> (the core function's type), outputs (doubles
+// written on a hit / always), and call, which returns the flat return code.
 
 struct point {
   template <class... V>
@@ -155,7 +166,8 @@ struct rayHit {
   }
 };
 
-/// ShapeCastHit: returns 1 and writes distance, fraction, center, point, normal, startedOverlapping (0/1).
+/// ShapeCastHit: returns 1 and writes distance, fraction, center, point,
+/// normal, startedOverlapping (0/1).
 struct shapeCastHit {
   template <class... V>
   using Fn = bool (*)(V..., ShapeCastHit*);
@@ -179,12 +191,14 @@ struct shapeCastHit {
 // ---------------------------------------------------------------------------------------------------------
 // The flat export of one query.
 
-/// How a kind's value is passed to the core: small values by value, shapes by const reference.
+/// How a kind's value is passed to the core: small values by value, shapes by
+/// const reference.
 template <class K>
-using Param = std::conditional_t<(sizeof(typename K::Value) <= sizeof(Vec3)), typename K::Value,
-                                 const typename K::Value&>;
+using Param = std::conditional_t<(sizeof(typename K::Value) <= sizeof(Vec3)),
+                                 typename K::Value, const typename K::Value&>;
 
-/// Where each argument starts in the buffer: the sums of the sizes before it (and, last, the total).
+/// Where each argument starts in the buffer: the sums of the sizes before it
+/// (and, last, the total).
 template <class... K>
 constexpr std::array<int, sizeof...(K) + 1> offsets() {
   std::array<int, sizeof...(K) + 1> o{};
@@ -194,10 +208,13 @@ constexpr std::array<int, sizeof...(K) + 1> offsets() {
 }
 
 template <class R, class... K, std::size_t... I>
-NP_INLINE int run(typename R::template Fn<Param<K>...> fn, double* io, std::index_sequence<I...>) {
+NP_INLINE int run(typename R::template Fn<Param<K>...> fn, double* io,
+                  std::index_sequence<I...>) {
   constexpr auto at = offsets<K...>();
-  static_assert(at[sizeof...(K)] <= NP_IO_DOUBLES, "a query's inputs must fit the I/O buffer");
-  static_assert(R::outputs <= NP_IO_DOUBLES, "a query's outputs must fit the I/O buffer");
+  static_assert(at[sizeof...(K)] <= NP_IO_DOUBLES,
+                "a query's inputs must fit the I/O buffer");
+  static_assert(R::outputs <= NP_IO_DOUBLES,
+                "a query's outputs must fit the I/O buffer");
   // Validated in argument order; the first problem wins.
   int code = 0;
   ((code = code != 0 ? code : [&] {
@@ -209,7 +226,8 @@ NP_INLINE int run(typename R::template Fn<Param<K>...> fn, double* io, std::inde
   return R::call(fn, io, K::read(io + at[I])...);
 }
 
-/// The flat export of `fn` with result R and argument kinds K...: validates, calls, writes the result.
+/// The flat export of `fn` with result R and argument kinds K...: validates,
+/// calls, writes the result.
 template <class R, class... K>
 NP_INLINE int run(typename R::template Fn<Param<K>...> fn, double* io) {
   return run<R, K...>(fn, io, std::index_sequence_for<K...>{});
