@@ -4,24 +4,12 @@
 
 #include <cmath>
 
+#include "narrowphase/detail/metric.h"
+
 namespace np {
 
-namespace {
-// min(max(v, lo), hi) with lo <= hi returns v unchanged when lo <= v <= hi: the
-// clamp is exact.
-double clamp(double v, double lo, double hi) {
-  return v < lo ? lo : (v > hi ? hi : v);
-}
-
-// Distance beyond [lo, hi] on one axis. At most one of the two differences is
-// positive (lo <= hi), and a difference of doubles is positive exactly when the
-// operands are ordered, so "inside" gives exactly 0.
-double beyond(double v, double lo, double hi) {
-  if (v < lo) return lo - v;
-  if (v > hi) return v - hi;
-  return 0.0;
-}
-}  // namespace
+using detail::beyond;
+using detail::clamp;
 
 Vec3 closest_point_on_aabb(Vec3 p, const AABB& box) {
   return {clamp(p.x, box.min.x, box.max.x), clamp(p.y, box.min.y, box.max.y),

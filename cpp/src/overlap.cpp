@@ -1,29 +1,20 @@
 #include "narrowphase/overlap.h"
 
 #include <cmath>
-#include <initializer_list>
 
 #include "narrowphase/closest_point.h"
+#include "narrowphase/detail/exact.h"
+#include "narrowphase/detail/metric.h"
 #include "narrowphase/tolerances.h"
 
 namespace np {
 
+using namespace detail;  // NOLINT: the building blocks this file is made of
+
 bool overlap_sphere_aabb(const Sphere& sphere, const AABB& box) {
-  // Article 000: the closest point of the box is the clamped center; compare
-  // squared lengths so that no square root rounds the decision.
-  const Vec3 gap = overshoot_point_aabb(sphere.center, box);
-  const double d2 = length_squared(gap), r2 = sphere.radius * sphere.radius;
-  const bool gap_ordinary = (d2 >= DBL_MIN && d2 <= DBL_MAX) ||
-                            (gap.x == 0.0 && gap.y == 0.0 && gap.z == 0.0);
-  const bool radius_ordinary =
-      (r2 >= DBL_MIN && r2 <= DBL_MAX) || sphere.radius == 0.0;
-  if (gap_ordinary && radius_ordinary) return d2 <= r2;
-  // Magnitudes beyond ~1e154 or below ~1e-154: a square overflowed to inf (inf
-  // <= inf would say "overlap") or underflowed to 0. Compare in units of the
-  // largest magnitude instead, where nothing overflows.
-  const double unit = max2(max_abs_component(gap), sphere.radius);
-  const double r = sphere.radius / unit;
-  return length_squared(gap / unit) <= r * r;
+  // Article 000: the closest point of the box is the clamped center; within()
+  // compares squared lengths, so that no square root rounds the decision.
+  return within(overshoot_point_aabb(sphere.center, box), sphere.radius);
 }
 
 namespace {
@@ -57,31 +48,6 @@ __attribute__((always_inline)) inline void orthonormalize(Vec3 axis[3]) {
     axis[1] = (axis[1] + k1 / det) * 0.5;
     axis[2] = (axis[2] + k2 / det) * 0.5;
   }
-}
-
-// Error-free sum (Knuth's TwoSum): s + e == a + b exactly, s = fl(a + b).
-void two_sum(double a, double b, double* s, double* e) {
-  const double sum = a + b, bb = sum - a;
-  *e = (a - (sum - bb)) + (b - bb);
-  *s = sum;
-}
-
-// The exact sign of a + b + c + d (no overflow assumed): the four are grown
-// into a nonoverlapping expansion (Shewchuk, "Adaptive precision floating-point
-// arithmetic", 1997), whose largest nonzero component has the sign of the whole
-// sum.
-__attribute__((noinline)) int sign_of_sum(double a, double b, double c,
-                                          double d) {
-  double e[4];
-  int n = 0;
-  for (double q : {a, b, c, d}) {
-    for (int i = 0; i < n; ++i) two_sum(q, e[i], &q, &e[i]);
-    e[n++] = q;
-  }
-  for (int i = n - 1; i >= 0; --i) {
-    if (e[i] != 0.0) return e[i] > 0.0 ? 1 : -1;
-  }
-  return 0;
 }
 
 __attribute__((always_inline)) inline bool is_identity(const Vec3 axis[3]) {

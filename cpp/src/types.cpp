@@ -1,13 +1,11 @@
 #include "narrowphase/types.h"
 
+#include "narrowphase/detail/exponent.h"
+
 namespace np {
 
-double unit_scale_rare(int biased) {
-  // biased 0: zero or subnormal, below 2^-1022: scale up by 2^1000 (as far as a
-  // normal double allows). Otherwise 2046 or 2047: at least 2^1023: scale down
-  // by 2^1000, which leaves the magnitude near 2^23.
-  return biased == 0 ? 0x1p1000 : 0x1p-1000;
-}
+using detail::biased_exponent;
+using detail::unit_scale_for;
 
 Vec3 unit_or_rare(Vec3 v, Vec3 fallback) {
   const double m = max_abs_component(v);

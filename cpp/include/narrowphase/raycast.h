@@ -24,16 +24,6 @@
 
 namespace np {
 
-/// The parametric slab test: the smallest t in [0, t_max] with origin + t * dir
-/// in the closed box (t_max >= 0, may be +infinity). Returns false when there
-/// is none, decided exactly. On true, *t_enter is that t, rounded (it can
-/// underflow to 0 for an entry closer than the smallest double, or overflow to
-/// infinity), and *enter_axis is the axis (0..2) of the face it enters through,
-/// or -1 when the origin itself is in the box (then *t_enter is 0). dir may be
-/// zero (then the test is point-in-box).
-bool clip_aabb(Vec3 origin, Vec3 dir, double t_max, const AABB& box,
-               double* t_enter, int* enter_axis);
-
 /// Casts the ray against the closed box. Returns true and fills *hit on a hit
 /// with hit->distance <= max_distance (world units along the normalized
 /// direction; max_distance may be +infinity; the rounded distance is what is

@@ -7,8 +7,6 @@
 
 #include <cfloat>
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 
 namespace np {
 
@@ -77,40 +75,6 @@ inline Vec3 unit_or(Vec3 v, Vec3 fallback) {
     return Vec3{v.x / len + 0.0, v.y / len + 0.0, v.z / len + 0.0};
   }
   return unit_or_rare(v, fallback);
-}
-
-/// The biased IEEE exponent of |x| (0 for zero and subnormals, 2047 for inf):
-/// |x| < 2^(e - 1022).
-inline int biased_exponent(double x) {
-  uint64_t bits;
-  std::memcpy(&bits, &x, sizeof bits);
-  return static_cast<int>((bits >> 52) & 0x7ff);
-}
-inline int max_exponent(int a, int b) { return a > b ? a : b; }
-/// The largest biased exponent among a vector's components: integer maxima,
-/// which compile to conditional moves where a maximum of doubles would be a
-/// branch on random data.
-inline int biased_exponent(Vec3 v) {
-  return max_exponent(max_exponent(biased_exponent(v.x), biased_exponent(v.y)),
-                      biased_exponent(v.z));
-}
-
-/// The power of two that brings numbers of biased exponent `biased` into [1,
-/// 2): 2^(1023 - biased), for biased in [1, 2045]. Zero and subnormals (0) get
-/// 2^1000 and the largest binades (2046, 2047) 2^-1000, the furthest a normal
-/// double reaches, so they land near rather than in [1, 2). Multiplying by it
-/// is exact for every result that stays normal. Queries use it to solve in
-/// units where their squares can neither overflow nor underflow; results scaled
-/// back are the same.
-double unit_scale_rare(
-    int biased);  // zero, subnormal or near-overflow exponents (types.cpp)
-inline double unit_scale_for(int biased) {
-  if (biased == 0 || biased >= 2046) return unit_scale_rare(biased);
-  const uint64_t inverse = static_cast<uint64_t>(2046 - biased)
-                           << 52;  // 2^(1023 - biased), a normal double
-  double scale;
-  std::memcpy(&scale, &inverse, sizeof scale);
-  return scale;
 }
 
 /// Component i (0 = x, 1 = y, 2 = z).
