@@ -13,6 +13,7 @@
 #include <array>
 #include <cstddef>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "narrowphase/flat.h"
@@ -215,15 +216,19 @@ NP_INLINE int run(typename R::template Fn<Param<K>...> fn, double* io,
                 "a query's inputs must fit the I/O buffer");
   static_assert(R::outputs <= NP_IO_DOUBLES,
                 "a query's outputs must fit the I/O buffer");
+  // Each argument is read from the buffer once: the values validated are the
+  // values passed, and the compiler need not load them again after validation
+  // (it cannot know that a call to a validator left the buffer unchanged).
+  const std::tuple<typename K::Value...> args{K::read(io + at[I])...};
   // Validated in argument order; the first problem wins.
   int code = 0;
   ((code = code != 0 ? code : [&] {
-     const Validity v = K::check(K::read(io + at[I]));
+     const Validity v = K::check(std::get<I>(args));
      return v.ok() ? 0 : error_code(v, at[I]);
    }()),
    ...);
   if (code != 0) return code;
-  return R::call(fn, io, K::read(io + at[I])...);
+  return R::call(fn, io, std::get<I>(args)...);
 }
 
 /// The flat export of `fn` with result R and argument kinds K...: validates,
