@@ -98,6 +98,40 @@ Validity validate(const Ray& ray) {
   return kValid;
 }
 
+Validity validate(const Segment& segment) {
+  const double f[6] = {segment.start.x, segment.start.y, segment.start.z,
+                       segment.end.x,   segment.end.y,   segment.end.z};
+  return finite(f, 6);
+}
+
+Validity validate(const Capsule& capsule) {
+  const double f[7] = {capsule.start.x, capsule.start.y, capsule.start.z,
+                       capsule.end.x,   capsule.end.y,   capsule.end.z,
+                       capsule.radius};
+  if (Validity v = finite(f, 7); !v.ok()) return v;
+  if (capsule.radius < 0.0) return {Problem::kNegative, 6};
+  return kValid;
+}
+
+Validity validate(const Triangle& triangle) {
+  const double f[9] = {triangle.a.x, triangle.a.y, triangle.a.z,
+                       triangle.b.x, triangle.b.y, triangle.b.z,
+                       triangle.c.x, triangle.c.y, triangle.c.z};
+  return finite(f, 9);
+}
+
+Validity validate(const Plane& plane) {
+  const double f[4] = {plane.normal.x, plane.normal.y, plane.normal.z,
+                       plane.constant};
+  if (Validity v = finite(f, 4); !v.ok()) return v;
+  // Any non-zero length will do (queries divide by |normal| where they need
+  // Euclidean distances, rescaled at extreme magnitudes); -0 is zero.
+  if (plane.normal.x == 0.0 && plane.normal.y == 0.0 && plane.normal.z == 0.0) {
+    return {Problem::kZeroNormal, 0};
+  }
+  return kValid;
+}
+
 Validity validate_radius(double radius) {
   if (!std::isfinite(radius)) return {Problem::kNotFinite, 0};
   if (radius < 0.0) return {Problem::kNegative, 0};

@@ -118,6 +118,28 @@ struct Segment {
   Vec3 start, end;
 };
 
+/// Every point within `radius` of the segment start-end (three.js's Capsule):
+/// start == end is a sphere, radius 0 the segment itself.
+struct Capsule {
+  Vec3 start, end;
+  double radius;
+};
+
+/// The closed triangle a, b, c (its surface only: triangles are thin). It may
+/// be degenerate: collinear or coincident corners span a segment or a point,
+/// and the triangle is then that segment or point.
+struct Triangle {
+  Vec3 a, b, c;
+};
+
+/// The infinite plane of the points p with dot(normal, p) + constant == 0
+/// (three.js's Plane). normal may have any non-zero length; distances to the
+/// plane are Euclidean all the same (divided by |normal|).
+struct Plane {
+  Vec3 normal;
+  double constant;
+};
+
 /// Where a ray or segment first meets a shape.
 struct RayHit {
   /// World units from the ray origin (segment start) to `point`; 0 when the

@@ -7,7 +7,12 @@
 //   AABB    [min.x, min.y, min.z, max.x, max.y, max.z]
 //   Sphere  [center.x, center.y, center.z, radius]
 //   OBB     [center.xyz, half_size.xyz, rotation 0..8 (column-major:
-//   axis[0].xyz, axis[1].xyz, axis[2].xyz)] Ray     [origin.xyz, direction.xyz]
+//   axis[0].xyz, axis[1].xyz, axis[2].xyz)]
+//   Ray      [origin.xyz, direction.xyz]
+//   Segment  [start.xyz, end.xyz]
+//   Capsule  [start.xyz, end.xyz, radius]
+//   Triangle [a.xyz, b.xyz, c.xyz]
+//   Plane    [normal.xyz, constant]
 #pragma once
 
 #include "narrowphase/types.h"
@@ -26,8 +31,10 @@ namespace np {
   P(kZeroDirection, "zeroDirection") /* a ray direction of length 0 (component \
                                         = direction.x's index) */              \
   P(kNotOrthonormal,                                                           \
-    "notOrthonormal") /* an OBB rotation off by more than                      \
-                         kOrthonormalTolerance (rotation 0) */
+    "notOrthonormal")          /* an OBB rotation off by more than             \
+                                  kOrthonormalTolerance (rotation 0) */        \
+  P(kZeroNormal, "zeroNormal") /* a plane normal of length 0 (component =      \
+                                  normal.x's index) */
 
 enum class Problem : int {
 #define NP_PROBLEM_ENUMERATOR(name, js) name,
@@ -48,6 +55,10 @@ Validity validate(const AABB& box);
 Validity validate(const Sphere& sphere);
 Validity validate(const OBB& obb);
 Validity validate(const Ray& ray);
+Validity validate(const Segment& segment);
+Validity validate(const Capsule& capsule);
+Validity validate(const Triangle& triangle);
+Validity validate(const Plane& plane);
 /// A sphere cast's or capsule's radius, or any other length: finite and >= 0.
 Validity validate_radius(double radius);
 /// A ray's max distance: >= 0; +infinity is allowed.

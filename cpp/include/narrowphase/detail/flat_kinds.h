@@ -87,6 +87,40 @@ struct ray {
   NP_INLINE static Validity check(const Value& v) { return validate(v); }
 };
 
+struct segment {
+  using Value = Segment;
+  static constexpr int size = 6;
+  NP_INLINE static Value read(const double* p) {
+    return {vec3_at(p), vec3_at(p + 3)};
+  }
+  NP_INLINE static Validity check(const Value& v) { return validate(v); }
+};
+
+struct capsule {
+  using Value = Capsule;
+  static constexpr int size = 7;
+  NP_INLINE static Value read(const double* p) {
+    return {vec3_at(p), vec3_at(p + 3), p[6]};
+  }
+  NP_INLINE static Validity check(const Value& v) { return validate(v); }
+};
+
+struct triangle {
+  using Value = Triangle;
+  static constexpr int size = 9;
+  NP_INLINE static Value read(const double* p) {
+    return {vec3_at(p), vec3_at(p + 3), vec3_at(p + 6)};
+  }
+  NP_INLINE static Validity check(const Value& v) { return validate(v); }
+};
+
+struct plane {
+  using Value = Plane;
+  static constexpr int size = 4;
+  NP_INLINE static Value read(const double* p) { return {vec3_at(p), p[3]}; }
+  NP_INLINE static Validity check(const Value& v) { return validate(v); }
+};
+
 /// A length: finite and >= 0 (a cast's radius).
 struct radius {
   using Value = double;
