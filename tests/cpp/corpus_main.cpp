@@ -110,11 +110,13 @@ template <class K>
 struct Arg;
 template <>
 struct Arg<kinds::vec3> {
+  static constexpr const char* kind = "vec3";
   static constexpr const char* fields[] = {"x", "y", "z"};
   static Vec3 decode(const double* p) { return {p[0], p[1], p[2]}; }
 };
 template <>
 struct Arg<kinds::aabb> {
+  static constexpr const char* kind = "aabb";
   static constexpr const char* fields[] = {"min.x", "min.y", "min.z",
                                            "max.x", "max.y", "max.z"};
   static np::AABB decode(const double* p) {
@@ -123,6 +125,7 @@ struct Arg<kinds::aabb> {
 };
 template <>
 struct Arg<kinds::sphere> {
+  static constexpr const char* kind = "sphere";
   static constexpr const char* fields[] = {"center.x", "center.y", "center.z",
                                            "radius"};
   static np::Sphere decode(const double* p) {
@@ -131,6 +134,7 @@ struct Arg<kinds::sphere> {
 };
 template <>
 struct Arg<kinds::obb> {
+  static constexpr const char* kind = "obb";
   static constexpr const char* fields[] = {"center.x",
                                            "center.y",
                                            "center.z",
@@ -154,6 +158,7 @@ struct Arg<kinds::obb> {
 };
 template <>
 struct Arg<kinds::ray> {
+  static constexpr const char* kind = "ray";
   static constexpr const char* fields[] = {"origin.x",    "origin.y",
                                            "origin.z",    "direction.x",
                                            "direction.y", "direction.z"};
@@ -162,12 +167,50 @@ struct Arg<kinds::ray> {
   }
 };
 template <>
+struct Arg<kinds::segment> {
+  static constexpr const char* kind = "segment";
+  static constexpr const char* fields[] = {"start.x", "start.y", "start.z",
+                                           "end.x",   "end.y",   "end.z"};
+  static np::Segment decode(const double* p) {
+    return {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}};
+  }
+};
+template <>
+struct Arg<kinds::capsule> {
+  static constexpr const char* kind = "capsule";
+  static constexpr const char* fields[] = {
+      "start.x", "start.y", "start.z", "end.x", "end.y", "end.z", "radius"};
+  static np::Capsule decode(const double* p) {
+    return {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
+  }
+};
+template <>
+struct Arg<kinds::triangle> {
+  static constexpr const char* kind = "triangle";
+  static constexpr const char* fields[] = {"a.x", "a.y", "a.z", "b.x", "b.y",
+                                           "b.z", "c.x", "c.y", "c.z"};
+  static np::Triangle decode(const double* p) {
+    return {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, {p[6], p[7], p[8]}};
+  }
+};
+template <>
+struct Arg<kinds::plane> {
+  static constexpr const char* kind = "plane";
+  static constexpr const char* fields[] = {"normal.x", "normal.y", "normal.z",
+                                           "constant"};
+  static np::Plane decode(const double* p) {
+    return {{p[0], p[1], p[2]}, p[3]};
+  }
+};
+template <>
 struct Arg<kinds::radius> {
+  static constexpr const char* kind = "radius";
   static constexpr const char* fields[] = {""};
   static double decode(const double* p) { return p[0]; }
 };
 template <>
 struct Arg<kinds::maxDistance> {
+  static constexpr const char* kind = "maxDistance";
   static constexpr const char* fields[] = {""};
   static double decode(const double* p) { return p[0]; }
 };
@@ -181,6 +224,10 @@ np::Validity check(const np::AABB& v) { return np::validate(v); }
 np::Validity check(const np::Sphere& v) { return np::validate(v); }
 np::Validity check(const np::OBB& v) { return np::validate(v); }
 np::Validity check(const np::Ray& v) { return np::validate(v); }
+np::Validity check(const np::Segment& v) { return np::validate(v); }
+np::Validity check(const np::Capsule& v) { return np::validate(v); }
+np::Validity check(const np::Triangle& v) { return np::validate(v); }
+np::Validity check(const np::Plane& v) { return np::validate(v); }
 template <class K>
 np::Validity check_arg(double v) {
   return std::is_same_v<K, kinds::maxDistance> ? np::validate_max_distance(v)
@@ -296,6 +343,8 @@ struct Result<kinds::distance> {
   }
 };
 template <>
+struct Result<kinds::signedDistance> : Result<kinds::distance> {};
+template <>
 struct Result<kinds::boolean> {
   template <class F, class... V>
   static bool write(Json& j, F fn, const V&... v) {
@@ -352,6 +401,7 @@ enum class Outcome { kError, kPositive, kOther };
 struct Query {
   const char* name;
   std::vector<std::string> args;
+  std::vector<std::string> kinds;  // the argument kinds of queries.def
   int inputs;
   Outcome (*record)(const std::vector<std::string>& names, const double* in,
                     Json& j);
@@ -406,7 +456,10 @@ Query make_query(const char* name, const char* names,
     rest = comma == std::string::npos ? "" : rest.substr(comma + 2);
   }
   return Query{
-      name, args, (arg_size<K>() + ...),
+      name,
+      args,
+      {Arg<K>::kind...},
+      (arg_size<K>() + ...),
       [](const std::vector<std::string>& n, const double* in, Json& j) {
         return record_case<R, K...>(the_fn, n, in, j,
                                     std::index_sequence_for<K...>{});
@@ -1413,6 +1466,148 @@ void sphere_cast_cases(Rng& r, Corpus& corpus) {
 
 }  // namespace
 
+// ---------------------------------------------------------------------------------------------------------
+// The shape matrix: one generator for every query over the shapes of the
+// matrix (segment, capsule, triangle, plane, with points, rays, spheres, boxes
+// and OBBs), driven by the query's argument kinds. Shapes first, around one
+// center at one scale (offsets and sizes 1e-6..1e6), with their degenerate
+// forms; then points and rays near them (a corner of a shape exactly, now and
+// then); then lengths. One case in ten is invalid: a non-finite number, a
+// negative radius, a zero plane normal.
+
+void matrix_cases(Rng& r, Corpus& corpus, const Query& fn) {
+  for (int n = 0; n < kCasesPerFunction; ++n) {
+    const double offset = r.decade(-6, 6);
+    const double size = r.decade(-6, 6);
+    const V3 c = random_vec(r, offset);
+    std::vector<V3> anchors{c};
+    Input in;
+    std::vector<int> starts;
+    // Shapes.
+    const auto near = [&](double spread) {
+      return add(c, random_vec(r, spread));
+    };
+    std::vector<Input> args(fn.kinds.size());
+    for (std::size_t k = 0; k < fn.kinds.size(); ++k) {
+      const std::string& kind = fn.kinds[k];
+      Input& a = args[k];
+      if (kind == "segment" || kind == "capsule") {
+        const V3 start = near(size);
+        V3 end = near(size);
+        const int v = r.below(10);
+        if (v == 0) end = start;                           // a point
+        if (v == 1) end = start, end[r.below(3)] += size;  // along an axis
+        push(a, start);
+        push(a, end);
+        anchors.push_back(start);
+        anchors.push_back(end);
+        if (kind == "capsule")
+          a.push_back(r.chance(0.05) ? 0.0 : r.unit() * size);
+      } else if (kind == "triangle") {
+        V3 t[3] = {near(size), near(size), near(size)};
+        const int v = r.below(12);
+        if (v == 0) t[2] = add(t[0], scale(sub(t[1], t[0]), 0.5));  // collinear
+        if (v == 1) t[2] = t[r.below(2)];                           // two equal
+        if (v == 2) t[1] = t[2] = t[0];                             // a point
+        if (v == 3) {  // in a coordinate plane
+          const int axis = r.below(3);
+          t[1][axis] = t[2][axis] = t[0][axis];
+        }
+        for (const V3& corner : t) push(a, corner), anchors.push_back(corner);
+      } else if (kind == "plane") {
+        V3 normal = random_vec(r, 1.0);
+        if (r.chance(0.3)) normal = {0, 0, 0}, normal[r.below(3)] = 1.0;
+        const double length = r.chance(0.5) ? 1.0 : r.pow2(-20, 20);
+        normal = scale(normal, length);
+        if (normal[0] == 0 && normal[1] == 0 && normal[2] == 0) normal[0] = 1;
+        push(a, normal);
+        a.push_back(r.chance(0.7) ? -dot3(normal, c) : r.symmetric() * offset);
+      } else if (kind == "sphere") {
+        const V3 center = near(size);
+        push(a, center);
+        anchors.push_back(center);
+        a.push_back(r.chance(0.05) ? 0.0 : r.unit() * size);
+      } else if (kind == "aabb") {
+        const Box b = random_box(r, 0.0, size);
+        push(a, add(b.min, c));
+        push(a, add(b.max, c));
+        anchors.push_back(add(b.min, c));
+      } else if (kind == "obb") {
+        const V3 center = near(size);
+        const V3 half{r.unit() * size, r.unit() * size, r.unit() * size};
+        push_obb(a, center, half,
+                 r.chance(0.3) ? kIdentity : random_rotation(r));
+        anchors.push_back(center);
+      }
+    }
+    // Points and rays, then lengths.
+    for (std::size_t k = 0; k < fn.kinds.size(); ++k) {
+      const std::string& kind = fn.kinds[k];
+      Input& a = args[k];
+      if (kind == "vec3") {
+        const int v = r.below(8);
+        if (v == 0) {
+          push(a, anchors[static_cast<std::size_t>(
+                      r.below(static_cast<int>(anchors.size())))]);
+        } else if (v == 1) {  // off an anchor along one axis
+          V3 p = anchors[static_cast<std::size_t>(
+              r.below(static_cast<int>(anchors.size())))];
+          p[r.below(3)] += r.symmetric() * size;
+          push(a, p);
+        } else {
+          push(a, near(size * 3));
+        }
+      } else if (kind == "ray") {
+        const V3 origin = near(size * 4);
+        const V3 aim = r.chance(0.2) ? anchors[static_cast<std::size_t>(r.below(
+                                           static_cast<int>(anchors.size())))]
+                                     : near(size);
+        V3 direction = sub(aim, origin);
+        if (r.chance(0.2)) {  // along an axis (locals: one order of draws)
+          const int axis = r.below(3);
+          const double sign = r.chance(0.5) ? 1.0 : -1.0;
+          direction = {0, 0, 0};
+          direction[axis] = sign;
+        }
+        if (direction[0] == 0 && direction[1] == 0 && direction[2] == 0)
+          direction[2] = 1.0;
+        push(a, origin);
+        push(a, direction);
+      }
+    }
+    for (std::size_t k = 0; k < fn.kinds.size(); ++k) {
+      const std::string& kind = fn.kinds[k];
+      if (kind == "radius") {
+        args[k].push_back(r.chance(0.05) ? 0.0 : r.unit() * size);
+      } else if (kind == "maxDistance") {
+        const int v = r.below(4);
+        args[k].push_back(v < 2 ? kInf : (v == 2 ? 0.0 : r.unit() * size * 8));
+      }
+    }
+    for (std::size_t k = 0; k < fn.kinds.size(); ++k) {
+      starts.push_back(static_cast<int>(in.size()));
+      in.insert(in.end(), args[k].begin(), args[k].end());
+    }
+    // Invalid now and then.
+    const int bad = r.below(20);
+    if (bad == 0) corrupt(r, in, 0, static_cast<int>(in.size()));
+    if (bad == 1) {  // a negative length, or a zero plane normal
+      for (std::size_t k = 0; k < fn.kinds.size(); ++k) {
+        const std::string& kind = fn.kinds[k];
+        const int at = starts[k];
+        if (kind == "capsule") in[static_cast<std::size_t>(at + 6)] = -size;
+        if (kind == "sphere") in[static_cast<std::size_t>(at + 3)] = -size;
+        if (kind == "radius") in[static_cast<std::size_t>(at)] = -size;
+        if (kind == "plane")
+          in[static_cast<std::size_t>(at)] =
+              in[static_cast<std::size_t>(at + 1)] =
+                  in[static_cast<std::size_t>(at + 2)] = 0.0;
+      }
+    }
+    corpus.record(fn, in);
+  }
+}
+
 int main(int argc, char** argv) {
   if (argc != 2) {
     std::fprintf(stderr, "usage: %s <output.json>\n", argv[0]);
@@ -1434,6 +1629,17 @@ int main(int argc, char** argv) {
   obb_cases(rng, corpus, query("overlapOBBOBB"));
   obb_cases(rng, corpus, query("separatingAxisOBBOBB"));
   sphere_cast_cases(rng, corpus);
+  // Every other query of queries.def: the shape matrix's generator, in the
+  // table's order (after the source articles' queries above).
+  for (const Query& q : queries()) {
+    static const char* const kHandWritten[] = {
+        "closestPointOnAABB",   "distancePointAABB", "overlapSphereAABB",
+        "linecastAABB",         "raycastAABB",       "overlapOBBOBB",
+        "separatingAxisOBBOBB", "sphereCastSphere"};
+    bool hand = false;
+    for (const char* name : kHandWritten) hand |= std::string(q.name) == name;
+    if (!hand) matrix_cases(rng, corpus, q);
+  }
   const bool complete = corpus.end(kCasesPerFunction);
   if (std::fclose(file) != 0) {
     std::perror(argv[1]);

@@ -453,6 +453,34 @@ void check_distance(const Call& c) {
   }
 }
 
+// The signed distance from a point to a plane: the distance with the sign of
+// normal . p + constant, exactly the distance query's value in magnitude.
+void check_signed_distance(const Call& c) {
+  if (c.rc != 0) c.fail("returned %d, expected 0", c.rc);
+  const int pi = c.find(kVec3), si = c.find_shape();
+  const double* s = c.arg(si);
+  const LV p = lv(c.arg(pi));
+  const double d = c.io[0];
+  if (std::isnan(d)) c.fail("signed distance is NaN");
+  if (negative_zero(d)) c.fail("signed distance is -0");
+  const LV n = lv(s);
+  const L ref = (dot(n, p) + s[3]) / len(n);
+  const L band =
+      kRel * std::fmax(max_abs(p), kind(kPlane).shape->scale(s)) + kAbs;
+  if (!close(d, ref, band))
+    c.fail("signed distance %a, reference %Lg (band %Lg)", d, ref, band);
+  const Arg args[2] = {kVec3, c.q.args[si]};
+  const int sib = find_query(Result::kDistance, args, 2);
+  if (sib >= 0 && pi == 0 && si == 1) {
+    double io2[NP_IO_DOUBLES];
+    if (call(kQueries[sib], c.in, io2) != 0)
+      c.fail("%s rejected the same inputs", kQueries[sib].name);
+    if (std::fabs(d) != io2[0])
+      c.fail("|signed distance| %a but %s gives %a", d, kQueries[sib].name,
+             io2[0]);
+  }
+}
+
 void check_overlap(const Call& c) {
   if (c.rc != 0 && c.rc != 1) c.fail("returned %d, expected 0 or 1", c.rc);
   const Arg ka = c.q.args[0], kb = c.q.args[1];
@@ -831,6 +859,7 @@ int output_size(Result r) {
     case Result::kClosestPoint:
       return 3;
     case Result::kDistance:
+    case Result::kSignedDistance:
       return 1;
     case Result::kRayHit:
       return 7;
@@ -887,6 +916,8 @@ void run_and_check(const Query& q, const double* inputs, const char* mode) {
       return check_closest_point(c);
     case Result::kDistance:
       return check_distance(c);
+    case Result::kSignedDistance:
+      return check_signed_distance(c);
     case Result::kOverlap:
       return check_overlap(c);
     case Result::kObbAxis:
@@ -916,6 +947,10 @@ const char* unsupported(const Query& q) {
       return n == 2 && is(0, kVec3) && shape(1)
                  ? nullptr
                  : "a point or distance query must take (vec3, shape)";
+    case Result::kSignedDistance:
+      return n == 2 && is(0, kVec3) && is(1, kPlane)
+                 ? nullptr
+                 : "a signed distance query must take (vec3, plane)";
     case Result::kOverlap:
       return n == 2 && shape(0) && shape(1)
                  ? nullptr

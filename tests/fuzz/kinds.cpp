@@ -763,6 +763,147 @@ void gen_obb(Bytes& b, const Ctx& c, double* v) {
   if (!np::validate(obb).ok()) identity(v + 6);
 }
 
+// ---- Segment, Capsule, Triangle, Plane ----
+
+// a + f (b - a), clamped into the box of the two (finite).
+void lerp3(const double* a, const double* b, double f, double* out) {
+  for (int i = 0; i < 3; ++i)
+    out[i] = finite_or_clamped(between(a[i], b[i], f));
+}
+double some_fraction(Bytes& b) {
+  switch (b.pick(4)) {
+    case 0:
+      return 0.0;
+    case 1:
+      return 1.0;
+    case 2:
+      return 0.5;
+    default:
+      return b.byte() / 255.0;
+  }
+}
+
+// Two end points: strategy 0 is the literal (6 scalars in io order).
+void gen_ends(Bytes& b, const Ctx& c, int strategy, double* v) {
+  if (strategy == 0) {
+    for (int i = 0; i < 6; ++i) v[i] = scalar(b, c);
+    return;
+  }
+  gen_vec3(b, c, v);
+  switch (strategy) {
+    case 1:  // a point
+      std::memcpy(v + 3, v, sizeof(double) * 3);
+      return;
+    case 2: {  // along one axis
+      std::memcpy(v + 3, v, sizeof(double) * 3);
+      const int i = b.pick(3);
+      v[3 + i] = finite_or_clamped(v[i] + scalar(b, c));
+      return;
+    }
+    case 3:  // an ulp or so long
+      for (int i = 0; i < 3; ++i) v[3 + i] = nudge(b, v[i]);
+      return;
+    default:
+      gen_vec3(b, c, v + 3);
+      return;
+  }
+}
+
+void gen_segment(Bytes& b, const Ctx& c, double* v) {
+  gen_ends(b, c, b.pick(7), v);
+}
+
+void gen_capsule(Bytes& b, const Ctx& c, double* v) {
+  const int strategy = b.pick(7);
+  gen_ends(b, c, strategy, v);
+  if (strategy == 0) {
+    v[6] = std::fabs(scalar(b, c));
+    return;
+  }
+  int ids[kMaxArgs];
+  const int ns = c.shapes(ids);
+  switch (b.pick(5)) {
+    case 0:
+      v[6] = 0.0;
+      return;
+    case 1:
+    case 2: {  // touching a shape at a point of the segment (exactly, or an
+               // ulp or so either side)
+      if (ns == 0) break;
+      double q[3];
+      lerp3(v, v + 3, some_fraction(b), q);
+      const int s = ids[b.pick(ns)];
+      const L d = std::fmax(
+          L(0),
+          kind(c.q->args[s]).shape->signed_distance(c.io + c.offset[s], lv(q)));
+      v[6] = touching_length(b, c, d);
+      return;
+    }
+    default:
+      break;
+  }
+  v[6] = length_value(b, c);
+}
+
+void gen_triangle(Bytes& b, const Ctx& c, double* v) {
+  const int strategy = b.pick(8);
+  if (strategy == 0) {
+    for (int i = 0; i < 9; ++i) v[i] = scalar(b, c);
+    return;
+  }
+  gen_vec3(b, c, v);
+  gen_vec3(b, c, v + 3);
+  switch (strategy) {
+    case 1:  // collinear: c on the line of a and b
+      lerp3(v, v + 3, some_fraction(b), v + 6);
+      return;
+    case 2:  // two corners equal
+      std::memcpy(v + 6, v + 3 * b.pick(2), sizeof(double) * 3);
+      return;
+    case 3:  // a point
+      std::memcpy(v + 3, v, sizeof(double) * 3);
+      std::memcpy(v + 6, v, sizeof(double) * 3);
+      return;
+    case 4: {  // axis-aligned: the three corners share one coordinate
+      gen_vec3(b, c, v + 6);
+      const int i = b.pick(3);
+      v[3 + i] = v[6 + i] = v[i];
+      return;
+    }
+    case 5:  // a sliver: c an ulp or so off the line of a and b
+      lerp3(v, v + 3, some_fraction(b), v + 6);
+      for (int i = 0; i < 3; ++i) v[6 + i] = nudge(b, v[6 + i]);
+      return;
+    default:
+      gen_vec3(b, c, v + 6);
+      return;
+  }
+}
+
+void gen_plane(Bytes& b, const Ctx& c, double* v) {
+  const int strategy = b.pick(6);
+  if (strategy == 0) {
+    for (int i = 0; i < 4; ++i) v[i] = scalar(b, c);
+  } else {
+    if (b.pick(2)) {  // an axis, of any length
+      v[0] = v[1] = v[2] = 0.0;
+      v[b.pick(3)] = scalar(b, c);
+    } else {
+      fresh3(b, c, v);
+    }
+    double p[3];
+    if (strategy <= 3 &&
+        (shape_point(b, c, b.pick(2) == 0, p) || some_point(b, c, p))) {
+      // Through a point of another argument: -n . p, rounded (in long
+      // double, then once to double).
+      v[3] = finite_or_clamped(static_cast<double>(-dot(lv(v), lv(p))));
+    } else {
+      v[3] = strategy == 4 ? 0.0 : scalar(b, c);
+    }
+  }
+  if (v[0] == 0.0 && v[1] == 0.0 && v[2] == 0.0) v[b.pick(3)] = 1.0;
+}
+
 // ---- validators, as the flat exports call them ----
 
 np::Validity validate_vec3(const double* v) {
@@ -788,6 +929,21 @@ np::Validity validate_radius(const double* v) {
 }
 np::Validity validate_max_distance(const double* v) {
   return np::validate_max_distance(v[0]);
+}
+
+np::Validity validate_segment(const double* v) {
+  return np::validate(np::Segment{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}});
+}
+np::Validity validate_capsule(const double* v) {
+  return np::validate(
+      np::Capsule{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, v[6]});
+}
+np::Validity validate_triangle(const double* v) {
+  return np::validate(
+      np::Triangle{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}});
+}
+np::Validity validate_plane(const double* v) {
+  return np::validate(np::Plane{{v[0], v[1], v[2]}, v[3]});
 }
 
 // ---- reference geometry ----
@@ -943,6 +1099,124 @@ void obb_inside(Bytes& b, const double* s, double out[3]) {
   obb_point(b, s, out, false);
 }
 
+// Segment [start.xyz, end.xyz]: thin, so its signed distance is never negative
+// (and "inside" is "on").
+LV segment_closest(const double* s, LV p) {
+  const LV a = lv(s), ab = lv(s + 3) - a;
+  const L ab2 = dot(ab, ab);
+  if (!(ab2 > 0)) return a;
+  L t = dot(p - a, ab) / ab2;
+  t = t < 0 ? 0 : (t > 1 ? 1 : t);
+  return a + ab * t;
+}
+L segment_sd(const double* s, LV p) { return len(p - segment_closest(s, p)); }
+LV segment_center(const double* s) { return (lv(s) + lv(s + 3)) * L(0.5); }
+L segment_bound(const double* s) {
+  return len(lv(s + 3) - lv(s)) * L(0.5) * (1 + 1e-15L);
+}
+L segment_scale(const double* s) { return max_abs(s, 6); }
+bool any_normal_ok(const double*, LV, LV, L) { return true; }
+void segment_surface(Bytes& b, const double* s, double out[3]) {
+  lerp3(s, s + 3, some_fraction(b), out);
+}
+
+// Capsule [start.xyz, end.xyz, radius]: solid.
+L capsule_sd(const double* s, LV p) { return segment_sd(s, p) - s[6]; }
+L capsule_bound(const double* s) { return segment_bound(s) + s[6]; }
+L capsule_scale(const double* s) { return max_abs(s, 7); }
+bool capsule_normal_ok(const double* s, LV q, LV n, L band) {
+  if (s[6] <= band) return true;
+  const LV expected = (q - segment_closest(s, q)) * (1 / L(s[6]));
+  return len(n - expected) <= band / s[6] + 0x1p-40L;
+}
+void capsule_point(Bytes& b, const double* s, double out[3], double f) {
+  double q[3], u[3];
+  lerp3(s, s + 3, some_fraction(b), q);
+  unit_direction(b, u);
+  for (int i = 0; i < 3; ++i)
+    out[i] = finite_or_clamped(q[i] + u[i] * (s[6] * f));
+}
+void capsule_surface(Bytes& b, const double* s, double out[3]) {
+  capsule_point(b, s, out, 1.0);
+}
+void capsule_inside(Bytes& b, const double* s, double out[3]) {
+  capsule_point(b, s, out, b.byte() / 256.0);
+}
+
+// Triangle [a.xyz, b.xyz, c.xyz]: thin; a degenerate one is the segment or
+// point it spans.
+L triangle_sd(const double* s, LV p) {
+  const LV a = lv(s), b = lv(s + 3), c = lv(s + 6);
+  const L edges = std::fmin(
+      segment_sd(s, p), std::fmin(len(p - segment_closest(s + 3, p)), [&] {
+        const double ca[6] = {s[6], s[7], s[8], s[0], s[1], s[2]};
+        return len(p - segment_closest(ca, p));
+      }()));
+  const LV n = cross(b - a, c - a);
+  const L n2 = dot(n, n);
+  if (!(n2 > 0)) return edges;
+  // Inside the prism over the triangle: the distance to its plane.
+  const bool in = dot(cross(b - a, p - a), n) >= 0 &&
+                  dot(cross(c - b, p - b), n) >= 0 &&
+                  dot(cross(a - c, p - c), n) >= 0;
+  return in ? std::fmin(edges, std::fabs(dot(p - a, n)) / std::sqrt(n2))
+            : edges;
+}
+LV triangle_center(const double* s) {
+  return (lv(s) + lv(s + 3) + lv(s + 6)) * (1 / L(3));
+}
+L triangle_bound(const double* s) {
+  const LV c = triangle_center(s);
+  return std::fmax(len(lv(s) - c),
+                   std::fmax(len(lv(s + 3) - c), len(lv(s + 6) - c))) *
+         (1 + 1e-15L);
+}
+L triangle_scale(const double* s) { return max_abs(s, 9); }
+bool triangle_normal_ok(const double* s, LV, LV n, L) {
+  const LV a = lv(s), nn = cross(lv(s + 3) - a, lv(s + 6) - a);
+  const L l = len(nn);
+  // A degenerate (or nearly so) triangle: any unit normal.
+  if (!(l > 1e-12L * dot(lv(s + 3) - a, lv(s + 3) - a) +
+                1e-12L * dot(lv(s + 6) - a, lv(s + 6) - a)))
+    return true;
+  const LV u = nn * (1 / l);
+  return len(n - u) <= 0x1p-30L || len(n + u) <= 0x1p-30L;
+}
+void triangle_surface(Bytes& b, const double* s, double out[3]) {
+  double ab[3];
+  lerp3(s, s + 3, some_fraction(b), ab);
+  lerp3(ab, s + 6, some_fraction(b), out);
+}
+
+// Plane [normal.xyz, constant]: thin and unbounded.
+L plane_sd(const double* s, LV p) {
+  const LV n = lv(s);
+  return std::fabs(dot(n, p) + s[3]) / len(n);
+}
+LV plane_center(const double* s) {  // the plane's point nearest the origin
+  const LV n = lv(s);
+  return n * (-s[3] / dot(n, n));
+}
+L plane_bound(const double* s) { return 4 * (len(plane_center(s)) + 1); }
+L plane_scale(const double* s) {
+  return std::fmax(max_abs(plane_center(s)), max_abs(s, 3));
+}
+bool plane_normal_ok(const double* s, LV, LV n, L) {
+  const LV u = lv(s) * (1 / len(lv(s)));
+  return len(n - u) <= 0x1p-40L || len(n + u) <= 0x1p-40L;
+}
+void plane_surface(Bytes& b, const double* s, double out[3]) {
+  // A point of another kind moved onto the plane along its normal, in long
+  // double, rounded once per coordinate.
+  double q[3];
+  for (double& x : q) x = b.byte() - 127.5;
+  const LV n = lv(s), p = lv(q) + plane_center(s);
+  const LV on = p - n * ((dot(n, p) + s[3]) / dot(n, n));
+  out[0] = finite_or_clamped(static_cast<double>(on.x));
+  out[1] = finite_or_clamped(static_cast<double>(on.y));
+  out[2] = finite_or_clamped(static_cast<double>(on.z));
+}
+
 // In long double the difference of two distinct doubles is never 0 and keeps
 // its sign, so aabb_sd's sign is exact.
 const Shape kAABBShape{aabb_sd,      no_slop,     aabb_center,
@@ -955,6 +1229,20 @@ const Shape kOBBShape{obb_sd,      obb_slop,   obb_center,
                       obb_bound,   obb_scale,  obb_normal_ok,
                       obb_surface, obb_inside, false};
 
+const Shape kSegmentShape{segment_sd,      no_slop,         segment_center,
+                          segment_bound,   segment_scale,   any_normal_ok,
+                          segment_surface, segment_surface, false};
+const Shape kCapsuleShape{capsule_sd,      no_slop,        segment_center,
+                          capsule_bound,   capsule_scale,  capsule_normal_ok,
+                          capsule_surface, capsule_inside, false};
+const Shape kTriangleShape{
+    triangle_sd,      no_slop,          triangle_center,
+    triangle_bound,   triangle_scale,   triangle_normal_ok,
+    triangle_surface, triangle_surface, false};
+const Shape kPlaneShape{plane_sd,      no_slop,       plane_center,
+                        plane_bound,   plane_scale,   plane_normal_ok,
+                        plane_surface, plane_surface, false};
+
 // Indexed by Arg.
 const ArgKind kKinds[kArgKindCount] = {
     {"none", 0, 9, nullptr, nullptr, nullptr},
@@ -965,6 +1253,10 @@ const ArgKind kKinds[kArgKindCount] = {
     {"ray", 6, 1, validate_ray, gen_ray, nullptr},
     {"radius", 1, 2, validate_radius, gen_radius, nullptr},
     {"max_distance", 1, 2, validate_max_distance, gen_max_distance, nullptr},
+    {"segment", 6, 0, validate_segment, gen_segment, &kSegmentShape},
+    {"capsule", 7, 0, validate_capsule, gen_capsule, &kCapsuleShape},
+    {"triangle", 9, 0, validate_triangle, gen_triangle, &kTriangleShape},
+    {"plane", 4, 0, validate_plane, gen_plane, &kPlaneShape},
 };
 
 }  // namespace

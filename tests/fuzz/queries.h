@@ -39,6 +39,10 @@ enum Arg : uint8_t {
   kRay,          // 6: [origin.xyz, direction.xyz], direction non-zero
   kRadius,       // 1: a length >= 0, finite (validate_radius)
   kMaxDistance,  // 1: >= 0, +infinity allowed (validate_max_distance)
+  kSegment,      // 6: [start.xyz, end.xyz]
+  kCapsule,      // 7: [start.xyz, end.xyz, radius]
+  kTriangle,     // 9: [a.xyz, b.xyz, c.xyz]
+  kPlane,        // 4: [normal.xyz (non-zero), constant]
   kArgKindCount
 };
 
@@ -49,12 +53,14 @@ enum class Result : uint8_t {
                   // S nearest to p
   kDistance,      // distance (vec3 p, shape S): returns 0, io[0] = the distance
                   // from p to S
-  kOverlap,       // boolean (shape A, shape B): returns 1 / 0
-  kObbAxis,       // axis (obb a, obb b): returns 1 + the first separating axis
-                  // 0..14, or 0 on overlap
-  kRayHit,        // rayHit (ray, shape, max distance) or (vec3 start, vec3 end,
-                  // shape): returns 1 / 0; on a hit
-                  //   io[0] = distance, io[1..3] = point, io[4..6] = normal
+  kSignedDistance,  // signedDistance (vec3 p, plane P): returns 0, io[0] = the
+                    // distance, negative behind the plane
+  kOverlap,         // boolean (shape A, shape B): returns 1 / 0
+  kObbAxis,    // axis (obb a, obb b): returns 1 + the first separating axis
+               // 0..14, or 0 on overlap
+  kRayHit,     // rayHit (ray, shape, max distance) or (vec3 start, vec3 end,
+               // shape): returns 1 / 0; on a hit
+               //   io[0] = distance, io[1..3] = point, io[4..6] = normal
   kShapeCast,  // shapeCastHit (vec3 start, vec3 end, radius, shape): returns 1
                // / 0; on a hit io[0] = distance,
                //   io[1] = fraction, io[2..4] = center, io[5..7] = point,
@@ -74,9 +80,12 @@ struct Query {
 /// The names queries.def uses for kinds and results.
 namespace def {
 inline constexpr Arg vec3 = kVec3, aabb = kAABB, sphere = kSphere, obb = kOBB,
-                     ray = kRay, radius = kRadius, maxDistance = kMaxDistance;
+                     ray = kRay, radius = kRadius, maxDistance = kMaxDistance,
+                     segment = kSegment, capsule = kCapsule,
+                     triangle = kTriangle, plane = kPlane;
 inline constexpr Result point = Result::kClosestPoint,
                         distance = Result::kDistance,
+                        signedDistance = Result::kSignedDistance,
                         boolean = Result::kOverlap, axis = Result::kObbAxis,
                         rayHit = Result::kRayHit,
                         shapeCastHit = Result::kShapeCast;

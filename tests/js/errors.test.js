@@ -156,6 +156,24 @@ const FIELDS = {
     ["origin", "vec3"],
     ["direction", "vec3"],
   ],
+  segment: [
+    ["start", "vec3"],
+    ["end", "vec3"],
+  ],
+  capsule: [
+    ["start", "vec3"],
+    ["end", "vec3"],
+    ["radius", "length"],
+  ],
+  triangle: [
+    ["a", "vec3"],
+    ["b", "vec3"],
+    ["c", "vec3"],
+  ],
+  plane: [
+    ["normal", "vec3"],
+    ["constant", "number"],
+  ],
   matrix3: [["elements", "elements"]],
   elements: Array.from({ length: 9 }, (_, i) => [i, "number"]),
 };
@@ -178,6 +196,10 @@ function* everything(spec) {
     yield* fields(kind, [index], name);
   }
 }
+
+/** The indices of a function's OBB arguments. */
+const obbArgs = (spec) =>
+  spec.args.flatMap(([, kind], index) => (kind === "obb" ? [index] : []));
 
 const DELETE = Symbol("delete");
 /** Valid arguments with the value at `segments` replaced (or deleted). */
@@ -368,7 +390,9 @@ for (const spec of FUNCTIONS) {
     }
 
     if (
-      spec.args.some(([, kind]) => ["sphere", "obb", "radius"].includes(kind))
+      spec.args.some(([, kind]) =>
+        ["sphere", "obb", "radius", "capsule"].includes(kind),
+      )
     ) {
       it("throws a RangeError naming the field for a negative radius or half size (-0 is allowed)", () => {
         let checked = 0;
@@ -390,6 +414,27 @@ for (const spec of FUNCTIONS) {
       });
     }
 
+    if (spec.args.some(([, kind]) => kind === "plane")) {
+      it("throws a RangeError naming the normal when a plane's normal is zero (any other length is fine)", () => {
+        const index = spec.args.findIndex(([, kind]) => kind === "plane");
+        const name = spec.args[index][0];
+        for (const zero of [v3(0, 0, 0), v3(-0, 0, -0)]) {
+          const error = expectError(spec.name, RangeError, `${name}.normal`, () =>
+            np[spec.name](...withValue(spec, [index, "normal"], zero)),
+          );
+          expect(error.message).toContain("non-zero");
+          expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
+        }
+        for (const length of [Number.MIN_VALUE, 1e-300, 1e300]) {
+          expect(() =>
+            np[spec.name](
+              ...withValue(spec, [index, "normal"], v3(0, 0, length)),
+            ),
+          ).not.toThrow();
+        }
+      });
+    }
+
     if (spec.args.some(([, kind]) => kind === "obb")) {
       it("throws a RangeError naming the rotation when it is scaled, sheared or otherwise not orthonormal", () => {
         const bad = [
@@ -400,12 +445,12 @@ for (const spec of FUNCTIONS) {
           [1, 0, 0, 1, 0, 0, 0, 0, 1], // two equal columns
           [0, 0, 0, 0, 0, 0, 0, 0, 0],
         ];
-        for (const arg of [0, 1]) {
+        for (const arg of obbArgs(spec)) {
           for (const elements of bad) {
             const error = expectError(
               spec.name,
               RangeError,
-              `${"ab"[arg]}.rotation`,
+              `${spec.args[arg][0]}.rotation`,
               () =>
                 np[spec.name](
                   ...withValue(spec, [arg, "rotation", "elements"], elements),
@@ -418,8 +463,8 @@ for (const spec of FUNCTIONS) {
       });
 
       it("throws a TypeError naming rotation.elements when it does not hold exactly 9 numbers", () => {
-        for (const arg of [0, 1]) {
-          const path = `${"ab"[arg]}.rotation.elements`;
+        for (const arg of obbArgs(spec)) {
+          const path = `${spec.args[arg][0]}.rotation.elements`;
           for (const elements of [
             [],
             [1, 0, 0, 0, 1, 0, 0, 0],

@@ -80,7 +80,8 @@ const show = (v) =>
 // problems that concern it as a whole.
 function expectedField({ argument, field, problem }) {
   const full = field ? `${argument}.${field}` : argument;
-  if (problem === "zeroDirection") return full.slice(0, full.lastIndexOf("."));
+  if (problem === "zeroDirection" || problem === "zeroNormal")
+    return full.slice(0, full.lastIndexOf("."));
   if (problem === "notOrthonormal")
     return full.slice(0, full.indexOf(".elements"));
   return full;

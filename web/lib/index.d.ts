@@ -1,7 +1,7 @@
 // Type definitions for narrowphase.
 //
 // Shapes are structural: any object with the listed fields fits, so three.js's Vector3, Box3, Sphere, Ray and OBB
-// type-check as they are (for a Line3, pass `line.start, line.end`). Results are plain objects. Every query computes in double precision.
+// type-check as they are, and so do Line3, Capsule, Triangle and Plane. Results are plain objects. Every query computes in double precision.
 //
 // Conventions (every function):
 // - Shapes are closed and solid: touching counts as overlapping and as a hit.
@@ -55,6 +55,44 @@ export interface OBBLike {
 export interface RayLike {
   origin: Vec3Like;
   direction: Vec3Like;
+}
+
+/**
+ * The segment from `start` to `end` (thin: its points only); `start == end` is a point. three.js `Line3` fits.
+ */
+export interface SegmentLike {
+  start: Vec3Like;
+  end: Vec3Like;
+}
+
+/**
+ * Every point within `radius` (>= 0) of the segment `start`–`end`: closed and solid. `start == end` is a
+ * sphere, `radius` 0 the segment itself. three.js `Capsule` (three/examples/jsm/math/Capsule.js) fits.
+ */
+export interface CapsuleLike {
+  start: Vec3Like;
+  end: Vec3Like;
+  radius: number;
+}
+
+/**
+ * The closed triangle `a`, `b`, `c`: thin (its surface only), hit from either side. It may be degenerate
+ * (collinear or coincident corners): it is then the segment or point it spans. three.js `Triangle` fits.
+ */
+export interface TriangleLike {
+  a: Vec3Like;
+  b: Vec3Like;
+  c: Vec3Like;
+}
+
+/**
+ * The infinite plane of the points `p` with `normal · p + constant = 0`. `normal` may have any non-zero
+ * length; distances to the plane are Euclidean all the same (three.js assumes a unit normal; narrowphase does
+ * not). three.js `Plane` fits.
+ */
+export interface PlaneLike {
+  normal: Vec3Like;
+  constant: number;
 }
 
 /** A result point or vector. */
@@ -215,6 +253,270 @@ export interface Narrowphase {
     radius: number,
     target: SphereLike,
     result?: T | null,
+  ): T | null;
+
+  // ---- Closest point and distance from a point to every shape ----
+
+  /**
+   * The point of the segment nearest to `point` (a zero-length segment is its start).
+   * @param target filled and returned instead of allocating a new object.
+   * @throws {TypeError | RangeError} on bad input.
+   * @example np.closestPointOnSegment({ x: 1, y: 2, z: 0 }, line) // { x: 1, y: 0, z: 0 } for (0,0,0)-(4,0,0)
+   */
+  closestPointOnSegment<T extends Vec3Like = Vec3>(
+    point: Vec3Like,
+    segment: SegmentLike,
+    target?: T | null,
+  ): T;
+
+  /**
+   * Euclidean distance from `point` to the segment; exactly 0 at its end points.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  distancePointSegment(point: Vec3Like, segment: SegmentLike): number;
+
+  /**
+   * The point of the closed ball nearest to `point`: the point itself when inside or on it, otherwise the
+   * surface point toward it.
+   * @param target filled and returned instead of allocating a new object.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  closestPointOnSphere<T extends Vec3Like = Vec3>(
+    point: Vec3Like,
+    sphere: SphereLike,
+    target?: T | null,
+  ): T;
+
+  /**
+   * Euclidean distance from `point` to the closed ball; exactly 0 inside and on the surface.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  distancePointSphere(point: Vec3Like, sphere: SphereLike): number;
+
+  /**
+   * The point of the closed capsule nearest to `point`: the point itself when inside or on it.
+   * @param target filled and returned instead of allocating a new object.
+   * @throws {TypeError | RangeError} on bad input (a negative radius is a RangeError).
+   */
+  closestPointOnCapsule<T extends Vec3Like = Vec3>(
+    point: Vec3Like,
+    capsule: CapsuleLike,
+    target?: T | null,
+  ): T;
+
+  /**
+   * Euclidean distance from `point` to the closed capsule; exactly 0 inside and on the surface.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  distancePointCapsule(point: Vec3Like, capsule: CapsuleLike): number;
+
+  /**
+   * The point of the closed oriented box nearest to `point` (clamped in the box's own axes): the point itself,
+   * bit for bit, when it is inside or on the box.
+   * @param target filled and returned instead of allocating a new object.
+   * @throws {TypeError | RangeError} on bad input, including a rotation that is scaled or sheared.
+   */
+  closestPointOnOBB<T extends Vec3Like = Vec3>(
+    point: Vec3Like,
+    box: OBBLike,
+    target?: T | null,
+  ): T;
+
+  /**
+   * Euclidean distance from `point` to the closed oriented box; exactly 0 inside and on the surface.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  distancePointOBB(point: Vec3Like, box: OBBLike): number;
+
+  /**
+   * The point of the triangle nearest to `point` (the triangle is thin: a point above it projects onto it). A
+   * degenerate triangle (collinear or coincident corners) is the segment or point it spans; never NaN.
+   * @param target filled and returned instead of allocating a new object.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  closestPointOnTriangle<T extends Vec3Like = Vec3>(
+    point: Vec3Like,
+    triangle: TriangleLike,
+    target?: T | null,
+  ): T;
+
+  /**
+   * Euclidean distance from `point` to the triangle; exactly 0 at its corners.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  distancePointTriangle(point: Vec3Like, triangle: TriangleLike): number;
+
+  /**
+   * The point of the plane nearest to `point`: its orthogonal projection. The normal may have any non-zero
+   * length.
+   * @param target filled and returned instead of allocating a new object.
+   * @throws {TypeError | RangeError} on bad input (a zero normal is a RangeError).
+   */
+  closestPointOnPlane<T extends Vec3Like = Vec3>(
+    point: Vec3Like,
+    plane: PlaneLike,
+    target?: T | null,
+  ): T;
+
+  /**
+   * Euclidean distance from `point` to the plane, `|normal · point + constant| / |normal|` (three.js's
+   * `Plane.distanceToPoint` assumes a unit normal; this does not). Exactly 0 for a point exactly on the plane.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  distancePointPlane(point: Vec3Like, plane: PlaneLike): number;
+
+  /**
+   * The distance from `point` to the plane, positive on the side the normal points to and negative behind:
+   * `(normal · point + constant) / |normal|`. Its magnitude is exactly `distancePointPlane`'s.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  signedDistancePointPlane(point: Vec3Like, plane: PlaneLike): number;
+
+  // ---- Rays and segments against every shape ----
+
+  /**
+   * The first point where the ray meets the closed ball, or `null`; nothing behind the origin, nor beyond
+   * `maxDistance`, is reported. Starting inside or on it: distance 0, `point` = origin, `normal` = the negated unit
+   * direction.
+   * @param maxDistance world units along the normalized direction, >= 0; `Infinity` (the default) for no limit.
+   * @param target filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  raycastSphere<T extends RayHitTarget = RayHit>(
+    ray: RayLike,
+    sphere: SphereLike,
+    maxDistance?: number,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The first point where the segment `start -> end` meets the closed ball, or `null`; a segment ending exactly
+   * on it hits at `|end - start|`. Starting inside or on it: distance 0, `point` = start, `normal` =
+   * -unit(end - start).
+   * @param target filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  linecastSphere<T extends RayHitTarget = RayHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    sphere: SphereLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The first point where the ray meets the closed capsule, or `null`; nothing behind the origin, nor beyond
+   * `maxDistance`, is reported. Starting inside or on it: distance 0, `point` = origin, `normal` = the negated unit
+   * direction.
+   * @param maxDistance world units along the normalized direction, >= 0; `Infinity` (the default) for no limit.
+   * @param target filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  raycastCapsule<T extends RayHitTarget = RayHit>(
+    ray: RayLike,
+    capsule: CapsuleLike,
+    maxDistance?: number,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The first point where the segment `start -> end` meets the closed capsule, or `null`; a segment ending exactly
+   * on it hits at `|end - start|`. Starting inside or on it: distance 0, `point` = start, `normal` =
+   * -unit(end - start).
+   * @param target filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  linecastCapsule<T extends RayHitTarget = RayHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    capsule: CapsuleLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The first point where the ray meets the closed oriented box, or `null`; nothing behind the origin, nor beyond
+   * `maxDistance`, is reported. Starting inside or on it: distance 0, `point` = origin, `normal` = the negated unit
+   * direction.
+   * @param maxDistance world units along the normalized direction, >= 0; `Infinity` (the default) for no limit.
+   * @param target filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  raycastOBB<T extends RayHitTarget = RayHit>(
+    ray: RayLike,
+    box: OBBLike,
+    maxDistance?: number,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The first point where the segment `start -> end` meets the closed oriented box, or `null`; a segment ending exactly
+   * on it hits at `|end - start|`. Starting inside or on it: distance 0, `point` = start, `normal` =
+   * -unit(end - start).
+   * @param target filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  linecastOBB<T extends RayHitTarget = RayHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    box: OBBLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The first point where the ray meets the triangle (a degenerate one: the segment or point it spans, with `normal` = the negated unit direction), or `null`; nothing behind the origin, nor beyond
+   * `maxDistance`, is reported. Starting on it: distance 0, `point` = origin, `normal` = the negated unit
+   * direction. The triangle is thin: it is hit from either side, and `normal` faces the side the ray comes from.
+   * @param maxDistance world units along the normalized direction, >= 0; `Infinity` (the default) for no limit.
+   * @param target filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  raycastTriangle<T extends RayHitTarget = RayHit>(
+    ray: RayLike,
+    triangle: TriangleLike,
+    maxDistance?: number,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The first point where the segment `start -> end` meets the triangle (a degenerate one: the segment or point it spans, with `normal` = the negated unit direction), or `null`; a segment ending exactly
+   * on it hits at `|end - start|`. Starting on it: distance 0, `point` = start, `normal` =
+   * -unit(end - start). Hit from either side; `normal` faces the start.
+   * @param target filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  linecastTriangle<T extends RayHitTarget = RayHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    triangle: TriangleLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The first point where the ray meets the plane, or `null`; nothing behind the origin, nor beyond
+   * `maxDistance`, is reported. Starting on it: distance 0, `point` = origin, `normal` = the negated unit
+   * direction. The plane is thin: it is hit from either side, and `normal` faces the side the ray comes from.
+   * @param maxDistance world units along the normalized direction, >= 0; `Infinity` (the default) for no limit.
+   * @param target filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  raycastPlane<T extends RayHitTarget = RayHit>(
+    ray: RayLike,
+    plane: PlaneLike,
+    maxDistance?: number,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The first point where the segment `start -> end` meets the plane, or `null`; a segment ending exactly
+   * on it hits at `|end - start|`. Starting on it: distance 0, `point` = start, `normal` =
+   * -unit(end - start). Hit from either side; `normal` faces the start.
+   * @param target filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  linecastPlane<T extends RayHitTarget = RayHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    plane: PlaneLike,
+    target?: T | null,
   ): T | null;
 
   /** Same as the module export `OBB_AXIS_NAMES`. */

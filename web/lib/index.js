@@ -84,6 +84,17 @@ const KINDS = {
     ["origin", "vec3"],
     ["direction", "vec3"],
   ],
+  segment: [
+    ["start", "vec3"],
+    ["end", "vec3"],
+  ],
+  capsule: [["start", "vec3"], ["end", "vec3"], ["radius"]],
+  triangle: [
+    ["a", "vec3"],
+    ["b", "vec3"],
+    ["c", "vec3"],
+  ],
+  plane: [["normal", "vec3"], ["constant"]],
 };
 const EXPECTED = {
   vec3: "a Vec3Like {x, y, z}",
@@ -91,6 +102,10 @@ const EXPECTED = {
   sphere: "a SphereLike {center, radius}",
   obb: "an OBBLike {center, halfSize, rotation}",
   ray: "a RayLike {origin, direction}",
+  segment: "a SegmentLike {start, end}",
+  capsule: "a CapsuleLike {start, end, radius}",
+  triangle: "a TriangleLike {a, b, c}",
+  plane: "a PlaneLike {normal, constant}",
   matrix3: "a Matrix3Like {elements}",
 };
 
@@ -233,6 +248,9 @@ function rangeError(spec, code, io) {
       break;
     case "zeroDirection":
       message = `${parent} is (${io[slot]}, ${io[slot + 1]}, ${io[slot + 2]}), expected a non-zero direction`;
+      break;
+    case "zeroNormal":
+      message = `${parent} is (${io[slot]}, ${io[slot + 1]}, ${io[slot + 2]}), expected a non-zero normal (any length)`;
       break;
     case "notOrthonormal":
       message = `${path.slice(0, path.indexOf(".elements"))} is not orthonormal within ${ORTHONORMAL_TOLERANCE.toExponential()} (scaled or sheared rotations are not supported)`;
@@ -479,6 +497,24 @@ function createApi(module) {
     function putRay(r, o) {
       putVec3(r.origin, o);
       putVec3(r.direction, o + 3);
+    }
+    function putSegment(s, o) {
+      putVec3(s.start, o);
+      putVec3(s.end, o + 3);
+    }
+    function putCapsule(c, o) {
+      putVec3(c.start, o);
+      putVec3(c.end, o + 3);
+      putNumber(c.radius, o + 6);
+    }
+    function putTriangle(t, o) {
+      putVec3(t.a, o);
+      putVec3(t.b, o + 3);
+      putVec3(t.c, o + 6);
+    }
+    function putPlane(p, o) {
+      putVec3(p.normal, o);
+      putNumber(p.constant, o + 3);
     }
     function putOBB(b, o) {
       putVec3(b.center, o);

@@ -23,6 +23,10 @@ export const ARGUMENT_KINDS = {
   sphere: { size: 4, writer: "putSphere" },
   obb: { size: 15, writer: "putOBB" },
   ray: { size: 6, writer: "putRay" },
+  segment: { size: 6, writer: "putSegment" },
+  capsule: { size: 7, writer: "putCapsule" },
+  triangle: { size: 9, writer: "putTriangle" },
+  plane: { size: 4, writer: "putPlane" },
   radius: { size: 1, writer: "putNumber" },
   maxDistance: { size: 1, writer: "putNumber", default: "Infinity" },
 };
@@ -35,6 +39,7 @@ export const RESULTS = {
     read: (q) => `return outPoint(SPEC.${q}, target);`,
   },
   distance: { read: () => "return io[0];" },
+  signedDistance: { read: () => "return io[0];" },
   boolean: { read: () => "return code === 1;" },
   axis: { read: () => "return code === 0 ? null : code - 1;" },
   rayHit: {

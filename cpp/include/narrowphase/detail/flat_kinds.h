@@ -163,6 +163,9 @@ struct distance {
   }
 };
 
+/// A signed distance (negative behind a plane): the same layout as distance.
+struct signedDistance : distance {};
+
 struct boolean {
   template <class... V>
   using Fn = bool (*)(V...);
