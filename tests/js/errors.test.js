@@ -125,7 +125,154 @@ const FUNCTIONS = [
       startedOverlapping: false,
     },
   },
+  ...pointQueries(),
+  ...rayQueries(),
 ];
+
+// The shape matrix's point queries and casts: one valid call each, with its exact answer.
+function pointQueries() {
+  // [argument name, kind, shape, point, its closest point, its distance]: 3-4-5 and axis-aligned, all exact.
+  const rows = {
+    Segment: [
+      "segment",
+      "segment",
+      () => ({ start: v3(0, 0, 0), end: v3(4, 0, 0) }),
+      v3(1, 3, 4),
+      v3(1, 0, 0),
+      5,
+    ],
+    Sphere: [
+      "sphere",
+      "sphere",
+      () => ({ center: v3(0, 0, 0), radius: 1 }),
+      v3(0, 0, 5),
+      v3(0, 0, 1),
+      4,
+    ],
+    Capsule: [
+      "capsule",
+      "capsule",
+      () => ({ start: v3(0, 0, 0), end: v3(4, 0, 0), radius: 1 }),
+      v3(2, 0, 5),
+      v3(2, 0, 1),
+      4,
+    ],
+    OBB: ["box", "obb", obbA, v3(0.5, 4, 5), v3(0.5, 1, 1), 5],
+    Triangle: [
+      "triangle",
+      "triangle",
+      () => ({ a: v3(0, 0, 0), b: v3(4, 0, 0), c: v3(0, 4, 0) }),
+      v3(1, 2, 5),
+      v3(1, 2, 0),
+      5,
+    ],
+    Plane: [
+      "plane",
+      "plane",
+      () => ({ normal: v3(0, 0, 2), constant: -2 }),
+      v3(1, 3, 5),
+      v3(1, 3, 1),
+      4,
+    ], // z = 1
+  };
+  const out = [];
+  for (const [
+    shape,
+    [arg, kind, make, point, closest, distance],
+  ] of Object.entries(rows)) {
+    out.push(
+      {
+        name: `closestPointOn${shape}`,
+        args: [
+          ["point", "vec3"],
+          [arg, kind],
+          ["target", "target"],
+        ],
+        valid: () => [{ ...point }, make()],
+        expected: closest,
+      },
+      {
+        name: `distancePoint${shape}`,
+        args: [
+          ["point", "vec3"],
+          [arg, kind],
+        ],
+        valid: () => [{ ...point }, make()],
+        expected: distance,
+      },
+    );
+  }
+  out.push({
+    name: "signedDistancePointPlane",
+    args: [
+      ["point", "vec3"],
+      ["plane", "plane"],
+    ],
+    valid: () => [v3(1, 3, -5), rows.Plane[2]()],
+    expected: -6,
+  });
+  return out;
+}
+
+function rayQueries() {
+  // A ray straight down the z axis from (0.5, 0.25, 10) (a segment to (0.5, 0.25, -10)), and where it meets
+  // each shape: [argument name, shape, distance]; the normal is (0, 0, 1) for all.
+  const shapes = {
+    Sphere: ["sphere", () => ({ center: v3(0.5, 0.25, 0), radius: 2 }), 8, 1],
+    Capsule: [
+      "capsule",
+      () => ({ start: v3(-4, 0.25, 0), end: v3(4, 0.25, 0), radius: 2 }),
+      8,
+      1,
+    ],
+    OBB: ["box", obbA, 9, 1],
+    Triangle: [
+      "triangle",
+      () => ({ a: v3(0, 0, 0), b: v3(4, 0, 0), c: v3(0, 4, 0) }),
+      10,
+      1,
+    ],
+    Plane: ["plane", () => ({ normal: v3(0, 0, -4), constant: 8 }), 8, 1], // z = 2
+  };
+  const out = [];
+  for (const [shape, [arg, make, distance, nz]] of Object.entries(shapes)) {
+    const kind = arg === "box" ? "obb" : arg;
+    const expected = {
+      distance,
+      point: v3(0.5, 0.25, 10 - distance),
+      normal: v3(0, 0, nz),
+    };
+    out.push(
+      {
+        name: `raycast${shape}`,
+        args: [
+          ["ray", "ray"],
+          [arg, kind],
+          ["maxDistance", "maxDistance"],
+          ["target", "target"],
+        ],
+        valid: () => [
+          { origin: v3(0.5, 0.25, 10), direction: v3(0, 0, -2) },
+          make(),
+          Infinity,
+        ],
+        expected,
+      },
+      {
+        name: `linecast${shape}`,
+        args: [
+          ["start", "vec3"],
+          ["end", "vec3"],
+          [arg, kind],
+          ["target", "target"],
+        ],
+        valid: () => [v3(0.5, 0.25, 10), v3(0.5, 0.25, -10), make()],
+        expected,
+      },
+    );
+  }
+  return out;
+}
 
 // The fields of each kind: nested objects and numeric leaves.
 const FIELDS = {
@@ -419,8 +566,11 @@ for (const spec of FUNCTIONS) {
         const index = spec.args.findIndex(([, kind]) => kind === "plane");
         const name = spec.args[index][0];
         for (const zero of [v3(0, 0, 0), v3(-0, 0, -0)]) {
-          const error = expectError(spec.name, RangeError, `${name}.normal`, () =>
-            np[spec.name](...withValue(spec, [index, "normal"], zero)),
+          const error = expectError(
+            spec.name,
+            RangeError,
+            `${name}.normal`,
+            () => np[spec.name](...withValue(spec, [index, "normal"], zero)),
           );
           expect(error.message).toContain("non-zero");
           expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
