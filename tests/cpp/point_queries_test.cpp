@@ -213,6 +213,38 @@ TEST(ClosestPointOnSegment, PointExactlyOnSegmentIsReturnedWithDistanceZero) {
                         po);
     EXPECT_EQ(np::distance_point_segment(po, offset), 0.0);
   }
+  // Segments where Ericson's rounded a + t (b - a) misses p by an ulp (found
+  // by search: p = a + k (b - a) / n exactly, with 30-bit coordinates).
+  const Vec3 cases[][3] = {
+      {{74.978515625, -516.4609375, -671.306640625},
+       {-129.896484375, -660.8359375, -1171.806640625},
+       {-36.771484375, -595.2109375, -944.306640625}},
+      {{711.775390625, -395.537109375, -381.0712890625},
+       {436.087890625, 46.525390625, 247.4755859375},
+       {561.400390625, -154.412109375, -38.2275390625}},
+      {{-821.857421875, 357.990234375, -552.2421875},
+       {-913.638671875, 49.474609375, 83.5234375},
+       {-896.951171875, 105.568359375, -32.0703125}},
+      {{-411.3857421875, 244.3857421875, -459.3818359375},
+       {-102.3544921875, -287.9111328125, -127.6630859375},
+       {-158.5419921875, -191.1298828125, -187.9755859375}}};
+  for (const auto& c : cases) {
+    const Vec3 a = c[0], b = c[1], on = c[2];
+    EXPECT_PRED_FORMAT2(VecSameBits, np::closest_point_on_segment(on, {a, b}),
+                        on);
+    EXPECT_EQ(np::distance_point_segment(on, {a, b}), 0.0);
+    EXPECT_PRED_FORMAT2(VecSameBits, np::closest_point_on_segment(on, {b, a}),
+                        on);
+    // The same through the shapes built on segments.
+    EXPECT_EQ(np::distance_point_capsule(on, {a, b, 0.0}), 0.0);
+    EXPECT_PRED_FORMAT2(VecSameBits,
+                        np::closest_point_on_capsule(on, {a, b, 0.0}), on);
+    EXPECT_EQ(np::distance_point_triangle(on, {a, on, b}), 0.0);
+    EXPECT_EQ(np::distance_point_triangle(on, {b, a, b}), 0.0);
+    // One ulp off the line: not on it.
+    const Vec3 off{on.x, std::nextafter(on.y, 0.0), on.z};
+    EXPECT_GT(np::distance_point_segment(off, {a, b}), 0.0);
+  }
   // Just off the line (one ulp in y): not 0.
   const Vec3 off{1.0, std::nextafter(2.0, 3.0), 3.0};
   EXPECT_GT(np::distance_point_segment(off, s), 0.0);
@@ -469,6 +501,22 @@ TEST(ClosestPointOnOBB, IdentityRotationAgreesExactlyWithAABB) {
                         np::closest_point_on_aabb(p, box));
     EXPECT_TRUE(same_bits(np::distance_point_obb(p, b),
                           np::distance_point_aabb(p, box)));
+    // Large boxes around points with bits below the center's: p - center
+    // rounds, and center + (p - center) would not be p on the axes where p is
+    // inside.
+    const Vec3 big_c = c * 4096.0;
+    const Vec3 big_h{std::fabs(big_c.x) + h.x * 8192.0,
+                     std::fabs(big_c.y) + h.y * 8192.0,
+                     std::fabs(big_c.z) + h.z * 8192.0};
+    const OBB big{big_c, big_h, {identity[0], identity[1], identity[2]}};
+    const AABB big_box{big_c - big_h, big_c + big_h};
+    const Vec3 q{rng.uniform(-1.5, 1.5) * big_h.x,
+                 rng.uniform(-1.5, 1.5) * big_h.y,
+                 rng.uniform(-1.5, 1.5) * big_h.z};
+    EXPECT_PRED_FORMAT2(VecSameBits, np::closest_point_on_obb(q, big),
+                        np::closest_point_on_aabb(q, big_box));
+    EXPECT_TRUE(same_bits(np::distance_point_obb(q, big),
+                          np::distance_point_aabb(q, big_box)));
   }
 }
 
