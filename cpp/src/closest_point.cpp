@@ -248,28 +248,41 @@ Nearest nearest_on_triangle(Vec3 p, const Triangle& t) {
 
 // The plane equation in units where the normal's largest component is in
 // [1, 2): n = normal * s and value = dot(n, p) + constant * s, both scaled by
-// the same power of two s (exact unless a component falls below the normal
-// range, 2^-1022 of the largest: negligible), so that the formulas below
-// neither overflow nor underflow for normals of any length. The value's sign
-// is the exact one: within the filter band of 0, exact_sign decides on the
-// unscaled inputs, and the value is then 0 exactly when p is on the plane.
+// the same power of two s (two steps for a subnormal normal, as in unit_or;
+// exact unless a component falls below the normal range, 2^-1022 of the
+// largest: negligible), so that the formulas below neither overflow nor
+// underflow for normals of any length. Where constant * s or dot(n, p) could
+// overflow (a plane or a point beyond ~2^1018 in those units), the value is
+// kept 16 times smaller (`unscale` = 16) and scaled back last, so that only
+// results beyond DBL_MAX overflow. The value's sign is the exact one: within
+// the filter band of 0, exact_sign decides on the unscaled inputs, and the
+// value is then 0 exactly when p is on the plane.
 struct PlaneEquation {
   Vec3 n;
-  double value;
+  double value;    // times unscale: dot(n, p) + constant * s
+  double unscale;  // 1, or 16 far out
 };
 
 PlaneEquation plane_equation(Vec3 p, const Plane& pl) {
-  const double s = unit_scale_for(biased_exponent(pl.normal));
-  const Vec3 n = pl.normal * s;
-  const double k = pl.constant * s;
-  if (!(std::fabs(k) <= DBL_MAX)) {
-    // |constant| / |normal| > 2^1000 * |p|: the plane is out of reach of the
-    // doubles, on the side of the constant's sign.
-    return {n, k};
+  const int e = biased_exponent(pl.normal);
+  const double s1 = unit_scale_for(e);
+  // A subnormal normal is ~2^-74 .. 2^-22 after 2^1000: a second step.
+  const double s2 =
+      e == 0 ? unit_scale_for(biased_exponent(pl.normal * s1)) : 1.0;
+  const Vec3 n = pl.normal * s1 * s2;
+  double k = pl.constant * s1 * s2;  // overflows only to be recomputed below
+  double unscale = 1.0;
+  Vec3 nv = n;  // the normal the value is computed with
+  if (!(std::fabs(k) <= 0x1p1018) || biased_exponent(p) >= 1023 + 1018) {
+    unscale = 16.0;
+    nv = n * 0x1p-4;
+    // s1 * 2^-4 is a normal power of two; s2 >= 1 scales up only what was
+    // subnormal, so k overflows here only where the result does.
+    k = pl.constant * (s1 * 0x1p-4) * s2;
   }
-  double value = dot(n, p) + k;
-  const double magnitude = std::fabs(n.x * p.x) + std::fabs(n.y * p.y) +
-                           std::fabs(n.z * p.z) + std::fabs(k);
+  double value = dot(nv, p) + k;
+  const double magnitude = std::fabs(nv.x * p.x) + std::fabs(nv.y * p.y) +
+                           std::fabs(nv.z * p.z) + std::fabs(k);
   if (!(std::fabs(value) >
         kPointExactBand * magnitude + (sum_abs(p) + 1.0) * 0x1p-1020)) {
     const Product terms[4] = {{pl.normal.x, p.x, false},
@@ -285,7 +298,7 @@ PlaneEquation plane_equation(Vec3 p, const Plane& pl) {
       value = sign * DBL_MIN;
     }
   }
-  return {n, value};
+  return {n, value, unscale};
 }
 
 }  // namespace
@@ -392,10 +405,12 @@ Vec3 closest_point_on_plane(Vec3 p, const Plane& pl) {
   // it), dot(n, n) is in [1, 12), and the factor is the same as unscaled.
   const PlaneEquation e = plane_equation(p, pl);
   if (e.value == 0.0) return p;
-  double f = e.value / length_squared(e.n);
-  // A plane beyond the doubles: +-inf components, not inf * 0 = NaN.
-  if (!(std::fabs(f) <= DBL_MAX)) f = f > 0.0 ? DBL_MAX : -DBL_MAX;
-  return p - e.n * f;
+  // A plane beyond the doubles (the value overflowed): +-inf components, not
+  // inf * 0 = NaN.
+  const double value = e.value > DBL_MAX    ? DBL_MAX
+                       : e.value < -DBL_MAX ? -DBL_MAX
+                                            : e.value;
+  return p - (e.n * (value / length_squared(e.n))) * e.unscale;
 }
 
 double signed_distance_point_plane(Vec3 p, const Plane& pl) {
@@ -405,7 +420,7 @@ double signed_distance_point_plane(Vec3 p, const Plane& pl) {
   if (e.value == 0.0) return 0.0;
   // A value of +-DBL_MIN (a sign decided exactly) divided by |n| < 4 stays
   // non-zero: the sign survives.
-  return e.value / length(e.n);
+  return e.value / length(e.n) * e.unscale;
 }
 
 double distance_point_plane(Vec3 p, const Plane& pl) {

@@ -818,6 +818,46 @@ TEST(ClosestPointOnPlane, NormalsOfExtremeLength) {
   }
 }
 
+// A plane 9.2e307 from the origin: finite, though constant / (the normal's
+// largest component) is beyond DBL_MAX. And a normal of subnormal length,
+// whose value and closest point must come back in ordinary units.
+TEST(ClosestPointOnPlane, FarPlanesAndSubnormalNormals) {
+  const double n = 0.09375, c = -1.5e307;  // 1.5 * 2^-4
+  const Plane far{{n, n, n}, c};
+  const double expected = c / (n * std::sqrt(3.0));  // -9.2376e307
+  const Vec3 origin{0.0, 0.0, 0.0};
+  EXPECT_NEAR(np::signed_distance_point_plane(origin, far), expected,
+              1e-14 * -expected);
+  const Vec3 q = np::closest_point_on_plane(origin, far);
+  const double coordinate = -c / (3.0 * n);  // 5.33e307 on each axis
+  EXPECT_NEAR(q.x, coordinate, 1e-14 * coordinate);
+  EXPECT_NEAR(q.y, coordinate, 1e-14 * coordinate);
+  EXPECT_NEAR(q.z, coordinate, 1e-14 * coordinate);
+  // Beyond the doubles: +-inf, never NaN.
+  const Plane beyond{{1e-300, 0.0, 0.0}, 1e300};
+  EXPECT_EQ(np::signed_distance_point_plane(origin, beyond), HUGE_VAL);
+  const Vec3 qb = np::closest_point_on_plane(origin, beyond);
+  EXPECT_EQ(qb.x, -HUGE_VAL);
+  EXPECT_EQ(qb.y, 0.0);
+  EXPECT_EQ(qb.z, 0.0);
+
+  // Normal (3, 4, 0) * 2^-1072 (subnormal components), plane 3x + 4y = 10
+  // scaled alike: the point (5, 5, 1e300) is 5 above it.
+  const double tiny = 0x1p-1072;
+  const Plane sub{{3.0 * tiny, 4.0 * tiny, 0.0}, -10.0 * tiny};
+  const Vec3 p{5.0, 5.0, 1e300};
+  EXPECT_EQ(np::signed_distance_point_plane(p, sub), 5.0);
+  EXPECT_PRED_FORMAT2(VecEq, np::closest_point_on_plane(p, sub),
+                      (Vec3{2.0, 1.0, 1e300}));
+  // A point 1e300 off a plane with a subnormal normal through the origin.
+  const Plane sub_origin{{0.0, 0.0, 4.9406564584124654e-324}, 0.0};
+  EXPECT_EQ(np::signed_distance_point_plane({1.0, 2.0, -1e300}, sub_origin),
+            -1e300);
+  EXPECT_PRED_FORMAT2(
+      VecEq, np::closest_point_on_plane({1.0, 2.0, -1e300}, sub_origin),
+      (Vec3{1.0, 2.0, 0.0}));
+}
+
 TEST(ClosestPointOnPlane, SeededProperties) {
   Rng rng(0x91a7e);
   for (const Frame& f : kFrames) {
@@ -866,9 +906,13 @@ TEST(PointQueries, ExtremeMagnitudesGiveNeitherNaNNorInf) {
         const Vec3 a = rng.vec(-1.0, 1.0) * m, b = rng.vec(-1.0, 1.0) * m,
                    c = rng.vec(-1.0, 1.0) * m, p = rng.vec(-1.0, 1.0) * pm;
         const double r = rng.uniform(0.0, 1.0) * m;
+        // Finite, and consistent: the distance is that of the point returned
+        // (to rounding of the largest coordinates involved).
         const auto ok = [&](Vec3 q, double d) {
           EXPECT_TRUE(finite(q)) << m << " " << pm;
           EXPECT_TRUE(std::isfinite(d) && d >= 0.0) << m << " " << pm;
+          EXPECT_LE(std::fabs(norm(p - q) - d), 1e-12 * (mag(p) + m) + 1e-320)
+              << m << " " << pm;
         };
         ok(np::closest_point_on_segment(p, {a, b}),
            np::distance_point_segment(p, {a, b}));
