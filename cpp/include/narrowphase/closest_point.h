@@ -28,10 +28,11 @@ double distance_squared_point_aabb(Vec3 p, const AABB& box);
 double distance_point_aabb(Vec3 p, const AABB& box);
 
 // ---- Points against the other shapes (Ericson, Real-Time Collision Detection,
-// 5.1). Every function accepts any finite valid input without NaN: squares are
-// taken in units scaled by powers of two. Solid shapes (sphere, capsule, OBB)
-// return p itself, bit for bit, when p is inside or on them, and the distance
-// 0 exactly. Segments, triangles and planes are thin.
+// 5.1). Every function gives no NaN for any valid input whose coordinate
+// differences are finite (any magnitudes up to ~1e307, subnormals included):
+// squares are taken in units scaled by powers of two. Solid shapes (sphere,
+// capsule, OBB) return p itself, bit for bit, when p is inside or on them, and
+// the distance 0 exactly. Segments, triangles and planes are thin.
 
 /// The point of the segment nearest to p (Ericson 5.1.2). start == end is a
 /// point: that point is returned. The start or the end itself is returned when
@@ -87,6 +88,8 @@ double distance_point_obb(Vec3 p, const OBB& b);
 /// lexicographically smallest to the largest corner (Ericson 5.1.9: no
 /// barycentric division by zero). Inside the face the answer is p projected
 /// onto the triangle's plane: p itself when that projection is 0 in doubles.
+/// A triangle that is not degenerate but too thin for its normal to be a
+/// non-zero double gives the nearest point of its three edges there.
 Vec3 closest_point_on_triangle(Vec3 p, const Triangle& t);
 
 /// Euclidean distance from p to the triangle. Exactly 0 when the nearest point
