@@ -75,4 +75,19 @@ inline constexpr double kObbExactFaceBand = 0x1p-50;
 /// made a ray hit a box it missed by a few ulps.
 inline constexpr double kSlabTieBand = 0x1p-50;
 
+/// Dimensionless, relative. The filter band of the point queries' exact
+/// decisions (closest_point.cpp): whether p lies exactly on a segment, whether
+/// a triangle's corners are exactly collinear, and the sign of dot(normal, p) +
+/// constant for a plane. The rounded value (a distance, a cross product, the
+/// plane equation) decides unless it is within kPointExactBand times the sum of
+/// the magnitudes it was computed from (plus an absolute 2^-1020 for products
+/// and quotients in the subnormal range); within it the exact reals decide
+/// (detail::exact_sign). Each of those values carries at most a few roundings
+/// relative to those magnitudes (a dot product of three terms plus one: at most
+/// 4 ulps; a cross component: 2; a segment point: a quotient, a product and a
+/// sum, under 8 ulps of the coordinates). 2^-46 is 128 ulps: well above that,
+/// so the filter is never wrong, and never a tolerance: every decision is the
+/// exact one.
+inline constexpr double kPointExactBand = 0x1p-46;
+
 }  // namespace np
