@@ -19,7 +19,9 @@ import {
   Matrix4,
   Quaternion,
   Ray,
+  Plane,
   Sphere,
+  Triangle,
   Vector3,
 } from "three";
 import { OBB } from "three/examples/jsm/math/OBB.js";
@@ -37,6 +39,8 @@ const three = {
   Sphere,
   Vector3,
   OBB,
+  Triangle,
+  Plane,
 };
 const runtime = `node ${process.version} (V8 ${process.versions.v8})`;
 const now = () => performance.now();
@@ -72,8 +76,12 @@ if (against > 0) {
   console.log();
   console.log("| query | this build ns | other build ns | this / other |");
   console.log("|---|---:|---:|---:|");
-  builds[0].rows[0].forEach((row, i) => {
-    const [a, b] = builds.map((build) => per(build, i));
+  // Rows of queries both builds have (an older one may lack some).
+  builds[0].rows[0].forEach((row) => {
+    const i = builds[1].rows[0].findIndex((r) => r.name === row.name);
+    if (i < 0) return;
+    const a = per(builds[0], builds[0].rows[0].indexOf(row));
+    const b = per(builds[1], i);
     console.log(
       `| ${row.name} | ${a.toFixed(1)} | ${b.toFixed(1)} | ${(a / b).toFixed(3)} |`,
     );

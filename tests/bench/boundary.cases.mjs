@@ -38,7 +38,8 @@ export function sphereBoxInputs({ Box3, Sphere, Vector3 }, N) {
 /**
  * @param {object} o
  * @param {object} o.np        the initialised narrowphase API
- * @param {object} o.three     { Box3, Line3, Matrix3, Matrix4, Quaternion, Ray, Sphere, Vector3, OBB }
+ * @param {object} o.three     { Box3, Line3, Matrix3, Matrix4, Quaternion, Ray, Sphere, Vector3, OBB, Triangle,
+ *                             Plane }
  * @param {() => number} o.now milliseconds, sub-microsecond resolution preferred
  * @param {string} o.runtime   printed in the heading
  * @param {number} [o.rounds]
@@ -63,6 +64,8 @@ export function boundaryBenchmark({
     Sphere,
     Vector3,
     OBB,
+    Triangle,
+    Plane,
   } = three;
   const ROUNDS = rounds;
   const CALLS = calls;
@@ -111,6 +114,14 @@ export function boundaryBenchmark({
 
   const v = new Vector3();
   const hit = { distance: 0, point: new Vector3(), normal: new Vector3() };
+  // The shape matrix: triangles, planes and target spheres near the rays.
+  const triangles = Array.from(
+    { length: N },
+    () => new Triangle(vec(2), vec(2), vec(2)),
+  );
+  const planes = Array.from({ length: N }, () =>
+    new Plane().setFromNormalAndCoplanarPoint(vec(1).normalize(), vec(2)),
+  );
 
   const cases = [
     {
@@ -242,6 +253,155 @@ export function boundaryBenchmark({
         return s;
       },
     },
+    {
+      name: "raycastSphere vs Ray.intersectSphere + distanceTo",
+      requires: "raycastSphere",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const h = np.raycastSphere(rays[i], spheres[i], Infinity, hit);
+          if (h !== null) s += h.distance;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const p = rays[i].intersectSphere(spheres[i], v);
+          if (p !== null) s += p.distanceTo(rays[i].origin);
+        }
+        return s;
+      },
+    },
+    {
+      name: "raycastTriangle vs Ray.intersectTriangle (both sides) + distanceTo",
+      requires: "raycastTriangle",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const h = np.raycastTriangle(rays[i], triangles[i], Infinity, hit);
+          if (h !== null) s += h.distance;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const t = triangles[i];
+          const p = rays[i].intersectTriangle(t.a, t.b, t.c, false, v);
+          if (p !== null) s += p.distanceTo(rays[i].origin);
+        }
+        return s;
+      },
+    },
+    {
+      name: "raycastPlane vs Ray.intersectPlane + distanceTo",
+      requires: "raycastPlane",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const h = np.raycastPlane(rays[i], planes[i], Infinity, hit);
+          if (h !== null) s += h.distance;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const p = rays[i].intersectPlane(planes[i], v);
+          if (p !== null) s += p.distanceTo(rays[i].origin);
+        }
+        return s;
+      },
+    },
+    {
+      name: "raycastOBB vs OBB.intersectRay + distanceTo",
+      requires: "raycastOBB",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const h = np.raycastOBB(rays[i], obbsA[i], Infinity, hit);
+          if (h !== null) s += h.distance;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const p = obbsA[i].intersectRay(rays[i], v);
+          if (p !== null) s += p.distanceTo(rays[i].origin);
+        }
+        return s;
+      },
+    },
+    {
+      name: "closestPointOnTriangle vs Triangle.closestPointToPoint",
+      requires: "closestPointOnTriangle",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          s += np.closestPointOnTriangle(points[i], triangles[i], v).x;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          s += triangles[i].closestPointToPoint(points[i], v).x;
+        }
+        return s;
+      },
+    },
+    {
+      name: "closestPointOnSegment vs Line3.closestPointToPoint (clamped)",
+      requires: "closestPointOnSegment",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          s += np.closestPointOnSegment(points[i], segments[i], v).x;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          s += segments[i].closestPointToPoint(points[i], true, v).x;
+        }
+        return s;
+      },
+    },
+    {
+      name: "distancePointPlane vs Plane.distanceToPoint (unit normals) + abs",
+      requires: "distancePointPlane",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          s += np.distancePointPlane(points[i], planes[i]);
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          s += Math.abs(planes[i].distanceToPoint(points[i]));
+        }
+        return s;
+      },
+    },
   ];
 
   // Both sides must agree on every input before their speed means anything. The one expected difference:
@@ -280,6 +440,40 @@ export function boundaryBenchmark({
     }
   }
 
+  if (typeof np.raycastSphere === "function") {
+    for (let i = 0; i < N; i++) {
+      const agree = (ours, theirs, what) => {
+        if ((ours === null) !== (theirs === null))
+          throw new Error(
+            `input ${i}: ${what} disagree (narrowphase ${JSON.stringify(ours)}, three.js ${JSON.stringify(theirs)})`,
+          );
+      };
+      if (rays[i].origin.distanceTo(spheres[i].center) > spheres[i].radius)
+        agree(
+          np.raycastSphere(rays[i], spheres[i]),
+          rays[i].intersectSphere(spheres[i], v),
+          "sphere raycasts",
+        );
+      const t = triangles[i];
+      agree(
+        np.raycastTriangle(rays[i], t),
+        rays[i].intersectTriangle(t.a, t.b, t.c, false, v),
+        "triangle raycasts",
+      );
+      agree(
+        np.raycastPlane(rays[i], planes[i]),
+        rays[i].intersectPlane(planes[i], v),
+        "plane raycasts",
+      );
+      if (!obbsA[i].containsPoint(rays[i].origin))
+        agree(
+          np.raycastOBB(rays[i], obbsA[i]),
+          obbsA[i].intersectRay(rays[i], v),
+          "OBB raycasts",
+        );
+    }
+  }
+
   function nsPerCall(loop) {
     const start = now();
     const sink = loop(CALLS);
@@ -290,7 +484,10 @@ export function boundaryBenchmark({
   const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
   const rows = [];
-  for (const c of cases) {
+  // A case of a query this build does not have (an older build, measured with --against) is left out.
+  for (const c of cases.filter(
+    (c) => c.requires === undefined || typeof np[c.requires] === "function",
+  )) {
     const a = [],
       b = [];
     for (let r = 0; r < ROUNDS; r++) {

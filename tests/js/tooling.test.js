@@ -10,8 +10,10 @@ import {
   Matrix3,
   Matrix4,
   Quaternion,
+  Plane,
   Ray,
   Sphere,
+  Triangle,
   Vector3,
 } from "three";
 import { OBB } from "three/examples/jsm/math/OBB.js";
@@ -63,6 +65,8 @@ describe("boundary benchmark harness", () => {
         Sphere,
         Vector3,
         OBB,
+        Triangle,
+        Plane,
       },
       now: () => performance.now(),
       runtime: "test",
@@ -76,6 +80,13 @@ describe("boundary benchmark harness", () => {
       "raycastAABB",
       "closestPointOnAABB",
       "distancePointAABB",
+      "raycastSphere",
+      "raycastTriangle",
+      "raycastPlane",
+      "raycastOBB",
+      "closestPointOnTriangle",
+      "closestPointOnSegment",
+      "distancePointPlane",
     ]);
     for (const row of result.rows) {
       expect(row.ours).toBeGreaterThan(0);
@@ -83,7 +94,7 @@ describe("boundary benchmark harness", () => {
       expect(row.ratio).toBeCloseTo(row.ours / row.theirs, 12);
     }
     const table = formatTable(result).split("\n");
-    expect(table).toHaveLength(3 + 6);
+    expect(table).toHaveLength(3 + 13);
     expect(table[1]).toBe("| query | narrowphase ns | three.js ns | ratio |");
   });
 

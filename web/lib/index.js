@@ -352,6 +352,110 @@ const QUERIES = [
       ["target", "sphere"],
     ],
   ],
+  [
+    "closestPointOnSegment",
+    "point",
+    [
+      ["point", "vec3"],
+      ["segment", "segment"],
+    ],
+  ],
+  [
+    "distancePointSegment",
+    "distance",
+    [
+      ["point", "vec3"],
+      ["segment", "segment"],
+    ],
+  ],
+  [
+    "closestPointOnSphere",
+    "point",
+    [
+      ["point", "vec3"],
+      ["sphere", "sphere"],
+    ],
+  ],
+  [
+    "distancePointSphere",
+    "distance",
+    [
+      ["point", "vec3"],
+      ["sphere", "sphere"],
+    ],
+  ],
+  [
+    "closestPointOnCapsule",
+    "point",
+    [
+      ["point", "vec3"],
+      ["capsule", "capsule"],
+    ],
+  ],
+  [
+    "distancePointCapsule",
+    "distance",
+    [
+      ["point", "vec3"],
+      ["capsule", "capsule"],
+    ],
+  ],
+  [
+    "closestPointOnOBB",
+    "point",
+    [
+      ["point", "vec3"],
+      ["box", "obb"],
+    ],
+  ],
+  [
+    "distancePointOBB",
+    "distance",
+    [
+      ["point", "vec3"],
+      ["box", "obb"],
+    ],
+  ],
+  [
+    "closestPointOnTriangle",
+    "point",
+    [
+      ["point", "vec3"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "distancePointTriangle",
+    "distance",
+    [
+      ["point", "vec3"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "closestPointOnPlane",
+    "point",
+    [
+      ["point", "vec3"],
+      ["plane", "plane"],
+    ],
+  ],
+  [
+    "distancePointPlane",
+    "distance",
+    [
+      ["point", "vec3"],
+      ["plane", "plane"],
+    ],
+  ],
+  [
+    "signedDistancePointPlane",
+    "signedDistance",
+    [
+      ["point", "vec3"],
+      ["plane", "plane"],
+    ],
+  ],
 ];
 // END GENERATED table
 
@@ -363,6 +467,10 @@ const ARGUMENT_SCHEMA = {
   sphere: ["sphere"],
   obb: ["obb"],
   ray: ["ray"],
+  segment: ["segment"],
+  capsule: ["capsule"],
+  triangle: ["triangle"],
+  plane: ["plane"],
   radius: ["number"],
   maxDistance: ["number", true, "a number >= 0 (Infinity allowed)"],
 };
@@ -452,6 +560,19 @@ function createApi(module) {
   const np_overlapOBBOBB = exported("_np_overlapOBBOBB");
   const np_separatingAxisOBBOBB = exported("_np_separatingAxisOBBOBB");
   const np_sphereCastSphere = exported("_np_sphereCastSphere");
+  const np_closestPointOnSegment = exported("_np_closestPointOnSegment");
+  const np_distancePointSegment = exported("_np_distancePointSegment");
+  const np_closestPointOnSphere = exported("_np_closestPointOnSphere");
+  const np_distancePointSphere = exported("_np_distancePointSphere");
+  const np_closestPointOnCapsule = exported("_np_closestPointOnCapsule");
+  const np_distancePointCapsule = exported("_np_distancePointCapsule");
+  const np_closestPointOnOBB = exported("_np_closestPointOnOBB");
+  const np_distancePointOBB = exported("_np_distancePointOBB");
+  const np_closestPointOnTriangle = exported("_np_closestPointOnTriangle");
+  const np_distancePointTriangle = exported("_np_distancePointTriangle");
+  const np_closestPointOnPlane = exported("_np_closestPointOnPlane");
+  const np_distancePointPlane = exported("_np_distancePointPlane");
+  const np_signedDistancePointPlane = exported("_np_signedDistancePointPlane");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
@@ -819,6 +940,289 @@ function createApi(module) {
       return code === 1 ? outShapeCastHit(SPEC.sphereCastSphere, result) : null;
     }
 
+    function closestPointOnSegment(point, segment, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("closestPointOnSegment", [point, segment, target])
+          : live.queries.closestPointOnSegment(point, segment, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putSegment(segment, 3);
+        if (target !== undefined) checkTarget(target);
+        code = np_closestPointOnSegment(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.closestPointOnSegment, [point, segment, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.closestPointOnSegment, code, io);
+      return outPoint(SPEC.closestPointOnSegment, target);
+    }
+
+    function distancePointSegment(point, segment) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("distancePointSegment", [point, segment])
+          : live.queries.distancePointSegment(point, segment);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putSegment(segment, 3);
+        code = np_distancePointSegment(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.distancePointSegment, [point, segment], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.distancePointSegment, code, io);
+      return io[0];
+    }
+
+    function closestPointOnSphere(point, sphere, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("closestPointOnSphere", [point, sphere, target])
+          : live.queries.closestPointOnSphere(point, sphere, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putSphere(sphere, 3);
+        if (target !== undefined) checkTarget(target);
+        code = np_closestPointOnSphere(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.closestPointOnSphere, [point, sphere, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.closestPointOnSphere, code, io);
+      return outPoint(SPEC.closestPointOnSphere, target);
+    }
+
+    function distancePointSphere(point, sphere) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("distancePointSphere", [point, sphere])
+          : live.queries.distancePointSphere(point, sphere);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putSphere(sphere, 3);
+        code = np_distancePointSphere(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.distancePointSphere, [point, sphere], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.distancePointSphere, code, io);
+      return io[0];
+    }
+
+    function closestPointOnCapsule(point, capsule, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("closestPointOnCapsule", [point, capsule, target])
+          : live.queries.closestPointOnCapsule(point, capsule, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putCapsule(capsule, 3);
+        if (target !== undefined) checkTarget(target);
+        code = np_closestPointOnCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.closestPointOnCapsule, [point, capsule, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.closestPointOnCapsule, code, io);
+      return outPoint(SPEC.closestPointOnCapsule, target);
+    }
+
+    function distancePointCapsule(point, capsule) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("distancePointCapsule", [point, capsule])
+          : live.queries.distancePointCapsule(point, capsule);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putCapsule(capsule, 3);
+        code = np_distancePointCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.distancePointCapsule, [point, capsule], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.distancePointCapsule, code, io);
+      return io[0];
+    }
+
+    function closestPointOnOBB(point, box, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("closestPointOnOBB", [point, box, target])
+          : live.queries.closestPointOnOBB(point, box, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putOBB(box, 3);
+        if (target !== undefined) checkTarget(target);
+        code = np_closestPointOnOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.closestPointOnOBB, [point, box, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.closestPointOnOBB, code, io);
+      return outPoint(SPEC.closestPointOnOBB, target);
+    }
+
+    function distancePointOBB(point, box) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("distancePointOBB", [point, box])
+          : live.queries.distancePointOBB(point, box);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putOBB(box, 3);
+        code = np_distancePointOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.distancePointOBB, [point, box], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.distancePointOBB, code, io);
+      return io[0];
+    }
+
+    function closestPointOnTriangle(point, triangle, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("closestPointOnTriangle", [point, triangle, target])
+          : live.queries.closestPointOnTriangle(point, triangle, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putTriangle(triangle, 3);
+        if (target !== undefined) checkTarget(target);
+        code = np_closestPointOnTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.closestPointOnTriangle,
+          [point, triangle, target],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.closestPointOnTriangle, code, io);
+      return outPoint(SPEC.closestPointOnTriangle, target);
+    }
+
+    function distancePointTriangle(point, triangle) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("distancePointTriangle", [point, triangle])
+          : live.queries.distancePointTriangle(point, triangle);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putTriangle(triangle, 3);
+        code = np_distancePointTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.distancePointTriangle, [point, triangle], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.distancePointTriangle, code, io);
+      return io[0];
+    }
+
+    function closestPointOnPlane(point, plane, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("closestPointOnPlane", [point, plane, target])
+          : live.queries.closestPointOnPlane(point, plane, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putPlane(plane, 3);
+        if (target !== undefined) checkTarget(target);
+        code = np_closestPointOnPlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.closestPointOnPlane, [point, plane, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.closestPointOnPlane, code, io);
+      return outPoint(SPEC.closestPointOnPlane, target);
+    }
+
+    function distancePointPlane(point, plane) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("distancePointPlane", [point, plane])
+          : live.queries.distancePointPlane(point, plane);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putPlane(plane, 3);
+        code = np_distancePointPlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.distancePointPlane, [point, plane], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.distancePointPlane, code, io);
+      return io[0];
+    }
+
+    function signedDistancePointPlane(point, plane) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("signedDistancePointPlane", [point, plane])
+          : live.queries.signedDistancePointPlane(point, plane);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(point, 0);
+        putPlane(plane, 3);
+        code = np_signedDistancePointPlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.signedDistancePointPlane, [point, plane], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.signedDistancePointPlane, code, io);
+      return io[0];
+    }
+
     const queries = {
       closestPointOnAABB,
       distancePointAABB,
@@ -828,6 +1232,19 @@ function createApi(module) {
       overlapOBBOBB,
       separatingAxisOBBOBB,
       sphereCastSphere,
+      closestPointOnSegment,
+      distancePointSegment,
+      closestPointOnSphere,
+      distancePointSphere,
+      closestPointOnCapsule,
+      distancePointCapsule,
+      closestPointOnOBB,
+      distancePointOBB,
+      closestPointOnTriangle,
+      distancePointTriangle,
+      closestPointOnPlane,
+      distancePointPlane,
+      signedDistancePointPlane,
     };
     // END GENERATED wrappers
     return queries;
