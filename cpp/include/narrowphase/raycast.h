@@ -48,4 +48,31 @@ inline bool linecast_aabb(Vec3 start, Vec3 end, const AABB& box, RayHit* hit) {
   return linecast_aabb(Segment{start, end}, box, hit);
 }
 
+// ---- Rays and segments against the other shapes (raycast_shapes.cpp)
+//
+// Common contract. A cast returns true and fills *hit on a hit, false on a
+// miss. distance is in world units along the normalized direction (from start,
+// for a linecast); point lies on the shape's surface (within rounding); normal
+// is a unit vector without -0 components. An origin (start) inside or on a
+// shape hits at distance 0 with point = origin and normal = -unit(direction).
+// A raycast hits only at distance <= max_distance (which may be +infinity); a
+// linecast only between start and end, and a segment ending on the surface hits
+// at distance |end - start|. A zero-length linecast is an overlap test: it
+// hits at 0 with the normal each function documents, or misses. Shapes are
+// closed (touching counts). No input from subnormals to 1e300 gives NaN.
+
+/// Ray against the thin plane (Ericson 5.3.1), hit from either side: normal is
+/// the unit plane normal facing the ray (dot(normal, direction) <= 0). Which
+/// side the origin is on, and whether the ray is parallel, are decided exactly
+/// (detail::exact_sign): a parallel ray off the plane misses, an origin on the
+/// plane hits at 0 (normal = -unit(direction)). distance is Euclidean whatever
+/// the length of the plane's normal; a hit beyond the largest double (a plane
+/// that far away) is reported as a miss.
+bool raycast_plane(const Ray& ray, const Plane& pl, double max_distance,
+                   RayHit* hit);
+/// Segment against the plane: hits when start and end are not strictly on the
+/// same side (decided exactly); an end on the plane hits at |end - start|.
+/// Zero length: hits when start is on the plane, with normal = unit(normal).
+bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit);
+
 }  // namespace np
