@@ -87,6 +87,169 @@ Vec3 random_unit(Rng& rng) {
 }
 
 // ============================================================================
+// Spheres
+// ============================================================================
+
+const Sphere kSphere{{1.0, 2.0, 3.0}, 2.0};
+
+TEST(RaycastSphere, AxisRaysHitTheNearPoleExactly) {
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sign : {-1.0, 1.0}) {
+      const Vec3 origin = kSphere.center - axis_value(axis, sign * 10.0);
+      const Vec3 dir = axis_value(axis, sign * 3.0);
+      RayHit h;
+      ASSERT_TRUE(np::raycast_sphere({origin, dir}, kSphere, kInf, &h));
+      EXPECT_EQ(h.distance, 8.0);
+      EXPECT_PRED_FORMAT2(VecEq, h.point,
+                          kSphere.center - axis_value(axis, sign * 2.0));
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, axis_value(axis, -sign));
+      ExpectWellFormed(h, dir);
+      // Pointing away, and passing beside: misses.
+      EXPECT_FALSE(
+          np::raycast_sphere({origin, np::negated(dir)}, kSphere, kInf, &h));
+      EXPECT_FALSE(np::raycast_sphere(
+          {origin + axis_value((axis + 1) % 3, 2.5), dir}, kSphere, kInf, &h));
+    }
+  }
+}
+
+TEST(RaycastSphere, OriginInsideOrOnHitsAtZeroFacingBack) {
+  for (const Vec3 origin :
+       {V(1.5, 2.0, 3.0), V(3.0, 2.0, 3.0), kSphere.center}) {
+    RayHit h;
+    ASSERT_TRUE(np::raycast_sphere({origin, V(0, 0, -3)}, kSphere, kInf, &h));
+    EXPECT_EQ(h.distance, 0.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.point, origin);
+    EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, 1));
+    EXPECT_PRED_FORMAT1(HasNoNegativeZero, h.normal);
+  }
+}
+
+TEST(RaycastSphere, TangentRayHitsAndARayJustBesideMisses) {
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sign : {-1.0, 1.0}) {
+      const Vec3 side = axis_value((axis + 1) % 3, sign * 2.0);
+      const Vec3 origin = kSphere.center + side - axis_value(axis, sign * 10.0);
+      const Vec3 dir = axis_value(axis, sign);
+      RayHit h;
+      ASSERT_TRUE(np::raycast_sphere({origin, dir}, kSphere, kInf, &h));
+      EXPECT_EQ(h.distance, 10.0);
+      EXPECT_PRED_FORMAT2(VecEq, h.point, kSphere.center + side);
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, side / 2.0);
+      EXPECT_FALSE(
+          np::raycast_sphere({origin + side * 1e-9, dir}, kSphere, kInf, &h));
+    }
+  }
+}
+
+TEST(RaycastSphere, MaxDistanceAtTheHitHitsAndJustBelowMisses) {
+  const Ray ray{{1.0, 2.0, -7.0}, {0.0, 0.0, 1.0}};
+  RayHit h;
+  EXPECT_TRUE(np::raycast_sphere(ray, kSphere, 8.0, &h));
+  EXPECT_EQ(h.distance, 8.0);
+  EXPECT_FALSE(np::raycast_sphere(ray, kSphere, std::nextafter(8.0, 0.0), &h));
+}
+
+TEST(LinecastSphere, SegmentEndingOnTheSurfaceHitsAtItsLength) {
+  RayHit h;
+  ASSERT_TRUE(np::linecast_sphere(V(1, 2, -7), V(1, 2, 1), kSphere, &h));
+  EXPECT_EQ(h.distance, 8.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(1, 2, 1));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+  EXPECT_FALSE(
+      np::linecast_sphere(V(1, 2, -7), V(1, 2, 0.999999), kSphere, &h));
+  // Through the sphere: the entry.
+  ASSERT_TRUE(np::linecast_sphere(V(1, 2, -7), V(1, 2, 20), kSphere, &h));
+  EXPECT_EQ(h.distance, 8.0);
+}
+
+TEST(LinecastSphere, ZeroLengthIsAnOverlapTest) {
+  RayHit h;
+  ASSERT_TRUE(np::linecast_sphere(V(1, 3, 3), V(1, 3, 3), kSphere, &h));
+  EXPECT_EQ(h.distance, 0.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 1, 0));
+  ASSERT_TRUE(np::linecast_sphere(V(0, 2, 3), V(0, 2, 3), kSphere, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(-1, 0, 0));
+  ASSERT_TRUE(np::linecast_sphere(kSphere.center, kSphere.center, kSphere, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 1, 0));
+  EXPECT_FALSE(np::linecast_sphere(V(4, 2, 3), V(4, 2, 3), kSphere, &h));
+  // Starting inside and moving: distance 0, facing back.
+  ASSERT_TRUE(np::linecast_sphere(V(1, 2, 3), V(1, 2, 9), kSphere, &h));
+  EXPECT_EQ(h.distance, 0.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+}
+
+// Random spheres (radius 1e-6..1e6, centers up to 1e6 away), rays from
+// outside aimed at random points inside the ball (which must hit) or in a
+// random direction.
+TEST(RaycastSphere, SeededPropertiesAtManyScales) {
+  Rng rng(0x5eed5a1);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int hits = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const double r = std::pow(10.0, -6.0 + 12.0 * unit(rng));
+    const Vec3 center = random_unit(rng) * (1e6 * unit(rng));
+    const Sphere s{center, r};
+    const Vec3 origin =
+        center + random_unit(rng) * (r * (1.5 + 20 * unit(rng)));
+    const bool aimed = i % 2 == 0;
+    const Vec3 target = center + random_unit(rng) * (0.9 * r * unit(rng));
+    const Vec3 dir = aimed ? (target - origin) * std::pow(2.0, i % 40 - 20)
+                           : random_unit(rng);
+    RayHit h;
+    const bool hit = np::raycast_sphere({origin, dir}, s, kInf, &h);
+    if (aimed) EXPECT_TRUE(hit) << i;
+    if (!hit) continue;
+    ++hits;
+    ExpectWellFormed(h, dir);
+    const double scale = max_mag({max_mag(center), r});
+    EXPECT_NEAR(np::length(h.point - center), r, kSurfaceTolerance * scale)
+        << i;
+    EXPECT_NEAR(np::length(h.point - origin), h.distance,
+                kSurfaceTolerance * (max_mag(origin) + scale) + 1e-9 * r);
+    // The direction's length does not matter.
+    for (double k : {0x1p-30, 0.5, 0x1p40}) {
+      RayHit h2;
+      ASSERT_TRUE(np::raycast_sphere({origin, dir * k}, s, kInf, &h2));
+      EXPECT_EQ(h2.distance, h.distance);
+    }
+    // The segment to the aimed point (inside the ball) hits at the same
+    // distance: the same unit direction.
+    if (aimed) {
+      RayHit hl;
+      ASSERT_TRUE(np::linecast_sphere(origin, target, s, &hl)) << i;
+      EXPECT_EQ(hl.distance, h.distance);
+      EXPECT_PRED_FORMAT2(VecEq, hl.point, h.point);
+    }
+    // A capsule with start == end is the sphere.
+    RayHit hc;
+    ASSERT_TRUE(
+        np::raycast_capsule({origin, dir}, {center, center, r}, kInf, &hc));
+    EXPECT_EQ(hc.distance, h.distance);
+    EXPECT_PRED_FORMAT2(VecEq, hc.point, h.point);
+    EXPECT_PRED_FORMAT2(VecEq, hc.normal, h.normal);
+  }
+  EXPECT_GT(hits, 10000);
+}
+
+TEST(RaycastSphere, ExtremeMagnitudesGiveFiniteHits) {
+  for (double s : {0x1p-1074, 1e-310, 1e-300, 1e-150, 1.0, 1e150, 1e300}) {
+    const Sphere sp{V(1, 2, 3) * s, 2.0 * s};
+    for (const Vec3 dir :
+         {V(0, 0, 1), V(1e-300, 0, 1), V(0, 0, 1e300), V(0, 0, 4.9e-324)}) {
+      RayHit h;
+      const Vec3 origin = V(1, 2, -7) * s;
+      ASSERT_TRUE(np::raycast_sphere({origin, dir}, sp, kInf, &h)) << s;
+      ExpectWellFormed(h, dir);
+      EXPECT_NEAR(h.distance, 8.0 * s, 1e-12 * 8.0 * s);
+      const Vec3 end = V(1, 2, 20) * s;
+      ASSERT_TRUE(np::linecast_sphere(origin, end, sp, &h)) << s;
+      ExpectWellFormed(h, end - origin);
+    }
+  }
+}
+
+// ============================================================================
 // Planes
 // ============================================================================
 
@@ -200,6 +363,151 @@ TEST(RaycastPlane, SeededPropertiesAtManyScales) {
     }
   }
   EXPECT_GT(hits, 5000);
+}
+
+// ============================================================================
+// Capsules
+// ============================================================================
+
+// From -axis to +axis, radius 0.5.
+Capsule axis_capsule(int axis) {
+  return {axis_value(axis, -1.0), axis_value(axis, 1.0), 0.5};
+}
+
+TEST(RaycastCapsule, SideCapsTangentInsideForEveryAxis) {
+  for (int axis = 0; axis < 3; ++axis) {
+    const Capsule c = axis_capsule(axis);
+    for (double sign : {-1.0, 1.0}) {
+      RayHit h;
+      // The side.
+      const Vec3 across = axis_value((axis + 1) % 3, sign);
+      ASSERT_TRUE(np::raycast_capsule(
+          {axis_value(axis, 0.5) - across * 5.0, across * 2.0}, c, kInf, &h));
+      EXPECT_EQ(h.distance, 4.5);
+      EXPECT_PRED_FORMAT2(VecEq, h.point, axis_value(axis, 0.5) - across * 0.5);
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, np::negated(across));
+      ExpectWellFormed(h, across);
+      // The cap, along the axis.
+      const Vec3 along = axis_value(axis, sign);
+      ASSERT_TRUE(np::raycast_capsule({along * -5.0, along}, c, kInf, &h));
+      EXPECT_EQ(h.distance, 3.5);
+      EXPECT_PRED_FORMAT2(VecEq, h.point, along * -1.5);
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, np::negated(along));
+      // Tangent to the side, and just beside.
+      const Vec3 up = axis_value((axis + 2) % 3, 0.5);
+      ASSERT_TRUE(
+          np::raycast_capsule({up - across * 5.0, across}, c, kInf, &h));
+      EXPECT_EQ(h.distance, 5.0);
+      EXPECT_PRED_FORMAT2(VecEq, h.point, up);
+      EXPECT_FALSE(np::raycast_capsule({up * 1.000001 - across * 5.0, across},
+                                       c, kInf, &h));
+      // Inside and on: distance 0, facing back.
+      for (const Vec3 o : {axis_value(axis, 1.2), up, V(0, 0, 0)}) {
+        ASSERT_TRUE(np::raycast_capsule({o, across}, c, kInf, &h));
+        EXPECT_EQ(h.distance, 0.0);
+        EXPECT_PRED_FORMAT2(VecEq, h.point, o);
+        EXPECT_PRED_FORMAT2(VecEq, h.normal, np::negated(across));
+      }
+      // max_distance.
+      EXPECT_TRUE(np::raycast_capsule({along * -5.0, along}, c, 3.5, &h));
+      EXPECT_FALSE(np::raycast_capsule({along * -5.0, along}, c,
+                                       std::nextafter(3.5, 0.0), &h));
+      EXPECT_FALSE(
+          np::raycast_capsule({along * -5.0, np::negated(along)}, c, kInf, &h));
+    }
+  }
+}
+
+TEST(RaycastCapsule, RadiusZeroIsTheSegment) {
+  const Capsule c{V(0, -1, 0), V(0, 1, 0), 0.0};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_capsule({V(-3, 0.5, 0), V(2, 0, 0)}, c, kInf, &h));
+  EXPECT_EQ(h.distance, 3.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(0, 0.5, 0));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(-1, 0, 0));
+  EXPECT_FALSE(
+      np::raycast_capsule({V(-3, 0.5, 1e-9), V(1, 0, 0)}, c, kInf, &h));
+  EXPECT_FALSE(np::raycast_capsule({V(-3, 1.5, 0), V(1, 0, 0)}, c, kInf, &h));
+  ASSERT_TRUE(np::raycast_capsule({V(0, 5, 0), V(0, -1, 0)}, c, kInf, &h));
+  EXPECT_EQ(h.distance, 4.0);
+}
+
+TEST(LinecastCapsule, EndingOnTheSurfaceAndZeroLength) {
+  const Capsule c = axis_capsule(1);
+  RayHit h;
+  ASSERT_TRUE(np::linecast_capsule(V(-5, 0.5, 0), V(-0.5, 0.5, 0), c, &h));
+  EXPECT_EQ(h.distance, 4.5);
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(-1, 0, 0));
+  EXPECT_FALSE(
+      np::linecast_capsule(V(-5, 0.5, 0), V(-0.5000001, 0.5, 0), c, &h));
+  ASSERT_TRUE(np::linecast_capsule(V(0, 5, 0), V(0, 1.5, 0), c, &h));
+  EXPECT_EQ(h.distance, 3.5);
+  ASSERT_TRUE(np::linecast_capsule(V(0.25, 0.5, 0), V(0.25, 0.5, 0), c, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(1, 0, 0));
+  ASSERT_TRUE(np::linecast_capsule(V(0, 0.5, 0), V(0, 0.5, 0), c, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 1, 0));
+  EXPECT_FALSE(np::linecast_capsule(V(0.75, 0.5, 0), V(0.75, 0.5, 0), c, &h));
+}
+
+TEST(RaycastCapsule, SeededPropertiesAtManyScales) {
+  Rng rng(0xca9);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int hits = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const double size = std::pow(10.0, -6.0 + 12.0 * unit(rng));
+    const Vec3 off = random_unit(rng) * (1e6 * unit(rng));
+    const Capsule c{off, off + random_unit(rng) * (size * 3 * unit(rng)),
+                    size * (0.05 + unit(rng))};
+    const Vec3 on_axis = c.start + (c.end - c.start) * unit(rng);
+    const Vec3 at = on_axis + random_unit(rng) * (0.9 * c.radius * unit(rng));
+    const Vec3 origin =
+        on_axis + random_unit(rng) * (size * (5 + 10 * unit(rng)));
+    const bool aimed = i % 2 == 0;
+    const Vec3 dir =
+        aimed ? (at - origin) * std::pow(2.0, i % 30 - 15) : random_unit(rng);
+    RayHit h;
+    const bool hit = np::raycast_capsule({origin, dir}, c, kInf, &h);
+    if (aimed) EXPECT_TRUE(hit) << i;
+    if (!hit) continue;
+    ++hits;
+    ExpectWellFormed(h, dir);
+    const double scale = max_mag(off) + size;
+    // On the surface: radius away from the segment.
+    const Vec3 e = c.end - c.start;
+    double f = np::dot(h.point - c.start, e) / np::length_squared(e);
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    EXPECT_NEAR(np::length(h.point - (c.start + e * f)), c.radius,
+                kSurfaceTolerance * scale)
+        << i;
+    EXPECT_NEAR(np::length(h.point - origin), h.distance,
+                kSurfaceTolerance * (max_mag(origin) + scale) + 1e-9 * size);
+    for (double k : {0x1p-20, 0x1p30}) {
+      RayHit h2;
+      ASSERT_TRUE(np::raycast_capsule({origin, dir * k}, c, kInf, &h2));
+      EXPECT_EQ(h2.distance, h.distance);
+    }
+    if (aimed) {
+      RayHit hl;
+      ASSERT_TRUE(np::linecast_capsule(origin, at, c, &hl)) << i;
+      EXPECT_EQ(hl.distance, h.distance);
+    }
+  }
+  EXPECT_GT(hits, 10000);
+}
+
+TEST(RaycastCapsule, ExtremeMagnitudesGiveFiniteHits) {
+  for (double s : {0x1p-1074, 1e-310, 1e-300, 1.0, 1e300}) {
+    const Capsule c{V(0, -1, 0) * s, V(0, 1, 0) * s, 0.5 * s};
+    for (const Vec3 dir : {V(1, 0, 0), V(1, 1e-300, 0), V(1e300, 0, 0)}) {
+      RayHit h;
+      ASSERT_TRUE(np::raycast_capsule({V(-5, 0.5, 0) * s, dir}, c, kInf, &h))
+          << s;
+      ExpectWellFormed(h, dir);
+      ASSERT_TRUE(
+          np::linecast_capsule(V(-5, 0.5, 0) * s, V(5, 0.5, 0) * s, c, &h));
+      ExpectWellFormed(h, V(1, 0, 0));
+    }
+  }
 }
 
 }  // namespace

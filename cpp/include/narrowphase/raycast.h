@@ -61,6 +61,19 @@ inline bool linecast_aabb(Vec3 start, Vec3 end, const AABB& box, RayHit* hit) {
 // hits at 0 with the normal each function documents, or misses. Shapes are
 // closed (touching counts). No input from subnormals to 1e300 gives NaN.
 
+/// Ray against the closed solid ball (Ericson, Real-Time Collision Detection,
+/// 5.3.2, with the discriminant of Haines et al., Ray Tracing Gems ch. 7).
+/// normal = unit(point - center). A ray within rounding of tangent
+/// (kRayTangentBand) counts as touching; a radius-0 ball is hit only by a ray
+/// whose rounded offset from its line is exactly 0.
+bool raycast_sphere(const Ray& ray, const Sphere& s, double max_distance,
+                    RayHit* hit);
+/// Segment against the ball: raycast_sphere up to |end - start|; when end lies
+/// in the ball, an entry rounded to within a few ulps of it is reported at
+/// exactly |end - start|. Zero length: hits when start is in the ball, with
+/// normal = unit(start - center), or +y at the center.
+bool linecast_sphere(Vec3 start, Vec3 end, const Sphere& s, RayHit* hit);
+
 /// Ray against the thin plane (Ericson 5.3.1), hit from either side: normal is
 /// the unit plane normal facing the ray (dot(normal, direction) <= 0). Which
 /// side the origin is on, and whether the ray is parallel, are decided exactly
@@ -74,5 +87,16 @@ bool raycast_plane(const Ray& ray, const Plane& pl, double max_distance,
 /// same side (decided exactly); an end on the plane hits at |end - start|.
 /// Zero length: hits when start is on the plane, with normal = unit(normal).
 bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit);
+
+/// Ray against the closed capsule (Ericson 5.3.7): the infinite cylinder's
+/// entry where it lies between the end caps, else the end balls (as
+/// raycast_sphere). normal = unit(point - nearest point of the segment). Near
+/// tangency and radius 0 as raycast_sphere.
+bool raycast_capsule(const Ray& ray, const Capsule& c, double max_distance,
+                     RayHit* hit);
+/// Segment against the capsule, as linecast_sphere. Zero length: hits when
+/// start is in the capsule, with normal = unit(start - nearest point of the
+/// segment), or +y on the segment.
+bool linecast_capsule(Vec3 start, Vec3 end, const Capsule& c, RayHit* hit);
 
 }  // namespace np

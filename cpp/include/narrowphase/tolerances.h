@@ -75,4 +75,16 @@ inline constexpr double kObbExactFaceBand = 0x1p-50;
 /// made a ray hit a box it missed by a few ulps.
 inline constexpr double kSlabTieBand = 0x1p-50;
 
+/// Dimensionless, relative. A ray whose rounded discriminant against a ball or
+/// a capsule's cylinder, D = |d|^2 r^2 - |m x d|^2 (Haines et al., Ray Tracing
+/// Gems ch. 7: the Lagrange form, no cancellation between b^2 and a c), is
+/// negative by at most kRayTangentBand (|d|^2 r^2 + |m x d|^2) is taken as
+/// tangent (D = 0) and hits: D is a few roundings of terms each rounded
+/// relative to its own size (at most ~16 ulps of that sum), so an exactly
+/// tangent ray is never lost to rounding (shapes are closed). 64 ulps; a ray
+/// that misses by less than that, relative, counts as touching. For radius 0
+/// the band is relative to |m x d|^2 alone, so only a ray whose rounded
+/// offset is exactly 0 hits.
+inline constexpr double kRayTangentBand = 0x1p-46;
+
 }  // namespace np
