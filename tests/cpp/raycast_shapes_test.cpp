@@ -366,6 +366,319 @@ TEST(RaycastPlane, SeededPropertiesAtManyScales) {
 }
 
 // ============================================================================
+// Triangles
+// ============================================================================
+
+// The triangle (0,0,0), (4,0,0), (0,4,0) with its plane across `axis`.
+Triangle axis_triangle(int axis) {
+  return {on_axes(axis, 0, 0, 0), on_axes(axis, 0, 4, 0),
+          on_axes(axis, 0, 0, 4)};
+}
+
+TEST(RaycastTriangle, FrontAndBackHitsFaceTheRayForEveryPermutation) {
+  for (int axis = 0; axis < 3; ++axis) {
+    const Triangle t0 = axis_triangle(axis);
+    const Vec3 v[3] = {t0.a, t0.b, t0.c};
+    const std::array<std::array<int, 3>, 6> perms{
+        {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
+    for (const auto& p : perms) {
+      const Triangle t{v[p[0]], v[p[1]], v[p[2]]};
+      for (double sign : {-1.0, 1.0}) {
+        const Vec3 origin = on_axes(axis, sign * 5.0, 1.0, 1.0);
+        const Vec3 dir = axis_value(axis, -sign * 2.0);
+        RayHit h;
+        ASSERT_TRUE(np::raycast_triangle({origin, dir}, t, kInf, &h));
+        EXPECT_EQ(h.distance, 5.0);
+        EXPECT_PRED_FORMAT2(VecEq, h.point, on_axes(axis, 0, 1, 1));
+        EXPECT_PRED_FORMAT2(VecEq, h.normal, axis_value(axis, sign));
+        ExpectWellFormed(h, dir);
+        // Edges and corners are part of the triangle.
+        for (const Vec3 at : {on_axes(axis, 0, 2, 0), on_axes(axis, 0, 0, 0),
+                              on_axes(axis, 0, 2, 2), on_axes(axis, 0, 0, 4)}) {
+          EXPECT_TRUE(np::raycast_triangle(
+              {at + axis_value(axis, sign * 5.0), dir}, t, kInf, &h));
+          EXPECT_EQ(h.distance, 5.0);
+        }
+        // Outside, just beyond the hypotenuse, and away from it: misses.
+        EXPECT_FALSE(np::raycast_triangle(
+            {on_axes(axis, sign * 5.0, 2.0, 2.0000001), dir}, t, kInf, &h));
+        EXPECT_FALSE(
+            np::raycast_triangle({origin, np::negated(dir)}, t, kInf, &h));
+      }
+    }
+  }
+}
+
+TEST(RaycastTriangle, ParallelOffThePlaneMissesAndOnItHitsAtZero) {
+  const Triangle t = axis_triangle(2);
+  RayHit h;
+  EXPECT_FALSE(np::raycast_triangle({V(1, 1, 1), V(1, 0, 0)}, t, kInf, &h));
+  EXPECT_FALSE(
+      np::raycast_triangle({V(-1, 1, 1e-300), V(1, 0, 0)}, t, kInf, &h));
+  // Origin on the triangle, ray across: distance 0, facing back.
+  ASSERT_TRUE(np::raycast_triangle({V(1, 1, 0), V(0, 0, 3)}, t, kInf, &h));
+  EXPECT_EQ(h.distance, 0.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(1, 1, 0));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+  // Origin in the plane beside the triangle, ray across: misses.
+  EXPECT_FALSE(np::raycast_triangle({V(5, 5, 0), V(0, 0, 3)}, t, kInf, &h));
+}
+
+TEST(RaycastTriangle, InPlaneRaysHitWhereTheyFirstTouch) {
+  for (int axis = 0; axis < 3; ++axis) {
+    const Triangle t = axis_triangle(axis);
+    const Vec3 n = axis_value(axis, 1.0);  // unit((b - a) x (c - a))
+    RayHit h;
+    ASSERT_TRUE(np::raycast_triangle(
+        {on_axes(axis, 0, -2, 1), on_axes(axis, 0, 3, 0)}, t, kInf, &h));
+    EXPECT_EQ(h.distance, 2.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.point, on_axes(axis, 0, 0, 1));
+    EXPECT_PRED_FORMAT2(VecEq, h.normal, n);
+    // From the other side, through the hypotenuse x + y = 4.
+    ASSERT_TRUE(np::raycast_triangle(
+        {on_axes(axis, 0, 8, 1), on_axes(axis, 0, -1, 0)}, t, kInf, &h));
+    EXPECT_EQ(h.distance, 5.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.point, on_axes(axis, 0, 3, 1));
+    // Along an edge, from outside: first touches the corner.
+    ASSERT_TRUE(np::raycast_triangle(
+        {on_axes(axis, 0, -3, 0), on_axes(axis, 0, 1, 0)}, t, kInf, &h));
+    EXPECT_EQ(h.distance, 3.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.point, on_axes(axis, 0, 0, 0));
+    // Inside: distance 0, facing back.
+    ASSERT_TRUE(np::raycast_triangle(
+        {on_axes(axis, 0, 1, 1), on_axes(axis, 0, 1, 0)}, t, kInf, &h));
+    EXPECT_EQ(h.distance, 0.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.normal, on_axes(axis, 0, -1, 0));
+    // Beside, away, and max_distance.
+    EXPECT_FALSE(np::raycast_triangle(
+        {on_axes(axis, 0, -2, 5), on_axes(axis, 0, 1, 0)}, t, kInf, &h));
+    EXPECT_FALSE(np::raycast_triangle(
+        {on_axes(axis, 0, -2, 1), on_axes(axis, 0, -1, 0)}, t, kInf, &h));
+    EXPECT_TRUE(np::raycast_triangle(
+        {on_axes(axis, 0, -2, 1), on_axes(axis, 0, 1, 0)}, t, 2.0, &h));
+    EXPECT_FALSE(
+        np::raycast_triangle({on_axes(axis, 0, -2, 1), on_axes(axis, 0, 1, 0)},
+                             t, std::nextafter(2.0, 0.0), &h));
+  }
+}
+
+TEST(RaycastTriangle, DegenerateTrianglesAreTheirSegmentOrPoint) {
+  const Triangle line{V(0, 0, 0), V(1, 0, 0), V(2, 0, 0)};
+  for (const Triangle& t : {line, Triangle{line.c, line.a, line.b},
+                            Triangle{line.a, line.c, line.a}}) {
+    RayHit h;
+    ASSERT_TRUE(np::raycast_triangle({V(0.5, -1, 0), V(0, 4, 0)}, t, kInf, &h));
+    EXPECT_EQ(h.distance, 1.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.point, V(0.5, 0, 0));
+    EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, -1, 0));
+    EXPECT_FALSE(
+        np::raycast_triangle({V(0.5, -1, 0.25), V(0, 4, 0)}, t, kInf, &h));
+    EXPECT_FALSE(
+        np::raycast_triangle({V(2.5, -1, 0), V(0, 4, 0)}, t, kInf, &h));
+    // Along the segment: the nearer end.
+    ASSERT_TRUE(np::raycast_triangle({V(-3, 0, 0), V(2, 0, 0)}, t, kInf, &h));
+    EXPECT_EQ(h.distance, 3.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.normal, V(-1, 0, 0));
+  }
+  const Triangle point{V(1, 1, 1), V(1, 1, 1), V(1, 1, 1)};
+  RayHit h;
+  ASSERT_TRUE(
+      np::raycast_triangle({V(1, 1, -2), V(0, 0, 0.5)}, point, kInf, &h));
+  EXPECT_EQ(h.distance, 3.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(1, 1, 1));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+  EXPECT_FALSE(
+      np::raycast_triangle({V(1, 1.5, -2), V(0, 0, 0.5)}, point, kInf, &h));
+  ASSERT_TRUE(np::linecast_triangle(V(1, 1, 1), V(1, 1, 1), point, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 1, 0));
+}
+
+TEST(LinecastTriangle, EndingOnTheTriangleHitsAtItsLength) {
+  const Triangle t = axis_triangle(2);
+  RayHit h;
+  ASSERT_TRUE(np::linecast_triangle(V(1, 1, 5), V(1, 1, 0), t, &h));
+  EXPECT_EQ(h.distance, 5.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(1, 1, 0));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, 1));
+  EXPECT_FALSE(np::linecast_triangle(V(1, 1, 5), V(1, 1, 1e-300), t, &h));
+  ASSERT_TRUE(np::linecast_triangle(V(1, 1, -5), V(1, 1, 7), t, &h));
+  EXPECT_EQ(h.distance, 5.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+  // Oblique, ending on the triangle exactly.
+  ASSERT_TRUE(np::linecast_triangle(V(-2, 5, 3), V(1, 1, 0), t, &h));
+  EXPECT_EQ(h.distance, np::length(V(3, -4, -3)));
+  // In the plane, ending on the edge.
+  ASSERT_TRUE(np::linecast_triangle(V(-2, 1, 0), V(0, 1, 0), t, &h));
+  EXPECT_EQ(h.distance, 2.0);
+  EXPECT_FALSE(np::linecast_triangle(V(-2, 1, 0), V(-0.5, 1, 0), t, &h));
+  // Zero length: on the triangle (normal along (b - a) x (c - a)) or not.
+  ASSERT_TRUE(np::linecast_triangle(V(1, 1, 0), V(1, 1, 0), t, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, 1));
+  EXPECT_FALSE(np::linecast_triangle(V(3, 3, 0), V(3, 3, 0), t, &h));
+  EXPECT_FALSE(np::linecast_triangle(V(1, 1, 1), V(1, 1, 1), t, &h));
+}
+
+// Two triangles sharing the edge p-q, and a fan of triangles around a shared
+// vertex: rays through points of the shared edge or through the vertex never
+// miss both.
+TEST(RaycastTriangle, WatertightAcrossSharedEdgesAndVertices) {
+  Rng rng(0x3a7e);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::uniform_int_distribution<int> coord(-1024, 1024);
+  const auto ivec = [&] { return V(coord(rng), coord(rng), coord(rng)); };
+  // Folded pairs with integer corners, scaled by a power of two, and rays
+  // through points exactly on the shared edge (p + (q - p) k / 1024, with the
+  // direction to it exact), where the two triangles lie on opposite sides of
+  // the plane through the edge and the ray (not a silhouette edge, which a
+  // ray within rounding can pass beside): at least one triangle reports it.
+  int checked = 0;
+  for (int i = 0; i < 100000 && checked < 20000; ++i) {
+    const Vec3 P = ivec(), Q = ivec(), R1 = ivec(), R2 = ivec(), O = ivec();
+    const int k = 1 + (coord(rng) + 1024) % 1023;
+    const Vec3 at1024 = P * 1024.0 + (Q - P) * k;  // exact integers
+    const Vec3 dir1024 = at1024 - O * 1024.0;
+    const auto det = [](Vec3 x, Vec3 y, Vec3 z) {
+      return np::dot(x, np::cross(y, z));  // exact: below 2^53
+    };
+    const double s1 = det(Q - P, dir1024, R1 - P),
+                 s2 = det(Q - P, dir1024, R2 - P);
+    if (!(s1 * s2 < 0.0)) continue;
+    ++checked;
+    const double s = std::pow(2.0, i % 200 - 100);
+    const Triangle t1{P * s, Q * s, R1 * s}, t2{Q * s, P * s, R2 * s};
+    const Vec3 origin = O * s, dir = dir1024 * (s / 1024.0);
+    RayHit h1, h2;
+    const bool b1 = np::raycast_triangle({origin, dir}, t1, kInf, &h1);
+    const bool b2 = np::raycast_triangle({origin, dir}, t2, kInf, &h2);
+    EXPECT_TRUE(b1 || b2) << i;
+  }
+  EXPECT_EQ(checked, 20000);
+  // Coplanar-looking pairs at any scale and offset, rays through random points
+  // within rounding of the shared edge (but not near its ends): the point is
+  // inside the union, so never both miss.
+  for (int i = 0; i < 20000; ++i) {
+    const double spread = std::pow(10.0, -3.0 + 6.0 * unit(rng));
+    const Vec3 off = random_unit(rng) * (1e3 * unit(rng));
+    const Vec3 p = off + random_unit(rng) * spread,
+               q = off + random_unit(rng) * spread;
+    const Vec3 mid = (p + q) * 0.5;
+    const Vec3 e = q - p;
+    Vec3 side = np::cross(e, random_unit(rng));
+    side = side * (np::length(e) / np::length(side));
+    const Triangle t1{p, q, mid + side}, t2{q, p, mid - side};
+    const Vec3 at = p + e * (0.05 + 0.9 * unit(rng));
+    const Vec3 origin =
+        at + random_unit(rng) * (spread * (0.5 + 4 * unit(rng)));
+    const Vec3 dir = at - origin;
+    const Vec3 n = np::unit_or(np::cross(e, side), V(0, 0, 1));
+    if (std::fabs(np::dot(n, np::unit_or(dir, n))) < 1e-3) continue;
+    RayHit h1, h2;
+    const bool b1 = np::raycast_triangle({origin, dir}, t1, kInf, &h1);
+    const bool b2 = np::raycast_triangle({origin, dir}, t2, kInf, &h2);
+    EXPECT_TRUE(b1 || b2) << i;
+    if (b1) ExpectWellFormed(h1, dir);
+    if (b2) ExpectWellFormed(h2, dir);
+  }
+  // A planar fan of six triangles around v, and rays through v exactly.
+  const Vec3 v{0.3, -0.7, 0.1};
+  std::array<Vec3, 6> rim;
+  for (int k = 0; k < 6; ++k) {
+    const double a = k * 2.0 * M_PI / 6 + 0.1;
+    rim[k] = v + V(std::cos(a), std::sin(a) * 0.8, 0.3 * std::cos(a));
+  }
+  for (int i = 0; i < 5000; ++i) {
+    const Vec3 origin = v + random_unit(rng) * (0.1 + 3 * unit(rng));
+    int hits = 0;
+    for (int k = 0; k < 6; ++k) {
+      RayHit h;
+      hits += np::raycast_triangle({origin, v - origin},
+                                   {v, rim[k], rim[(k + 1) % 6]}, kInf, &h);
+    }
+    EXPECT_GE(hits, 1) << i;
+  }
+}
+
+TEST(RaycastTriangle, SeededPropertiesAtManyScales) {
+  Rng rng(0x7a1);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int i = 0; i < 20000; ++i) {
+    const double size = std::pow(10.0, -6.0 + 12.0 * unit(rng));
+    const Vec3 off = random_unit(rng) * (1e6 * unit(rng));
+    const Triangle t{off + random_unit(rng) * size,
+                     off + random_unit(rng) * size,
+                     off + random_unit(rng) * size};
+    const Vec3 n = np::cross(t.b - t.a, t.c - t.a);
+    if (np::length(n) < 1e-2 * size * size) continue;  // slivers: elsewhere
+    // A point well inside, and a ray through it from either side.
+    double w0 = 0.1 + unit(rng), w1 = 0.1 + unit(rng), w2 = 0.1 + unit(rng);
+    const double sum = w0 + w1 + w2;
+    const Vec3 at = t.a * (w0 / sum) + t.b * (w1 / sum) + t.c * (w2 / sum);
+    const Vec3 origin = at + random_unit(rng) * (size * (0.5 + 10 * unit(rng)));
+    const Vec3 dir = (at - origin) * std::pow(2.0, i % 30 - 15);
+    if (std::fabs(np::dot(np::unit_or(n, V(0, 0, 1)),
+                          np::unit_or(dir, V(1, 0, 0)))) < 1e-3)
+      continue;  // grazing
+    RayHit h;
+    ASSERT_TRUE(np::raycast_triangle({origin, dir}, t, kInf, &h)) << i;
+    ExpectWellFormed(h, dir);
+    const double scale = max_mag(off) + size;
+    const Vec3 nu = np::unit_or(n, V(0, 0, 1));
+    EXPECT_NEAR(np::dot(h.point - t.a, nu), 0.0, kSurfaceTolerance * scale);
+    EXPECT_NEAR(std::fabs(np::dot(h.normal, nu)), 1.0, 1e-12);
+    // The distance to the plane along the ray, in long double from the same
+    // doubles: the triangle's vertices relative to the origin are exact to
+    // the rounding of a - o, so the distance is accurate relative to itself,
+    // divided by the cosine of the incidence.
+    {
+      using LD = long double;
+      const auto sub = [](Vec3 x, Vec3 y) {
+        return std::array<LD, 3>{LD(x.x) - y.x, LD(x.y) - y.y, LD(x.z) - y.z};
+      };
+      const auto ab = sub(t.b, t.a), ac = sub(t.c, t.a), ao = sub(t.a, origin);
+      const std::array<LD, 3> nn{ab[1] * ac[2] - ab[2] * ac[1],
+                                 ab[2] * ac[0] - ab[0] * ac[2],
+                                 ab[0] * ac[1] - ab[1] * ac[0]};
+      const LD nd = nn[0] * dir.x + nn[1] * dir.y + nn[2] * dir.z;
+      const LD no = nn[0] * ao[0] + nn[1] * ao[1] + nn[2] * ao[2];
+      const LD dl =
+          std::sqrt(LD(dir.x) * dir.x + LD(dir.y) * dir.y + LD(dir.z) * dir.z);
+      const LD nl = std::sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]);
+      const double ref = static_cast<double>(no / nd * dl);
+      const double cosine = static_cast<double>(std::fabs(nd) / (nl * dl));
+      EXPECT_NEAR(h.distance, ref, 1e-12 * ref / cosine) << i;
+    }
+    for (double k : {0x1p-20, 0x1p30}) {
+      RayHit h2;
+      ASSERT_TRUE(np::raycast_triangle({origin, dir * k}, t, kInf, &h2));
+      EXPECT_EQ(h2.distance, h.distance);
+    }
+    // The segment to just beyond the point hits at the same distance.
+    RayHit hl;
+    ASSERT_TRUE(np::linecast_triangle(origin, at + (at - origin), t, &hl));
+    EXPECT_NEAR(hl.distance, h.distance, 1e-9 * h.distance);
+  }
+}
+
+TEST(RaycastTriangle, ExtremeMagnitudesGiveFiniteHits) {
+  for (double s : {0x1p-1074, 1e-310, 1e-300, 1.0, 1e300}) {
+    const Triangle t{V(0, 0, 0) * s, V(4, 0, 0) * s, V(0, 4, 0) * s};
+    for (const Vec3 dir : {V(0, 0, -1), V(1e-300, 0, -1), V(0, 0, -1e300)}) {
+      RayHit h;
+      ASSERT_TRUE(np::raycast_triangle({V(1, 1, 5) * s, dir}, t, kInf, &h))
+          << s;
+      ExpectWellFormed(h, dir);
+      ASSERT_TRUE(
+          np::linecast_triangle(V(1, 1, 5) * s, V(1, 1, -5) * s, t, &h));
+      ExpectWellFormed(h, V(0, 0, -1));
+    }
+    RayHit h;
+    ASSERT_TRUE(
+        np::raycast_triangle({V(-1, 1, 0) * s, V(1, 0, 0)}, t, kInf, &h));
+    ExpectWellFormed(h, V(1, 0, 0));
+  }
+}
+
+// ============================================================================
 // Capsules
 // ============================================================================
 

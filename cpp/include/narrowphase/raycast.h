@@ -88,6 +88,32 @@ bool raycast_plane(const Ray& ray, const Plane& pl, double max_distance,
 /// Zero length: hits when start is on the plane, with normal = unit(normal).
 bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit);
 
+/// Ray against the thin closed triangle, hit from either side (Woop, Benthin,
+/// Wald 2013, "Watertight Ray/Triangle Intersection", JCGT 2(1)): edge
+/// functions that round to 0 are decided exactly on the sheared coordinates
+/// (detail::exact_sign), and two triangles sharing an edge compute exactly
+/// opposite values for it, so a ray through a shared edge with the triangles
+/// on either side of it (as seen along the ray), or through a vertex inside a
+/// fan of triangles, hits at least one of them. (The sheared coordinates are
+/// rounded: a ray through a silhouette edge or an exposed corner may pass
+/// within rounding beside it.) Which side of the plane the origin is on, and
+/// whether the ray is parallel to it, are decided exactly. normal = unit((b -
+/// a) x (c - a)) or its negation, whichever faces the ray. A ray lying exactly
+/// in the triangle's plane hits where it first touches the triangle (the ray
+/// clipped against the three edges in the plane, in rounded arithmetic), with
+/// normal = +unit((b - a) x (c - a)), not flipped. A degenerate triangle (its
+/// rounded (b - a) x (c - a) is 0, as it is for exactly collinear corners with
+/// exact differences) is the segment or point it spans, cast as a radius-0
+/// capsule, with normal = -unit(direction).
+bool raycast_triangle(const Ray& ray, const Triangle& t, double max_distance,
+                      RayHit* hit);
+/// Segment against the triangle: hits only when start and end are not strictly
+/// on the same side of the plane (decided exactly); an end exactly on the
+/// plane hits at |end - start|. Zero length: hits when start lies on the
+/// triangle, with normal = +unit((b - a) x (c - a)) (+y for a degenerate
+/// triangle).
+bool linecast_triangle(Vec3 start, Vec3 end, const Triangle& t, RayHit* hit);
+
 /// Ray against the closed capsule (Ericson 5.3.7): the infinite cylinder's
 /// entry where it lies between the end caps, else the end balls (as
 /// raycast_sphere). normal = unit(point - nearest point of the segment). Near
