@@ -823,4 +823,166 @@ TEST(RaycastCapsule, ExtremeMagnitudesGiveFiniteHits) {
   }
 }
 
+// ============================================================================
+// Oriented boxes
+// ============================================================================
+
+OBB identity_obb(Vec3 center, Vec3 half) {
+  return {center, half, {V(1, 0, 0), V(0, 1, 0), V(0, 0, 1)}};
+}
+
+TEST(RaycastOBB, RotatedBoxHitsTheFaceAlongItsAxis) {
+  // Local x along world y, local y along world -x: the world box is
+  // [-1, 3] x [1, 3] x [0, 6].
+  const OBB b{V(1, 2, 3), V(1, 2, 3), {V(0, 1, 0), V(-1, 0, 0), V(0, 0, 1)}};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_obb({V(10, 2.5, 4), V(-2, 0, 0)}, b, kInf, &h));
+  EXPECT_EQ(h.distance, 7.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(3, 2.5, 4));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(1, 0, 0));
+  ASSERT_TRUE(np::raycast_obb({V(0, -4, 4), V(0, 1, 0)}, b, kInf, &h));
+  EXPECT_EQ(h.distance, 5.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(0, 1, 4));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, -1, 0));
+  EXPECT_FALSE(np::raycast_obb({V(10, 3.5, 4), V(-1, 0, 0)}, b, kInf, &h));
+  // Inside: distance 0, facing back.
+  ASSERT_TRUE(np::raycast_obb({V(0, 2, 3), V(0, 0, 4)}, b, kInf, &h));
+  EXPECT_EQ(h.distance, 0.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(0, 2, 3));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+  // max_distance.
+  EXPECT_TRUE(np::raycast_obb({V(10, 2.5, 4), V(-2, 0, 0)}, b, 7.0, &h));
+  EXPECT_FALSE(np::raycast_obb({V(10, 2.5, 4), V(-2, 0, 0)}, b,
+                               std::nextafter(7.0, 0.0), &h));
+  // Linecast ending on the face, and zero length.
+  ASSERT_TRUE(np::linecast_obb(V(10, 2.5, 4), V(3, 2.5, 4), b, &h));
+  EXPECT_EQ(h.distance, 7.0);
+  EXPECT_FALSE(np::linecast_obb(V(10, 2.5, 4), V(3.0000001, 2.5, 4), b, &h));
+  ASSERT_TRUE(np::linecast_obb(V(2.5, 2, 3), V(2.5, 2, 3), b, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(1, 0, 0));  // nearest face: world +x
+  EXPECT_FALSE(np::linecast_obb(V(3.5, 2, 3), V(3.5, 2, 3), b, &h));
+}
+
+TEST(RaycastOBB, AxisRaysOnBothSidesOfAnIdentityBox) {
+  const OBB b = identity_obb(V(1, -2, 3), V(1, 2, 0.5));
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sign : {-1.0, 1.0}) {
+      const Vec3 dir = axis_value(axis, sign);
+      const Vec3 origin = b.center - dir * 10.0;
+      RayHit h;
+      ASSERT_TRUE(np::raycast_obb({origin, dir * 3.0}, b, kInf, &h));
+      EXPECT_EQ(h.distance, 10.0 - np::get(b.half_size, axis));
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, axis_value(axis, -sign));
+      EXPECT_PRED_FORMAT2(VecEq, h.point,
+                          b.center - dir * np::get(b.half_size, axis));
+      ExpectWellFormed(h, dir);
+    }
+  }
+}
+
+void random_rotation(Rng& rng, Vec3 axis[3]) {
+  std::normal_distribution<double> g(0.0, 1.0);
+  double w = g(rng), x = g(rng), y = g(rng), z = g(rng);
+  const double n = std::sqrt(w * w + x * x + y * y + z * z);
+  w /= n, x /= n, y /= n, z /= n;
+  axis[0] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)};
+  axis[1] = {2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)};
+  axis[2] = {2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)};
+}
+
+TEST(RaycastOBB, SeededPropertiesAtManyScales) {
+  Rng rng(0x0bb);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int hits = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const double size = std::pow(10.0, -6.0 + 12.0 * unit(rng));
+    OBB b;
+    b.center = random_unit(rng) * (1e6 * unit(rng));
+    b.half_size = V(0.1 + unit(rng), 0.1 + unit(rng), 0.1 + unit(rng)) * size;
+    const bool identity = i % 4 == 0;
+    if (identity) {
+      b = identity_obb(b.center, b.half_size);
+    } else {
+      random_rotation(rng, b.axis);
+    }
+    const Vec3 local{(2 * unit(rng) - 1) * 0.9 * b.half_size.x,
+                     (2 * unit(rng) - 1) * 0.9 * b.half_size.y,
+                     (2 * unit(rng) - 1) * 0.9 * b.half_size.z};
+    const Vec3 at = b.center + b.axis[0] * local.x + b.axis[1] * local.y +
+                    b.axis[2] * local.z;
+    const Vec3 origin =
+        b.center + random_unit(rng) * (size * (4 + 10 * unit(rng)));
+    const bool aimed = i % 2 == 0;
+    const Vec3 dir =
+        aimed ? (at - origin) * std::pow(2.0, i % 30 - 15) : random_unit(rng);
+    RayHit h;
+    const bool hit = np::raycast_obb({origin, dir}, b, kInf, &h);
+    if (aimed) EXPECT_TRUE(hit) << i;
+    if (identity) {
+      const AABB box{b.center - b.half_size, b.center + b.half_size};
+      RayHit ha;
+      const bool hit_aabb = np::raycast_aabb({origin, dir}, box, kInf, &ha);
+      EXPECT_EQ(hit, hit_aabb) << i;
+      if (hit && hit_aabb) {
+        EXPECT_NEAR(h.distance, ha.distance,
+                    kSurfaceTolerance * (max_mag(origin) + size));
+        EXPECT_PRED_FORMAT2(VecEq, h.normal, ha.normal);
+      }
+    }
+    if (!hit) continue;
+    ++hits;
+    ExpectWellFormed(h, dir);
+    // On the surface: in the box, and on one face, in the box frame.
+    const Vec3 p = h.point - b.center;
+    const double scale = max_mag(b.center) + size;
+    double face_gap = kInf;
+    for (int k = 0; k < 3; ++k) {
+      const double c = std::fabs(np::dot(p, b.axis[k]));
+      const double hk = np::get(b.half_size, k);
+      EXPECT_LE(c, hk + kSurfaceTolerance * scale + kObbTolerance * hk) << i;
+      face_gap = std::fmin(face_gap, std::fabs(c - hk));
+      // The normal is +-axis[k] for one k.
+    }
+    EXPECT_LE(face_gap, kSurfaceTolerance * scale + kObbTolerance * size);
+    bool normal_is_axis = false;
+    for (int k = 0; k < 3; ++k) {
+      const Vec3 a = b.axis[k];
+      normal_is_axis |= (h.normal.x == a.x + 0.0 && h.normal.y == a.y + 0.0 &&
+                         h.normal.z == a.z + 0.0);
+      const Vec3 na = np::negated(a);
+      normal_is_axis |=
+          (h.normal.x == na.x && h.normal.y == na.y && h.normal.z == na.z);
+    }
+    EXPECT_TRUE(normal_is_axis) << i;
+    for (double k : {0x1p-20, 0x1p30}) {
+      RayHit h2;
+      ASSERT_TRUE(np::raycast_obb({origin, dir * k}, b, kInf, &h2));
+      EXPECT_EQ(h2.distance, h.distance);
+    }
+    if (aimed) {
+      RayHit hl;
+      ASSERT_TRUE(np::linecast_obb(origin, at, b, &hl)) << i;
+      EXPECT_NEAR(hl.distance, h.distance,
+                  kSurfaceTolerance * (max_mag(origin) + size));
+      EXPECT_PRED_FORMAT2(VecEq, hl.normal, h.normal);
+    }
+  }
+  EXPECT_GT(hits, 10000);
+}
+
+TEST(RaycastOBB, ExtremeMagnitudesGiveFiniteHits) {
+  for (double s : {0x1p-1074, 1e-310, 1e-300, 1.0, 1e300}) {
+    const OBB b{
+        V(1, 2, 3) * s, V(1, 2, 3) * s, {V(0, 1, 0), V(-1, 0, 0), V(0, 0, 1)}};
+    for (const Vec3 dir : {V(-1, 0, 0), V(-1, 1e-300, 0), V(-1e300, 0, 0)}) {
+      RayHit h;
+      ASSERT_TRUE(np::raycast_obb({V(10, 2.5, 4) * s, dir}, b, kInf, &h)) << s;
+      ExpectWellFormed(h, dir);
+      ASSERT_TRUE(
+          np::linecast_obb(V(10, 2.5, 4) * s, V(-10, 2.5, 4) * s, b, &h));
+      ExpectWellFormed(h, V(-1, 0, 0));
+    }
+  }
+}
+
 }  // namespace
