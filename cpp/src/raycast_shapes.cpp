@@ -124,12 +124,16 @@ bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
   }
   if (kind < 0) return false;
   const double distance = best / s;
-  if (!(distance <= max_distance)) return false;
+  // (An entry beyond the largest double is not reported: its point would not
+  // be finite.)
+  if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
   const Vec3 x = m + u * best;  // the entry, in the scaled units, from p
   Vec3 axis_point;              // world
   Vec3 rel;                     // entry - axis point, scaled units
   if (kind == 0) {
-    const double f = clamp(dot(x, e) / length_squared(e), 0.0, 1.0);
+    // Along the unit axis and divided by len, not by |e|^2, which underflows
+    // for a segment 2^-540 times shorter than the offset that set the units.
+    const double f = clamp(dot(x, e / len) / len, 0.0, 1.0);
     axis_point = f == 1.0 ? q : p + pq * f;
     rel = x - e * f;
   } else if (kind == 1) {
@@ -393,6 +397,7 @@ bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
       fill_start(o, negated(u), hit);
       return true;
     }
+    if (!(lambda * len <= DBL_MAX)) return false;  // beyond the largest double
     hit->distance = lambda * len;
     hit->point = o + d * lambda;
     hit->normal = unit_or(n, kUp);
@@ -406,7 +411,7 @@ bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
     fill_start(o, negated(u), hit);
     return true;
   }
-  if (!(lambda <= lambda_max)) return false;
+  if (!(lambda <= lambda_max) || !(lambda * len <= DBL_MAX)) return false;
   hit->distance = lambda * len;
   hit->point = tri.a * bu + tri.b * bv + tri.c * bw;
   const Vec3 nu = unit_or(n, kUp);

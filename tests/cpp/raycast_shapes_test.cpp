@@ -985,4 +985,84 @@ TEST(RaycastOBB, ExtremeMagnitudesGiveFiniteHits) {
   }
 }
 
+// ============================================================================
+// All shapes
+// ============================================================================
+
+// Finite fields, a unit normal without -0 (an OBB's normal is its axis, here
+// exactly unit).
+void ExpectFinite(bool hit, const RayHit& h, const char* what, int i) {
+  if (!hit) return;
+  EXPECT_TRUE(std::isfinite(h.distance) && h.distance >= 0.0) << what << i;
+  EXPECT_TRUE(finite(h.point)) << what << i;
+  EXPECT_PRED_FORMAT1(HasNoNegativeZero, h.normal) << what << i;
+  EXPECT_NEAR(np::length(h.normal), 1.0, 1e-12) << what << i;
+}
+
+// Inputs mixing every magnitude, from subnormals to ~1e300, in one query:
+// whatever the answer, no NaN, no infinity, no -0.
+TEST(RaycastShapes, RandomInputsOfEveryMagnitudeNeverGiveNaN) {
+  Rng rng(0xe7e);
+  std::uniform_int_distribution<int> exponent(-1074, 996), kind(0, 9);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const auto rd = [&] {
+    const int k = kind(rng);
+    if (k == 0) return 0.0;
+    if (k < 4) return std::ldexp(unit(rng), exponent(rng));
+    if (k < 6) return std::round(unit(rng) * 8);
+    return unit(rng) * 1e3;
+  };
+  const auto rv = [&] { return V(rd(), rd(), rd()); };
+  for (int i = 0; i < 50000; ++i) {
+    const Vec3 o = rv(), e = rv();
+    Vec3 d = rv();
+    if (np::length_squared(d) == 0.0 && np::max_abs_component(d) == 0.0)
+      d.x = 1.0;
+    RayHit h;
+    const Sphere s{rv(), std::fabs(rd())};
+    ExpectFinite(np::raycast_sphere({o, d}, s, kInf, &h), h, "rs", i);
+    ExpectFinite(np::linecast_sphere(o, e, s, &h), h, "ls", i);
+    Vec3 n = rv();
+    if (np::max_abs_component(n) == 0.0) n.z = 1.0;
+    const Plane pl{n, rd()};
+    ExpectFinite(np::raycast_plane({o, d}, pl, kInf, &h), h, "rp", i);
+    ExpectFinite(np::linecast_plane(o, e, pl, &h), h, "lp", i);
+    const Triangle t{rv(), rv(), rv()};
+    ExpectFinite(np::raycast_triangle({o, d}, t, kInf, &h), h, "rt", i);
+    ExpectFinite(np::linecast_triangle(o, e, t, &h), h, "lt", i);
+    const Capsule c{rv(), rv(), std::fabs(rd())};
+    ExpectFinite(np::raycast_capsule({o, d}, c, kInf, &h), h, "rc", i);
+    ExpectFinite(np::linecast_capsule(o, e, c, &h), h, "lc", i);
+    const OBB b{rv(),
+                {std::fabs(rd()), std::fabs(rd()), std::fabs(rd())},
+                {V(1, 0, 0), V(0, 0.6, 0.8), V(0, -0.8, 0.6)}};
+    ExpectFinite(np::raycast_obb({o, d}, b, kInf, &h), h, "ro", i);
+    ExpectFinite(np::linecast_obb(o, e, b, &h), h, "lo", i);
+  }
+}
+
+// Found by the sweep above: a capsule's axis 2^-540 times shorter than the
+// offset that sets the solving units (its squared length underflowed, and the
+// axis parameter became 0 / 0), and a triangle hit whose distance overflowed.
+TEST(RaycastShapes, RegressionsOfTheMagnitudeSweep) {
+  RayHit h;
+  const Capsule c{{0x1p+0, -0x1.6ef9a715e19a6p-881, 0x1.0be0e2d6f7768p+452},
+                  {-0x1p+1, -0x1.b0ec6444b22dap+9, 0x1.5bbd26bfea3b5p+9},
+                  0x1.21cc28c3a507dp+9};
+  const Vec3 start{-0x1.9620fbb991abap+990, 0x1.bf3cd7585d8efp+9,
+                   0x1.96a1afed39c29p+8};
+  const Vec3 end{0x1.cp+2, 0x1.8p+1, 0x1.b3568b4967282p-252};
+  ExpectFinite(np::linecast_capsule(start, end, c, &h), h, "lc", 0);
+  ExpectFinite(np::raycast_capsule({start, end - start}, c, kInf, &h), h, "rc",
+               0);
+  const Triangle t{
+      {-0x1.11d9adf5cbfdcp+956, -0x1.ddfee175775ap-13, 0x1.7e32fe8d02512p+7},
+      {-0x1p+3, 0x1p+1, 0x1.a011639268f4p-973},
+      {0x1.96e44ed375806p+9, 0x0p+0, 0x1p+3}};
+  const Ray ray{
+      {-0x1.06280b43f6557p+9, -0x1.0fc674c4c7df9p+86, 0x1.6312305ebaf5p+376},
+      {0x1.df23a1faabd98p+809, -0x1.2fc96018a7528p-516, -0x1p+0}};
+  ExpectFinite(np::raycast_triangle(ray, t, kInf, &h), h, "rt", 0);
+}
+
 }  // namespace
