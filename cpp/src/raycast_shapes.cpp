@@ -152,12 +152,12 @@ bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
 
 // A ray as a segment: the shape's raycast with no limit, kept within the
 // segment's length. When the end lies in the shape, an entry rounded to within
-// a few ulps of the end (on either side) is reported at |end - start|, so that
-// a segment ending on the surface hits at its length.
+// kLinecastEndSnap of the end (on either side) is reported at |end - start|,
+// so that a segment ending on the surface hits at its length.
 bool clip_to_segment(bool hit_ray, RayHit h, double len, bool end_in,
                      RayHit* hit) {
   if (!hit_ray) return false;
-  if (end_in && h.distance >= len * (1.0 - 0x1p-50)) h.distance = len;
+  if (end_in && h.distance >= len * (1.0 - kLinecastEndSnap)) h.distance = len;
   if (h.distance > len) return false;
   *hit = h;
   return true;
@@ -197,7 +197,7 @@ int det3_sign(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3) {
     perm += std::fabs(get(r[0], i)) * (std::fabs(get(r[1], j) * get(r[2], k)) +
                                        std::fabs(get(r[1], k) * get(r[2], j)));
   }
-  if (std::fabs(value) > 0x1p-40 * perm + 64.0 * DBL_MIN)
+  if (std::fabs(value) > kOrientFilterBand * perm + 64.0 * DBL_MIN)
     return value > 0.0 ? 1 : -1;
   Expansion x[3][3];
   for (int i = 0; i < 3; ++i)

@@ -59,7 +59,10 @@ inline bool linecast_aabb(Vec3 start, Vec3 end, const AABB& box, RayHit* hit) {
 // linecast only between start and end, and a segment ending on the surface hits
 // at distance |end - start|. A zero-length linecast is an overlap test: it
 // hits at 0 with the normal each function documents, or misses. Shapes are
-// closed (touching counts). No input from subnormals to 1e300 gives NaN.
+// closed (touching counts). No input from subnormals to 1e300 gives NaN; an
+// entry farther than the largest double (possible only for inputs whose
+// magnitudes differ by ~2^1000) is reported as a miss, its point not being
+// representable.
 
 /// Ray against the closed solid ball (Ericson, Real-Time Collision Detection,
 /// 5.3.2, with the discriminant of Haines et al., Ray Tracing Gems ch. 7).
@@ -69,8 +72,8 @@ inline bool linecast_aabb(Vec3 start, Vec3 end, const AABB& box, RayHit* hit) {
 bool raycast_sphere(const Ray& ray, const Sphere& s, double max_distance,
                     RayHit* hit);
 /// Segment against the ball: raycast_sphere up to |end - start|; when end lies
-/// in the ball, an entry rounded to within a few ulps of it is reported at
-/// exactly |end - start|. Zero length: hits when start is in the ball, with
+/// in the ball, an entry rounded to within kLinecastEndSnap of it is reported
+/// at exactly |end - start|. Zero length: hits when start is in the ball, with
 /// normal = unit(start - center), or +y at the center.
 bool linecast_sphere(Vec3 start, Vec3 end, const Sphere& s, RayHit* hit);
 

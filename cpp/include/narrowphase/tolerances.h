@@ -87,4 +87,23 @@ inline constexpr double kSlabTieBand = 0x1p-50;
 /// offset is exactly 0 hits.
 inline constexpr double kRayTangentBand = 0x1p-46;
 
+/// Dimensionless, relative. A linecast against a ball or a capsule whose end
+/// lies in the shape reports an entry distance within kLinecastEndSnap of
+/// |end - start| (either side) as exactly |end - start|, so that a segment
+/// ending on the surface hits at its length although the rounded entry may
+/// land an ulp or two beyond or short of it (the distance is a quotient of
+/// once-rounded terms divided by a power of two: within ~4 ulps). 8 ulps.
+inline constexpr double kLinecastEndSnap = 0x1p-50;
+
+/// Dimensionless, relative. The filter of the exact 3x3 determinant signs
+/// (which side of a triangle's plane a point is on, whether a direction is
+/// parallel to it): the determinant of three rows, each a difference of
+/// doubles rounded once and scaled by a power of two, computed in doubles, has
+/// the exact sign when its magnitude exceeds kOrientFilterBand times the sum of
+/// the magnitudes of its six products (their rounding is below 16 ulps of that
+/// sum), plus 64 DBL_MIN for products below the normal range. Otherwise the
+/// sign is computed with Shewchuk's expansions. Not a tolerance: any value
+/// above the rounding gives the same answers.
+inline constexpr double kOrientFilterBand = 0x1p-40;
+
 }  // namespace np
