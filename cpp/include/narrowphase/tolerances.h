@@ -90,4 +90,35 @@ inline constexpr double kSlabTieBand = 0x1p-50;
 /// exact one.
 inline constexpr double kPointExactBand = 0x1p-46;
 
+/// Dimensionless, relative. A ray whose rounded discriminant against a ball or
+/// a capsule's cylinder, D = |d|^2 r^2 - |m x d|^2 (Haines et al., Ray Tracing
+/// Gems ch. 7: the Lagrange form, no cancellation between b^2 and a c), is
+/// negative by at most kRayTangentBand (|d|^2 r^2 + |m x d|^2) is taken as
+/// tangent (D = 0) and hits: D is a few roundings of terms each rounded
+/// relative to its own size (at most ~16 ulps of that sum), so an exactly
+/// tangent ray is never lost to rounding (shapes are closed). 64 ulps; a ray
+/// that misses by less than that, relative, counts as touching. For radius 0
+/// the band is relative to |m x d|^2 alone, so only a ray whose rounded
+/// offset is exactly 0 hits.
+inline constexpr double kRayTangentBand = 0x1p-46;
+
+/// Dimensionless, relative. A linecast against a ball or a capsule whose end
+/// lies in the shape reports an entry distance within kLinecastEndSnap of
+/// |end - start| (either side) as exactly |end - start|, so that a segment
+/// ending on the surface hits at its length although the rounded entry may
+/// land an ulp or two beyond or short of it (the distance is a quotient of
+/// once-rounded terms divided by a power of two: within ~4 ulps). 8 ulps.
+inline constexpr double kLinecastEndSnap = 0x1p-50;
+
+/// Dimensionless, relative. The filter of the exact 3x3 determinant signs
+/// (which side of a triangle's plane a point is on, whether a direction is
+/// parallel to it): the determinant of three rows, each a difference of
+/// doubles rounded once and scaled by a power of two, computed in doubles, has
+/// the exact sign when its magnitude exceeds kOrientFilterBand times the sum of
+/// the magnitudes of its six products (their rounding is below 16 ulps of that
+/// sum), plus 64 DBL_MIN for products below the normal range. Otherwise the
+/// sign is computed with Shewchuk's expansions. Not a tolerance: any value
+/// above the rounding gives the same answers.
+inline constexpr double kOrientFilterBand = 0x1p-40;
+
 }  // namespace np

@@ -1,0 +1,654 @@
+// narrowphase: rays and segments against spheres, planes, triangles, capsules
+// and oriented boxes (raycast.h documents the contract).
+//
+// Sources:
+//  - plane: Ericson, Real-Time Collision Detection (2005), 5.3.1
+//    (intersecting segment against plane).
+//  - sphere: Ericson 5.3.2 (intersecting ray or segment against sphere), with
+//    the discriminant in Lagrange's form and the smaller root as
+//    c / (-b + sqrt(D)) (Haines, Guenther and Akenine-Moller, "Precision
+//    Improvements for Ray/Sphere Intersection", Ray Tracing Gems, ch. 7): no
+//    catastrophic cancellation on long rays.
+//  - capsule: Ericson 5.3.7 (intersecting ray or segment against cylinder),
+//    the capsule being the cylinder's side plus a ball at each end.
+//  - triangle: Woop, Benthin and Wald, "Watertight Ray/Triangle Intersection",
+//    Journal of Computer Graphics Techniques 2(1), 2013, with its fallback for
+//    edge functions that round to 0 made exact (detail::exact_sign).
+//  - oriented box: Ericson 5.3.3 (intersecting ray or segment against box),
+//    the ray carried into the box frame and cast with raycast_aabb's exact
+//    slab test.
+//
+// Every quadratic is solved in units where the offsets and radii are ~1 (a
+// power of two, exact), so that no square overflows or underflows at any
+// magnitude, and with a unit direction, so that scaling the direction changes
+// nothing.
+
+#include <cfloat>
+#include <cmath>
+#include <limits>
+
+#include "narrowphase/detail/exact.h"
+#include "narrowphase/detail/exponent.h"
+#include "narrowphase/detail/metric.h"
+#include "narrowphase/raycast.h"
+#include "narrowphase/tolerances.h"
+
+namespace np {
+
+namespace {
+
+using namespace detail;  // NOLINT: the building blocks this file is made of
+
+const Vec3 kUp{0.0, 1.0, 0.0};
+
+bool is_zero(Vec3 v) { return (v.x == 0.0) & (v.y == 0.0) & (v.z == 0.0); }
+
+// The power of two that brings the largest of these magnitudes near 1.
+double scale_of(Vec3 a, Vec3 b, double r) {
+  return unit_scale_for(
+      max_exponent(max_exponent(biased_exponent(a), biased_exponent(b)),
+                   biased_exponent(r)));
+}
+
+void fill_start(Vec3 origin, Vec3 normal, RayHit* hit) {
+  hit->distance = 0.0;
+  hit->point = origin;
+  hit->normal = normal;
+}
+
+// ---- Balls and cylinders: |m + t d| <= r ----
+
+enum class Entry { kMiss, kInside, kHit };
+
+// The smallest t >= 0 with |m + t d| <= r, for m, r ~1 and |d| <= ~2 (the
+// caller's units). kInside when m itself is within r. The discriminant is
+// |d|^2 r^2 - |m x d|^2 (Lagrange's identity for b^2 - a c), and the root c /
+// (-b + sqrt(D)): both terms of the denominator are non-negative, nothing
+// cancels (Haines et al., Ray Tracing Gems ch. 7). Within kRayTangentBand of
+// tangent counts as tangent.
+Entry ball_entry(Vec3 m, Vec3 d, double r, double* t) {
+  const double m2 = length_squared(m), r2 = r * r;
+  if (m2 <= r2) return Entry::kInside;
+  const double b = dot(m, d);
+  if (!(b < 0.0)) return Entry::kMiss;  // moving away, sideways, or d == 0
+  const double a = length_squared(d), ar2 = a * r2;
+  const double c2 = length_squared(cross(m, d));
+  double disc = ar2 - c2;
+  if (disc < 0.0) {
+    if (disc < -kRayTangentBand * (ar2 + c2)) return Entry::kMiss;
+    disc = 0.0;
+  }
+  *t = (m2 - r2) / (-b + std::sqrt(disc));
+  return Entry::kHit;
+}
+
+// The nearest point of the segment p..q to x.
+Vec3 nearest_on_segment(Vec3 x, Vec3 p, Vec3 q) {
+  const Vec3 pq = q - p;
+  const double s = scale_of(x - p, pq, 0.0);
+  const Vec3 e = pq * s;
+  const double ee = length_squared(e);
+  if (!(ee > 0.0)) return p;
+  const double f = clamp(dot((x - p) * s, e) / ee, 0.0, 1.0);
+  return f == 1.0 ? q : p + pq * f;
+}
+
+// The capsule (or, with p == q, ball) cast along the unit direction u from o,
+// no farther than max_distance. The origin is outside (the callers check).
+bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
+                          double max_distance, RayHit* hit) {
+  const Vec3 op = o - p, pq = q - p;
+  const double s = scale_of(op, pq, r);
+  const Vec3 m = op * s, e = pq * s;
+  const double rs = r * s;
+  double best = kInf;
+  int kind = -1;  // 0: the cylinder's side, 1: the ball at p, 2: at q
+  double t = 0.0;
+  const double len = length(e);
+  if (len > 0.0) {
+    // The infinite cylinder: the components across the axis (Ericson 5.3.7).
+    const Vec3 w = e / len;
+    const double mw = dot(m, w), uw = dot(u, w);
+    if (ball_entry(m - w * mw, u - w * uw, rs, &t) == Entry::kHit) {
+      const double y = mw + t * uw;  // along the axis at the entry
+      if (y >= 0.0 && y <= len) best = t, kind = 0;
+    }
+  }
+  Entry ep = ball_entry(m, u, rs, &t);
+  if (ep == Entry::kInside) t = 0.0;  // within rounding of the surface
+  if (ep != Entry::kMiss && t < best) best = t, kind = 1;
+  if (len > 0.0) {
+    ep = ball_entry(m - e, u, rs, &t);
+    if (ep == Entry::kInside) t = 0.0;
+    if (ep != Entry::kMiss && t < best) best = t, kind = 2;
+  }
+  if (kind < 0) return false;
+  const double distance = best / s;
+  // (An entry beyond the largest double is not reported: its point would not
+  // be finite.)
+  if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
+  const Vec3 x = m + u * best;  // the entry, in the scaled units, from p
+  Vec3 axis_point;              // world
+  Vec3 rel;                     // entry - axis point, scaled units
+  if (kind == 0) {
+    // Along the unit axis and divided by len, not by |e|^2, which underflows
+    // for a segment 2^-540 times shorter than the offset that set the units.
+    const double f = clamp(dot(x, e / len) / len, 0.0, 1.0);
+    axis_point = f == 1.0 ? q : p + pq * f;
+    rel = x - e * f;
+  } else if (kind == 1) {
+    axis_point = p;
+    rel = x;
+  } else {
+    axis_point = q;
+    rel = x - e;
+  }
+  const Vec3 n = unit_or(rel, negated(u));
+  hit->distance = distance;
+  hit->normal = n;
+  hit->point = axis_point + n * r;
+  return true;
+}
+
+// A ray as a segment: the shape's raycast with no limit, kept within the
+// segment's length. When the end lies in the shape, an entry rounded to within
+// kLinecastEndSnap of the end (on either side) is reported at |end - start|,
+// so that a segment ending on the surface hits at its length.
+bool clip_to_segment(bool hit_ray, RayHit h, double len, bool end_in,
+                     RayHit* hit) {
+  if (!hit_ray) return false;
+  if (end_in && h.distance >= len * (1.0 - kLinecastEndSnap)) h.distance = len;
+  if (h.distance > len) return false;
+  *hit = h;
+  return true;
+}
+
+// ---- Exact orientation ----
+
+// p - q times the power of two s as an exact expansion (but for what s pushes
+// below the normal range).
+Expansion difference(double p, double q, double s) {
+  Expansion e;
+  if (p != q) {
+    e.add_scaled(p, s);
+    e.add_scaled(-q, s);
+  }
+  return e;
+}
+
+// The sign of det[p1 - q1; p2 - q2; p3 - q3] on the exact reals: tried on the
+// rounded rows (each scaled by its own power of two), then with expansions
+// (Shewchuk 1997). Where even those are unsure (products below the normal
+// range), the rounded sign.
+int det3_sign(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3) {
+  const Vec3 p[3] = {p1, p2, p3}, q[3] = {q1, q2, q3};
+  double s[3];
+  Vec3 r[3];
+  for (int i = 0; i < 3; ++i) {
+    const Vec3 d = p[i] - q[i];
+    s[i] = unit_scale_for(biased_exponent(d));
+    r[i] = d * s[i];
+  }
+  const Vec3 c = cross(r[1], r[2]);
+  const double value = dot(r[0], c);
+  double perm = 0.0;
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    perm += std::fabs(get(r[0], i)) * (std::fabs(get(r[1], j) * get(r[2], k)) +
+                                       std::fabs(get(r[1], k) * get(r[2], j)));
+  }
+  if (std::fabs(value) > kOrientFilterBand * perm + 64.0 * DBL_MIN)
+    return value > 0.0 ? 1 : -1;
+  Expansion x[3][3];
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k)
+      x[i][k] = difference(get(p[i], k), get(q[i], k), s[i]);
+  Expansion det;
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    Expansion minor;
+    minor.add_product(x[1][j], x[2][k], 1.0);
+    minor.add_product(x[1][k], x[2][j], -1.0);
+    det.add_product(x[0][i], minor, 1.0);
+  }
+  const int sign = det.sign();
+  if (sign != kUnsure) return sign;
+  return value > 0.0 ? 1 : value < 0.0 ? -1 : 0;
+}
+
+// ---- Planes ----
+
+// The exact sign of dot(normal, p) + constant.
+int plane_side(Vec3 p, const Plane& pl) {
+  const Product t[4] = {{pl.normal.x, p.x, false},
+                        {pl.normal.y, p.y, false},
+                        {pl.normal.z, p.z, false},
+                        {pl.constant, 1.0, false}};
+  return exact_sign(t, 4);
+}
+
+// The exact sign of dot(normal, d).
+int plane_facing(Vec3 d, const Plane& pl) {
+  const Product t[3] = {{pl.normal.x, d.x, false},
+                        {pl.normal.y, d.y, false},
+                        {pl.normal.z, d.z, false}};
+  return exact_sign(t, 3);
+}
+
+// The signed Euclidean distance from p to the plane, rounded: the normal
+// scaled by a power of two (exact) so that neither its length nor the dot
+// product overflows (an offset beyond the largest double gives +-inf).
+double plane_distance(Vec3 p, const Plane& pl) {
+  const double s = unit_scale_for(biased_exponent(pl.normal));
+  const Vec3 n = pl.normal * s;
+  return (dot(n, p) + pl.constant * s) / length(n);
+}
+
+// p moved onto the plane along its unit normal n (one rounded step).
+Vec3 onto_plane(Vec3 p, Vec3 n, const Plane& pl) {
+  const double f = plane_distance(p, pl);
+  return f == 0.0 || !(std::fabs(f) <= DBL_MAX) ? p : p - n * f;
+}
+
+// ---- Triangles ----
+
+// The triangle's normal (b - a) x (c - a), scaled (its direction only).
+Vec3 triangle_normal(const Triangle& tri) {
+  const Vec3 ab = tri.b - tri.a, ac = tri.c - tri.a;
+  const double s = scale_of(ab, ac, 0.0);
+  return cross(ab * s, ac * s);
+}
+
+// The sign of det[b - a; c - a; x - a] = ((b - a) x (c - a)) . (x - a): which
+// side of the triangle's plane x is on.
+int triangle_side(const Triangle& tri, Vec3 x) {
+  return det3_sign(tri.b, tri.a, tri.c, tri.a, x, tri.a);
+}
+
+// The sign of ((b - a) x (c - a)) . d.
+int triangle_facing(const Triangle& tri, Vec3 d) {
+  return det3_sign(tri.b, tri.a, tri.c, tri.a, d, Vec3{0.0, 0.0, 0.0});
+}
+
+// An exact edge-function fallback: the sign of x1 y2 - y1 x2, as the smallest
+// double of that sign (so that the barycentric weights stay meaningful).
+double edge_value(double x1, double y2, double y1, double x2, double rounded) {
+  if (rounded != 0.0) return rounded;
+  const Product t[2] = {{x1, y2, false}, {y1, x2, true}};
+  const int s = exact_sign(t, 2);
+  return s * DBL_TRUE_MIN;
+}
+
+// Woop, Benthin, Wald 2013 on the line o + lambda d (d != 0, any lambda): true
+// when the line meets the triangle's interior or boundary, with the
+// barycentric weights u, v, w (of a, b, c) and lambda. The edge functions that
+// round to 0 are decided exactly on the sheared coordinates, so two triangles
+// sharing an edge compute exactly opposite values for it and a line through
+// the edge meets at least one of them. False also when the line is (within
+// rounding) parallel to the plane: the callers handle lines in the plane.
+bool watertight(Vec3 o, Vec3 d, const Triangle& tri, double* u, double* v,
+                double* w, double* lambda) {
+  // d scaled by a power of two (exact): the shear below neither overflows nor
+  // underflows. lambda is scaled back.
+  const double k = unit_scale_for(biased_exponent(d));
+  const Vec3 ds = d * k;
+  const double ax = std::fabs(ds.x), ay = std::fabs(ds.y), az = std::fabs(ds.z);
+  const int kz = ax > ay ? (ax > az ? 0 : 2) : (ay > az ? 1 : 2);
+  int kx = (kz + 1) % 3, ky = (kx + 1) % 3;
+  if (get(ds, kz) < 0.0) {
+    const int swap = kx;
+    kx = ky;
+    ky = swap;
+  }
+  const double dz = get(ds, kz);
+  const double sx = get(ds, kx) / dz, sy = get(ds, ky) / dz, sz = 1.0 / dz;
+  Vec3 A = tri.a - o, B = tri.b - o, C = tri.c - o;
+  const double sv = unit_scale_for(
+      max_exponent(biased_exponent(A),
+                   max_exponent(biased_exponent(B), biased_exponent(C))));
+  A = A * sv;
+  B = B * sv;
+  C = C * sv;
+  const double Ax = get(A, kx) - sx * get(A, kz),
+               Ay = get(A, ky) - sy * get(A, kz);
+  const double Bx = get(B, kx) - sx * get(B, kz),
+               By = get(B, ky) - sy * get(B, kz);
+  const double Cx = get(C, kx) - sx * get(C, kz),
+               Cy = get(C, ky) - sy * get(C, kz);
+  const double U = edge_value(Cx, By, Cy, Bx, Cx * By - Cy * Bx);
+  const double V = edge_value(Ax, Cy, Ay, Cx, Ax * Cy - Ay * Cx);
+  const double W = edge_value(Bx, Ay, By, Ax, Bx * Ay - By * Ax);
+  if ((U < 0.0 || V < 0.0 || W < 0.0) && (U > 0.0 || V > 0.0 || W > 0.0))
+    return false;
+  const double det = U + V + W;
+  if (det == 0.0) return false;
+  const double T =
+      U * (sz * get(A, kz)) + V * (sz * get(B, kz)) + W * (sz * get(C, kz));
+  *u = U / det;
+  *v = V / det;
+  *w = W / det;
+  *lambda = T / det / sv * k;  // o + lambda d
+  // A line within rounding of the plane, whose edge functions are all tiny,
+  // can give a parameter beyond the largest double: no hit to report.
+  return std::fabs(*lambda) <= DBL_MAX;
+}
+
+// A line lying in the (non-degenerate) triangle's plane, o + lambda d, clipped
+// against the triangle's three edges in the plane projected along the normal's
+// largest axis: the smallest lambda in [0, lambda_max] on the triangle, or
+// false. d may be 0 (a point-in-triangle test).
+bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
+                    double lambda_max, double* lambda) {
+  const double nx = std::fabs(n.x), ny = std::fabs(n.y), nz = std::fabs(n.z);
+  const int kn = nx > ny ? (nx > nz ? 0 : 2) : (ny > nz ? 1 : 2);
+  const int i1 = (kn + 1) % 3, i2 = (kn + 2) % 3;
+  const double sigma = get(n, kn) > 0.0 ? 1.0 : -1.0;
+  const Vec3 A = tri.a - o, B = tri.b - o, C = tri.c - o;
+  const double sv = scale_of(A, B, max_abs_component(C));
+  const double k = is_zero(d) ? 1.0 : unit_scale_for(biased_exponent(d));
+  const Vec3 P[3] = {A * sv, B * sv, C * sv};
+  const double Dx = get(d, i1) * k, Dy = get(d, i2) * k;
+  // On the line o + (tau / sv) (d k): tau in the scaled units.
+  double lo = 0.0, hi = kInf;
+  for (int i = 0; i < 3; ++i) {
+    const Vec3 p = P[i], q = P[(i + 1) % 3];
+    const double px = get(p, i1), py = get(p, i2), qx = get(q, i1),
+                 qy = get(q, i2);
+    const double f0 = sigma * (px * qy - py * qx);
+    const double f1 = sigma * ((qx - px) * Dy - (qy - py) * Dx);
+    if (f1 == 0.0) {
+      if (f0 < 0.0) return false;
+    } else if (f1 > 0.0) {
+      lo = max2(lo, -f0 / f1);
+    } else {
+      hi = min2(hi, f0 / -f1);
+    }
+  }
+  if (lo > hi) return false;
+  const double l = lo / sv * k;  // lambda along d
+  if (!(l <= lambda_max)) return false;
+  *lambda = l;
+  return true;
+}
+
+// A degenerate triangle's segment: its longest edge (or its point).
+void degenerate_span(const Triangle& tri, Vec3* p, Vec3* q) {
+  const Vec3 v[3] = {tri.a, tri.b, tri.c};
+  const double s =
+      scale_of(tri.b - tri.a, tri.c - tri.a, max_abs_component(tri.c - tri.b));
+  double best = -1.0;
+  for (int i = 0; i < 3; ++i) {
+    const Vec3 x = v[i], y = v[(i + 1) % 3];
+    const double l = length_squared((x - y) * s);
+    if (l > best) best = l, *p = x, *q = y;
+  }
+}
+
+// The hit on a triangle of the line o + lambda d (lambda >= 0, within
+// lambda_max), d != 0. The triangle is not degenerate. `side` is the exact
+// side of o, `facing` that of d. len: |d| (world units per lambda).
+bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
+                   int facing, double lambda_max, double len, RayHit* hit) {
+  const Vec3 u = unit_or(d, kUp);
+  if (side == 0 && facing == 0) {  // in the plane
+    double lambda;
+    if (!coplanar_entry(o, d, tri, n, lambda_max, &lambda)) return false;
+    if (lambda == 0.0) {
+      fill_start(o, negated(u), hit);
+      return true;
+    }
+    if (!(lambda * len <= DBL_MAX)) return false;  // beyond the largest double
+    hit->distance = lambda * len;
+    hit->point = o + d * lambda;
+    hit->normal = unit_or(n, kUp);
+    return true;
+  }
+  if (facing == 0) return false;                  // parallel, off the plane
+  if (side != 0 && side == facing) return false;  // moving away
+  double bu, bv, bw, lambda;
+  if (!watertight(o, d, tri, &bu, &bv, &bw, &lambda)) return false;
+  if (side == 0 || !(lambda > 0.0)) {
+    fill_start(o, negated(u), hit);
+    return true;
+  }
+  if (!(lambda <= lambda_max) || !(lambda * len <= DBL_MAX)) return false;
+  hit->distance = lambda * len;
+  hit->point = tri.a * bu + tri.b * bv + tri.c * bw;
+  const Vec3 nu = unit_or(n, kUp);
+  hit->normal = facing > 0 ? negated(nu) : nu + Vec3{0.0, 0.0, 0.0};
+  return true;
+}
+
+// ---- Oriented boxes ----
+
+Vec3 to_local(Vec3 v, const OBB& b) {
+  return {dot(v, b.axis[0]), dot(v, b.axis[1]), dot(v, b.axis[2])};
+}
+Vec3 to_world(Vec3 v, const OBB& b) {
+  return b.center + b.axis[0] * v.x + b.axis[1] * v.y + b.axis[2] * v.z;
+}
+// The world normal of a local axis normal (+-1 on one axis).
+Vec3 face_normal(Vec3 local, const OBB& b) {
+  for (int i = 0; i < 3; ++i) {
+    const double c = get(local, i);
+    if (c > 0.0) return b.axis[i] + Vec3{0.0, 0.0, 0.0};
+    if (c < 0.0) return negated(b.axis[i]);
+  }
+  return b.axis[0] + Vec3{0.0, 0.0, 0.0};
+}
+AABB local_box(const OBB& b) { return {negated(b.half_size), b.half_size}; }
+
+}  // namespace
+
+// ---- Spheres ----
+
+bool raycast_sphere(const Ray& ray, const Sphere& s, double max_distance,
+                    RayHit* hit) {
+  const Vec3 u = unit_or(ray.direction, kUp);
+  if (within(ray.origin - s.center, s.radius)) {
+    fill_start(ray.origin, negated(u), hit);
+    return true;
+  }
+  return cast_capsule_outside(ray.origin, u, s.center, s.center, s.radius,
+                              max_distance, hit);
+}
+
+bool linecast_sphere(Vec3 start, Vec3 end, const Sphere& s, RayHit* hit) {
+  const Vec3 d = end - start;
+  if (is_zero(d)) {
+    if (!within(start - s.center, s.radius)) return false;
+    fill_start(start, unit_or(start - s.center, kUp), hit);
+    return true;
+  }
+  RayHit h;
+  const bool r = raycast_sphere({start, d}, s, kInf, &h);
+  return clip_to_segment(r, h, length(d), within(end - s.center, s.radius),
+                         hit);
+}
+
+// ---- Planes ----
+
+bool raycast_plane(const Ray& ray, const Plane& pl, double max_distance,
+                   RayHit* hit) {
+  const Vec3 u = unit_or(ray.direction, kUp);
+  const int side = plane_side(ray.origin, pl);
+  if (side == 0) {
+    fill_start(ray.origin, negated(u), hit);
+    return true;
+  }
+  const int facing = plane_facing(ray.direction, pl);
+  if (facing == 0 || facing == side) return false;  // parallel, or away
+  const Vec3 n = unit_or(pl.normal, kUp);
+  const double gap = std::fabs(plane_distance(ray.origin, pl));
+  const double cosine = std::fabs(dot(n, u));
+  if (cosine == 0.0) return false;  // beyond the largest double
+  const double distance = gap / cosine;
+  if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
+  hit->distance = distance;
+  hit->point = onto_plane(ray.origin + u * distance, n, pl);
+  hit->normal = side > 0 ? n : negated(n);
+  return true;
+}
+
+bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit) {
+  const Vec3 d = end - start;
+  const Vec3 n = unit_or(pl.normal, kUp);
+  const int s0 = plane_side(start, pl);
+  if (s0 == 0) {
+    fill_start(start, is_zero(d) ? n : negated(unit_or(d, kUp)), hit);
+    return true;
+  }
+  if (is_zero(d)) return false;
+  const int s1 = plane_side(end, pl);
+  if (s1 == s0) return false;
+  const double len = length(d);
+  hit->normal = s0 > 0 ? n : negated(n);
+  if (s1 == 0) {
+    hit->distance = len;
+    hit->point = end;
+    return true;
+  }
+  // Ericson 5.3.1: t = f(start) / (f(start) - f(end)), the two of opposite
+  // signs, so the denominator does not cancel.
+  const double f0 = std::fabs(plane_distance(start, pl)),
+               f1 = std::fabs(plane_distance(end, pl));
+  const double sum = f0 + f1;
+  const double t = sum > 0.0 && sum <= DBL_MAX ? min2(f0 / sum, 1.0) : 0.5;
+  hit->distance = t * len;
+  hit->point = onto_plane(start + d * t, n, pl);
+  return true;
+}
+
+// ---- Triangles ----
+
+bool raycast_triangle(const Ray& ray, const Triangle& t, double max_distance,
+                      RayHit* hit) {
+  const Vec3 n = triangle_normal(t);
+  if (is_zero(n)) {
+    // Degenerate: the segment or point it spans, a radius-0 capsule.
+    Vec3 p, q;
+    degenerate_span(t, &p, &q);
+    if (!raycast_capsule(ray, Capsule{p, q, 0.0}, max_distance, hit))
+      return false;
+    hit->normal = negated(unit_or(ray.direction, kUp));
+    return true;
+  }
+  const int side = triangle_side(t, ray.origin);
+  const int facing = triangle_facing(t, ray.direction);
+  const double k = unit_scale_for(biased_exponent(ray.direction));
+  const Vec3 d = ray.direction * k;  // exact: |d| is in [1, 2 sqrt(3))
+  RayHit h;
+  if (!cast_triangle(ray.origin, d, t, n, side, facing, kInf, length(d), &h))
+    return false;
+  if (!(h.distance <= max_distance)) return false;
+  *hit = h;
+  return true;
+}
+
+bool linecast_triangle(Vec3 start, Vec3 end, const Triangle& t, RayHit* hit) {
+  const Vec3 n = triangle_normal(t);
+  const Vec3 d = end - start;
+  if (is_zero(n)) {
+    Vec3 p, q;
+    degenerate_span(t, &p, &q);
+    if (!linecast_capsule(start, end, Capsule{p, q, 0.0}, hit)) return false;
+    hit->normal = is_zero(d) ? kUp : negated(unit_or(d, kUp));
+    return true;
+  }
+  const int s0 = triangle_side(t, start);
+  if (is_zero(d)) {
+    double lambda;
+    if (s0 != 0 || !coplanar_entry(start, d, t, n, 0.0, &lambda)) return false;
+    fill_start(start, unit_or(n, kUp), hit);
+    return true;
+  }
+  const int s1 = triangle_side(t, end);
+  if (s0 != 0 && s0 == s1) return false;  // wholly on one side
+  const int facing = triangle_facing(t, d);
+  const double len = length(d);
+  RayHit h;
+  if (!cast_triangle(start, d, t, n, s0, facing, s0 == 0 ? 1.0 : kInf, len, &h))
+    return false;
+  if (s0 != 0 && (s1 == 0 || h.distance > len)) {
+    // The end is on the plane (exactly), or across it: the crossing is at most
+    // at the end.
+    if (s1 == 0) {
+      h.distance = len;
+    } else {
+      h.distance = min2(h.distance, len);
+    }
+  }
+  *hit = h;
+  return true;
+}
+
+// ---- Capsules ----
+
+bool raycast_capsule(const Ray& ray, const Capsule& c, double max_distance,
+                     RayHit* hit) {
+  const Vec3 u = unit_or(ray.direction, kUp);
+  if (within(ray.origin - nearest_on_segment(ray.origin, c.start, c.end),
+             c.radius)) {
+    fill_start(ray.origin, negated(u), hit);
+    return true;
+  }
+  return cast_capsule_outside(ray.origin, u, c.start, c.end, c.radius,
+                              max_distance, hit);
+}
+
+bool linecast_capsule(Vec3 start, Vec3 end, const Capsule& c, RayHit* hit) {
+  const Vec3 d = end - start;
+  if (is_zero(d)) {
+    const Vec3 q = nearest_on_segment(start, c.start, c.end);
+    if (!within(start - q, c.radius)) return false;
+    fill_start(start, unit_or(start - q, kUp), hit);
+    return true;
+  }
+  RayHit h;
+  const bool r = raycast_capsule({start, d}, c, kInf, &h);
+  return clip_to_segment(
+      r, h, length(d),
+      within(end - nearest_on_segment(end, c.start, c.end), c.radius), hit);
+}
+
+// ---- Oriented boxes ----
+
+bool raycast_obb(const Ray& ray, const OBB& b, double max_distance,
+                 RayHit* hit) {
+  const Vec3 u = unit_or(ray.direction, kUp);
+  const Vec3 lo = to_local(ray.origin - b.center, b), ld = to_local(u, b);
+  RayHit lh;
+  if (!raycast_aabb(Ray{lo, ld}, local_box(b), kInf, &lh)) return false;
+  if (lh.distance == 0.0) {  // the origin is in the box
+    fill_start(ray.origin, negated(u), hit);
+    return true;
+  }
+  const double distance = lh.distance / length(ld);  // |u| = 1
+  if (!(distance <= max_distance)) return false;
+  hit->distance = distance;
+  hit->point = to_world(lh.point, b);
+  hit->normal = face_normal(lh.normal, b);
+  return true;
+}
+
+bool linecast_obb(Vec3 start, Vec3 end, const OBB& b, RayHit* hit) {
+  const Vec3 d = end - start;
+  const Vec3 ls = to_local(start - b.center, b),
+             le = to_local(end - b.center, b);
+  RayHit lh;
+  if (!linecast_aabb(ls, le, local_box(b), &lh)) return false;
+  if (lh.distance == 0.0) {
+    fill_start(
+        start,
+        is_zero(d) ? face_normal(lh.normal, b) : negated(unit_or(d, kUp)), hit);
+    return true;
+  }
+  const double len = length(d), llen = length(le - ls);
+  hit->distance =
+      lh.distance >= llen ? len : min2(lh.distance / llen * len, len);
+  hit->point = to_world(lh.point, b);
+  hit->normal = face_normal(lh.normal, b);
+  return true;
+}
+
+}  // namespace np

@@ -1,0 +1,1068 @@
+// Tests of the raycasts and linecasts against spheres, planes, triangles,
+// capsules and oriented boxes (raycast.h, raycast_shapes.cpp).
+//
+// Hand-computed configurations use small dyadic coordinates, for which the
+// results are exact, and compare with EXPECT_EQ; the seeded property tests
+// compare with the named tolerances below.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "narrowphase/raycast.h"
+#include "test_util.h"
+
+namespace {
+
+using np_test::axis_value;
+using np_test::HasNoNegativeZero;
+using np_test::VecEq;
+
+using np::AABB;
+using np::Capsule;
+using np::OBB;
+using np::Plane;
+using np::Ray;
+using np::RayHit;
+using np::Sphere;
+using np::Triangle;
+using np::Vec3;
+
+const double kInf = std::numeric_limits<double>::infinity();
+using Rng = std::mt19937_64;
+
+// How far a reported point may lie off the surface, relative to the largest
+// magnitude involved (coordinates and sizes): a few roundings of each.
+constexpr double kSurfaceTolerance = 64 * 0x1p-52;
+// How far a reported normal's length may be from 1: unit_or rounds a few times.
+constexpr double kUnitTolerance = 1e-14;
+// An OBB's axes are orthonormal to within kOrthonormalTolerance (1e-6); the
+// random rotations here are built in double, orthonormal to ~1e-15.
+constexpr double kObbTolerance = 1e-12;
+
+Vec3 V(double x, double y, double z) { return {x, y, z}; }
+
+// The vector with components (a, b, c) rotated so that a lies on `axis`.
+Vec3 on_axes(int axis, double a, double b, double c) {
+  Vec3 r{0.0, 0.0, 0.0};
+  np::set(r, axis, a);
+  np::set(r, (axis + 1) % 3, b);
+  np::set(r, (axis + 2) % 3, c);
+  return r;
+}
+
+bool finite(Vec3 v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+// What every hit must satisfy: finite fields, a unit normal without -0 that
+// does not face along the direction.
+void ExpectWellFormed(const RayHit& h, Vec3 dir) {
+  EXPECT_TRUE(std::isfinite(h.distance));
+  EXPECT_GE(h.distance, 0.0);
+  EXPECT_TRUE(finite(h.point));
+  EXPECT_TRUE(finite(h.normal));
+  EXPECT_PRED_FORMAT1(HasNoNegativeZero, h.normal);
+  EXPECT_NEAR(np::length(h.normal), 1.0, kUnitTolerance);
+  const Vec3 u = np::unit_or(dir, V(1, 0, 0));
+  EXPECT_LE(np::dot(h.normal, u), 1e-12);
+}
+
+double max_mag(std::initializer_list<double> xs) {
+  double m = 0.0;
+  for (double x : xs) m = std::fmax(m, std::fabs(x));
+  return m;
+}
+double max_mag(Vec3 v) { return max_mag({v.x, v.y, v.z}); }
+
+Vec3 random_unit(Rng& rng) {
+  std::normal_distribution<double> g(0.0, 1.0);
+  for (;;) {
+    const Vec3 v{g(rng), g(rng), g(rng)};
+    const double l = np::length(v);
+    if (l > 1e-3) return v / l;
+  }
+}
+
+// ============================================================================
+// Spheres
+// ============================================================================
+
+const Sphere kSphere{{1.0, 2.0, 3.0}, 2.0};
+
+TEST(RaycastSphere, AxisRaysHitTheNearPoleExactly) {
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sign : {-1.0, 1.0}) {
+      const Vec3 origin = kSphere.center - axis_value(axis, sign * 10.0);
+      const Vec3 dir = axis_value(axis, sign * 3.0);
+      RayHit h;
+      ASSERT_TRUE(np::raycast_sphere({origin, dir}, kSphere, kInf, &h));
+      EXPECT_EQ(h.distance, 8.0);
+      EXPECT_PRED_FORMAT2(VecEq, h.point,
+                          kSphere.center - axis_value(axis, sign * 2.0));
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, axis_value(axis, -sign));
+      ExpectWellFormed(h, dir);
+      // Pointing away, and passing beside: misses.
+      EXPECT_FALSE(
+          np::raycast_sphere({origin, np::negated(dir)}, kSphere, kInf, &h));
+      EXPECT_FALSE(np::raycast_sphere(
+          {origin + axis_value((axis + 1) % 3, 2.5), dir}, kSphere, kInf, &h));
+    }
+  }
+}
+
+TEST(RaycastSphere, OriginInsideOrOnHitsAtZeroFacingBack) {
+  for (const Vec3 origin :
+       {V(1.5, 2.0, 3.0), V(3.0, 2.0, 3.0), kSphere.center}) {
+    RayHit h;
+    ASSERT_TRUE(np::raycast_sphere({origin, V(0, 0, -3)}, kSphere, kInf, &h));
+    EXPECT_EQ(h.distance, 0.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.point, origin);
+    EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, 1));
+    EXPECT_PRED_FORMAT1(HasNoNegativeZero, h.normal);
+  }
+}
+
+TEST(RaycastSphere, TangentRayHitsAndARayJustBesideMisses) {
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sign : {-1.0, 1.0}) {
+      const Vec3 side = axis_value((axis + 1) % 3, sign * 2.0);
+      const Vec3 origin = kSphere.center + side - axis_value(axis, sign * 10.0);
+      const Vec3 dir = axis_value(axis, sign);
+      RayHit h;
+      ASSERT_TRUE(np::raycast_sphere({origin, dir}, kSphere, kInf, &h));
+      EXPECT_EQ(h.distance, 10.0);
+      EXPECT_PRED_FORMAT2(VecEq, h.point, kSphere.center + side);
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, side / 2.0);
+      EXPECT_FALSE(
+          np::raycast_sphere({origin + side * 1e-9, dir}, kSphere, kInf, &h));
+    }
+  }
+}
+
+TEST(RaycastSphere, MaxDistanceAtTheHitHitsAndJustBelowMisses) {
+  const Ray ray{{1.0, 2.0, -7.0}, {0.0, 0.0, 1.0}};
+  RayHit h;
+  EXPECT_TRUE(np::raycast_sphere(ray, kSphere, 8.0, &h));
+  EXPECT_EQ(h.distance, 8.0);
+  EXPECT_FALSE(np::raycast_sphere(ray, kSphere, std::nextafter(8.0, 0.0), &h));
+}
+
+TEST(LinecastSphere, SegmentEndingOnTheSurfaceHitsAtItsLength) {
+  RayHit h;
+  ASSERT_TRUE(np::linecast_sphere(V(1, 2, -7), V(1, 2, 1), kSphere, &h));
+  EXPECT_EQ(h.distance, 8.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(1, 2, 1));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+  EXPECT_FALSE(
+      np::linecast_sphere(V(1, 2, -7), V(1, 2, 0.999999), kSphere, &h));
+  // Through the sphere: the entry.
+  ASSERT_TRUE(np::linecast_sphere(V(1, 2, -7), V(1, 2, 20), kSphere, &h));
+  EXPECT_EQ(h.distance, 8.0);
+}
+
+TEST(LinecastSphere, ZeroLengthIsAnOverlapTest) {
+  RayHit h;
+  ASSERT_TRUE(np::linecast_sphere(V(1, 3, 3), V(1, 3, 3), kSphere, &h));
+  EXPECT_EQ(h.distance, 0.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 1, 0));
+  ASSERT_TRUE(np::linecast_sphere(V(0, 2, 3), V(0, 2, 3), kSphere, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(-1, 0, 0));
+  ASSERT_TRUE(np::linecast_sphere(kSphere.center, kSphere.center, kSphere, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 1, 0));
+  EXPECT_FALSE(np::linecast_sphere(V(4, 2, 3), V(4, 2, 3), kSphere, &h));
+  // Starting inside and moving: distance 0, facing back.
+  ASSERT_TRUE(np::linecast_sphere(V(1, 2, 3), V(1, 2, 9), kSphere, &h));
+  EXPECT_EQ(h.distance, 0.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+}
+
+// Random spheres (radius 1e-6..1e6, centers up to 1e6 away), rays from
+// outside aimed at random points inside the ball (which must hit) or in a
+// random direction.
+TEST(RaycastSphere, SeededPropertiesAtManyScales) {
+  Rng rng(0x5eed5a1);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int hits = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const double r = std::pow(10.0, -6.0 + 12.0 * unit(rng));
+    const Vec3 center = random_unit(rng) * (1e6 * unit(rng));
+    const Sphere s{center, r};
+    const Vec3 origin =
+        center + random_unit(rng) * (r * (1.5 + 20 * unit(rng)));
+    const bool aimed = i % 2 == 0;
+    const Vec3 target = center + random_unit(rng) * (0.9 * r * unit(rng));
+    const Vec3 dir = aimed ? (target - origin) * std::pow(2.0, i % 40 - 20)
+                           : random_unit(rng);
+    RayHit h;
+    const bool hit = np::raycast_sphere({origin, dir}, s, kInf, &h);
+    if (aimed) EXPECT_TRUE(hit) << i;
+    if (!hit) continue;
+    ++hits;
+    ExpectWellFormed(h, dir);
+    const double scale = max_mag({max_mag(center), r});
+    EXPECT_NEAR(np::length(h.point - center), r, kSurfaceTolerance * scale)
+        << i;
+    EXPECT_NEAR(np::length(h.point - origin), h.distance,
+                kSurfaceTolerance * (max_mag(origin) + scale) + 1e-9 * r);
+    // The direction's length does not matter.
+    for (double k : {0x1p-30, 0.5, 0x1p40}) {
+      RayHit h2;
+      ASSERT_TRUE(np::raycast_sphere({origin, dir * k}, s, kInf, &h2));
+      EXPECT_EQ(h2.distance, h.distance);
+    }
+    // The segment to the aimed point (inside the ball) hits at the same
+    // distance: the same unit direction.
+    if (aimed) {
+      RayHit hl;
+      ASSERT_TRUE(np::linecast_sphere(origin, target, s, &hl)) << i;
+      EXPECT_EQ(hl.distance, h.distance);
+      EXPECT_PRED_FORMAT2(VecEq, hl.point, h.point);
+    }
+    // A capsule with start == end is the sphere.
+    RayHit hc;
+    ASSERT_TRUE(
+        np::raycast_capsule({origin, dir}, {center, center, r}, kInf, &hc));
+    EXPECT_EQ(hc.distance, h.distance);
+    EXPECT_PRED_FORMAT2(VecEq, hc.point, h.point);
+    EXPECT_PRED_FORMAT2(VecEq, hc.normal, h.normal);
+  }
+  EXPECT_GT(hits, 10000);
+}
+
+TEST(RaycastSphere, ExtremeMagnitudesGiveFiniteHits) {
+  for (double s : {0x1p-1074, 1e-310, 1e-300, 1e-150, 1.0, 1e150, 1e300}) {
+    const Sphere sp{V(1, 2, 3) * s, 2.0 * s};
+    for (const Vec3 dir :
+         {V(0, 0, 1), V(1e-300, 0, 1), V(0, 0, 1e300), V(0, 0, 4.9e-324)}) {
+      RayHit h;
+      const Vec3 origin = V(1, 2, -7) * s;
+      ASSERT_TRUE(np::raycast_sphere({origin, dir}, sp, kInf, &h)) << s;
+      ExpectWellFormed(h, dir);
+      EXPECT_NEAR(h.distance, 8.0 * s, 1e-12 * 8.0 * s);
+      const Vec3 end = V(1, 2, 20) * s;
+      ASSERT_TRUE(np::linecast_sphere(origin, end, sp, &h)) << s;
+      ExpectWellFormed(h, end - origin);
+    }
+  }
+}
+
+// ============================================================================
+// Planes
+// ============================================================================
+
+TEST(RaycastPlane, AxisRaysFromBothSidesFaceTheRay) {
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sign : {-1.0, 1.0}) {
+      // sign * 3 x_axis - sign * 3 = 0: the plane x_axis = 1, any normal sign.
+      const Plane pl{axis_value(axis, sign * 3.0), -sign * 3.0};
+      RayHit h;
+      const Vec3 above = on_axes(axis, 5.0, 0.25, -0.5);
+      ASSERT_TRUE(
+          np::raycast_plane({above, axis_value(axis, -2.0)}, pl, kInf, &h));
+      EXPECT_EQ(h.distance, 4.0);
+      EXPECT_PRED_FORMAT2(VecEq, h.point, on_axes(axis, 1.0, 0.25, -0.5));
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, axis_value(axis, 1.0));
+      const Vec3 below = on_axes(axis, -3.0, 0.25, -0.5);
+      ASSERT_TRUE(
+          np::raycast_plane({below, axis_value(axis, 0.5)}, pl, kInf, &h));
+      EXPECT_EQ(h.distance, 4.0);
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, axis_value(axis, -1.0));
+      ExpectWellFormed(h, axis_value(axis, 0.5));
+      // Away from the plane, and parallel to it off the plane: misses.
+      EXPECT_FALSE(
+          np::raycast_plane({below, axis_value(axis, -1.0)}, pl, kInf, &h));
+      EXPECT_FALSE(np::raycast_plane({below, axis_value((axis + 1) % 3, 1.0)},
+                                     pl, kInf, &h));
+      // Parallel in the plane, and starting on it: distance 0, facing back.
+      const Vec3 on = on_axes(axis, 1.0, 0.25, -0.5);
+      const Vec3 along = axis_value((axis + 2) % 3, -4.0);
+      ASSERT_TRUE(np::raycast_plane({on, along}, pl, kInf, &h));
+      EXPECT_EQ(h.distance, 0.0);
+      EXPECT_PRED_FORMAT2(VecEq, h.point, on);
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, axis_value((axis + 2) % 3, 1.0));
+      ASSERT_TRUE(
+          np::raycast_plane({on, axis_value(axis, sign)}, pl, kInf, &h));
+      EXPECT_EQ(h.distance, 0.0);
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, axis_value(axis, -sign));
+    }
+  }
+}
+
+TEST(RaycastPlane, DistanceIsEuclideanForAnyNormalLength) {
+  for (double k : {1e-300, 4.9e-324, 1.0, 3.0, 1e300}) {
+    const Plane pl{V(0, 0, k), -k};  // z = 1
+    RayHit h;
+    ASSERT_TRUE(np::raycast_plane({V(0, 0, 5), V(3, 0, -4)}, pl, kInf, &h))
+        << k;
+    EXPECT_NEAR(h.distance, 5.0, 1e-15);
+    EXPECT_NEAR(h.point.x, 3.0, 1e-15);
+    EXPECT_EQ(h.point.z, 1.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, 1));
+  }
+}
+
+TEST(RaycastPlane, MaxDistanceAtTheHitHitsAndJustBelowMisses) {
+  const Plane pl{V(0, 2, 0), -2.0};
+  const Ray ray{V(7, 9, 1), V(0, -1, 0)};
+  RayHit h;
+  EXPECT_TRUE(np::raycast_plane(ray, pl, 8.0, &h));
+  EXPECT_EQ(h.distance, 8.0);
+  EXPECT_FALSE(np::raycast_plane(ray, pl, std::nextafter(8.0, 0.0), &h));
+}
+
+TEST(LinecastPlane, CrossingEndingOnAndZeroLength) {
+  const Plane pl{V(0, 0, -2), 2.0};  // z = 1, normal toward -z
+  RayHit h;
+  ASSERT_TRUE(np::linecast_plane(V(1, 1, 5), V(1, 1, 1), pl, &h));
+  EXPECT_EQ(h.distance, 4.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(1, 1, 1));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, 1));
+  ASSERT_TRUE(np::linecast_plane(V(1, 1, 5), V(1, 1, -3), pl, &h));
+  EXPECT_EQ(h.distance, 4.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(1, 1, 1));
+  EXPECT_FALSE(np::linecast_plane(V(1, 1, 5), V(1, 1, 1.0000001), pl, &h));
+  EXPECT_FALSE(np::linecast_plane(V(1, 1, 5), V(9, 1, 5), pl, &h));
+  ASSERT_TRUE(np::linecast_plane(V(3, 4, 1), V(3, 4, 1), pl, &h));
+  EXPECT_EQ(h.distance, 0.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+  EXPECT_FALSE(np::linecast_plane(V(3, 4, 2), V(3, 4, 2), pl, &h));
+  // Starting on it and moving: distance 0, facing back.
+  ASSERT_TRUE(np::linecast_plane(V(3, 4, 1), V(3, 4, 9), pl, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+}
+
+TEST(RaycastPlane, SeededPropertiesAtManyScales) {
+  Rng rng(0x91a7e);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int hits = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const Vec3 n = random_unit(rng);
+    const Vec3 on = random_unit(rng) * (1e6 * unit(rng));
+    const double k = std::pow(2.0, i % 60 - 30);
+    const Plane pl{n * k, -np::dot(n * k, on)};
+    const double size = std::pow(10.0, -6.0 + 12.0 * unit(rng));
+    const Vec3 origin = on + random_unit(rng) * size;
+    const Vec3 dir = random_unit(rng) * std::pow(2.0, i % 20 - 10);
+    RayHit h;
+    if (!np::raycast_plane({origin, dir}, pl, kInf, &h)) continue;
+    ++hits;
+    ExpectWellFormed(h, dir);
+    const double scale = max_mag(on) + size + max_mag(h.point);
+    // On the plane (to the rounding of the point's own coordinates).
+    EXPECT_NEAR(np::dot(h.point - on, n), 0.0, kSurfaceTolerance * scale);
+    if (h.distance > 0.0) {
+      EXPECT_NEAR(np::dot(h.normal, n) * np::dot(h.normal, n), 1.0, 1e-12);
+    }
+    for (double s : {0x1p-20, 0x1p30}) {
+      RayHit h2;
+      ASSERT_TRUE(np::raycast_plane({origin, dir * s}, pl, kInf, &h2));
+      EXPECT_EQ(h2.distance, h.distance);
+    }
+  }
+  EXPECT_GT(hits, 5000);
+}
+
+// ============================================================================
+// Triangles
+// ============================================================================
+
+// The triangle (0,0,0), (4,0,0), (0,4,0) with its plane across `axis`.
+Triangle axis_triangle(int axis) {
+  return {on_axes(axis, 0, 0, 0), on_axes(axis, 0, 4, 0),
+          on_axes(axis, 0, 0, 4)};
+}
+
+TEST(RaycastTriangle, FrontAndBackHitsFaceTheRayForEveryPermutation) {
+  for (int axis = 0; axis < 3; ++axis) {
+    const Triangle t0 = axis_triangle(axis);
+    const Vec3 v[3] = {t0.a, t0.b, t0.c};
+    const std::array<std::array<int, 3>, 6> perms{
+        {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
+    for (const auto& p : perms) {
+      const Triangle t{v[p[0]], v[p[1]], v[p[2]]};
+      for (double sign : {-1.0, 1.0}) {
+        const Vec3 origin = on_axes(axis, sign * 5.0, 1.0, 1.0);
+        const Vec3 dir = axis_value(axis, -sign * 2.0);
+        RayHit h;
+        ASSERT_TRUE(np::raycast_triangle({origin, dir}, t, kInf, &h));
+        EXPECT_EQ(h.distance, 5.0);
+        EXPECT_PRED_FORMAT2(VecEq, h.point, on_axes(axis, 0, 1, 1));
+        EXPECT_PRED_FORMAT2(VecEq, h.normal, axis_value(axis, sign));
+        ExpectWellFormed(h, dir);
+        // Edges and corners are part of the triangle.
+        for (const Vec3 at : {on_axes(axis, 0, 2, 0), on_axes(axis, 0, 0, 0),
+                              on_axes(axis, 0, 2, 2), on_axes(axis, 0, 0, 4)}) {
+          EXPECT_TRUE(np::raycast_triangle(
+              {at + axis_value(axis, sign * 5.0), dir}, t, kInf, &h));
+          EXPECT_EQ(h.distance, 5.0);
+        }
+        // Outside, just beyond the hypotenuse, and away from it: misses.
+        EXPECT_FALSE(np::raycast_triangle(
+            {on_axes(axis, sign * 5.0, 2.0, 2.0000001), dir}, t, kInf, &h));
+        EXPECT_FALSE(
+            np::raycast_triangle({origin, np::negated(dir)}, t, kInf, &h));
+      }
+    }
+  }
+}
+
+TEST(RaycastTriangle, ParallelOffThePlaneMissesAndOnItHitsAtZero) {
+  const Triangle t = axis_triangle(2);
+  RayHit h;
+  EXPECT_FALSE(np::raycast_triangle({V(1, 1, 1), V(1, 0, 0)}, t, kInf, &h));
+  EXPECT_FALSE(
+      np::raycast_triangle({V(-1, 1, 1e-300), V(1, 0, 0)}, t, kInf, &h));
+  // Origin on the triangle, ray across: distance 0, facing back.
+  ASSERT_TRUE(np::raycast_triangle({V(1, 1, 0), V(0, 0, 3)}, t, kInf, &h));
+  EXPECT_EQ(h.distance, 0.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(1, 1, 0));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+  // Origin in the plane beside the triangle, ray across: misses.
+  EXPECT_FALSE(np::raycast_triangle({V(5, 5, 0), V(0, 0, 3)}, t, kInf, &h));
+}
+
+TEST(RaycastTriangle, InPlaneRaysHitWhereTheyFirstTouch) {
+  for (int axis = 0; axis < 3; ++axis) {
+    const Triangle t = axis_triangle(axis);
+    const Vec3 n = axis_value(axis, 1.0);  // unit((b - a) x (c - a))
+    RayHit h;
+    ASSERT_TRUE(np::raycast_triangle(
+        {on_axes(axis, 0, -2, 1), on_axes(axis, 0, 3, 0)}, t, kInf, &h));
+    EXPECT_EQ(h.distance, 2.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.point, on_axes(axis, 0, 0, 1));
+    EXPECT_PRED_FORMAT2(VecEq, h.normal, n);
+    // From the other side, through the hypotenuse x + y = 4.
+    ASSERT_TRUE(np::raycast_triangle(
+        {on_axes(axis, 0, 8, 1), on_axes(axis, 0, -1, 0)}, t, kInf, &h));
+    EXPECT_EQ(h.distance, 5.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.point, on_axes(axis, 0, 3, 1));
+    // Along an edge, from outside: first touches the corner.
+    ASSERT_TRUE(np::raycast_triangle(
+        {on_axes(axis, 0, -3, 0), on_axes(axis, 0, 1, 0)}, t, kInf, &h));
+    EXPECT_EQ(h.distance, 3.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.point, on_axes(axis, 0, 0, 0));
+    // Inside: distance 0, facing back.
+    ASSERT_TRUE(np::raycast_triangle(
+        {on_axes(axis, 0, 1, 1), on_axes(axis, 0, 1, 0)}, t, kInf, &h));
+    EXPECT_EQ(h.distance, 0.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.normal, on_axes(axis, 0, -1, 0));
+    // Beside, away, and max_distance.
+    EXPECT_FALSE(np::raycast_triangle(
+        {on_axes(axis, 0, -2, 5), on_axes(axis, 0, 1, 0)}, t, kInf, &h));
+    EXPECT_FALSE(np::raycast_triangle(
+        {on_axes(axis, 0, -2, 1), on_axes(axis, 0, -1, 0)}, t, kInf, &h));
+    EXPECT_TRUE(np::raycast_triangle(
+        {on_axes(axis, 0, -2, 1), on_axes(axis, 0, 1, 0)}, t, 2.0, &h));
+    EXPECT_FALSE(
+        np::raycast_triangle({on_axes(axis, 0, -2, 1), on_axes(axis, 0, 1, 0)},
+                             t, std::nextafter(2.0, 0.0), &h));
+  }
+}
+
+TEST(RaycastTriangle, DegenerateTrianglesAreTheirSegmentOrPoint) {
+  const Triangle line{V(0, 0, 0), V(1, 0, 0), V(2, 0, 0)};
+  for (const Triangle& t : {line, Triangle{line.c, line.a, line.b},
+                            Triangle{line.a, line.c, line.a}}) {
+    RayHit h;
+    ASSERT_TRUE(np::raycast_triangle({V(0.5, -1, 0), V(0, 4, 0)}, t, kInf, &h));
+    EXPECT_EQ(h.distance, 1.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.point, V(0.5, 0, 0));
+    EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, -1, 0));
+    EXPECT_FALSE(
+        np::raycast_triangle({V(0.5, -1, 0.25), V(0, 4, 0)}, t, kInf, &h));
+    EXPECT_FALSE(
+        np::raycast_triangle({V(2.5, -1, 0), V(0, 4, 0)}, t, kInf, &h));
+    // Along the segment: the nearer end.
+    ASSERT_TRUE(np::raycast_triangle({V(-3, 0, 0), V(2, 0, 0)}, t, kInf, &h));
+    EXPECT_EQ(h.distance, 3.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.normal, V(-1, 0, 0));
+  }
+  const Triangle point{V(1, 1, 1), V(1, 1, 1), V(1, 1, 1)};
+  RayHit h;
+  ASSERT_TRUE(
+      np::raycast_triangle({V(1, 1, -2), V(0, 0, 0.5)}, point, kInf, &h));
+  EXPECT_EQ(h.distance, 3.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(1, 1, 1));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+  EXPECT_FALSE(
+      np::raycast_triangle({V(1, 1.5, -2), V(0, 0, 0.5)}, point, kInf, &h));
+  ASSERT_TRUE(np::linecast_triangle(V(1, 1, 1), V(1, 1, 1), point, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 1, 0));
+}
+
+TEST(LinecastTriangle, EndingOnTheTriangleHitsAtItsLength) {
+  const Triangle t = axis_triangle(2);
+  RayHit h;
+  ASSERT_TRUE(np::linecast_triangle(V(1, 1, 5), V(1, 1, 0), t, &h));
+  EXPECT_EQ(h.distance, 5.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(1, 1, 0));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, 1));
+  EXPECT_FALSE(np::linecast_triangle(V(1, 1, 5), V(1, 1, 1e-300), t, &h));
+  ASSERT_TRUE(np::linecast_triangle(V(1, 1, -5), V(1, 1, 7), t, &h));
+  EXPECT_EQ(h.distance, 5.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+  // Oblique, ending on the triangle exactly.
+  ASSERT_TRUE(np::linecast_triangle(V(-2, 5, 3), V(1, 1, 0), t, &h));
+  EXPECT_EQ(h.distance, np::length(V(3, -4, -3)));
+  // In the plane, ending on the edge.
+  ASSERT_TRUE(np::linecast_triangle(V(-2, 1, 0), V(0, 1, 0), t, &h));
+  EXPECT_EQ(h.distance, 2.0);
+  EXPECT_FALSE(np::linecast_triangle(V(-2, 1, 0), V(-0.5, 1, 0), t, &h));
+  // Zero length: on the triangle (normal along (b - a) x (c - a)) or not.
+  ASSERT_TRUE(np::linecast_triangle(V(1, 1, 0), V(1, 1, 0), t, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, 1));
+  EXPECT_FALSE(np::linecast_triangle(V(3, 3, 0), V(3, 3, 0), t, &h));
+  EXPECT_FALSE(np::linecast_triangle(V(1, 1, 1), V(1, 1, 1), t, &h));
+}
+
+// Two triangles sharing the edge p-q, and a fan of triangles around a shared
+// vertex: rays through points of the shared edge or through the vertex never
+// miss both.
+TEST(RaycastTriangle, WatertightAcrossSharedEdgesAndVertices) {
+  Rng rng(0x3a7e);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::uniform_int_distribution<int> coord(-1024, 1024);
+  const auto ivec = [&] { return V(coord(rng), coord(rng), coord(rng)); };
+  // Folded pairs with integer corners, scaled by a power of two, and rays
+  // through points exactly on the shared edge (p + (q - p) k / 1024, with the
+  // direction to it exact), where the two triangles lie on opposite sides of
+  // the plane through the edge and the ray (not a silhouette edge, which a
+  // ray within rounding can pass beside): at least one triangle reports it.
+  int checked = 0;
+  for (int i = 0; i < 100000 && checked < 20000; ++i) {
+    const Vec3 P = ivec(), Q = ivec(), R1 = ivec(), R2 = ivec(), O = ivec();
+    const int k = 1 + (coord(rng) + 1024) % 1023;
+    const Vec3 at1024 = P * 1024.0 + (Q - P) * k;  // exact integers
+    const Vec3 dir1024 = at1024 - O * 1024.0;
+    const auto det = [](Vec3 x, Vec3 y, Vec3 z) {
+      return np::dot(x, np::cross(y, z));  // exact: below 2^53
+    };
+    const double s1 = det(Q - P, dir1024, R1 - P),
+                 s2 = det(Q - P, dir1024, R2 - P);
+    if (!(s1 * s2 < 0.0)) continue;
+    ++checked;
+    const double s = std::pow(2.0, i % 200 - 100);
+    const Triangle t1{P * s, Q * s, R1 * s}, t2{Q * s, P * s, R2 * s};
+    const Vec3 origin = O * s, dir = dir1024 * (s / 1024.0);
+    RayHit h1, h2;
+    const bool b1 = np::raycast_triangle({origin, dir}, t1, kInf, &h1);
+    const bool b2 = np::raycast_triangle({origin, dir}, t2, kInf, &h2);
+    EXPECT_TRUE(b1 || b2) << i;
+  }
+  EXPECT_EQ(checked, 20000);
+  // Coplanar-looking pairs at any scale and offset, rays through random points
+  // within rounding of the shared edge (but not near its ends): the point is
+  // inside the union, so never both miss.
+  for (int i = 0; i < 20000; ++i) {
+    const double spread = std::pow(10.0, -3.0 + 6.0 * unit(rng));
+    const Vec3 off = random_unit(rng) * (1e3 * unit(rng));
+    const Vec3 p = off + random_unit(rng) * spread,
+               q = off + random_unit(rng) * spread;
+    const Vec3 mid = (p + q) * 0.5;
+    const Vec3 e = q - p;
+    Vec3 side = np::cross(e, random_unit(rng));
+    side = side * (np::length(e) / np::length(side));
+    const Triangle t1{p, q, mid + side}, t2{q, p, mid - side};
+    const Vec3 at = p + e * (0.05 + 0.9 * unit(rng));
+    const Vec3 origin =
+        at + random_unit(rng) * (spread * (0.5 + 4 * unit(rng)));
+    const Vec3 dir = at - origin;
+    const Vec3 n = np::unit_or(np::cross(e, side), V(0, 0, 1));
+    if (std::fabs(np::dot(n, np::unit_or(dir, n))) < 1e-3) continue;
+    RayHit h1, h2;
+    const bool b1 = np::raycast_triangle({origin, dir}, t1, kInf, &h1);
+    const bool b2 = np::raycast_triangle({origin, dir}, t2, kInf, &h2);
+    EXPECT_TRUE(b1 || b2) << i;
+    if (b1) ExpectWellFormed(h1, dir);
+    if (b2) ExpectWellFormed(h2, dir);
+  }
+  // A planar fan of six triangles around v, and rays through v exactly.
+  const Vec3 v{0.3, -0.7, 0.1};
+  std::array<Vec3, 6> rim;
+  for (int k = 0; k < 6; ++k) {
+    const double a = k * 2.0 * M_PI / 6 + 0.1;
+    rim[k] = v + V(std::cos(a), std::sin(a) * 0.8, 0.3 * std::cos(a));
+  }
+  for (int i = 0; i < 5000; ++i) {
+    const Vec3 origin = v + random_unit(rng) * (0.1 + 3 * unit(rng));
+    int hits = 0;
+    for (int k = 0; k < 6; ++k) {
+      RayHit h;
+      hits += np::raycast_triangle({origin, v - origin},
+                                   {v, rim[k], rim[(k + 1) % 6]}, kInf, &h);
+    }
+    EXPECT_GE(hits, 1) << i;
+  }
+}
+
+TEST(RaycastTriangle, SeededPropertiesAtManyScales) {
+  Rng rng(0x7a1);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int i = 0; i < 20000; ++i) {
+    const double size = std::pow(10.0, -6.0 + 12.0 * unit(rng));
+    const Vec3 off = random_unit(rng) * (1e6 * unit(rng));
+    const Triangle t{off + random_unit(rng) * size,
+                     off + random_unit(rng) * size,
+                     off + random_unit(rng) * size};
+    const Vec3 n = np::cross(t.b - t.a, t.c - t.a);
+    if (np::length(n) < 1e-2 * size * size) continue;  // slivers: elsewhere
+    // A point well inside, and a ray through it from either side.
+    double w0 = 0.1 + unit(rng), w1 = 0.1 + unit(rng), w2 = 0.1 + unit(rng);
+    const double sum = w0 + w1 + w2;
+    const Vec3 at = t.a * (w0 / sum) + t.b * (w1 / sum) + t.c * (w2 / sum);
+    const Vec3 origin = at + random_unit(rng) * (size * (0.5 + 10 * unit(rng)));
+    const Vec3 dir = (at - origin) * std::pow(2.0, i % 30 - 15);
+    if (std::fabs(np::dot(np::unit_or(n, V(0, 0, 1)),
+                          np::unit_or(dir, V(1, 0, 0)))) < 1e-3)
+      continue;  // grazing
+    RayHit h;
+    ASSERT_TRUE(np::raycast_triangle({origin, dir}, t, kInf, &h)) << i;
+    ExpectWellFormed(h, dir);
+    const double scale = max_mag(off) + size;
+    const Vec3 nu = np::unit_or(n, V(0, 0, 1));
+    EXPECT_NEAR(np::dot(h.point - t.a, nu), 0.0, kSurfaceTolerance * scale);
+    EXPECT_NEAR(std::fabs(np::dot(h.normal, nu)), 1.0, 1e-12);
+    // The distance to the plane along the ray, in long double from the same
+    // doubles: the triangle's vertices relative to the origin are exact to
+    // the rounding of a - o, so the distance is accurate relative to itself,
+    // divided by the cosine of the incidence.
+    {
+      using LD = long double;
+      const auto sub = [](Vec3 x, Vec3 y) {
+        return std::array<LD, 3>{LD(x.x) - y.x, LD(x.y) - y.y, LD(x.z) - y.z};
+      };
+      const auto ab = sub(t.b, t.a), ac = sub(t.c, t.a), ao = sub(t.a, origin);
+      const std::array<LD, 3> nn{ab[1] * ac[2] - ab[2] * ac[1],
+                                 ab[2] * ac[0] - ab[0] * ac[2],
+                                 ab[0] * ac[1] - ab[1] * ac[0]};
+      const LD nd = nn[0] * dir.x + nn[1] * dir.y + nn[2] * dir.z;
+      const LD no = nn[0] * ao[0] + nn[1] * ao[1] + nn[2] * ao[2];
+      const LD dl =
+          std::sqrt(LD(dir.x) * dir.x + LD(dir.y) * dir.y + LD(dir.z) * dir.z);
+      const LD nl = std::sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]);
+      const double ref = static_cast<double>(no / nd * dl);
+      const double cosine = static_cast<double>(std::fabs(nd) / (nl * dl));
+      EXPECT_NEAR(h.distance, ref, 1e-12 * ref / cosine) << i;
+    }
+    for (double k : {0x1p-20, 0x1p30}) {
+      RayHit h2;
+      ASSERT_TRUE(np::raycast_triangle({origin, dir * k}, t, kInf, &h2));
+      EXPECT_EQ(h2.distance, h.distance);
+    }
+    // The segment to just beyond the point hits at the same distance.
+    RayHit hl;
+    ASSERT_TRUE(np::linecast_triangle(origin, at + (at - origin), t, &hl));
+    EXPECT_NEAR(hl.distance, h.distance, 1e-9 * h.distance);
+  }
+}
+
+TEST(RaycastTriangle, ExtremeMagnitudesGiveFiniteHits) {
+  for (double s : {0x1p-1074, 1e-310, 1e-300, 1.0, 1e300}) {
+    const Triangle t{V(0, 0, 0) * s, V(4, 0, 0) * s, V(0, 4, 0) * s};
+    for (const Vec3 dir : {V(0, 0, -1), V(1e-300, 0, -1), V(0, 0, -1e300)}) {
+      RayHit h;
+      ASSERT_TRUE(np::raycast_triangle({V(1, 1, 5) * s, dir}, t, kInf, &h))
+          << s;
+      ExpectWellFormed(h, dir);
+      ASSERT_TRUE(
+          np::linecast_triangle(V(1, 1, 5) * s, V(1, 1, -5) * s, t, &h));
+      ExpectWellFormed(h, V(0, 0, -1));
+    }
+    RayHit h;
+    ASSERT_TRUE(
+        np::raycast_triangle({V(-1, 1, 0) * s, V(1, 0, 0)}, t, kInf, &h));
+    ExpectWellFormed(h, V(1, 0, 0));
+  }
+}
+
+// ============================================================================
+// Capsules
+// ============================================================================
+
+// From -axis to +axis, radius 0.5.
+Capsule axis_capsule(int axis) {
+  return {axis_value(axis, -1.0), axis_value(axis, 1.0), 0.5};
+}
+
+TEST(RaycastCapsule, SideCapsTangentInsideForEveryAxis) {
+  for (int axis = 0; axis < 3; ++axis) {
+    const Capsule c = axis_capsule(axis);
+    for (double sign : {-1.0, 1.0}) {
+      RayHit h;
+      // The side.
+      const Vec3 across = axis_value((axis + 1) % 3, sign);
+      ASSERT_TRUE(np::raycast_capsule(
+          {axis_value(axis, 0.5) - across * 5.0, across * 2.0}, c, kInf, &h));
+      EXPECT_EQ(h.distance, 4.5);
+      EXPECT_PRED_FORMAT2(VecEq, h.point, axis_value(axis, 0.5) - across * 0.5);
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, np::negated(across));
+      ExpectWellFormed(h, across);
+      // The cap, along the axis.
+      const Vec3 along = axis_value(axis, sign);
+      ASSERT_TRUE(np::raycast_capsule({along * -5.0, along}, c, kInf, &h));
+      EXPECT_EQ(h.distance, 3.5);
+      EXPECT_PRED_FORMAT2(VecEq, h.point, along * -1.5);
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, np::negated(along));
+      // Tangent to the side, and just beside.
+      const Vec3 up = axis_value((axis + 2) % 3, 0.5);
+      ASSERT_TRUE(
+          np::raycast_capsule({up - across * 5.0, across}, c, kInf, &h));
+      EXPECT_EQ(h.distance, 5.0);
+      EXPECT_PRED_FORMAT2(VecEq, h.point, up);
+      EXPECT_FALSE(np::raycast_capsule({up * 1.000001 - across * 5.0, across},
+                                       c, kInf, &h));
+      // Inside and on: distance 0, facing back.
+      for (const Vec3 o : {axis_value(axis, 1.2), up, V(0, 0, 0)}) {
+        ASSERT_TRUE(np::raycast_capsule({o, across}, c, kInf, &h));
+        EXPECT_EQ(h.distance, 0.0);
+        EXPECT_PRED_FORMAT2(VecEq, h.point, o);
+        EXPECT_PRED_FORMAT2(VecEq, h.normal, np::negated(across));
+      }
+      // max_distance.
+      EXPECT_TRUE(np::raycast_capsule({along * -5.0, along}, c, 3.5, &h));
+      EXPECT_FALSE(np::raycast_capsule({along * -5.0, along}, c,
+                                       std::nextafter(3.5, 0.0), &h));
+      EXPECT_FALSE(
+          np::raycast_capsule({along * -5.0, np::negated(along)}, c, kInf, &h));
+    }
+  }
+}
+
+TEST(RaycastCapsule, RadiusZeroIsTheSegment) {
+  const Capsule c{V(0, -1, 0), V(0, 1, 0), 0.0};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_capsule({V(-3, 0.5, 0), V(2, 0, 0)}, c, kInf, &h));
+  EXPECT_EQ(h.distance, 3.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(0, 0.5, 0));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(-1, 0, 0));
+  EXPECT_FALSE(
+      np::raycast_capsule({V(-3, 0.5, 1e-9), V(1, 0, 0)}, c, kInf, &h));
+  EXPECT_FALSE(np::raycast_capsule({V(-3, 1.5, 0), V(1, 0, 0)}, c, kInf, &h));
+  ASSERT_TRUE(np::raycast_capsule({V(0, 5, 0), V(0, -1, 0)}, c, kInf, &h));
+  EXPECT_EQ(h.distance, 4.0);
+}
+
+TEST(LinecastCapsule, EndingOnTheSurfaceAndZeroLength) {
+  const Capsule c = axis_capsule(1);
+  RayHit h;
+  ASSERT_TRUE(np::linecast_capsule(V(-5, 0.5, 0), V(-0.5, 0.5, 0), c, &h));
+  EXPECT_EQ(h.distance, 4.5);
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(-1, 0, 0));
+  EXPECT_FALSE(
+      np::linecast_capsule(V(-5, 0.5, 0), V(-0.5000001, 0.5, 0), c, &h));
+  ASSERT_TRUE(np::linecast_capsule(V(0, 5, 0), V(0, 1.5, 0), c, &h));
+  EXPECT_EQ(h.distance, 3.5);
+  ASSERT_TRUE(np::linecast_capsule(V(0.25, 0.5, 0), V(0.25, 0.5, 0), c, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(1, 0, 0));
+  ASSERT_TRUE(np::linecast_capsule(V(0, 0.5, 0), V(0, 0.5, 0), c, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 1, 0));
+  EXPECT_FALSE(np::linecast_capsule(V(0.75, 0.5, 0), V(0.75, 0.5, 0), c, &h));
+}
+
+TEST(RaycastCapsule, SeededPropertiesAtManyScales) {
+  Rng rng(0xca9);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int hits = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const double size = std::pow(10.0, -6.0 + 12.0 * unit(rng));
+    const Vec3 off = random_unit(rng) * (1e6 * unit(rng));
+    const Capsule c{off, off + random_unit(rng) * (size * 3 * unit(rng)),
+                    size * (0.05 + unit(rng))};
+    const Vec3 on_axis = c.start + (c.end - c.start) * unit(rng);
+    const Vec3 at = on_axis + random_unit(rng) * (0.9 * c.radius * unit(rng));
+    const Vec3 origin =
+        on_axis + random_unit(rng) * (size * (5 + 10 * unit(rng)));
+    const bool aimed = i % 2 == 0;
+    const Vec3 dir =
+        aimed ? (at - origin) * std::pow(2.0, i % 30 - 15) : random_unit(rng);
+    RayHit h;
+    const bool hit = np::raycast_capsule({origin, dir}, c, kInf, &h);
+    if (aimed) EXPECT_TRUE(hit) << i;
+    if (!hit) continue;
+    ++hits;
+    ExpectWellFormed(h, dir);
+    const double scale = max_mag(off) + size;
+    // On the surface: radius away from the segment.
+    const Vec3 e = c.end - c.start;
+    double f = np::dot(h.point - c.start, e) / np::length_squared(e);
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    EXPECT_NEAR(np::length(h.point - (c.start + e * f)), c.radius,
+                kSurfaceTolerance * scale)
+        << i;
+    EXPECT_NEAR(np::length(h.point - origin), h.distance,
+                kSurfaceTolerance * (max_mag(origin) + scale) + 1e-9 * size);
+    for (double k : {0x1p-20, 0x1p30}) {
+      RayHit h2;
+      ASSERT_TRUE(np::raycast_capsule({origin, dir * k}, c, kInf, &h2));
+      EXPECT_EQ(h2.distance, h.distance);
+    }
+    if (aimed) {
+      RayHit hl;
+      ASSERT_TRUE(np::linecast_capsule(origin, at, c, &hl)) << i;
+      EXPECT_EQ(hl.distance, h.distance);
+    }
+  }
+  EXPECT_GT(hits, 10000);
+}
+
+TEST(RaycastCapsule, ExtremeMagnitudesGiveFiniteHits) {
+  for (double s : {0x1p-1074, 1e-310, 1e-300, 1.0, 1e300}) {
+    const Capsule c{V(0, -1, 0) * s, V(0, 1, 0) * s, 0.5 * s};
+    for (const Vec3 dir : {V(1, 0, 0), V(1, 1e-300, 0), V(1e300, 0, 0)}) {
+      RayHit h;
+      ASSERT_TRUE(np::raycast_capsule({V(-5, 0.5, 0) * s, dir}, c, kInf, &h))
+          << s;
+      ExpectWellFormed(h, dir);
+      ASSERT_TRUE(
+          np::linecast_capsule(V(-5, 0.5, 0) * s, V(5, 0.5, 0) * s, c, &h));
+      ExpectWellFormed(h, V(1, 0, 0));
+    }
+  }
+}
+
+// ============================================================================
+// Oriented boxes
+// ============================================================================
+
+OBB identity_obb(Vec3 center, Vec3 half) {
+  return {center, half, {V(1, 0, 0), V(0, 1, 0), V(0, 0, 1)}};
+}
+
+TEST(RaycastOBB, RotatedBoxHitsTheFaceAlongItsAxis) {
+  // Local x along world y, local y along world -x: the world box is
+  // [-1, 3] x [1, 3] x [0, 6].
+  const OBB b{V(1, 2, 3), V(1, 2, 3), {V(0, 1, 0), V(-1, 0, 0), V(0, 0, 1)}};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_obb({V(10, 2.5, 4), V(-2, 0, 0)}, b, kInf, &h));
+  EXPECT_EQ(h.distance, 7.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(3, 2.5, 4));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(1, 0, 0));
+  ASSERT_TRUE(np::raycast_obb({V(0, -4, 4), V(0, 1, 0)}, b, kInf, &h));
+  EXPECT_EQ(h.distance, 5.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(0, 1, 4));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, -1, 0));
+  EXPECT_FALSE(np::raycast_obb({V(10, 3.5, 4), V(-1, 0, 0)}, b, kInf, &h));
+  // Inside: distance 0, facing back.
+  ASSERT_TRUE(np::raycast_obb({V(0, 2, 3), V(0, 0, 4)}, b, kInf, &h));
+  EXPECT_EQ(h.distance, 0.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, V(0, 2, 3));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(0, 0, -1));
+  // max_distance.
+  EXPECT_TRUE(np::raycast_obb({V(10, 2.5, 4), V(-2, 0, 0)}, b, 7.0, &h));
+  EXPECT_FALSE(np::raycast_obb({V(10, 2.5, 4), V(-2, 0, 0)}, b,
+                               std::nextafter(7.0, 0.0), &h));
+  // Linecast ending on the face, and zero length.
+  ASSERT_TRUE(np::linecast_obb(V(10, 2.5, 4), V(3, 2.5, 4), b, &h));
+  EXPECT_EQ(h.distance, 7.0);
+  EXPECT_FALSE(np::linecast_obb(V(10, 2.5, 4), V(3.0000001, 2.5, 4), b, &h));
+  ASSERT_TRUE(np::linecast_obb(V(2.5, 2, 3), V(2.5, 2, 3), b, &h));
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(1, 0, 0));  // nearest face: world +x
+  EXPECT_FALSE(np::linecast_obb(V(3.5, 2, 3), V(3.5, 2, 3), b, &h));
+}
+
+TEST(RaycastOBB, AxisRaysOnBothSidesOfAnIdentityBox) {
+  const OBB b = identity_obb(V(1, -2, 3), V(1, 2, 0.5));
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sign : {-1.0, 1.0}) {
+      const Vec3 dir = axis_value(axis, sign);
+      const Vec3 origin = b.center - dir * 10.0;
+      RayHit h;
+      ASSERT_TRUE(np::raycast_obb({origin, dir * 3.0}, b, kInf, &h));
+      EXPECT_EQ(h.distance, 10.0 - np::get(b.half_size, axis));
+      EXPECT_PRED_FORMAT2(VecEq, h.normal, axis_value(axis, -sign));
+      EXPECT_PRED_FORMAT2(VecEq, h.point,
+                          b.center - dir * np::get(b.half_size, axis));
+      ExpectWellFormed(h, dir);
+    }
+  }
+}
+
+void random_rotation(Rng& rng, Vec3 axis[3]) {
+  std::normal_distribution<double> g(0.0, 1.0);
+  double w = g(rng), x = g(rng), y = g(rng), z = g(rng);
+  const double n = std::sqrt(w * w + x * x + y * y + z * z);
+  w /= n, x /= n, y /= n, z /= n;
+  axis[0] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)};
+  axis[1] = {2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)};
+  axis[2] = {2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)};
+}
+
+TEST(RaycastOBB, SeededPropertiesAtManyScales) {
+  Rng rng(0x0bb);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int hits = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const double size = std::pow(10.0, -6.0 + 12.0 * unit(rng));
+    OBB b;
+    b.center = random_unit(rng) * (1e6 * unit(rng));
+    b.half_size = V(0.1 + unit(rng), 0.1 + unit(rng), 0.1 + unit(rng)) * size;
+    const bool identity = i % 4 == 0;
+    if (identity) {
+      b = identity_obb(b.center, b.half_size);
+    } else {
+      random_rotation(rng, b.axis);
+    }
+    const Vec3 local{(2 * unit(rng) - 1) * 0.9 * b.half_size.x,
+                     (2 * unit(rng) - 1) * 0.9 * b.half_size.y,
+                     (2 * unit(rng) - 1) * 0.9 * b.half_size.z};
+    const Vec3 at = b.center + b.axis[0] * local.x + b.axis[1] * local.y +
+                    b.axis[2] * local.z;
+    const Vec3 origin =
+        b.center + random_unit(rng) * (size * (4 + 10 * unit(rng)));
+    const bool aimed = i % 2 == 0;
+    const Vec3 dir =
+        aimed ? (at - origin) * std::pow(2.0, i % 30 - 15) : random_unit(rng);
+    RayHit h;
+    const bool hit = np::raycast_obb({origin, dir}, b, kInf, &h);
+    if (aimed) EXPECT_TRUE(hit) << i;
+    if (identity) {
+      const AABB box{b.center - b.half_size, b.center + b.half_size};
+      RayHit ha;
+      const bool hit_aabb = np::raycast_aabb({origin, dir}, box, kInf, &ha);
+      EXPECT_EQ(hit, hit_aabb) << i;
+      if (hit && hit_aabb) {
+        EXPECT_NEAR(h.distance, ha.distance,
+                    kSurfaceTolerance * (max_mag(origin) + size));
+        EXPECT_PRED_FORMAT2(VecEq, h.normal, ha.normal);
+      }
+    }
+    if (!hit) continue;
+    ++hits;
+    ExpectWellFormed(h, dir);
+    // On the surface: in the box, and on one face, in the box frame.
+    const Vec3 p = h.point - b.center;
+    const double scale = max_mag(b.center) + size;
+    double face_gap = kInf;
+    for (int k = 0; k < 3; ++k) {
+      const double c = std::fabs(np::dot(p, b.axis[k]));
+      const double hk = np::get(b.half_size, k);
+      EXPECT_LE(c, hk + kSurfaceTolerance * scale + kObbTolerance * hk) << i;
+      face_gap = std::fmin(face_gap, std::fabs(c - hk));
+      // The normal is +-axis[k] for one k.
+    }
+    EXPECT_LE(face_gap, kSurfaceTolerance * scale + kObbTolerance * size);
+    bool normal_is_axis = false;
+    for (int k = 0; k < 3; ++k) {
+      const Vec3 a = b.axis[k];
+      normal_is_axis |= (h.normal.x == a.x + 0.0 && h.normal.y == a.y + 0.0 &&
+                         h.normal.z == a.z + 0.0);
+      const Vec3 na = np::negated(a);
+      normal_is_axis |=
+          (h.normal.x == na.x && h.normal.y == na.y && h.normal.z == na.z);
+    }
+    EXPECT_TRUE(normal_is_axis) << i;
+    for (double k : {0x1p-20, 0x1p30}) {
+      RayHit h2;
+      ASSERT_TRUE(np::raycast_obb({origin, dir * k}, b, kInf, &h2));
+      EXPECT_EQ(h2.distance, h.distance);
+    }
+    if (aimed) {
+      RayHit hl;
+      ASSERT_TRUE(np::linecast_obb(origin, at, b, &hl)) << i;
+      EXPECT_NEAR(hl.distance, h.distance,
+                  kSurfaceTolerance * (max_mag(origin) + size));
+      EXPECT_PRED_FORMAT2(VecEq, hl.normal, h.normal);
+    }
+  }
+  EXPECT_GT(hits, 10000);
+}
+
+TEST(RaycastOBB, ExtremeMagnitudesGiveFiniteHits) {
+  for (double s : {0x1p-1074, 1e-310, 1e-300, 1.0, 1e300}) {
+    const OBB b{
+        V(1, 2, 3) * s, V(1, 2, 3) * s, {V(0, 1, 0), V(-1, 0, 0), V(0, 0, 1)}};
+    for (const Vec3 dir : {V(-1, 0, 0), V(-1, 1e-300, 0), V(-1e300, 0, 0)}) {
+      RayHit h;
+      ASSERT_TRUE(np::raycast_obb({V(10, 2.5, 4) * s, dir}, b, kInf, &h)) << s;
+      ExpectWellFormed(h, dir);
+      ASSERT_TRUE(
+          np::linecast_obb(V(10, 2.5, 4) * s, V(-10, 2.5, 4) * s, b, &h));
+      ExpectWellFormed(h, V(-1, 0, 0));
+    }
+  }
+}
+
+// ============================================================================
+// All shapes
+// ============================================================================
+
+// Finite fields, a unit normal without -0 (an OBB's normal is its axis, here
+// exactly unit).
+void ExpectFinite(bool hit, const RayHit& h, const char* what, int i) {
+  if (!hit) return;
+  EXPECT_TRUE(std::isfinite(h.distance) && h.distance >= 0.0) << what << i;
+  EXPECT_TRUE(finite(h.point)) << what << i;
+  EXPECT_PRED_FORMAT1(HasNoNegativeZero, h.normal) << what << i;
+  EXPECT_NEAR(np::length(h.normal), 1.0, 1e-12) << what << i;
+}
+
+// Inputs mixing every magnitude, from subnormals to ~1e300, in one query:
+// whatever the answer, no NaN, no infinity, no -0.
+TEST(RaycastShapes, RandomInputsOfEveryMagnitudeNeverGiveNaN) {
+  Rng rng(0xe7e);
+  std::uniform_int_distribution<int> exponent(-1074, 996), kind(0, 9);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const auto rd = [&] {
+    const int k = kind(rng);
+    if (k == 0) return 0.0;
+    if (k < 4) return std::ldexp(unit(rng), exponent(rng));
+    if (k < 6) return std::round(unit(rng) * 8);
+    return unit(rng) * 1e3;
+  };
+  const auto rv = [&] { return V(rd(), rd(), rd()); };
+  for (int i = 0; i < 50000; ++i) {
+    const Vec3 o = rv(), e = rv();
+    Vec3 d = rv();
+    if (np::length_squared(d) == 0.0 && np::max_abs_component(d) == 0.0)
+      d.x = 1.0;
+    RayHit h;
+    const Sphere s{rv(), std::fabs(rd())};
+    ExpectFinite(np::raycast_sphere({o, d}, s, kInf, &h), h, "rs", i);
+    ExpectFinite(np::linecast_sphere(o, e, s, &h), h, "ls", i);
+    Vec3 n = rv();
+    if (np::max_abs_component(n) == 0.0) n.z = 1.0;
+    const Plane pl{n, rd()};
+    ExpectFinite(np::raycast_plane({o, d}, pl, kInf, &h), h, "rp", i);
+    ExpectFinite(np::linecast_plane(o, e, pl, &h), h, "lp", i);
+    const Triangle t{rv(), rv(), rv()};
+    ExpectFinite(np::raycast_triangle({o, d}, t, kInf, &h), h, "rt", i);
+    ExpectFinite(np::linecast_triangle(o, e, t, &h), h, "lt", i);
+    const Capsule c{rv(), rv(), std::fabs(rd())};
+    ExpectFinite(np::raycast_capsule({o, d}, c, kInf, &h), h, "rc", i);
+    ExpectFinite(np::linecast_capsule(o, e, c, &h), h, "lc", i);
+    const OBB b{rv(),
+                {std::fabs(rd()), std::fabs(rd()), std::fabs(rd())},
+                {V(1, 0, 0), V(0, 0.6, 0.8), V(0, -0.8, 0.6)}};
+    ExpectFinite(np::raycast_obb({o, d}, b, kInf, &h), h, "ro", i);
+    ExpectFinite(np::linecast_obb(o, e, b, &h), h, "lo", i);
+  }
+}
+
+// Found by the sweep above: a capsule's axis 2^-540 times shorter than the
+// offset that sets the solving units (its squared length underflowed, and the
+// axis parameter became 0 / 0), and a triangle hit whose distance overflowed.
+TEST(RaycastShapes, RegressionsOfTheMagnitudeSweep) {
+  RayHit h;
+  const Capsule c{{0x1p+0, -0x1.6ef9a715e19a6p-881, 0x1.0be0e2d6f7768p+452},
+                  {-0x1p+1, -0x1.b0ec6444b22dap+9, 0x1.5bbd26bfea3b5p+9},
+                  0x1.21cc28c3a507dp+9};
+  const Vec3 start{-0x1.9620fbb991abap+990, 0x1.bf3cd7585d8efp+9,
+                   0x1.96a1afed39c29p+8};
+  const Vec3 end{0x1.cp+2, 0x1.8p+1, 0x1.b3568b4967282p-252};
+  ExpectFinite(np::linecast_capsule(start, end, c, &h), h, "lc", 0);
+  ExpectFinite(np::raycast_capsule({start, end - start}, c, kInf, &h), h, "rc",
+               0);
+  const Triangle t{
+      {-0x1.11d9adf5cbfdcp+956, -0x1.ddfee175775ap-13, 0x1.7e32fe8d02512p+7},
+      {-0x1p+3, 0x1p+1, 0x1.a011639268f4p-973},
+      {0x1.96e44ed375806p+9, 0x0p+0, 0x1p+3}};
+  const Ray ray{
+      {-0x1.06280b43f6557p+9, -0x1.0fc674c4c7df9p+86, 0x1.6312305ebaf5p+376},
+      {0x1.df23a1faabd98p+809, -0x1.2fc96018a7528p-516, -0x1p+0}};
+  ExpectFinite(np::raycast_triangle(ray, t, kInf, &h), h, "rt", 0);
+}
+
+}  // namespace
