@@ -456,6 +456,96 @@ const QUERIES = [
       ["plane", "plane"],
     ],
   ],
+  [
+    "raycastSphere",
+    "rayHit",
+    [
+      ["ray", "ray"],
+      ["sphere", "sphere"],
+      ["maxDistance", "maxDistance"],
+    ],
+  ],
+  [
+    "linecastSphere",
+    "rayHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["sphere", "sphere"],
+    ],
+  ],
+  [
+    "raycastCapsule",
+    "rayHit",
+    [
+      ["ray", "ray"],
+      ["capsule", "capsule"],
+      ["maxDistance", "maxDistance"],
+    ],
+  ],
+  [
+    "linecastCapsule",
+    "rayHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["capsule", "capsule"],
+    ],
+  ],
+  [
+    "raycastOBB",
+    "rayHit",
+    [
+      ["ray", "ray"],
+      ["box", "obb"],
+      ["maxDistance", "maxDistance"],
+    ],
+  ],
+  [
+    "linecastOBB",
+    "rayHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["box", "obb"],
+    ],
+  ],
+  [
+    "raycastTriangle",
+    "rayHit",
+    [
+      ["ray", "ray"],
+      ["triangle", "triangle"],
+      ["maxDistance", "maxDistance"],
+    ],
+  ],
+  [
+    "linecastTriangle",
+    "rayHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "raycastPlane",
+    "rayHit",
+    [
+      ["ray", "ray"],
+      ["plane", "plane"],
+      ["maxDistance", "maxDistance"],
+    ],
+  ],
+  [
+    "linecastPlane",
+    "rayHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["plane", "plane"],
+    ],
+  ],
 ];
 // END GENERATED table
 
@@ -573,6 +663,16 @@ function createApi(module) {
   const np_closestPointOnPlane = exported("_np_closestPointOnPlane");
   const np_distancePointPlane = exported("_np_distancePointPlane");
   const np_signedDistancePointPlane = exported("_np_signedDistancePointPlane");
+  const np_raycastSphere = exported("_np_raycastSphere");
+  const np_linecastSphere = exported("_np_linecastSphere");
+  const np_raycastCapsule = exported("_np_raycastCapsule");
+  const np_linecastCapsule = exported("_np_linecastCapsule");
+  const np_raycastOBB = exported("_np_raycastOBB");
+  const np_linecastOBB = exported("_np_linecastOBB");
+  const np_raycastTriangle = exported("_np_raycastTriangle");
+  const np_linecastTriangle = exported("_np_linecastTriangle");
+  const np_raycastPlane = exported("_np_raycastPlane");
+  const np_linecastPlane = exported("_np_linecastPlane");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
@@ -1223,6 +1323,252 @@ function createApi(module) {
       return io[0];
     }
 
+    function raycastSphere(ray, sphere, maxDistance = Infinity, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("raycastSphere", [ray, sphere, maxDistance, target])
+          : live.queries.raycastSphere(ray, sphere, maxDistance, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putRay(ray, 0);
+        putSphere(sphere, 6);
+        putNumber(maxDistance, 10);
+        if (target !== undefined) checkRayHitTarget(target);
+        code = np_raycastSphere(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.raycastSphere,
+          [ray, sphere, maxDistance, target],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.raycastSphere, code, io);
+      return code === 1 ? outRayHit(SPEC.raycastSphere, target) : null;
+    }
+
+    function linecastSphere(start, end, sphere, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("linecastSphere", [start, end, sphere, target])
+          : live.queries.linecastSphere(start, end, sphere, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putSphere(sphere, 6);
+        if (target !== undefined) checkRayHitTarget(target);
+        code = np_linecastSphere(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.linecastSphere, [start, end, sphere, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.linecastSphere, code, io);
+      return code === 1 ? outRayHit(SPEC.linecastSphere, target) : null;
+    }
+
+    function raycastCapsule(ray, capsule, maxDistance = Infinity, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("raycastCapsule", [ray, capsule, maxDistance, target])
+          : live.queries.raycastCapsule(ray, capsule, maxDistance, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putRay(ray, 0);
+        putCapsule(capsule, 6);
+        putNumber(maxDistance, 13);
+        if (target !== undefined) checkRayHitTarget(target);
+        code = np_raycastCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.raycastCapsule,
+          [ray, capsule, maxDistance, target],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.raycastCapsule, code, io);
+      return code === 1 ? outRayHit(SPEC.raycastCapsule, target) : null;
+    }
+
+    function linecastCapsule(start, end, capsule, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("linecastCapsule", [start, end, capsule, target])
+          : live.queries.linecastCapsule(start, end, capsule, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putCapsule(capsule, 6);
+        if (target !== undefined) checkRayHitTarget(target);
+        code = np_linecastCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.linecastCapsule, [start, end, capsule, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.linecastCapsule, code, io);
+      return code === 1 ? outRayHit(SPEC.linecastCapsule, target) : null;
+    }
+
+    function raycastOBB(ray, box, maxDistance = Infinity, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("raycastOBB", [ray, box, maxDistance, target])
+          : live.queries.raycastOBB(ray, box, maxDistance, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putRay(ray, 0);
+        putOBB(box, 6);
+        putNumber(maxDistance, 21);
+        if (target !== undefined) checkRayHitTarget(target);
+        code = np_raycastOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.raycastOBB, [ray, box, maxDistance, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.raycastOBB, code, io);
+      return code === 1 ? outRayHit(SPEC.raycastOBB, target) : null;
+    }
+
+    function linecastOBB(start, end, box, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("linecastOBB", [start, end, box, target])
+          : live.queries.linecastOBB(start, end, box, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putOBB(box, 6);
+        if (target !== undefined) checkRayHitTarget(target);
+        code = np_linecastOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.linecastOBB, [start, end, box, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.linecastOBB, code, io);
+      return code === 1 ? outRayHit(SPEC.linecastOBB, target) : null;
+    }
+
+    function raycastTriangle(ray, triangle, maxDistance = Infinity, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("raycastTriangle", [ray, triangle, maxDistance, target])
+          : live.queries.raycastTriangle(ray, triangle, maxDistance, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putRay(ray, 0);
+        putTriangle(triangle, 6);
+        putNumber(maxDistance, 15);
+        if (target !== undefined) checkRayHitTarget(target);
+        code = np_raycastTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.raycastTriangle,
+          [ray, triangle, maxDistance, target],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.raycastTriangle, code, io);
+      return code === 1 ? outRayHit(SPEC.raycastTriangle, target) : null;
+    }
+
+    function linecastTriangle(start, end, triangle, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("linecastTriangle", [start, end, triangle, target])
+          : live.queries.linecastTriangle(start, end, triangle, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putTriangle(triangle, 6);
+        if (target !== undefined) checkRayHitTarget(target);
+        code = np_linecastTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.linecastTriangle,
+          [start, end, triangle, target],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.linecastTriangle, code, io);
+      return code === 1 ? outRayHit(SPEC.linecastTriangle, target) : null;
+    }
+
+    function raycastPlane(ray, plane, maxDistance = Infinity, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("raycastPlane", [ray, plane, maxDistance, target])
+          : live.queries.raycastPlane(ray, plane, maxDistance, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putRay(ray, 0);
+        putPlane(plane, 6);
+        putNumber(maxDistance, 10);
+        if (target !== undefined) checkRayHitTarget(target);
+        code = np_raycastPlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.raycastPlane, [ray, plane, maxDistance, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.raycastPlane, code, io);
+      return code === 1 ? outRayHit(SPEC.raycastPlane, target) : null;
+    }
+
+    function linecastPlane(start, end, plane, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("linecastPlane", [start, end, plane, target])
+          : live.queries.linecastPlane(start, end, plane, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putPlane(plane, 6);
+        if (target !== undefined) checkRayHitTarget(target);
+        code = np_linecastPlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.linecastPlane, [start, end, plane, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.linecastPlane, code, io);
+      return code === 1 ? outRayHit(SPEC.linecastPlane, target) : null;
+    }
+
     const queries = {
       closestPointOnAABB,
       distancePointAABB,
@@ -1245,6 +1591,16 @@ function createApi(module) {
       closestPointOnPlane,
       distancePointPlane,
       signedDistancePointPlane,
+      raycastSphere,
+      linecastSphere,
+      raycastCapsule,
+      linecastCapsule,
+      raycastOBB,
+      linecastOBB,
+      raycastTriangle,
+      linecastTriangle,
+      raycastPlane,
+      linecastPlane,
     };
     // END GENERATED wrappers
     return queries;
