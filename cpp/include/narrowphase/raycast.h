@@ -104,10 +104,11 @@ bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit);
 /// a) x (c - a)) or its negation, whichever faces the ray. A ray lying exactly
 /// in the triangle's plane hits where it first touches the triangle (the ray
 /// clipped against the three edges in the plane, in rounded arithmetic), with
-/// normal = +unit((b - a) x (c - a)), not flipped. A degenerate triangle (its
-/// rounded (b - a) x (c - a) is 0, as it is for exactly collinear corners with
-/// exact differences) is the segment or point it spans, cast as a radius-0
-/// capsule, with normal = -unit(direction).
+/// normal = +unit((b - a) x (c - a)), not flipped; an origin on the triangle
+/// (in its plane or not) hits at 0 with normal = -unit(direction), the common
+/// rule. A degenerate triangle (its rounded (b - a) x (c - a) is 0, as it is
+/// for exactly collinear corners with exact differences) is the segment or
+/// point it spans, cast as a radius-0 capsule, with normal = -unit(direction).
 bool raycast_triangle(const Ray& ray, const Triangle& t, double max_distance,
                       RayHit* hit);
 /// Segment against the triangle: hits only when start and end are not strictly
