@@ -151,13 +151,19 @@ bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
 }
 
 // A ray as a segment: the shape's raycast with no limit, kept within the
-// segment's length. When the end lies in the shape, an entry rounded to within
-// kLinecastEndSnap of the end (on either side) is reported at |end - start|,
-// so that a segment ending on the surface hits at its length.
+// segment's length. The end itself decides an entry rounded to within
+// kLinecastEndSnap of it (on either side): when the end lies in the shape, the
+// entry is reported at |end - start|, so that a segment ending on the surface
+// hits at its length; when it does not, the segment stops short of the
+// surface (the rounded end - start, or the rounded entry, may reach it: a
+// segment ending an ulp outside a ball hit it).
 bool clip_to_segment(bool hit_ray, RayHit h, double len, bool end_in,
                      RayHit* hit) {
   if (!hit_ray) return false;
-  if (end_in && h.distance >= len * (1.0 - kLinecastEndSnap)) h.distance = len;
+  if (h.distance >= len * (1.0 - kLinecastEndSnap)) {
+    if (!end_in) return false;
+    h.distance = len;
+  }
   if (h.distance > len) return false;
   *hit = h;
   return true;

@@ -675,12 +675,28 @@ for (const spec of FUNCTIONS) {
       });
 
       it("accepts a direction of any non-zero length, however short, with the same hit", () => {
-        // The valid ray points down -y with length 2; these point the same way with lengths whose squares
-        // underflow, down to the smallest subnormal.
-        for (const y of [-1e-170, -1e-200, -1e-310, -Number.MIN_VALUE]) {
+        // The valid ray points along an axis; these point the same way with lengths whose squares underflow,
+        // down to the smallest subnormal.
+        const along = spec.valid()[0].direction;
+        for (const length of [1e-170, 1e-200, 1e-310, Number.MIN_VALUE]) {
           const args = spec.valid();
-          args[0].direction = v3(0, y, 0);
-          expect(np[spec.name](...args)).toEqual(spec.expected);
+          args[0].direction = v3(
+            Math.sign(along.x) * length,
+            Math.sign(along.y) * length,
+            Math.sign(along.z) * length,
+          );
+          const got = np[spec.name](...args);
+          if (spec.name === "raycastAABB") {
+            // An axis-aligned entry's distance is |face - origin| itself, whatever the direction's length.
+            expect(got).toEqual(spec.expected);
+          } else {
+            // Elsewhere the distance is t |d| in the direction's own units: within a few ulps.
+            expect(got.point).toEqual(spec.expected.point);
+            expect(got.normal).toEqual(spec.expected.normal);
+            expect(
+              Math.abs(got.distance - spec.expected.distance),
+            ).toBeLessThanOrEqual(4 * Number.EPSILON * spec.expected.distance);
+          }
         }
       });
 
