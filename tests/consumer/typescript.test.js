@@ -133,6 +133,11 @@ describe("TypeScript declarations, type-checked in a fresh project", () => {
       plainObbTouching: true, // two unit-halfSize boxes 2 apart touch
       plainCast: null,
       tolerance: 1e-6,
+      onLine: [1, 0, 0],
+      capsuleDistance: 4,
+      triangleDistance: 5,
+      groundDistance: -4, // Euclidean: the normal's length 2 does not scale it
+      capsuleHitDistance: 4,
     });
   });
 });
