@@ -4,12 +4,13 @@
 // type-check as they are, and so do Line3, Capsule, Triangle and Plane. Results are plain objects. Every query computes in double precision.
 //
 // Conventions (every function):
-// - Shapes are closed and solid: touching counts as overlapping and as a hit.
+// - Shapes are closed: touching counts as overlapping and as a hit. Spheres, capsules and boxes are solid;
+//   segments, triangles and planes are thin, hit from either side with the normal facing the ray.
 // - A miss returns `null`, never `undefined`.
 // - Distances are world units. Normals are unit vectors and never contain -0.
 // - Bad input throws a `TypeError` (a missing or non-numeric field, a wrong argument type) or a `RangeError`
-//   (NaN or ±Infinity, a negative radius / halfSize / maxDistance, min > max on an axis, a zero ray direction,
-//   an OBB rotation that is not orthonormal within 1e-6) whose message names the function, the argument and the
+//   (NaN or ±Infinity, a negative radius / halfSize / maxDistance, min > max on an axis, a zero ray direction
+//   or plane normal, an OBB rotation that is not orthonormal within 1e-6) whose message names the function, the argument and the
 //   field, e.g. `overlapSphereAABB: sphere.center.y is undefined, expected a number`. After any error the next
 //   call works normally; nothing is allocated in WASM memory, so nothing can leak.
 
