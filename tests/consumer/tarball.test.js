@@ -71,7 +71,7 @@ describe("the npm tarball", () => {
     // No reference to a separate .wasm file that a bundler would try to resolve.
     expect(module).not.toMatch(/new URL\([^)]*\.wasm/);
     expect(module).toContain("export default createNarrowphaseModule");
-    const called = [...layer.matchAll(/exported\('(_np_\w+)'\)/g)].map(
+    const called = [...layer.matchAll(/exported\(["'](_np_\w+)["']\)/g)].map(
       (m) => m[1],
     );
     expect(called.length).toBeGreaterThanOrEqual(8);
