@@ -204,10 +204,12 @@ int Ctx::points(double out[][3], int cap) const {
     if (is_point_kind(q->args[i])) {
       std::memcpy(out[n++], v, sizeof(double) * 3);
     } else if (k.shape != nullptr) {
+      // (A plane's center, its point nearest the origin, may lie beyond the
+      // doubles: clamped, as every generated coordinate is.)
       const LV c = k.shape->center(v);
-      out[n][0] = static_cast<double>(c.x),
-      out[n][1] = static_cast<double>(c.y),
-      out[n][2] = static_cast<double>(c.z);
+      out[n][0] = finite_or_clamped(static_cast<double>(c.x)),
+      out[n][1] = finite_or_clamped(static_cast<double>(c.y)),
+      out[n][2] = finite_or_clamped(static_cast<double>(c.z));
       ++n;
     }
   }
