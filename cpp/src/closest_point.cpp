@@ -211,14 +211,16 @@ Nearest nearest_edge(Vec3 p, const Triangle& t) {
   return best;
 }
 
-// Ericson 5.1.5 (ClosestPtPointTriangle), with three changes:
+// Ericson 5.1.5 (ClosestPtPointTriangle), with these changes:
 //  - degenerate triangles (collinear or coincident corners, decided exactly)
 //    are the segment between their lexicographically extreme corners, which on
 //    a line are the ends of the span: no division by zero, and the same
 //    segment whatever the order of the corners;
-//  - the edges and the vectors to p are scaled by powers of two of their own,
-//    so that the dot products and their products neither overflow nor
-//    underflow (every test and ratio below is invariant under those scalings);
+//  - each edge, and the vectors to p together, are scaled by powers of two of
+//    their own, so that the dot products and their products neither overflow
+//    nor underflow (every test and ratio below is invariant under those
+//    scalings); the normal is taken from the two shorter edges; an edge region
+//    whose two dot products both rounded to 0 does not decide;
 //  - inside the face, p is projected onto the plane along the unit normal
 //    (unit_or, safe at any magnitude) rather than rebuilt from barycentric
 //    coordinates, so a point on an axis-aligned triangle comes back bit for bit
@@ -312,8 +314,23 @@ Nearest nearest_on_triangle_unscaled(Vec3 p, const Triangle& t) {
   if (is_zero(n)) return nearest_edge(p, t);
   const Vec3 u = unit_or(n, Vec3{0.0, 0.0, 1.0});
   const double h = dot(u, ap);
-  if (h == 0.0) return {p, 0.0};
-  return {p - u * h, std::fabs(h)};
+  const Vec3 q = h == 0.0 ? p : p - u * h;
+  // The point of the face lies in the box of the corners. The region tests
+  // see each edge only to its own precision (an edge along z of 1e265 has
+  // no x component at 4e-87 in its units), so a p 1e308 off a sliver can pass
+  // them: a projection outside the box (beyond rounding) is not in the face,
+  // and an edge is nearest.
+  const double slack =
+      kPointExactBand * (max_abs_component(p) + max_abs_component(t.a) +
+                         max_abs_component(t.b) + max_abs_component(t.c)) +
+      0x1p-1060;
+  for (int i = 0; i < 3; ++i) {
+    const double v = get(q, i),
+                 lo = min2(min2(get(t.a, i), get(t.b, i)), get(t.c, i)),
+                 hi = max2(max2(get(t.a, i), get(t.b, i)), get(t.c, i));
+    if (v < lo - slack || v > hi + slack) return nearest_edge(p, t);
+  }
+  return {q, std::fabs(h)};
 }
 
 // The same at any magnitude (the edges overflowed beyond 2^1020).

@@ -1388,3 +1388,23 @@ TEST(PointQueryFuzzFindings, PlanesBeyondTheDoubles) {
   EXPECT_NEAR(np::signed_distance_point_plane(p2, pl2), -5.29758e+304,
               1e-5 * 5.29758e+304);
 }
+
+TEST(PointQueryFuzzFindings, TriangleFacePointOutsideTheCornersBox) {
+  // raw-distancePointTriangle: a sliver along z (1e265 long, its x within
+  // 4e-87) and p 1e308 off it in x: the region tests, which see each edge
+  // only to its own precision, put p in the face, and its projection (x =
+  // DBL_MAX) was returned at the distance |p.y| = 1.6e-95. A face point
+  // outside the box of the corners is not in the face: the edges decide.
+  const Vec3 p{0x1.fffffffffffffp+1023, -0x1.0dp-315, -0x1.100336d48e1fp+675};
+  const Triangle t{
+      {-0x1.00000ff0000b3p-287, 0x0.7003a00e3p-1022, 0x1.8686a979797p+647},
+      {-0x1.7979768686868p-646, 0x0.0000000009797p-1022,
+       -0x1.6f6f6f6f6f6f6p+880},
+      {0x0.00000000000f6p-1022, 0.0, 0.0}};
+  const Vec3 q = np::closest_point_on_triangle(p, t);
+  const double d = np::distance_point_triangle(p, t);
+  EXPECT_TRUE(finite(q));
+  expect_consistent(p, q, d);
+  EXPECT_LE(std::fabs(q.x), 1e-86);
+  EXPECT_GE(d, 1.79769e+308 * (1 - 1e-5));
+}
