@@ -59,6 +59,50 @@ inline double sum_abs(Vec3 v) {
   return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z);
 }
 
+// Coordinates of magnitude 2^1020 or more (biased exponent >= 2043): their
+// differences, and the sums of a few of them that the queries below form, may
+// overflow. Queries with such an input solve in units 16 times larger (kDown:
+// exact for every number above the subnormal range, and what it rounds is
+// below 2^-1070, far under the rounding of coordinates beyond 2^1020), where
+// every coordinate is below 2^1020 and every difference, dot product with a
+// unit axis or sum of four such terms is below 2^1023; the answer is scaled
+// back with kUp (exact: it lies within the hull of the scaled inputs).
+constexpr double kDown = 0x1p-4, kUp = 0x1p4;
+inline bool huge(Vec3 v) { return biased_exponent(v) >= 2043; }
+inline bool huge(double x) { return biased_exponent(x) >= 2043; }
+
+// The answer q computed in scaled units brought back: p, or one of the inputs
+// listed, bit for bit when q is that input scaled (a clamped end point, a
+// corner, p itself), otherwise q * kUp.
+inline bool same(Vec3 u, Vec3 v) {
+  return u.x == v.x && u.y == v.y && u.z == v.z;
+}
+Vec3 scaled_back(Vec3 q, const Vec3* originals, int n) {
+  for (int i = 0; i < n; ++i) {
+    if (same(q, originals[i] * kDown)) return originals[i];
+  }
+  return q * kUp;
+}
+
+// |p - q| at any magnitude: length(p - q) whenever p - q is finite (then bit
+// for bit), otherwise computed on halved coordinates (the difference exceeds
+// DBL_MAX there, so halving's rounding is negligible) and doubled, which
+// overflows to +inf only when the length does. Every distance below is this
+// of p and the closest point returned for p, so the two never disagree.
+double distance_between(Vec3 p, Vec3 q) {
+  const Vec3 d = p - q;
+  if (max_abs_component(d) <= DBL_MAX) return length(d) + 0.0;
+  return length(p * 0.5 - q * 0.5) * 2.0;
+}
+
+// v times a power of two that brings its largest component into [1, 2) (two
+// steps for a subnormal v; exact), or 0 for v = 0.
+inline Vec3 to_unit_scale(Vec3 v) {
+  const int e = biased_exponent(v);
+  const Vec3 s = v * unit_scale_for(e);
+  return e == 0 ? s * unit_scale_for(biased_exponent(s)) : s;
+}
+
 // The exponent (log2) of a power of two that unit_scale_for returned: always a
 // normal double.
 inline int log2_of(double power_of_two) {
@@ -121,7 +165,7 @@ Vec3 segment_point(Vec3 p, Vec3 a, Vec3 b) {
 // The nearest point, and p itself when p lies exactly on the segment: the
 // rounded point is within a few ulps of the coordinates of p when it is, so
 // only then are the exact predicates asked.
-Vec3 nearest_on_segment(Vec3 p, Vec3 a, Vec3 b) {
+Vec3 nearest_on_segment_unscaled(Vec3 p, Vec3 a, Vec3 b) {
   const Vec3 q = segment_point(p, a, b);
   const double gap = max_abs_component(p - q);
   if (gap == 0.0) return q;
@@ -130,6 +174,16 @@ Vec3 nearest_on_segment(Vec3 p, Vec3 a, Vec3 b) {
   if (gap <= kPointExactBand * scale + 0x1p-1020 && on_segment_exactly(p, a, b))
     return p;
   return q;
+}
+
+// The same at any magnitude: beyond 2^1020, in units 16 times larger (b - a
+// and p - a overflowed there).
+Vec3 nearest_on_segment(Vec3 p, Vec3 a, Vec3 b) {
+  if (!huge(p) && !huge(a) && !huge(b))
+    return nearest_on_segment_unscaled(p, a, b);
+  const Vec3 q = nearest_on_segment_unscaled(p * kDown, a * kDown, b * kDown);
+  const Vec3 originals[3] = {p, a, b};
+  return scaled_back(q, originals, 3);
 }
 
 // The lexicographically smaller of two points (x, then y, then z).
@@ -151,31 +205,44 @@ Nearest nearest_edge(Vec3 p, const Triangle& t) {
   Nearest best{t.a, 0.0};
   for (int i = 0; i < 3; ++i) {
     const Vec3 q = nearest_on_segment(p, ends[i][0], ends[i][1]);
-    const double d = length(p - q);
+    const double d = distance_between(p, q);
     if (i == 0 || d < best.distance) best = {q, d};
   }
   return best;
 }
 
-// Ericson 5.1.5 (ClosestPtPointTriangle), with three changes:
+// Ericson 5.1.5 (ClosestPtPointTriangle), with these changes:
 //  - degenerate triangles (collinear or coincident corners, decided exactly)
 //    are the segment between their lexicographically extreme corners, which on
 //    a line are the ends of the span: no division by zero, and the same
 //    segment whatever the order of the corners;
-//  - the edges and the vectors to p are scaled by powers of two of their own,
-//    so that the dot products and their products neither overflow nor
-//    underflow (every test and ratio below is invariant under those scalings);
+//  - each edge, and the vectors to p together, are scaled by powers of two of
+//    their own, so that the dot products and their products neither overflow
+//    nor underflow (every test and ratio below is invariant under those
+//    scalings); the normal is taken from the two shorter edges; an edge region
+//    whose two dot products both rounded to 0 does not decide;
 //  - inside the face, p is projected onto the plane along the unit normal
 //    (unit_or, safe at any magnitude) rather than rebuilt from barycentric
 //    coordinates, so a point on an axis-aligned triangle comes back bit for bit
 //    and the distance is |(p - a) . n|, without cancellation.
-Nearest nearest_on_triangle(Vec3 p, const Triangle& t) {
-  const Vec3 ab = t.b - t.a, ac = t.c - t.a;
-  const double se =
-      unit_scale_for(max_exponent(biased_exponent(ab), biased_exponent(ac)));
-  const Vec3 ab_s = ab * se, ac_s = ac * se;
-  const Vec3 n = cross(ab_s, ac_s);
-  const double cross_scale = max_abs_component(ab_s) * max_abs_component(ac_s);
+Nearest nearest_on_triangle_unscaled(Vec3 p, const Triangle& t) {
+  const Vec3 ab = t.b - t.a, ac = t.c - t.a, bc = t.c - t.b;
+  // Each edge in units of its own (a 2^-1000 edge beside a 2^40 one would
+  // underflow in the units of the longer).
+  const Vec3 ab_s = to_unit_scale(ab), ac_s = to_unit_scale(ac),
+             bc_s = to_unit_scale(bc);
+  // The normal from the two shorter edges (ab x ac = ab x bc = ac x bc up to
+  // sign and scale): the longest edge is the one nearly parallel to another
+  // in a thin triangle, and its cross product would cancel.
+  const double lab = length(ab), lac = length(ac), lbc = length(bc);
+  Vec3 e1 = ab_s, e2 = ac_s;
+  if (lab >= lac && lab >= lbc) {
+    e1 = ac_s, e2 = bc_s;
+  } else if (lac >= lbc) {
+    e1 = ab_s, e2 = bc_s;
+  }
+  const Vec3 n = cross(e1, e2);
+  const double cross_scale = max_abs_component(e1) * max_abs_component(e2);
   if (max_abs_component(n) <= kPointExactBand * cross_scale + 0x1p-1020 &&
       collinear_exactly(t.c, t.a, t.b)) {
     Vec3 lo = t.a, hi = t.a;
@@ -185,7 +252,7 @@ Nearest nearest_on_triangle(Vec3 p, const Triangle& t) {
       if (lex_less(hi, v)) hi = v;
     }
     const Vec3 q = nearest_on_segment(p, lo, hi);
-    return {q, length(p - q)};
+    return {q, distance_between(p, q)};
   }
 
   const Vec3 ap = p - t.a, bp = p - t.b, cp = p - t.c;
@@ -194,46 +261,51 @@ Nearest nearest_on_triangle(Vec3 p, const Triangle& t) {
                    biased_exponent(cp)));
   const Vec3 ap_s = ap * sp, bp_s = bp * sp, cp_s = cp * sp;
 
-  // The six dot products of Ericson's algorithm, brought into units where the
+  // The dot products of Ericson's algorithm, in three groups by edge (ab: d1,
+  // d3, d5; ac: d2, d4, d6; bc: e4, e5), each brought into units where its
   // largest is ~1 before they are multiplied: p 1 away from a triangle 2^-1000
   // across has d's ~2^-1000 whose products would underflow to 0 (and send p
-  // into an edge region). Every test and ratio below is invariant under that
-  // scaling.
-  double d1 = dot(ab_s, ap_s), d2 = dot(ac_s, ap_s), d3 = dot(ab_s, bp_s),
-         d4 = dot(ac_s, bp_s), d5 = dot(ab_s, cp_s), d6 = dot(ac_s, cp_s);
+  // into an edge region). Every test and ratio below compares or divides
+  // numbers of one group, or products of one number of the ab group and one
+  // of the ac group on both sides: invariant under those scalings. Ericson's
+  // d4 - d3 and d5 - d6 are bc . bp and -bc . cp, taken directly.
+  double d1 = dot(ab_s, ap_s), d3 = dot(ab_s, bp_s), d5 = dot(ab_s, cp_s);
+  double d2 = dot(ac_s, ap_s), d4 = dot(ac_s, bp_s), d6 = dot(ac_s, cp_s);
+  double e4 = dot(bc_s, bp_s), e5 = -dot(bc_s, cp_s);
   {
-    const int e = max_exponent(biased_exponent(Vec3{d1, d2, d3}),
-                               biased_exponent(Vec3{d4, d5, d6}));
-    const double sd = unit_scale_for(e);
-    d1 *= sd, d2 *= sd, d3 *= sd, d4 *= sd, d5 *= sd, d6 *= sd;
+    const double sb = unit_scale_for(biased_exponent(Vec3{d1, d3, d5}));
+    d1 *= sb, d3 *= sb, d5 *= sb;
+    const double sc = unit_scale_for(biased_exponent(Vec3{d2, d4, d6}));
+    d2 *= sc, d4 *= sc, d6 *= sc;
+    const double sbc = unit_scale_for(biased_exponent(Vec3{e4, e5, 0.0}));
+    e4 *= sbc, e5 *= sbc;
   }
   // Vertex region A.
   if (d1 <= 0.0 && d2 <= 0.0) return {t.a, length(ap)};
-  // Vertex region B.
-  if (d3 >= 0.0 && d4 <= d3) return {t.b, length(bp)};
-  // Edge region AB. d1 >= 0 >= d3 there, so the quotient is in [0, 1]; both
-  // are 0 only when rounding hides the edge, and then A is as good.
+  // Vertex region B (Ericson's d4 <= d3).
+  if (d3 >= 0.0 && e4 <= 0.0) return {t.b, length(bp)};
+  // Edge region AB. d1 >= 0 >= d3 there, and d1 - d3 = |ab|^2 > 0 on the
+  // reals: the quotient is in [0, 1]. Both are 0 only when rounding hides the
+  // edge (p so far away that ab's components vanish beside it): the edge does
+  // not decide then, and the regions below do (p on edge BC beside an edge
+  // AB of 2^-1074 came back as A).
   const double vc = d1 * d4 - d3 * d2;
-  if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) {
-    const double den = d1 - d3;
-    const Vec3 q = den > 0.0 ? t.a + ab * (d1 / den) : t.a;
+  if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 - d3 > 0.0) {
+    const Vec3 q = t.a + ab * (d1 / (d1 - d3));
     return {q, length(p - q)};
   }
-  // Vertex region C.
-  if (d6 >= 0.0 && d5 <= d6) return {t.c, length(cp)};
-  // Edge region AC.
+  // Vertex region C (Ericson's d5 <= d6).
+  if (d6 >= 0.0 && e5 <= 0.0) return {t.c, length(cp)};
+  // Edge region AC (as AB).
   const double vb = d5 * d2 - d1 * d6;
-  if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) {
-    const double den = d2 - d6;
-    const Vec3 q = den > 0.0 ? t.a + ac * (d2 / den) : t.a;
+  if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 - d6 > 0.0) {
+    const Vec3 q = t.a + ac * (d2 / (d2 - d6));
     return {q, length(p - q)};
   }
-  // Edge region BC.
+  // Edge region BC (as AB).
   const double va = d3 * d6 - d5 * d4;
-  const double e4 = d4 - d3, e5 = d5 - d6;
-  if (va <= 0.0 && e4 >= 0.0 && e5 >= 0.0) {
-    const double den = e4 + e5;
-    const Vec3 q = den > 0.0 ? t.b + (t.c - t.b) * (e4 / den) : t.b;
+  if (va <= 0.0 && e4 >= 0.0 && e5 >= 0.0 && e4 + e5 > 0.0) {
+    const Vec3 q = t.b + bc * (e4 / (e4 + e5));
     return {q, length(p - q)};
   }
   // Face region. A normal that is zero in doubles (corners collinear only up
@@ -242,8 +314,33 @@ Nearest nearest_on_triangle(Vec3 p, const Triangle& t) {
   if (is_zero(n)) return nearest_edge(p, t);
   const Vec3 u = unit_or(n, Vec3{0.0, 0.0, 1.0});
   const double h = dot(u, ap);
-  if (h == 0.0) return {p, 0.0};
-  return {p - u * h, std::fabs(h)};
+  const Vec3 q = h == 0.0 ? p : p - u * h;
+  // The point of the face lies in the box of the corners. The region tests
+  // see each edge only to its own precision (an edge along z of 1e265 has
+  // no x component at 4e-87 in its units), so a p 1e308 off a sliver can pass
+  // them: a projection outside the box (beyond rounding) is not in the face,
+  // and an edge is nearest.
+  const double slack =
+      kPointExactBand * (max_abs_component(p) + max_abs_component(t.a) +
+                         max_abs_component(t.b) + max_abs_component(t.c)) +
+      0x1p-1060;
+  for (int i = 0; i < 3; ++i) {
+    const double v = get(q, i),
+                 lo = min2(min2(get(t.a, i), get(t.b, i)), get(t.c, i)),
+                 hi = max2(max2(get(t.a, i), get(t.b, i)), get(t.c, i));
+    if (v < lo - slack || v > hi + slack) return nearest_edge(p, t);
+  }
+  return {q, std::fabs(h)};
+}
+
+// The same at any magnitude (the edges overflowed beyond 2^1020).
+Vec3 nearest_on_triangle(Vec3 p, const Triangle& t) {
+  if (!huge(p) && !huge(t.a) && !huge(t.b) && !huge(t.c))
+    return nearest_on_triangle_unscaled(p, t).point;
+  const Triangle ts{t.a * kDown, t.b * kDown, t.c * kDown};
+  const Vec3 q = nearest_on_triangle_unscaled(p * kDown, ts).point;
+  const Vec3 originals[4] = {p, t.a, t.b, t.c};
+  return scaled_back(q, originals, 4);
 }
 
 // The plane equation in units where the normal's largest component is in
@@ -266,9 +363,11 @@ struct PlaneEquation {
 PlaneEquation plane_equation(Vec3 p, const Plane& pl) {
   const int e = biased_exponent(pl.normal);
   const double s1 = unit_scale_for(e);
-  // A subnormal normal is ~2^-74 .. 2^-22 after 2^1000: a second step.
-  const double s2 =
-      e == 0 ? unit_scale_for(biased_exponent(pl.normal * s1)) : 1.0;
+  // A subnormal normal is ~2^-74 .. 2^-22 after 2^1000, and one in the two
+  // largest binades ~2^22 .. 2^24 after 2^-1000: a second step.
+  const double s2 = e == 0 || e >= 2046
+                        ? unit_scale_for(biased_exponent(pl.normal * s1))
+                        : 1.0;
   const Vec3 n = pl.normal * s1 * s2;
   double k = pl.constant * s1 * s2;  // overflows only to be recomputed below
   double unscale = 1.0;
@@ -276,7 +375,7 @@ PlaneEquation plane_equation(Vec3 p, const Plane& pl) {
   if (!(std::fabs(k) <= 0x1p1018) || biased_exponent(p) >= 1023 + 1018) {
     unscale = 16.0;
     nv = n * 0x1p-4;
-    // s1 * 2^-4 is a normal power of two; s2 >= 1 scales up only what was
+    // s1 * 2^-4 is a normal power of two; s2 > 1 scales up only what was
     // subnormal, so k overflows here only where the result does.
     k = pl.constant * (s1 * 0x1p-4) * s2;
   }
@@ -293,9 +392,10 @@ PlaneEquation plane_equation(Vec3 p, const Plane& pl) {
     if (sign == 0) {
       value = 0.0;
     } else if (!(sign > 0 ? value > 0.0 : value < 0.0)) {
-      // Rounding flipped or lost the sign of a value this near 0: the
-      // smallest one with the right sign.
-      value = sign * DBL_MIN;
+      // Rounding flipped or lost the sign of a value this near 0 (its
+      // magnitude is then far below the rounding of p): the smallest one
+      // with the right sign.
+      value = sign * 0x1p-1074;
     }
   }
   return {n, value, unscale};
@@ -308,38 +408,54 @@ Vec3 closest_point_on_segment(Vec3 p, const Segment& s) {
 }
 
 double distance_point_segment(Vec3 p, const Segment& s) {
-  return length(p - nearest_on_segment(p, s.start, s.end));
+  return distance_between(p, nearest_on_segment(p, s.start, s.end));
 }
 
+namespace {
+
+// The ball of radius r around c: p itself inside or on it (within() compares
+// squares, rescaled at extreme magnitudes, so no square root rounds the
+// decision), otherwise c + r (p - c) / |p - c| (p != c there), kept within the
+// box of c and p where the exact point lies (rounding could overshoot p by an
+// ulp). `c_is_segment`: r = 0 returns c itself (a capsule's axis point).
+Vec3 ball_point_unscaled(Vec3 p, Vec3 c, double r) {
+  const Vec3 d = p - c;
+  if (within(d, r)) return p;
+  if (r == 0.0) return c;
+  const Vec3 q = c + unit_or(d, Vec3{0.0, 0.0, 0.0}) * r;
+  return {clamp(q.x, min2(c.x, p.x), max2(c.x, p.x)),
+          clamp(q.y, min2(c.y, p.y), max2(c.y, p.y)),
+          clamp(q.z, min2(c.z, p.z), max2(c.z, p.z))};
+}
+
+// The same at any magnitude (p - c overflowed beyond 2^1020).
+Vec3 ball_point(Vec3 p, Vec3 c, double r) {
+  if (!huge(p) && !huge(c) && !huge(r)) return ball_point_unscaled(p, c, r);
+  const Vec3 q = ball_point_unscaled(p * kDown, c * kDown, r * kDown);
+  const Vec3 originals[2] = {p, c};
+  return scaled_back(q, originals, 2);
+}
+
+}  // namespace
+
 Vec3 closest_point_on_sphere(Vec3 p, const Sphere& s) {
-  // within() compares squares (rescaled at extreme magnitudes), so the inside
-  // test is not rounded by a square root. Outside, p != center.
-  const Vec3 d = p - s.center;
-  if (within(d, s.radius)) return p;
-  return s.center + unit_or(d, Vec3{0.0, 0.0, 0.0}) * s.radius;
+  return ball_point(p, s.center, s.radius);
 }
 
 double distance_point_sphere(Vec3 p, const Sphere& s) {
-  const Vec3 d = p - s.center;
-  if (within(d, s.radius)) return 0.0;
-  return max2(length(d) - s.radius, 0.0);
+  return distance_between(p, closest_point_on_sphere(p, s));
 }
 
 Vec3 closest_point_on_capsule(Vec3 p, const Capsule& c) {
-  // The sphere of radius c.radius around the nearest point of the axis
-  // (Ericson 5.1.2 then the sphere above): the same operations as
-  // closest_point_on_sphere when start == end (the axis point is start).
-  const Vec3 q = nearest_on_segment(p, c.start, c.end);
-  const Vec3 d = p - q;
-  if (within(d, c.radius)) return p;
-  if (c.radius == 0.0) return q;  // the segment itself, bit for bit
-  return q + unit_or(d, Vec3{0.0, 0.0, 0.0}) * c.radius;
+  // The ball of radius c.radius around the nearest point of the axis (Ericson
+  // 5.1.2 then the sphere above): exactly closest_point_on_sphere when start ==
+  // end (the axis point is start), and the segment's point itself, bit for
+  // bit, for radius 0.
+  return ball_point(p, nearest_on_segment(p, c.start, c.end), c.radius);
 }
 
 double distance_point_capsule(Vec3 p, const Capsule& c) {
-  const Vec3 d = p - nearest_on_segment(p, c.start, c.end);
-  if (within(d, c.radius)) return 0.0;
-  return max2(length(d) - c.radius, 0.0);
+  return distance_between(p, closest_point_on_capsule(p, c));
 }
 
 namespace {
@@ -365,10 +481,11 @@ inline Vec3 local_coordinates(Vec3 p, const OBB& b) {
 
 }  // namespace
 
-Vec3 closest_point_on_obb(Vec3 p, const OBB& b) {
-  if (is_identity(b.axis)) return closest_point_on_aabb(p, as_aabb(b));
-  // Ericson 5.1.4: clamp each local coordinate to the half size. Inside (no
-  // coordinate clamped) p itself is returned, not the rebuilt point.
+namespace {
+
+// Ericson 5.1.4: clamp each local coordinate to the half size. Inside (no
+// coordinate clamped) p itself is returned, not the rebuilt point.
+Vec3 obb_point_unscaled(Vec3 p, const OBB& b) {
   const Vec3 t = local_coordinates(p, b);
   Vec3 q = b.center;
   bool inside = true;
@@ -381,46 +498,91 @@ Vec3 closest_point_on_obb(Vec3 p, const OBB& b) {
   return inside ? p : q;
 }
 
+}  // namespace
+
+namespace {
+
+// The OBB in units 16 times larger (kDown): for inputs beyond 2^1020, where p
+// - center, the projections and the rebuilt point overflowed.
+inline OBB scaled_down(const OBB& b) {
+  return {
+      b.center * kDown, b.half_size * kDown, {b.axis[0], b.axis[1], b.axis[2]}};
+}
+inline bool huge(const OBB& b) { return huge(b.center) || huge(b.half_size); }
+
+}  // namespace
+
+Vec3 closest_point_on_obb(Vec3 p, const OBB& b) {
+  // The AABB's clamp compares coordinates only: nothing overflows.
+  if (is_identity(b.axis)) return closest_point_on_aabb(p, as_aabb(b));
+  if (!huge(p) && !huge(b)) return obb_point_unscaled(p, b);
+  const Vec3 q = obb_point_unscaled(p * kDown, scaled_down(b));
+  const Vec3 originals[1] = {p};
+  return scaled_back(q, originals, 1);  // +-inf where q lies beyond DBL_MAX
+}
+
 double distance_point_obb(Vec3 p, const OBB& b) {
-  if (is_identity(b.axis)) return distance_point_aabb(p, as_aabb(b));
-  // The axes are orthonormal: the distance is the length of the overshoot in
-  // local coordinates (Ericson 5.1.4.1), exactly 0 inside.
-  const Vec3 t = local_coordinates(p, b);
-  return length(Vec3{beyond(t.x, -b.half_size.x, b.half_size.x),
-                     beyond(t.y, -b.half_size.y, b.half_size.y),
-                     beyond(t.z, -b.half_size.z, b.half_size.z)});
+  // |p - closest point|. For an identity rotation that is the overshoot of
+  // distance_point_aabb, bit for bit, wherever that is finite.
+  const Vec3 q = closest_point_on_obb(p, b);
+  if (max_abs_component(q) <= DBL_MAX) return distance_between(p, q);
+  // The nearest point of a box reaching beyond the doubles lies beyond them
+  // itself: the same point in units 16 times larger, where it is finite.
+  const OBB bs = scaled_down(b);
+  const Vec3 ps = p * kDown;
+  const Vec3 qs = is_identity(b.axis) ? closest_point_on_aabb(ps, as_aabb(bs))
+                                      : obb_point_unscaled(ps, bs);
+  return distance_between(ps, qs) * kUp;
 }
 
 Vec3 closest_point_on_triangle(Vec3 p, const Triangle& t) {
-  return nearest_on_triangle(p, t).point;
+  return nearest_on_triangle(p, t);
 }
 
 double distance_point_triangle(Vec3 p, const Triangle& t) {
-  return nearest_on_triangle(p, t).distance;
+  return distance_between(p, closest_point_on_triangle(p, t));
 }
 
-Vec3 closest_point_on_plane(Vec3 p, const Plane& pl) {
-  // Ericson 5.1.1: q = p - n (dot(n, p) + constant) / dot(n, n), with n scaled
-  // by a power of two: the direction stays exact (a unit normal would round
-  // it), dot(n, n) is in [1, 12), and the factor is the same as unscaled.
-  const PlaneEquation e = plane_equation(p, pl);
+namespace {
+
+// Ericson 5.1.1: q = p - n (dot(n, p) + constant) / dot(n, n), with n scaled
+// by a power of two: the direction stays exact (a unit normal would round it),
+// dot(n, n) is in [1, 12), and the factor is the same as unscaled. Far out
+// (unscale 16) p is moved in units 16 times larger, so that only a point
+// beyond DBL_MAX overflows (the step alone may exceed it when p and q are on
+// opposite sides of the origin).
+Vec3 plane_point(Vec3 p, const PlaneEquation& e) {
   if (e.value == 0.0) return p;
   // A plane beyond the doubles (the value overflowed): +-inf components, not
   // inf * 0 = NaN.
   const double value = e.value > DBL_MAX    ? DBL_MAX
                        : e.value < -DBL_MAX ? -DBL_MAX
                                             : e.value;
-  return p - (e.n * (value / length_squared(e.n))) * e.unscale;
+  const Vec3 step = e.n * (value / length_squared(e.n));
+  if (e.unscale == 1.0) return p - step;
+  return (p * (1.0 / e.unscale) - step) * e.unscale;
+}
+
+}  // namespace
+
+Vec3 closest_point_on_plane(Vec3 p, const Plane& pl) {
+  return plane_point(p, plane_equation(p, pl));
 }
 
 double signed_distance_point_plane(Vec3 p, const Plane& pl) {
-  // Ericson 5.1.1 with a normal of any length: divided by |n| (in [1, 2 sqrt
-  // 3) once scaled).
+  // |p - closest point| (the distance query and the closest point cannot
+  // disagree), with the sign of the plane equation, decided exactly: 0
+  // exactly on the plane, and at least the smallest double off it (where the
+  // closest point rounds back onto p).
   const PlaneEquation e = plane_equation(p, pl);
   if (e.value == 0.0) return 0.0;
-  // A value of +-DBL_MIN (a sign decided exactly) divided by |n| < 4 stays
-  // non-zero: the sign survives.
-  return e.value / length(e.n) * e.unscale;
+  const Vec3 q = plane_point(p, e);
+  // A closest point beyond DBL_MAX (a plane that leaves the doubles near p):
+  // Ericson 5.1.1 divided by |n| (in [1, 2 sqrt 3) once scaled).
+  if (!(max_abs_component(q) <= DBL_MAX))
+    return e.value / length(e.n) * e.unscale;
+  const double d = max2(distance_between(p, q), 0x1p-1074);
+  return e.value > 0.0 ? d : -d;
 }
 
 double distance_point_plane(Vec3 p, const Plane& pl) {

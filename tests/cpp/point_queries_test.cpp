@@ -1015,3 +1015,396 @@ TEST(PointQueries, TinyAndHugeShapesAtOrdinaryDistances) {
   EXPECT_EQ(np::distance_point_triangle({2.0, 2.0, 0.0}, small),
             norm({2.0, 2.0, 0.0}));
 }
+
+// ---------------------------------------------------------------------------
+// Fuzz findings (tests/fuzz, both modes): the exact inputs the harnesses
+// reported, named after the harness ("raw"/"valid" mode, query). Each answer
+// has no NaN, no -0, and a distance that is |p - closest point| (the check's
+// band: 2^-44 of it plus 2^-1060); a reference printed by the harness is
+// compared to within 1e-5 (the references are exact up to long double).
+// ---------------------------------------------------------------------------
+
+namespace {
+
+long double ld_distance(Vec3 p, Vec3 q) {
+  const long double x = static_cast<long double>(p.x) - q.x,
+                    y = static_cast<long double>(p.y) - q.y,
+                    z = static_cast<long double>(p.z) - q.z;
+  return std::sqrt(x * x + y * y + z * z);
+}
+
+bool no_nan(Vec3 v) {
+  return !std::isnan(v.x) && !std::isnan(v.y) && !std::isnan(v.z);
+}
+
+// A closest point q and a distance d for p: no NaN, d >= +0, and d = |p - q|
+// where q is finite.
+void expect_consistent(Vec3 p, Vec3 q, double d) {
+  EXPECT_TRUE(no_nan(q)) << q.x << " " << q.y << " " << q.z;
+  EXPECT_FALSE(std::isnan(d));
+  EXPECT_GE(d, 0.0);
+  EXPECT_FALSE(std::signbit(d)) << "-0";
+  if (finite(q)) {
+    const long double via = ld_distance(p, q);
+    if (std::isinf(d)) {  // only a distance beyond DBL_MAX overflows
+      EXPECT_GE(via, static_cast<long double>(DBL_MAX) * (1 - 0x1p-44L));
+      return;
+    }
+    EXPECT_LE(std::fabs(via - d), 0x1p-44L * via + 0x1p-1060L)
+        << "distance " << d << " but |p - closest| = " << via;
+  }
+}
+
+void expect_reference(double d, double reference) {
+  EXPECT_NEAR(d, reference, 1e-5 * reference);
+}
+
+}  // namespace
+
+TEST(PointQueryFuzzFindings, SegmentCoordinateDifferencesBeyondDblMax) {
+  // raw-closestPointOnSegment
+  {
+    const Vec3 p{0.0, 0.0, 0.0};
+    const Segment s{
+        {-0x1p+1022, -0x1.fffffffffffffp+1021, -0x0.0000000003001p-1022},
+        {0x1.fffffffffffffp+1023, 0.0, 0.0}};
+    const Vec3 q = np::closest_point_on_segment(p, s);
+    EXPECT_TRUE(finite(q));
+    expect_consistent(p, q, np::distance_point_segment(p, s));
+    expect_reference(np::distance_point_segment(p, s), 3.52557e+307);
+  }
+  // valid-closestPointOnSegment, valid-distancePointSegment
+  const Segment s{{-0x1.fffffffffffffp+1021, -0x1.fffffffffffffp+1023,
+                   -0x1.fffffffffffffp+1021},
+                  {-0x0.0000000000001p-1022, 0x1.fffffffffffffp+1023, 0.0}};
+  for (const Vec3 p : {Vec3{0.0, 0.0, 0.0}, Vec3{0x1p-4, 0.0, 0.0}}) {
+    const Vec3 q = np::closest_point_on_segment(p, s);
+    EXPECT_TRUE(finite(q));
+    expect_consistent(p, q, np::distance_point_segment(p, s));
+    expect_reference(np::distance_point_segment(p, s), 3.12938e+307);
+  }
+  // raw-distancePointSegment: the distance is ~DBL_MAX (finite or +inf).
+  {
+    const Vec3 p{0x0.0000009bfffffp-1022, 0x1.fffffffp+1023,
+                 -0x1.efefefefep+1008};
+    const Segment s2{{-0x1.efefffefefefep+1008, 0x1.bfefefefefefep+952,
+                      0x0.0000009bfffffp-1022},
+                     {0x1.fffffffp+1023, 0x1.b7b7bfefep+950, 0.0}};
+    const double d = np::distance_point_segment(p, s2);
+    expect_consistent(p, np::closest_point_on_segment(p, s2), d);
+    EXPECT_GE(d, 1.79769e+308 * (1 - 1e-5));
+  }
+}
+
+TEST(PointQueryFuzzFindings, SphereCoordinateDifferencesBeyondDblMax) {
+  // raw-closestPointOnSphere (NaN), raw-distancePointSphere, the brief's
+  // raw-distancePointSphere (a center 1e250 from p rounds the closest point).
+  const struct {
+    Vec3 p;
+    Sphere s;
+  } cases[] = {
+      {{0x1.fffffffffffffp+1023, 0x1.3d00000000008p+4, -0x1.ab36d48e1acfp+1023},
+       {{0.0, -0x1.e8000000008p+1, 0x1.ab36d48e1acfp+1023}, 0.0}},
+      {{0x1.fffffffffffffp+1023, 0x0.000000001p-1022, 0x1.3d000000007p+4},
+       {{-0x1.ab36d48e1acfp+1023, 0x0.000000000003dp-1022, 0.0}, 0.0}},
+      // valid-closestPointOnSphere (NaN)
+      {{0x1.fffffffffffffp+1023, 0x1.fffffffffffffp+1023,
+        0x1.fffffffffffffp+1023},
+       {{0x1.ab36d48e1acfp+1023, -0x1.4545454545454p+1014, 0x1.5p+4}, 0.0}},
+      // valid-distancePointSphere (distance 0 but the closest point 1e292
+      // away)
+      {{-0x1.a8781d0d20edcp+1022, 0x1.ad363cd6edcf6p+1022,
+        -0x1.f379a835565adp+1021},
+       {{0x1p+2, -0x1p+1, -0x1.ab36d48e1acfp+1023}, 0x1.ab36d48e1acfp+1023}},
+  };
+  for (const auto& c : cases) {
+    const Vec3 q = np::closest_point_on_sphere(c.p, c.s);
+    EXPECT_TRUE(finite(q));
+    expect_consistent(c.p, q, np::distance_point_sphere(c.p, c.s));
+  }
+}
+
+TEST(PointQueryFuzzFindings, CapsuleCoordinateDifferencesBeyondDblMax) {
+  const struct {
+    Vec3 p;
+    Capsule c;
+    double reference;  // 0: none printed
+  } cases[] = {
+      // raw-closestPointOnCapsule
+      {{0x1.5ffffffffffffp+342, 0x0.0000000000055p-1022,
+        0x1.8e1acf040335cp+725},
+       {{-0x1.affffffffffb3p+1023, 0.0, -0x1.e8p+1},
+        {0x1.ab36d48e1acfp+1023, 0.0, 0x1.ab36d48e1acfp+1023},
+        0x0.00000402p-1022},
+       6.75307e+307},
+      // raw-distancePointCapsule (distance 2^-34 but |p - closest| 9e-11)
+      {{0x1.000c014p-15, 0x0.00000007ep-1022, 0x1.400004f001p+2},
+       {{0x0.00099p-1022, 0.0, 0x0.03fep-1022},
+        {-0x1.400000007p+2, 0x0.0c0140064p-1022, 0x0.000000000003fp-1022},
+        0x1.400004f001p+2},
+       0.0},
+      // valid-closestPointOnCapsule
+      {{0.0, 0.0, 0.0},
+       {{-0x1.fffffffffffffp+1021, -0x1.fffffffffffffp+1023,
+         -0x1.fffffffffffffp+1021},
+        {-0x0.0000000000001p-1022, 0x1.fffffffffffffp+1023, 0.0},
+        0.0},
+       3.12938e+307},
+      // valid-distancePointCapsule
+      {{0.0, 0.0, 0.0},
+       {{0x1.ab36d48e1acfp+1023, 0x1.ab36d48e1acfp+1023,
+         0x1.ab36d48e1acfp+1023},
+        {-0x1.ab36d48e1acfp+1023, 0x1.ab36d48e1acefp+1023,
+         -0x0.0000000000005p-1022},
+        0.0},
+       1.64317e+308},
+  };
+  for (const auto& c : cases) {
+    const Vec3 q = np::closest_point_on_capsule(c.p, c.c);
+    const double d = np::distance_point_capsule(c.p, c.c);
+    EXPECT_TRUE(finite(q));
+    expect_consistent(c.p, q, d);
+    if (c.reference > 0.0) expect_reference(d, c.reference);
+  }
+}
+
+TEST(PointQueryFuzzFindings, OBBCoordinateDifferencesBeyondDblMax) {
+  // valid-closestPointOnOBB (not finite: the rebuilt point overflowed)
+  {
+    const Vec3 p{0x1.a520abcb5fd91p+1022, -0x1.fffffffffffffp+1023,
+                 0x1.ffffffffffffep+1023};
+    const OBB b{
+        {0x1.ffffffffffffbp-1, 0x1.ffffffffffffbp-1, 0x1.ffffffffffffbp-1},
+        {0x1.ab36d48e1acfp+1023, 0x1.ab36d48e1acfp+1023,
+         0x1.ab36d48e1acfp+1023},
+        {{0x1.cab2e0fa98604p-2, 0x1.ef975b721f5eep-3, -0x1.b8ac24ec71129p-1},
+         {-0x1.c918c4c7dc3a2p-1, 0x1.1bf109a69d728p-4, -0x1.c7d6413f07a4fp-2},
+         {-0x1.89af92e0bae4p-5, 0x1.ef8372ee6abep-1, 0x1.fa0b06fdc0a7p-3}}};
+    const Vec3 q = np::closest_point_on_obb(p, b);
+    EXPECT_TRUE(finite(q));
+    expect_consistent(p, q, np::distance_point_obb(p, b));
+  }
+  // valid-distancePointOBB (the distance was not that of the point returned)
+  {
+    const Vec3 p{-0x1.0000000130005p+801, 0x1.0793fdbffffffp+3, 0x1.257a088p+2};
+    const OBB b{{-0x1.0000000130005p+801, 0x1.ffffffffffffcp+1, 0x1p+0},
+                {0x1p+2, 0x1p+2, 0x1p+2},
+                {{-0x1.a7e50cp-1, -0x1.1cefb6p-2, 0x1.f2a37ep-2},
+                 {-0x1.f2a37ep-2, 0x1.932796p-1, -0x1.830a8cp-2},
+                 {-0x1.1cefb6p-2, -0x1.19a03cp-1, -0x1.932798p-1}}};
+    expect_consistent(p, np::closest_point_on_obb(p, b),
+                      np::distance_point_obb(p, b));
+  }
+  // The same: a box reaching beyond the doubles whose point nearest p lies
+  // beyond them: -inf there (not NaN), and the distance, ~2e308, +inf.
+  {
+    const Vec3 p{0x1.fffffffffffffp+1023, -0x1.fffffffffffffp+1023,
+                 0x1.ffe3fa26b280cp+1022};
+    const OBB b{
+        {-0x1.ab36d48e1acfp+1023, -0x1.ab36d48e1acfp+1023,
+         -0x1.ab36d48e1acfp+1023},
+        {0x1.6262626262626p+733, 0x1.ab36d48e1acfp+1023,
+         0x1.ab36d48e1acfp+1023},
+        {{0x1.647562a31e04cp-3, 0x1.f27c27f01bfbp-1, 0x1.2e6602638df0ep-3},
+         {0x1.2e6602638df0ep-3, -0x1.647562a31e058p-3, 0x1.f27c27f01bfbp-1},
+         {0x1.f27c27f01bfbp-1, -0x1.2e6602638df0ep-3, -0x1.647562a31e058p-3}}};
+    const Vec3 q = np::closest_point_on_obb(p, b);
+    EXPECT_TRUE(no_nan(q));
+    EXPECT_EQ(q.y, -HUGE_VAL);
+    EXPECT_EQ(np::distance_point_obb(p, b), HUGE_VAL);
+    // In units 16 times larger: finite, |p - q| (the path the distance takes
+    // when q is not finite).
+    const Vec3 ps = p * 0x1p-4;
+    const OBB bs{b.center * 0x1p-4,
+                 b.half_size * 0x1p-4,
+                 {b.axis[0], b.axis[1], b.axis[2]}};
+    const Vec3 qs = np::closest_point_on_obb(ps, bs);
+    EXPECT_TRUE(finite(qs));
+    expect_consistent(ps, qs, np::distance_point_obb(ps, bs));
+  }
+}
+
+TEST(PointQueryFuzzFindings, TriangleEdgesBeyondDblMaxOrFarApartInScale) {
+  const struct {
+    Vec3 p;
+    Triangle t;
+    double reference;  // -1: none printed
+  } cases[] = {
+      // raw-closestPointOnTriangle (NaN)
+      {{0.0, 0.0, 0.0},
+       {{-0x1p+1022, -0x1.fffffffffff2ap+768, -0x1.00000000000ffp+337},
+        {-0x1.fffffffff08p+1023, -0x1.fffffffffffffp+1021,
+         -0x0.0000000000001p-1022},
+        {0x1.fffffffffffffp+1023, 0.0, 0.0}},
+       -1.0},
+      // valid-closestPointOnTriangle (NaN)
+      {{-0x1p+1022, -0x1.fffffffffffffp+1023, -0x1p+1022},
+       {{-0x1.fffffffffffffp+1021, -0x1.fffffffffffffp+1023,
+         -0x1.fffffffffffffp+1021},
+        {-0x0.0000000000001p-1022, 0x1.fffffffffffffp+1023, 0.0},
+        {0.0, 0.0, 0.0}},
+       -1.0},
+      // valid-distancePointTriangle
+      {{0x1.fffffffffffffp+1023, 0x1.40691f6a941b4p+1023,
+        0x1.40691f6a941b4p+1023},
+       {{-0x1.60606000707p+1009, 0x0.0000000000001p-1022,
+         0x1.6060606060606p-927},
+        {0x1.ab36d48e1acfp+1023, 0x1.ab36d48e1acfp+1023,
+         0x1.ab36d48e1acfp+1023},
+        {0x1.ab36d48e1acfp+1023, 0x1.ab36d48e1acfp+1023,
+         0x1.ab36d48e1acfp+1023}},
+       5.49258e+307},
+      // raw-distancePointTriangle: an edge 2^-1000 of another underflowed in
+      // its units, and p was given corner A.
+      {{0x1p-1, 0x1p-1, -0x1.03bp+513},
+       {{0x0.000000000003fp-1022, 0.0, 0.0},
+        {0x0.000003ffp-1022, 0x0.000003ffp-1022, 0.0},
+        {0.0, -0x1.cf03ffp+539, -0x1.cf0ffeab36d48p+539}},
+       1.92337e+154},
+      // valid-closestPointOnTriangle: likewise (p 1e245 along edge CA)
+      {{-0x1p+814, 0x0.000000000003bp-1022, 0.0},
+       {{0x1p-335, 0x0.000000000003bp-1022, 0.0},
+        {0x0.0000085p-1022, 0.0, 0x1.828282828p-381},
+        {-0x1p+814, -0x1p+814, -0x1p+814}},
+       8.92012e+244},
+      // valid-distancePointTriangle: p on edge BC beside an edge AB of
+      // 2^-1074 (d1 = d3 = 0 sent it to corner A)
+      {{0.0, 0.0, -0x1.2c20000000005p+44},
+       {{0.0, 0x0.0000000000001p-1022, 0.0},
+        {0.0, 0.0, 0.0},
+        {0.0, 0.0, -0x1.2c2p+45}},
+       0.0},
+  };
+  for (const auto& c : cases) {
+    const Vec3 q = np::closest_point_on_triangle(c.p, c.t);
+    const double d = np::distance_point_triangle(c.p, c.t);
+    EXPECT_TRUE(finite(q));
+    expect_consistent(c.p, q, d);
+    if (c.reference > 0.0) expect_reference(d, c.reference);
+    if (c.reference == 0.0) EXPECT_LE(d, 0x1p-1060);
+  }
+  // raw-distancePointTriangle: a sliver 3 long and 1e-310 across, p beyond
+  // corner A: A is the nearest point (the fuzz reference, in long double,
+  // could not resolve the sliver and took the distance to its plane).
+  const Vec3 p{4.0, 1.0, 1.0};
+  const Triangle sliver{{0x1.8p+1, 0x0.0000087p-1022, 0.0},
+                        {0.0, 0.0, 0x0.000003ffp-1022},
+                        {0x0.000003ffp-1022, 0x0.000003ffp-1022, 0.0}};
+  EXPECT_PRED_FORMAT2(VecSameBits, np::closest_point_on_triangle(p, sliver),
+                      sliver.a);
+  EXPECT_EQ(np::distance_point_triangle(p, sliver), norm(p - sliver.a));
+}
+
+TEST(PointQueryFuzzFindings, PlaneNormalsInTheLargestBinades) {
+  // raw-closestPointOnPlane, raw-distancePointPlane,
+  // raw-signedDistancePointPlane: a normal ~1.5e308 was scaled by 2^-1000
+  // only (to ~2^23), and the value overflowed.
+  const struct {
+    Vec3 p;
+    Plane pl;
+    double reference;
+  } cases[] = {
+      {{0x1.fffffffffffffp+1023, 0x1.3dp+4, -0x1.ab36d48e1acfp+1023},
+       {{0.0, -0x1.e8p+1, 0x1.ab36d48e1acfp+1023}, 0.0},
+       -1.5e+308},
+      {{0x1.fffffffffffffp+1023, 0x1.3dp+4, -0x1.afd0748e1acfp+1023},
+       {{0.0, -0x1.e8p+1, 0x1.abc6d48e1acfp+1023}, 0.0},
+       -1.51615e+308},
+      // valid-signedDistancePointPlane
+      {{0.0, 0x1.ab36d48e1p+1023, -0x1.0000000003fd5p+647},
+       {{0x1.78p+3, -0x1.ab36d48e1acfp+1023, -0x1.ab36d48e1acfp+1023}, 0.0},
+       -1.06066e+308},
+      // valid-closestPointOnPlane (the brief's)
+      {{-0x1.ab36d48e1acfp+1023, -0.0, 0x1p+801},
+       {{-0x1.ab36d48e1acfp+1023, -0x1.ab36d48e1acfp+1023, -0x1p+62},
+        0x1.ab36d48e1acfp+1023},
+       1.06066e+308},
+  };
+  for (const auto& c : cases) {
+    const Vec3 q = np::closest_point_on_plane(c.p, c.pl);
+    const double sd = np::signed_distance_point_plane(c.p, c.pl);
+    EXPECT_TRUE(finite(q));
+    expect_consistent(c.p, q, np::distance_point_plane(c.p, c.pl));
+    EXPECT_EQ(std::fabs(sd), np::distance_point_plane(c.p, c.pl));
+    EXPECT_NEAR(sd, c.reference, 1e-5 * std::fabs(c.reference));
+  }
+}
+
+TEST(PointQueryFuzzFindings, PlaneSubnormalValuesAgreeWithTheClosestPoint) {
+  const struct {
+    Vec3 p;
+    Plane pl;
+  } cases[] = {
+      // raw-closestPointOnPlane (not idempotent)
+      {{0x0.0000000006p-1022, 0x0.00069p-1022, 0x1.1p-1021},
+       {{0x0.0000000523ffp-1022, 0x0.000000000003fp-1022, 0.0}, 0.0}},
+      // raw-distancePointPlane (a value of DBL_MIN made up for a sign decided
+      // exactly: the distance 1e-308 but the closest point p itself)
+      {{0.0, 0x0.30000004bp-1022, 0.0},
+       {{-0x1.a5f6d00e1p+1023, 0x0.0000000000003p-1022, 0.0}, 0.0}},
+      // valid-distancePointPlane
+      {{0.0, 0x0.000000000ffdp-1022, 0.0},
+       {{-0x1.fffffffffffffp+1021, -0x1.fffffffffffffp+1023,
+         0x1.f00ff00ffffffp-1008},
+        -0x1p+2}},
+  };
+  for (const auto& c : cases) {
+    const Vec3 q = np::closest_point_on_plane(c.p, c.pl);
+    const double d = np::distance_point_plane(c.p, c.pl);
+    EXPECT_TRUE(finite(q));
+    expect_consistent(c.p, q, d);
+    EXPECT_EQ(std::fabs(np::signed_distance_point_plane(c.p, c.pl)), d);
+    // Idempotent to within the smallest subnormals.
+    EXPECT_LE(ld_distance(np::closest_point_on_plane(q, c.pl), q), 0x1p-1060L);
+  }
+  // valid-signedDistancePointPlane (-0): a value below half the smallest
+  // double once divided by |n|; the sign, decided exactly, survives.
+  const Plane pl{{1.5, 1.5, 1.5}, 0.0};
+  const double sd = np::signed_distance_point_plane({-0x1p-1074, 0.0, 0.0}, pl);
+  EXPECT_LT(sd, 0.0);
+  EXPECT_EQ(np::distance_point_plane({-0x1p-1074, 0.0, 0.0}, pl), -sd);
+  EXPECT_EQ(np::signed_distance_point_plane({0.0, 0.0, 0.0}, pl), 0.0);
+  EXPECT_FALSE(
+      std::signbit(np::signed_distance_point_plane({0.0, 0.0, 0.0}, pl)));
+}
+
+TEST(PointQueryFuzzFindings, PlanesBeyondTheDoubles) {
+  // valid-closestPointOnPlane: the plane lies ~2^1812 away: its point
+  // nearest p has no finite coordinates (+-inf, not NaN), and so has the
+  // distance.
+  const Vec3 p{-0x1.fffffffffffffp+1023, -0x1.fffffffffffffp+1023,
+               -0x0.000000000000bp-1022};
+  const Plane pl{{0x1.0000000401408p-1015, 0x1.01400003fep-1011, -0.0},
+                 0x1p+801};
+  EXPECT_TRUE(no_nan(np::closest_point_on_plane(p, pl)));
+  EXPECT_EQ(np::signed_distance_point_plane(p, pl), HUGE_VAL);
+  EXPECT_EQ(np::distance_point_plane(p, pl), HUGE_VAL);
+  // raw-distancePointPlane: a plane through the origin whose point nearest
+  // p = (DBL_MAX, -5e304, ...) lies just beyond DBL_MAX in x: the distance
+  // is finite all the same (Ericson's value divided by |n|).
+  const Vec3 p2{0x1.fffffffffffffp+1023, -0x1.3dp+1012, 0x1.8e1acf040ffffp+725};
+  const Plane pl2{{0x0.0000000ffeab3p-1022, 0x0.002p-1022, 0.0}, 0.0};
+  EXPECT_TRUE(no_nan(np::closest_point_on_plane(p2, pl2)));
+  EXPECT_NEAR(np::signed_distance_point_plane(p2, pl2), -5.29758e+304,
+              1e-5 * 5.29758e+304);
+}
+
+TEST(PointQueryFuzzFindings, TriangleFacePointOutsideTheCornersBox) {
+  // raw-distancePointTriangle: a sliver along z (1e265 long, its x within
+  // 4e-87) and p 1e308 off it in x: the region tests, which see each edge
+  // only to its own precision, put p in the face, and its projection (x =
+  // DBL_MAX) was returned at the distance |p.y| = 1.6e-95. A face point
+  // outside the box of the corners is not in the face: the edges decide.
+  const Vec3 p{0x1.fffffffffffffp+1023, -0x1.0dp-315, -0x1.100336d48e1fp+675};
+  const Triangle t{
+      {-0x1.00000ff0000b3p-287, 0x0.7003a00e3p-1022, 0x1.8686a979797p+647},
+      {-0x1.7979768686868p-646, 0x0.0000000009797p-1022,
+       -0x1.6f6f6f6f6f6f6p+880},
+      {0x0.00000000000f6p-1022, 0.0, 0.0}};
+  const Vec3 q = np::closest_point_on_triangle(p, t);
+  const double d = np::distance_point_triangle(p, t);
+  EXPECT_TRUE(finite(q));
+  expect_consistent(p, q, d);
+  EXPECT_LE(std::fabs(q.x), 1e-86);
+  EXPECT_GE(d, 1.79769e+308 * (1 - 1e-5));
+}

@@ -68,9 +68,10 @@ bool close(L a, L b, L band) {
   if (std::isnan(a) || std::isnan(b)) return false;
   if (std::isinf(a) || std::isinf(b)) {
     // An infinite result is right only when the reference itself overflows a
-    // double (within the band).
+    // double (within the band: a reference within the band of DBL_MAX may be
+    // on either side of it).
     const L other = std::isinf(a) ? b : a;
-    return std::fabs(other) >= static_cast<L>(DBL_MAX) * (1 - kRel) ||
+    return std::fabs(other) + band >= static_cast<L>(DBL_MAX) * (1 - kRel) ||
            std::isinf(other);
   }
   return std::fabs(a - b) <= band;
@@ -380,13 +381,29 @@ void check_closest_point(const Call& c) {
   const LV p = lv(c.arg(pi));
   const double* q = c.io;
   c.no_nan(q, 3, "closest point");
-  for (int i = 0; i < 3; ++i) {
-    if (!std::isfinite(q[i])) c.fail("closest point not finite");
-  }
   const L band =
       kRel * std::fmax(max_abs(p), sh.scale(s)) + kAbs + sh.slop(s, p);
+  const L sd_p = sh.signed_distance(s, p);
+  // A shape that reaches beyond the doubles (a plane with a subnormal normal,
+  // an OBB whose corners pass DBL_MAX) may have its point nearest p there,
+  // and then that point has no finite coordinates: +-inf is its correctly
+  // rounded value. It lies within the distance of p, so a component may be
+  // infinite only where p's coordinate plus or minus that distance reaches
+  // DBL_MAX, with that sign; the other checks need a finite point.
+  bool finite = true;
+  for (int i = 0; i < 3; ++i) {
+    if (std::isfinite(q[i])) continue;
+    finite = false;
+    const L pi_ = i == 0 ? p.x : (i == 1 ? p.y : p.z);
+    const L reach = pi_ + (q[i] > 0 ? 1 : -1) * std::fmax(L(0), sd_p);
+    if (!(std::fabs(reach) >= static_cast<L>(DBL_MAX) * (1 - kRel) &&
+          (reach > 0) == (q[i] > 0)))
+      c.fail("closest point not finite (component %d; p + the distance %Lg)", i,
+             reach);
+  }
+  if (!finite) return;
   const L mband = sh.exact ? 0 : band;  // membership
-  const L sd_q = sh.signed_distance(s, lv(q)), sd_p = sh.signed_distance(s, p);
+  const L sd_q = sh.signed_distance(s, lv(q));
   if (sd_q > mband)
     c.fail("closest point is outside the shape by %Lg (band %Lg)", sd_q, mband);
   if (sh.exact && sd_p <= 0 &&
@@ -447,7 +464,11 @@ void check_distance(const Call& c) {
     if (call(kQueries[sib], c.in, io2) != 0)
       c.fail("%s rejected the same inputs", kQueries[sib].name);
     const L via = len(p - lv(io2));
-    if (!close(d, via, kTiny * via + kAbs + sh.slop(s, p))) {
+    // (A closest point beyond the doubles, +-inf, is checked by its own
+    // query; the distance to it is still finite.)
+    const bool beyond = !std::isfinite(io2[0]) || !std::isfinite(io2[1]) ||
+                        !std::isfinite(io2[2]);
+    if (!beyond && !close(d, via, kTiny * via + kAbs + sh.slop(s, p))) {
       c.fail("distance %a but |p - %s(p)| = %Lg", d, kQueries[sib].name, via);
     }
   }

@@ -204,10 +204,12 @@ int Ctx::points(double out[][3], int cap) const {
     if (is_point_kind(q->args[i])) {
       std::memcpy(out[n++], v, sizeof(double) * 3);
     } else if (k.shape != nullptr) {
+      // (A plane's center, its point nearest the origin, may lie beyond the
+      // doubles: clamped, as every generated coordinate is.)
       const LV c = k.shape->center(v);
-      out[n][0] = static_cast<double>(c.x),
-      out[n][1] = static_cast<double>(c.y),
-      out[n][2] = static_cast<double>(c.z);
+      out[n][0] = finite_or_clamped(static_cast<double>(c.x)),
+      out[n][1] = finite_or_clamped(static_cast<double>(c.y)),
+      out[n][2] = finite_or_clamped(static_cast<double>(c.z));
       ++n;
     }
   }
@@ -1156,9 +1158,30 @@ L triangle_sd(const double* s, LV p) {
   const L n2 = dot(n, n);
   if (!(n2 > 0)) return edges;
   // Inside the prism over the triangle: the distance to its plane.
-  const bool in = dot(cross(b - a, p - a), n) >= 0 &&
-                  dot(cross(c - b, p - b), n) >= 0 &&
-                  dot(cross(a - c, p - c), n) >= 0;
+  bool in = dot(cross(b - a, p - a), n) >= 0 &&
+            dot(cross(c - b, p - b), n) >= 0 &&
+            dot(cross(a - c, p - c), n) >= 0;
+  // For a sliver narrower than long double resolves beside p (corners 1e-310
+  // apart across, 3 along, p 1 beyond a corner), the three signs above can
+  // all come out >= 0 for a p whose projection lies far beyond a corner, and
+  // the plane distance is then too short. The projection of a point inside
+  // the prism lies in the triangle, hence in its bounding box: a projection
+  // outside the box (beyond the long-double rounding of the projection) is
+  // not inside.
+  if (in) {
+    const LV q = p - n * (dot(p - a, n) / n2);
+    const L tol =
+        0x1p-50L *
+        std::fmax(max_abs(p),
+                  std::fmax(max_abs(a), std::fmax(max_abs(b), max_abs(c))));
+    const L qv[3] = {q.x, q.y, q.z}, av[3] = {a.x, a.y, a.z},
+            bv[3] = {b.x, b.y, b.z}, cv[3] = {c.x, c.y, c.z};
+    for (int i = 0; i < 3; ++i) {
+      const L lo = std::fmin(av[i], std::fmin(bv[i], cv[i])),
+              hi = std::fmax(av[i], std::fmax(bv[i], cv[i]));
+      if (qv[i] < lo - tol || qv[i] > hi + tol) in = false;
+    }
+  }
   return in ? std::fmin(edges, std::fabs(dot(p - a, n)) / std::sqrt(n2))
             : edges;
 }

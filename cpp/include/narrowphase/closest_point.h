@@ -28,11 +28,15 @@ double distance_squared_point_aabb(Vec3 p, const AABB& box);
 double distance_point_aabb(Vec3 p, const AABB& box);
 
 // ---- Points against the other shapes (Ericson, Real-Time Collision Detection,
-// 5.1). Every function gives no NaN for any valid input whose coordinate
-// differences are finite (any magnitudes up to ~1e307, subnormals included):
-// squares are taken in units scaled by powers of two. Solid shapes (sphere,
-// capsule, OBB) return p itself, bit for bit, when p is inside or on them, and
-// the distance 0 exactly. Segments, triangles and planes are thin.
+// 5.1). Every function gives no NaN for any valid input (any finite
+// magnitudes, subnormals to DBL_MAX, mixed per component): squares are taken
+// in units scaled by powers of two, and inputs of 2^1020 or more, whose
+// differences may overflow, in units 16 times larger. Every distance is |p -
+// the closest point returned for p| (computed on halved coordinates where p -
+// q overflows), so the two never disagree; a distance beyond DBL_MAX is +inf.
+// Solid shapes (sphere, capsule, OBB) return p itself, bit for bit, when p is
+// inside or on them, and the distance 0 exactly. Segments, triangles and
+// planes are thin.
 
 /// The point of the segment nearest to p (Ericson 5.1.2). start == end is a
 /// point: that point is returned. The start or the end itself is returned when
@@ -50,9 +54,9 @@ double distance_point_segment(Vec3 p, const Segment& s);
 /// center|, which lies on the sphere only up to rounding.
 Vec3 closest_point_on_sphere(Vec3 p, const Sphere& s);
 
-/// Euclidean distance from p to the closed ball: 0 exactly when p is inside or
-/// on it (as closest_point_on_sphere decides), otherwise |p - center| - radius
-/// (never negative).
+/// Euclidean distance from p to the closed ball: |p -
+/// closest_point_on_sphere(p)|, 0 exactly when p is inside or on it (as that
+/// decides; outside, 0 only where the point on the sphere rounds onto p).
 double distance_point_sphere(Vec3 p, const Sphere& s);
 
 /// The point of the capsule (every point within radius of the segment start -
@@ -62,7 +66,8 @@ double distance_point_sphere(Vec3 p, const Sphere& s);
 /// closest_point_on_segment.
 Vec3 closest_point_on_capsule(Vec3 p, const Capsule& c);
 
-/// Euclidean distance from p to the capsule; exactly 0 inside and on it.
+/// Euclidean distance from p to the capsule: |p - closest_point_on_capsule(p)|,
+/// exactly 0 inside and on it.
 double distance_point_capsule(Vec3 p, const Capsule& c);
 
 /// The point of the oriented box nearest to p (Ericson 5.1.4): p itself, bit
@@ -74,10 +79,13 @@ double distance_point_capsule(Vec3 p, const Capsule& c);
 /// closest_point_on_aabb gives for it. A half size of 0 is a flat box.
 Vec3 closest_point_on_obb(Vec3 p, const OBB& b);
 
-/// Euclidean distance from p to the oriented box: the length of the overshoot
-/// beyond the box along its axes; exactly 0 inside and on it (as
+/// Euclidean distance from p to the oriented box: |p -
+/// closest_point_on_obb(p)|, exactly 0 inside and on it (as
 /// closest_point_on_obb decides). Identity rotations give exactly
-/// distance_point_aabb.
+/// distance_point_aabb wherever that is finite. A box reaching beyond the
+/// doubles may have its point nearest p beyond them (+-inf components): the
+/// distance is then that of the same point in units 16 times larger, finite
+/// unless it exceeds DBL_MAX.
 double distance_point_obb(Vec3 p, const OBB& b);
 
 /// The point of the closed triangle (surface only) nearest to p (Ericson
@@ -92,9 +100,10 @@ double distance_point_obb(Vec3 p, const OBB& b);
 /// non-zero double gives the nearest point of its three edges there.
 Vec3 closest_point_on_triangle(Vec3 p, const Triangle& t);
 
-/// Euclidean distance from p to the triangle. Exactly 0 when the nearest point
-/// computed is p itself (not guaranteed for every point exactly on a tilted
-/// triangle: its plane is not decided exactly).
+/// Euclidean distance from p to the triangle: |p -
+/// closest_point_on_triangle(p)|. Exactly 0 when the nearest point computed is
+/// p itself (not guaranteed for every point exactly on a tilted triangle: its
+/// plane is not decided exactly).
 double distance_point_triangle(Vec3 p, const Triangle& t);
 
 /// The point of the plane nearest to p: p - normal * (dot(normal, p) +
@@ -110,8 +119,10 @@ double distance_point_plane(Vec3 p, const Plane& pl);
 
 /// (dot(normal, p) + constant) / |normal|: positive on the side the normal
 /// points to, negative on the other, exactly 0 when p lies exactly on the plane
-/// (the sign is decided on the exact reals when rounding could flip it). +-inf
-/// only when the true value exceeds DBL_MAX.
+/// (the sign is decided on the exact reals when rounding could flip it). Its
+/// magnitude is |p - closest_point_on_plane(p)|, at least the smallest double
+/// off the plane; where that closest point lies beyond DBL_MAX, the formula
+/// itself. +-inf only when the true value exceeds DBL_MAX.
 double signed_distance_point_plane(Vec3 p, const Plane& pl);
 
 }  // namespace np
