@@ -93,6 +93,23 @@ Vec3 nearest_on_segment(Vec3 x, Vec3 p, Vec3 q) {
   return f == 1.0 ? q : p + pq * f;
 }
 
+// The unit outward normal along rel at an entry along the unit direction u:
+// it never faces along u. An entry of a tiny or tangent shape can round to its
+// far side (rel . u > 0); then rel's component along u, which rounding put
+// there, is dropped (twice: the first pass leaves a rounding of it), and what
+// is left of rel (nothing, for a radius-0 shape hit head-on) gives the normal,
+// else -u.
+Vec3 entry_normal(Vec3 rel, Vec3 u) {
+  Vec3 n = unit_or(rel, negated(u));
+  for (int pass = 0; pass < 2; ++pass) {
+    const double along = dot(n, u);
+    if (!(along > 0.0)) break;
+    n = unit_or(n - u * along, negated(u));
+  }
+  if (dot(n, u) > 0.0) n = negated(u);
+  return n + Vec3{0.0, 0.0, 0.0};  // no -0
+}
+
 // The capsule (or, with p == q, ball) cast along the unit direction u from o,
 // no farther than max_distance. The origin is outside (the callers check).
 bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
@@ -117,8 +134,11 @@ bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
   Entry ep = ball_entry(m, u, rs, &t);
   if (ep == Entry::kInside) t = 0.0;  // within rounding of the surface
   if (ep != Entry::kMiss && t < best) best = t, kind = 1;
+  // The offset from q taken from o itself, not as m - e: o - p can absorb a
+  // start far closer to q than to p.
+  const Vec3 mq = (o - q) * s;
   if (len > 0.0) {
-    ep = ball_entry(m - e, u, rs, &t);
+    ep = ball_entry(mq, u, rs, &t);
     if (ep == Entry::kInside) t = 0.0;
     if (ep != Entry::kMiss && t < best) best = t, kind = 2;
   }
@@ -127,6 +147,12 @@ bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
   // (An entry beyond the largest double is not reported: its point would not
   // be finite.)
   if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
+  if (distance == 0.0) {
+    // The entry is the start (within rounding of the surface, or an entry
+    // parameter that underflowed): the common rule, point == start exactly.
+    fill_start(o, negated(u), hit);
+    return true;
+  }
   const Vec3 x = m + u * best;  // the entry, in the scaled units, from p
   Vec3 axis_point;              // world
   Vec3 rel;                     // entry - axis point, scaled units
@@ -141,9 +167,9 @@ bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
     rel = x;
   } else {
     axis_point = q;
-    rel = x - e;
+    rel = mq + u * best;
   }
-  const Vec3 n = unit_or(rel, negated(u));
+  const Vec3 n = entry_normal(rel, u);
   hit->distance = distance;
   hit->normal = n;
   hit->point = axis_point + n * r;
