@@ -286,7 +286,13 @@ Vec3 onto_plane(Vec3 p, Vec3 n, const Plane& pl) {
 
 // The triangle's normal (b - a) x (c - a), scaled (its direction only).
 Vec3 triangle_normal(const Triangle& tri) {
-  const Vec3 ab = tri.b - tri.a, ac = tri.c - tri.a;
+  Vec3 ab = tri.b - tri.a, ac = tri.c - tri.a;
+  if (!(max_abs_component(ab) <= DBL_MAX && max_abs_component(ac) <= DBL_MAX)) {
+    // A difference beyond the largest double: the corners halved first (exact
+    // but for subnormal components, which do not matter at that size).
+    ab = tri.b * 0.5 - tri.a * 0.5;
+    ac = tri.c * 0.5 - tri.a * 0.5;
+  }
   const double s = scale_of(ab, ac, 0.0);
   return cross(ab * s, ac * s);
 }
