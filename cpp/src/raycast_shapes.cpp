@@ -465,14 +465,17 @@ Vec3 to_local(Vec3 v, const OBB& b) {
 Vec3 to_world(Vec3 v, const OBB& b) {
   return b.center + b.axis[0] * v.x + b.axis[1] * v.y + b.axis[2] * v.z;
 }
-// The world normal of a local axis normal (+-1 on one axis).
+// The world normal of a local axis normal (+-1 on one axis): the axis
+// normalized (the axes are orthonormal only within validation's tolerance),
+// without -0.
 Vec3 face_normal(Vec3 local, const OBB& b) {
   for (int i = 0; i < 3; ++i) {
     const double c = get(local, i);
-    if (c > 0.0) return b.axis[i] + Vec3{0.0, 0.0, 0.0};
-    if (c < 0.0) return negated(b.axis[i]);
+    const Vec3 a = unit_or(b.axis[i], kUp);
+    if (c > 0.0) return a + Vec3{0.0, 0.0, 0.0};
+    if (c < 0.0) return negated(a) + Vec3{0.0, 0.0, 0.0};
   }
-  return b.axis[0] + Vec3{0.0, 0.0, 0.0};
+  return unit_or(b.axis[0], kUp) + Vec3{0.0, 0.0, 0.0};
 }
 AABB local_box(const OBB& b) { return {negated(b.half_size), b.half_size}; }
 
