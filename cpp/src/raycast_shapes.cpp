@@ -276,10 +276,90 @@ double plane_distance(Vec3 p, const Plane& pl) {
   return (dot(n, p) + pl.constant * s) / length(n);
 }
 
+// x 2^k for any int k, rounded once (into the subnormals, or to +-0 / inf).
+double scaled_by(double x, int k) {
+  if (x == 0.0) return x;
+  const Ext e = ext(x);
+  return to_double(Ext{e.m, e.e + k});
+}
+
+// x . y + w (w may be 0) as m 2^e: each product exact in exponent (no
+// underflow or overflow), summed in units of the largest, so that products of
+// subnormals keep their digits. A few roundings, relative to the largest term.
+Ext ext_dot(Vec3 x, Vec3 y, double w) {
+  Ext t[4] = {ext_mul(ext(x.x), ext(y.x)), ext_mul(ext(x.y), ext(y.y)),
+              ext_mul(ext(x.z), ext(y.z)), ext(w)};
+  int top = 0;
+  bool any = false;
+  for (const Ext& e : t) {
+    if (e.m == 0.0) continue;
+    top = any ? (e.e > top ? e.e : top) : e.e;
+    any = true;
+  }
+  if (!any) return {0.0, 0};
+  double sum = 0.0;
+  for (const Ext& e : t) {
+    if (e.m == 0.0) continue;
+    sum += to_double(Ext{e.m, e.e - top});  // exponent <= 0
+  }
+  if (sum == 0.0) return {0.0, 0};
+  const Ext r = ext(sum);
+  return {r.m, r.e + top};
+}
+
+// |v| as m 2^e (no overflow or underflow).
+Ext ext_length(Vec3 v) {
+  if (is_zero(v)) return {0.0, 0};
+  // The largest component into [1, 2) (the others lose only what is
+  // negligible beside it).
+  const Ext big = ext(max_abs_component(v));
+  const Ext l = ext(length(Vec3{scaled_by(v.x, -big.e), scaled_by(v.y, -big.e),
+                                scaled_by(v.z, -big.e)}));
+  return {l.m, l.e + big.e};
+}
+
+// The world distance along the ray o + lambda d (d != 0) to the plane, whose
+// side of o is `side` (exact, != 0) and which d faces (exact, != 0 and !=
+// side): |f(o)| / |n . d| |d| with f(o) = n . o + constant, in m 2^e so that
+// neither subnormal products nor huge ratios lose it. Returns lambda (in units
+// of d); false when n . d rounded to 0.
+bool plane_entry(Vec3 o, Vec3 d, const Plane& pl, Ext* lambda) {
+  const Ext f = ext_abs(ext_dot(pl.normal, o, pl.constant));
+  const Ext nd = ext_abs(ext_dot(pl.normal, d, 0.0));
+  if (nd.m == 0.0) return false;
+  *lambda = ext_div(f, nd);
+  return true;
+}
+
 // p moved onto the plane along its unit normal n (one rounded step).
 Vec3 onto_plane(Vec3 p, Vec3 n, const Plane& pl) {
   const double f = plane_distance(p, pl);
   return f == 0.0 || !(std::fabs(f) <= DBL_MAX) ? p : p - n * f;
+}
+
+// The plane's crossing by o + lambda d (d != 0, from the exact side `side` !=
+// 0, the ray facing the plane exactly) with distance <= max_distance and
+// lambda <= lambda_max. raycast_plane and linecast_plane both come here, so the
+// same path gets the same answer. A crossing that rounds to distance 0 is the
+// start (the common rule); one beyond the largest double is a miss.
+bool cast_plane(Vec3 o, Vec3 d, const Plane& pl, int side, double max_distance,
+                double lambda_max, RayHit* hit) {
+  const Vec3 u = unit_or(d, kUp);
+  Ext lambda;
+  if (!plane_entry(o, d, pl, &lambda)) return false;  // beyond any double
+  const double l = to_double(lambda);
+  if (!(l <= lambda_max)) return false;
+  const double distance = to_double(ext_mul(lambda, ext_length(d)));
+  if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
+  if (distance == 0.0) {
+    fill_start(o, negated(u), hit);
+    return true;
+  }
+  const Vec3 n = unit_or(pl.normal, kUp);
+  hit->distance = distance;
+  hit->point = onto_plane(o + u * distance, n, pl);
+  hit->normal = side > 0 ? n : negated(n);
+  return true;
 }
 
 // ---- Triangles ----
@@ -519,16 +599,8 @@ bool raycast_plane(const Ray& ray, const Plane& pl, double max_distance,
   }
   const int facing = plane_facing(ray.direction, pl);
   if (facing == 0 || facing == side) return false;  // parallel, or away
-  const Vec3 n = unit_or(pl.normal, kUp);
-  const double gap = std::fabs(plane_distance(ray.origin, pl));
-  const double cosine = std::fabs(dot(n, u));
-  if (cosine == 0.0) return false;  // beyond the largest double
-  const double distance = gap / cosine;
-  if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
-  hit->distance = distance;
-  hit->point = onto_plane(ray.origin + u * distance, n, pl);
-  hit->normal = side > 0 ? n : negated(n);
-  return true;
+  return cast_plane(ray.origin, ray.direction, pl, side, max_distance, kInf,
+                    hit);
 }
 
 bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit) {
@@ -549,14 +621,26 @@ bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit) {
     hit->point = end;
     return true;
   }
-  // Ericson 5.3.1: t = f(start) / (f(start) - f(end)), the two of opposite
-  // signs, so the denominator does not cancel.
+  // The ray's crossing (the same path, the same answer), at most at the end:
+  // start and end are on opposite sides exactly.
+  RayHit h;
+  if (cast_plane(start, d, pl, s0, kInf, kInf, &h)) {
+    if (h.distance > len) {
+      h.distance = len;
+      h.point = onto_plane(end, n, pl);
+    }
+    *hit = h;
+    return true;
+  }
+  // (n . d rounded to 0 or a crossing beyond the largest double, for a segment
+  // that crosses: Ericson 5.3.1's t = f(start) / (f(start) - f(end)).)
   const double f0 = std::fabs(plane_distance(start, pl)),
                f1 = std::fabs(plane_distance(end, pl));
   const double sum = f0 + f1;
   const double t = sum > 0.0 && sum <= DBL_MAX ? min2(f0 / sum, 1.0) : 0.5;
   hit->distance = t * len;
   hit->point = onto_plane(start + d * t, n, pl);
+  if (hit->distance == 0.0) fill_start(start, negated(unit_or(d, kUp)), hit);
   return true;
 }
 

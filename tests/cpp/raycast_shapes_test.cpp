@@ -1177,117 +1177,6 @@ TEST(FuzzFindings, ValidRaycastTriangle) {
   ASSERT_TRUE(np::raycast_triangle(ray, t, 0.0, &h));
   ExpectStartHit(h, ray.origin, ray.direction);
 }
-// ---- Fuzz findings (tests/fuzz: mode-query), with their exact inputs ----
-
-// A hit at distance 0 is the start exactly, facing back along the direction.
-void ExpectStartHit(const RayHit& h, Vec3 start, Vec3 dir) {
-  EXPECT_EQ(h.distance, 0.0);
-  EXPECT_EQ(h.point.x, start.x);
-  EXPECT_EQ(h.point.y, start.y);
-  EXPECT_EQ(h.point.z, start.z);
-  const Vec3 back = np::negated(np::unit_or(dir, V(0, 1, 0)));
-  EXPECT_LE(np::length(h.normal - back), 1e-15);
-  ExpectWellFormed(h, dir);
-}
-
-TEST(FuzzFindings, RawLinecastSphere) {
-  // A radius-0 ball hit head-on: the rounded entry fell beyond it and the
-  // normal faced along the segment.
-  const Vec3 a = V(0x0.00032ffffedffp-1022, 0, 0), e = V(0, 0, 0);
-  RayHit h;
-  ASSERT_TRUE(np::linecast_sphere(a, e, Sphere{V(0, 0, 0), 0.0}, &h));
-  EXPECT_EQ(h.distance, 0x0.00032ffffedffp-1022);
-  ExpectWellFormed(h, e - a);
-}
-TEST(FuzzFindings, ValidLinecastSphere) {
-  const Vec3 c = V(0x1.fcp+1, 0x1.fcp+1, -0x1.bp+1);
-  RayHit h;
-  ASSERT_TRUE(np::linecast_sphere(V(0, 0, 0), c, Sphere{c, 0.0}, &h));
-  EXPECT_EQ(h.distance, np::length(c));
-  ExpectWellFormed(h, c);
-}
-TEST(FuzzFindings, RawRaycastSphere) {
-  const Ray ray{V(0x1.f00000000004p-848, 0x0.000000000004bp-1022, 0),
-                V(0, 0, 0x0.700000006e5p-1022)};
-  const Sphere s{V(0, 0x0.000000ap-1022, 0x1.b4b3467p+181),
-                 0x1.b4b4b4a4b4b4bp-1019};
-  RayHit h;
-  ASSERT_TRUE(np::raycast_sphere(ray, s, 0x1.0000000b8p+273, &h));
-  ExpectWellFormed(h, ray.direction);
-  EXPECT_LE(np::dot(h.normal, ray.direction), 0.0);
-}
-TEST(FuzzFindings, ValidRaycastSphere) {
-  // The origin within rounding of a DBL_MAX-radius ball: the root said
-  // "inside", the world test "outside"; the start must be reported exactly.
-  const Ray ray{V(0x1.78b3b07d62511p+1022, -0x1.54a27c30047a7p+1023,
-                  0x1.7a60ac67c92dbp+1021),
-                V(0x1p-20, 0, 0)};
-  const Sphere s{V(-1, -0x1.8p-60, 0x1.ab36d48e1acfp+1023),
-                 0x1.fffffffffffffp+1023};
-  RayHit h;
-  ASSERT_TRUE(np::raycast_sphere(ray, s, 0.0, &h));
-  ExpectStartHit(h, ray.origin, ray.direction);
-}
-TEST(FuzzFindings, RawLinecastCapsule) {
-  const Vec3 a = V(0x0.00032ffffedffp-1022, 0, 0), e = V(0, 0, 0);
-  RayHit h;
-  ASSERT_TRUE(np::linecast_capsule(a, e, Capsule{e, e, 0.0}, &h));
-  EXPECT_EQ(h.distance, 0x0.00032ffffedffp-1022);
-  ExpectWellFormed(h, e - a);
-}
-TEST(FuzzFindings, ValidLinecastCapsule) {
-  const Vec3 e =
-      V(-0x0.0000000000003p-1022, -0x1.ffffffffffff8p-1, -0x1.0000000000003p+0);
-  RayHit h;
-  ASSERT_TRUE(np::linecast_capsule(V(0, 0, 0), e, Capsule{e, e, 0.0}, &h));
-  EXPECT_EQ(h.distance, np::length(e));
-  ExpectWellFormed(h, e);
-}
-TEST(FuzzFindings, RawRaycastCapsule) {
-  const Ray ray{V(0x0.0000000004p-1022, 0x0.000003bp-1022, 0),
-                V(0x1.045p-1007, 0x1.dddddddddp-1010, 0x0.00000000004p-1022)};
-  const Capsule c{V(0x1p+33, 0, 0), V(0, 0, 0), 0.0};
-  RayHit h;
-  if (np::raycast_capsule(ray, c, 0.0, &h))
-    ExpectStartHit(h, ray.origin, ray.direction);
-}
-TEST(FuzzFindings, ValidRaycastCapsule) {
-  const Ray ray{V(0, 0, 0), V(1, 0, 0)};
-  const Capsule c{V(-0.0, -0x1.ab36d48e1acfp+1023, -0.0),
-                  V(-0x0.0000000000001p-1022, -0x0.0000000000001p-1022,
-                    -0x0.0000000000001p-1022),
-                  0.0};
-  RayHit h;
-  if (np::raycast_capsule(ray, c, 0.0, &h))
-    ExpectStartHit(h, ray.origin, ray.direction);
-}
-TEST(FuzzFindings, RawLinecastTriangle) {
-  // A degenerate triangle (a segment ending at 0) hit end-on from 5e-311: the
-  // start was absorbed into start - a, and the entry reported at 0.
-  const Vec3 a = V(0x0.00a0aa5a5a5a5p-1022, 0, 0), e = V(0, 0, 0);
-  const Triangle t{V(-0x1.88888ffp-887, 0, 0), e, e};
-  RayHit h;
-  ASSERT_TRUE(np::linecast_triangle(a, e, t, &h));
-  EXPECT_EQ(h.distance, 0x0.00a0aa5a5a5a5p-1022);
-  EXPECT_PRED_FORMAT2(VecEq, h.point, e);
-  ExpectWellFormed(h, e - a);
-}
-TEST(FuzzFindings, RawRaycastTriangle) {
-  const Ray ray{V(0x1.d3d3d3d3d3dp-44, 0x0.00000000009p-1022, 0x0.00bp-1022),
-                V(0, 0, 0x1.616164fp-670)};
-  const Triangle t{V(-0x1.0261616161616p+849, 0, 0), V(0, 0, 0), V(0, 0, 0)};
-  RayHit h;
-  if (np::raycast_triangle(ray, t, 0.0, &h))
-    ExpectStartHit(h, ray.origin, ray.direction);
-}
-TEST(FuzzFindings, ValidRaycastTriangle) {
-  // The origin is a corner.
-  const Ray ray{V(0, 0, 0), V(1, 0, 0)};
-  const Triangle t{V(1, -1, 1), V(0x1.98bf832dfdfbp-974, 0, 0), V(0, 0, 0)};
-  RayHit h;
-  ASSERT_TRUE(np::raycast_triangle(ray, t, 0.0, &h));
-  ExpectStartHit(h, ray.origin, ray.direction);
-}
 TEST(FuzzFindings, ValidLinecastTriangle) {
   // (b - a) overflows: the normal was NaN.
   const Triangle t{
@@ -1304,132 +1193,56 @@ TEST(FuzzFindings, ValidLinecastTriangle) {
     EXPECT_PRED_FORMAT1(HasNoNegativeZero, h.normal);
   }
 }
-// ---- Fuzz findings (tests/fuzz: mode-query), with their exact inputs ----
-
-// A hit at distance 0 is the start exactly, facing back along the direction.
-void ExpectStartHit(const RayHit& h, Vec3 start, Vec3 dir) {
-  EXPECT_EQ(h.distance, 0.0);
-  EXPECT_EQ(h.point.x, start.x);
-  EXPECT_EQ(h.point.y, start.y);
-  EXPECT_EQ(h.point.z, start.z);
-  const Vec3 back = np::negated(np::unit_or(dir, V(0, 1, 0)));
-  EXPECT_LE(np::length(h.normal - back), 1e-15);
-  ExpectWellFormed(h, dir);
-}
-
-TEST(FuzzFindings, RawLinecastSphere) {
-  // A radius-0 ball hit head-on: the rounded entry fell beyond it and the
-  // normal faced along the segment.
-  const Vec3 a = V(0x0.00032ffffedffp-1022, 0, 0), e = V(0, 0, 0);
+TEST(FuzzFindings, RawLinecastPlane) {
+  // The crossing 1e-78 along: t = f0 / (f0 + f1) underflowed to 0.
+  const Vec3 a = V(0x1.aea8888881988p-897, 0x1.feaeaffeaeaeap-864,
+                   -0x1.aff3d88888827p-895);
+  const Vec3 e = V(-0x1.7d73cbc1f0a88p+382, -0x1.7d7d7d7d7d7d7p+382,
+                   -0x1.7d7d7d7d7d7d7p+1022);
+  const Plane pl{V(0x0.0000000003d88p-1022, 0, 0), 0.0};
   RayHit h;
-  ASSERT_TRUE(np::linecast_sphere(a, e, Sphere{V(0, 0, 0), 0.0}, &h));
-  EXPECT_EQ(h.distance, 0x0.00032ffffedffp-1022);
-  ExpectWellFormed(h, e - a);
+  ASSERT_TRUE(np::linecast_plane(a, e, pl, &h));
+  // a.x / |cos|, cos = |e.x - a.x| / |e - a|.
+  const double expected =
+      0x1.aea8888881988p-897 / (0x1.7d73cbc1f0a88p+382 / np::length(e - a));
+  EXPECT_NEAR(h.distance, expected, expected * 1e-14);
+  EXPECT_EQ(h.point.x, 0.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(1, 0, 0));
 }
-TEST(FuzzFindings, ValidLinecastSphere) {
-  const Vec3 c = V(0x1.fcp+1, 0x1.fcp+1, -0x1.bp+1);
-  RayHit h;
-  ASSERT_TRUE(np::linecast_sphere(V(0, 0, 0), c, Sphere{c, 0.0}, &h));
-  EXPECT_EQ(h.distance, np::length(c));
-  ExpectWellFormed(h, c);
-}
-TEST(FuzzFindings, RawRaycastSphere) {
-  const Ray ray{V(0x1.f00000000004p-848, 0x0.000000000004bp-1022, 0),
-                V(0, 0, 0x0.700000006e5p-1022)};
-  const Sphere s{V(0, 0x0.000000ap-1022, 0x1.b4b3467p+181),
-                 0x1.b4b4b4a4b4b4bp-1019};
-  RayHit h;
-  ASSERT_TRUE(np::raycast_sphere(ray, s, 0x1.0000000b8p+273, &h));
-  ExpectWellFormed(h, ray.direction);
-  EXPECT_LE(np::dot(h.normal, ray.direction), 0.0);
-}
-TEST(FuzzFindings, ValidRaycastSphere) {
-  // The origin within rounding of a DBL_MAX-radius ball: the root said
-  // "inside", the world test "outside"; the start must be reported exactly.
-  const Ray ray{V(0x1.78b3b07d62511p+1022, -0x1.54a27c30047a7p+1023,
-                  0x1.7a60ac67c92dbp+1021),
-                V(0x1p-20, 0, 0)};
-  const Sphere s{V(-1, -0x1.8p-60, 0x1.ab36d48e1acfp+1023),
-                 0x1.fffffffffffffp+1023};
-  RayHit h;
-  ASSERT_TRUE(np::raycast_sphere(ray, s, 0.0, &h));
-  ExpectStartHit(h, ray.origin, ray.direction);
-}
-TEST(FuzzFindings, RawLinecastCapsule) {
-  const Vec3 a = V(0x0.00032ffffedffp-1022, 0, 0), e = V(0, 0, 0);
-  RayHit h;
-  ASSERT_TRUE(np::linecast_capsule(a, e, Capsule{e, e, 0.0}, &h));
-  EXPECT_EQ(h.distance, 0x0.00032ffffedffp-1022);
-  ExpectWellFormed(h, e - a);
-}
-TEST(FuzzFindings, ValidLinecastCapsule) {
+TEST(FuzzFindings, ValidLinecastPlane) {
+  // Products of subnormals: linecast and raycast of one path disagreed (4.31
+  // and 6), both off the true 4.0637450199...
   const Vec3 e =
-      V(-0x0.0000000000003p-1022, -0x1.ffffffffffff8p-1, -0x1.0000000000003p+0);
-  RayHit h;
-  ASSERT_TRUE(np::linecast_capsule(V(0, 0, 0), e, Capsule{e, e, 0.0}, &h));
-  EXPECT_EQ(h.distance, np::length(e));
-  ExpectWellFormed(h, e);
+      V(0x0.0000000000004p-1022, 0x0.0000000000004p-1022, -0x1.fep+7);
+  const Plane pl{V(2, 2, 0x0.0000000000004p-1022), 0x0.000000000001p-1022};
+  RayHit hl, hr;
+  ASSERT_TRUE(np::linecast_plane(V(0, 0, 0), e, pl, &hl));
+  ASSERT_TRUE(np::raycast_plane({V(0, 0, 0), e}, pl, kInf, &hr));
+  EXPECT_EQ(hl.distance, hr.distance);
+  EXPECT_NEAR(hl.distance, 255.0 * 16.0 / 1004.0, 1e-13);
+  ExpectWellFormed(hl, e);
 }
-TEST(FuzzFindings, RawRaycastCapsule) {
-  const Ray ray{V(0x0.0000000004p-1022, 0x0.000003bp-1022, 0),
-                V(0x1.045p-1007, 0x1.dddddddddp-1010, 0x0.00000000004p-1022)};
-  const Capsule c{V(0x1p+33, 0, 0), V(0, 0, 0), 0.0};
+TEST(FuzzFindings, RawRaycastPlane) {
+  // The crossing is 4.5e-318 away (beyond max_distance 0): a miss, not a hit
+  // at 0 facing the wrong way.
+  const Ray ray{
+      V(0x0.00000000a0208p-1022, 0x0.089946badee55p-1022, 0x1.00000c5c51fp-527),
+      V(-0x1.5c5c5c5c5c5p+93, 0x0.00000c5c5000ap-1022, -0x1.5c5c5c5c5c51fp+93)};
+  const Plane pl{V(0x0.00000fffff30ap-1022, 0, 0), 0.0};
   RayHit h;
-  if (np::raycast_capsule(ray, c, 0.0, &h))
-    ExpectStartHit(h, ray.origin, ray.direction);
+  EXPECT_FALSE(np::raycast_plane(ray, pl, 0.0, &h));
+  ASSERT_TRUE(np::raycast_plane(ray, pl, kInf, &h));
+  EXPECT_GT(h.distance, 0.0);
+  ExpectWellFormed(h, ray.direction);
 }
-TEST(FuzzFindings, ValidRaycastCapsule) {
+TEST(FuzzFindings, ValidRaycastPlane) {
+  // The crossing 5e-617 away rounds to 0: the start, facing back.
   const Ray ray{V(0, 0, 0), V(1, 0, 0)};
-  const Capsule c{V(-0.0, -0x1.ab36d48e1acfp+1023, -0.0),
-                  V(-0x0.0000000000001p-1022, -0x0.0000000000001p-1022,
-                    -0x0.0000000000001p-1022),
-                  0.0};
+  const Plane pl{V(0x1.ab36d48e1acfp+1023, 1, 0x1.ab36d48e1acfp+1023),
+                 -0x0.730d67819e8d2p-1022};
   RayHit h;
-  if (np::raycast_capsule(ray, c, 0.0, &h))
-    ExpectStartHit(h, ray.origin, ray.direction);
-}
-TEST(FuzzFindings, RawLinecastTriangle) {
-  // A degenerate triangle (a segment ending at 0) hit end-on from 5e-311: the
-  // start was absorbed into start - a, and the entry reported at 0.
-  const Vec3 a = V(0x0.00a0aa5a5a5a5p-1022, 0, 0), e = V(0, 0, 0);
-  const Triangle t{V(-0x1.88888ffp-887, 0, 0), e, e};
-  RayHit h;
-  ASSERT_TRUE(np::linecast_triangle(a, e, t, &h));
-  EXPECT_EQ(h.distance, 0x0.00a0aa5a5a5a5p-1022);
-  EXPECT_PRED_FORMAT2(VecEq, h.point, e);
-  ExpectWellFormed(h, e - a);
-}
-TEST(FuzzFindings, RawRaycastTriangle) {
-  const Ray ray{V(0x1.d3d3d3d3d3dp-44, 0x0.00000000009p-1022, 0x0.00bp-1022),
-                V(0, 0, 0x1.616164fp-670)};
-  const Triangle t{V(-0x1.0261616161616p+849, 0, 0), V(0, 0, 0), V(0, 0, 0)};
-  RayHit h;
-  if (np::raycast_triangle(ray, t, 0.0, &h))
-    ExpectStartHit(h, ray.origin, ray.direction);
-}
-TEST(FuzzFindings, ValidRaycastTriangle) {
-  // The origin is a corner.
-  const Ray ray{V(0, 0, 0), V(1, 0, 0)};
-  const Triangle t{V(1, -1, 1), V(0x1.98bf832dfdfbp-974, 0, 0), V(0, 0, 0)};
-  RayHit h;
-  ASSERT_TRUE(np::raycast_triangle(ray, t, 0.0, &h));
+  ASSERT_TRUE(np::raycast_plane(ray, pl, 0.0, &h));
   ExpectStartHit(h, ray.origin, ray.direction);
-}
-TEST(FuzzFindings, ValidLinecastTriangle) {
-  // (b - a) overflows: the normal was NaN.
-  const Triangle t{
-      V(-0x1p+426, -0x1.fffffffffffffp+1021, -0x1.fffffffffffffp+1021),
-      V(-0x1.fffffffffffffp+1021, 0x1.ab36d48e1acfp+1023,
-        0x1.ab36d48e1acfp+1023),
-      V(1, 0, 0)};
-  RayHit h;
-  if (np::linecast_triangle(V(0, 0, 0), V(0, 0, 0), t, &h)) {
-    EXPECT_EQ(h.distance, 0.0);
-    EXPECT_PRED_FORMAT2(VecEq, h.point, V(0, 0, 0));
-    EXPECT_TRUE(finite(h.normal));
-    EXPECT_NEAR(np::length(h.normal), 1.0, kUnitTolerance);
-    EXPECT_PRED_FORMAT1(HasNoNegativeZero, h.normal);
-  }
 }
 TEST(FuzzFindings, ValidRaycastOBB) {
   // Axes orthonormal only within 1e-6: the reported axis is normalized.
