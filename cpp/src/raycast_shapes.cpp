@@ -542,8 +542,11 @@ bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
 Vec3 to_local(Vec3 v, const OBB& b) {
   return {dot(v, b.axis[0]), dot(v, b.axis[1]), dot(v, b.axis[2])};
 }
-Vec3 to_world(Vec3 v, const OBB& b) {
-  return b.center + b.axis[0] * v.x + b.axis[1] * v.y + b.axis[2] * v.z;
+// The world point of local v, in units scaled by k (see obb_scale).
+Vec3 to_world(Vec3 v, const OBB& b, double k) {
+  const Vec3 w = b.axis[0] * v.x + b.axis[1] * v.y + b.axis[2] * v.z;
+  if (k == 1.0) return b.center + w;
+  return (b.center * k + w) / k;
 }
 // The world normal of a local axis normal (+-1 on one axis): the axis
 // normalized (the axes are orthonormal only within validation's tolerance),
@@ -557,7 +560,23 @@ Vec3 face_normal(Vec3 local, const OBB& b) {
   }
   return unit_or(b.axis[0], kUp) + Vec3{0.0, 0.0, 0.0};
 }
-AABB local_box(const OBB& b) { return {negated(b.half_size), b.half_size}; }
+AABB local_box(const OBB& b, double k) {
+  return {negated(b.half_size * k), b.half_size * k};
+}
+// 1, or a power of two below 1 when the box frame's coordinates could
+// overflow (offsets or sizes beyond 2^1000): the local cast is then solved
+// scaled by it (exactly, but for subnormal parts negligible at that size).
+double obb_scale(Vec3 p, Vec3 q, const OBB& b) {
+  const double big = 0x1p1000;
+  const bool ok = max_abs_component(p) <= big && max_abs_component(q) <= big &&
+                  max_abs_component(b.center) <= big &&
+                  max_abs_component(b.half_size) <= big;
+  return ok ? 1.0 : 0x1p-4;
+}
+// (p - center) k, without overflow.
+Vec3 offset(Vec3 p, Vec3 center, double k) {
+  return k == 1.0 ? p - center : p * k - center * k;
+}
 
 }  // namespace
 
@@ -617,6 +636,7 @@ bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit) {
   const double len = length(d);
   hit->normal = s0 > 0 ? n : negated(n);
   if (s1 == 0) {
+    if (!(len <= DBL_MAX)) return false;  // beyond the largest double
     hit->distance = len;
     hit->point = end;
     return true;
@@ -638,6 +658,8 @@ bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit) {
                f1 = std::fabs(plane_distance(end, pl));
   const double sum = f0 + f1;
   const double t = sum > 0.0 && sum <= DBL_MAX ? min2(f0 / sum, 1.0) : 0.5;
+  // (A crossing beyond the largest double: a miss, as the contract says.)
+  if (!(t * len <= DBL_MAX)) return false;
   hit->distance = t * len;
   hit->point = onto_plane(start + d * t, n, pl);
   if (hit->distance == 0.0) fill_start(start, negated(unit_or(d, kUp)), hit);
@@ -741,27 +763,30 @@ bool linecast_capsule(Vec3 start, Vec3 end, const Capsule& c, RayHit* hit) {
 bool raycast_obb(const Ray& ray, const OBB& b, double max_distance,
                  RayHit* hit) {
   const Vec3 u = unit_or(ray.direction, kUp);
-  const Vec3 lo = to_local(ray.origin - b.center, b), ld = to_local(u, b);
+  const double k = obb_scale(ray.origin, ray.origin, b);
+  const Vec3 lo = to_local(offset(ray.origin, b.center, k), b),
+             ld = to_local(u, b);
   RayHit lh;
-  if (!raycast_aabb(Ray{lo, ld}, local_box(b), kInf, &lh)) return false;
+  if (!raycast_aabb(Ray{lo, ld}, local_box(b, k), kInf, &lh)) return false;
   if (lh.distance == 0.0) {  // the origin is in the box
     fill_start(ray.origin, negated(u), hit);
     return true;
   }
-  const double distance = lh.distance / length(ld);  // |u| = 1
-  if (!(distance <= max_distance)) return false;
+  const double distance = lh.distance / length(ld) / k;  // |u| = 1
+  if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
   hit->distance = distance;
-  hit->point = to_world(lh.point, b);
+  hit->point = to_world(lh.point, b, k);
   hit->normal = face_normal(lh.normal, b);
   return true;
 }
 
 bool linecast_obb(Vec3 start, Vec3 end, const OBB& b, RayHit* hit) {
   const Vec3 d = end - start;
-  const Vec3 ls = to_local(start - b.center, b),
-             le = to_local(end - b.center, b);
+  const double k = obb_scale(start, end, b);
+  const Vec3 ls = to_local(offset(start, b.center, k), b),
+             le = to_local(offset(end, b.center, k), b);
   RayHit lh;
-  if (!linecast_aabb(ls, le, local_box(b), &lh)) return false;
+  if (!linecast_aabb(ls, le, local_box(b, k), &lh)) return false;
   if (lh.distance == 0.0) {
     fill_start(
         start,
@@ -769,9 +794,12 @@ bool linecast_obb(Vec3 start, Vec3 end, const OBB& b, RayHit* hit) {
     return true;
   }
   const double len = length(d), llen = length(le - ls);
-  hit->distance =
+  const double distance =
       lh.distance >= llen ? len : min2(lh.distance / llen * len, len);
-  hit->point = to_world(lh.point, b);
+  // (An entry beyond the largest double: a miss, as the contract says.)
+  if (!(distance <= DBL_MAX)) return false;
+  hit->distance = distance;
+  hit->point = to_world(lh.point, b, k);
   hit->normal = face_normal(lh.normal, b);
   return true;
 }

@@ -1267,4 +1267,30 @@ TEST(FuzzFindings, ValidLinecastOBB) {
   EXPECT_PRED_FORMAT1(HasNoNegativeZero, h.normal);
 }
 
+TEST(FuzzFindings, ValidLinecastOBBNaN) {
+  // Offsets near the largest double: the box frame's coordinates overflowed
+  // and the point was NaN.
+  const double m = -0x1.ab36d48e1acf7p+1023, m2 = -0x1.ab36d48e1acfp+1023;
+  const OBB b{
+      V(m, m2, m),
+      V(0, 0, 0),
+      {V(0x1.296e37243a3b8p-3, 0x1.f2fa95c53289fp-1, -0x1.5d83e00f70154p-3),
+       V(0x1.5d83e00f70154p-3, 0x1.296e37243a3b8p-3, 0x1.f2fa95c53289fp-1),
+       V(0x1.f2fa95c53289fp-1, -0x1.5d83e00f70154p-3, -0x1.296e37243a3dp-3)}};
+  RayHit h;
+  // |end - start| is beyond the largest double: a miss (the contract).
+  EXPECT_FALSE(np::linecast_obb(V(0, 0, 0), V(m, m2, m), b, &h));
+  // Half-way there, the box is reached at the segment's end.
+  const Vec3 s = V(m * 0.5, m2 * 0.5, m * 0.5);
+  ASSERT_TRUE(np::linecast_obb(s, V(m, m2, m), b, &h));
+  EXPECT_TRUE(finite(h.point));
+  EXPECT_EQ(h.distance, np::length(V(m, m2, m) - s));
+  ExpectWellFormed(h, V(m, m2, m) - s);
+  // (The ray aimed at the point box may pass it within rounding.)
+  if (np::raycast_obb({s, V(m, m2, m) - s}, b, kInf, &h)) {
+    EXPECT_TRUE(finite(h.point));
+    ExpectWellFormed(h, V(m, m2, m) - s);
+  }
+}
+
 }  // namespace
