@@ -60,6 +60,27 @@ void fill_start(Vec3 origin, Vec3 normal, RayHit* hit) {
 
 enum class Entry { kMiss, kInside, kHit };
 
+// |m|^2 - r^2 with the squares split exactly (Dekker) and summed with
+// compensation (Neumaier): no cancellation for m within rounding of the
+// sphere. m, r ~1 (the callers' units).
+double excess_of_squares(Vec3 m, double r) {
+  double terms[8], lost = 0.0;
+  two_product(m.x, m.x, &terms[0], &terms[1], &lost);
+  two_product(m.y, m.y, &terms[2], &terms[3], &lost);
+  two_product(m.z, m.z, &terms[4], &terms[5], &lost);
+  two_product(r, r, &terms[6], &terms[7], &lost);
+  terms[6] = -terms[6];
+  terms[7] = -terms[7];
+  double sum = 0.0, comp = 0.0;
+  for (double x : terms) {
+    const double next = sum + x;
+    comp +=
+        std::fabs(sum) >= std::fabs(x) ? (sum - next) + x : (x - next) + sum;
+    sum = next;
+  }
+  return sum + comp;
+}
+
 // The smallest t >= 0 with |m + t d| <= r, for m, r ~1 and |d| <= ~2 (the
 // caller's units). kInside when m itself is within r. The discriminant is
 // |d|^2 r^2 - |m x d|^2 (Lagrange's identity for b^2 - a c), and the root c /
@@ -73,12 +94,15 @@ Entry ball_entry(Vec3 m, Vec3 d, double r, double* t) {
   if (!(b < 0.0)) return Entry::kMiss;  // moving away, sideways, or d == 0
   const double a = length_squared(d), ar2 = a * r2;
   const double c2 = length_squared(cross(m, d));
-  double disc = ar2 - c2;
-  if (disc < 0.0) {
+  const double disc = ar2 - c2;
+  if (disc <= 0.0) {
     if (disc < -kRayTangentBand * (ar2 + c2)) return Entry::kMiss;
-    disc = 0.0;
+    // Tangent within rounding: the point of closest approach (m2 - r2 would
+    // be all cancellation there).
+    *t = -b / a;
+    return Entry::kHit;
   }
-  *t = (m2 - r2) / (-b + std::sqrt(disc));
+  *t = max2(excess_of_squares(m, r), 0.0) / (-b + std::sqrt(disc));
   return Entry::kHit;
 }
 

@@ -1293,4 +1293,36 @@ TEST(FuzzFindings, ValidLinecastOBBNaN) {
   }
 }
 
+TEST(FuzzFindings, RawRaycastSphereTangent) {
+  // Tangent within rounding, from a start within rounding of the surface:
+  // (m2 - r2) / -b was all cancellation, the distance 1e-7 off the point.
+  const Ray ray{
+      V(0x0.0154b400af6f6p-1022, 0x0.04b4b4b4b4b4bp-1022, 0x1.b4b4b4bp+181),
+      V(0x1.056004b4b4bp+433, 0x1.b4b4b4b4b4b4bp+181, 0x1.b4b4b4b4b4b4bp+181)};
+  const Sphere s{
+      V(0x1.b284b4b4b4b4bp+165, 0x1.b4b4b4b4b4b4bp+181, 0x1.b4b4b4b4b4b4bp+181),
+      0x1.b4b4b4b4b4b4bp+181};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_sphere(ray, s, 0x1.bffffffff4b4bp+181, &h));
+  EXPECT_NEAR(h.distance, np::length(h.point - ray.origin),
+              0x1p-44 * 0x1.b4b4b4b4b4b4bp+181);
+  ExpectWellFormed(h, ray.direction);
+}
+TEST(FuzzFindings, RawRaycastCapsuleTangent) {
+  const Ray ray{
+      V(-0x1.00421100a020ap+81, 0x1.6ef01081dc5c5p-864, 0x1.85858589e58f6p+390),
+      V(0x1.85858ff585858p+390, -0x1.e9e9e9e585858p-534,
+        -0x1.e9e9e9ede9e9ep-534)};
+  const Capsule c{
+      V(-0x1.e9e9e9e9e9e9ep-534, 0x0.00000000000fep-1022,
+        0x1.b7b7b7b7b7b8p+952),
+      V(0x1.b7b7b527b7b7bp+952, 0x1.b7b7b7b7b7b7bp+952, 0x1.b7b7b7b7b7b3dp+952),
+      0x1.b7b7b7b7b7b7bp+952};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_capsule(ray, c, 0x1.b7b7b7b7b7b7bp+952, &h));
+  EXPECT_NEAR(h.distance, np::length(h.point - ray.origin),
+              0x1p-44 * 0x1.b7b7b7b7b7b7bp+953);
+  ExpectWellFormed(h, ray.direction);
+}
+
 }  // namespace
