@@ -106,15 +106,29 @@ Entry ball_entry(Vec3 m, Vec3 d, double r, double* t) {
   return Entry::kHit;
 }
 
+// 1, or 2^-4 when an offset among a, b, c or a size r could overflow (beyond
+// 2^1000).
+double world_scale(Vec3 a, Vec3 b, Vec3 c, double r) {
+  const double big = 0x1p1000;
+  return max_abs_component(a) <= big && max_abs_component(b) <= big &&
+                 max_abs_component(c) <= big && r <= big
+             ? 1.0
+             : 0x1p-4;
+}
+// (a - b) k, without overflow for k = world_scale(...).
+Vec3 diff(Vec3 a, Vec3 b, double k) { return k == 1.0 ? a - b : a * k - b * k; }
+
 // The nearest point of the segment p..q to x.
 Vec3 nearest_on_segment(Vec3 x, Vec3 p, Vec3 q) {
-  const Vec3 pq = q - p;
-  const double s = scale_of(x - p, pq, 0.0);
+  const double k = world_scale(x, p, q, 0.0);  // differences cannot overflow
+  const Vec3 pq = diff(q, p, k), xp = diff(x, p, k);
+  const double s = scale_of(xp, pq, 0.0);
   const Vec3 e = pq * s;
   const double ee = length_squared(e);
   if (!(ee > 0.0)) return p;
-  const double f = clamp(dot((x - p) * s, e) / ee, 0.0, 1.0);
-  return f == 1.0 ? q : p + pq * f;
+  const double f = clamp(dot(xp * s, e) / ee, 0.0, 1.0);
+  if (f == 1.0) return q;
+  return k == 1.0 ? p + pq * f : (p * k + pq * f) / k;
 }
 
 // The unit outward normal along rel at an entry along the unit direction u:
@@ -138,36 +152,43 @@ Vec3 entry_normal(Vec3 rel, Vec3 u) {
 // no farther than max_distance. The origin is outside (the callers check).
 bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
                           double max_distance, RayHit* hit) {
-  const Vec3 op = o - p, pq = q - p;
-  const double s = scale_of(op, pq, r);
+  // Offsets beyond 2^1000 are first scaled by k0 = 2^-4 (exact but for
+  // subnormal parts, negligible there), so that o - p and q - p cannot
+  // overflow.
+  const double k0 = world_scale(o, p, q, r);
+  const Vec3 op = diff(o, p, k0), pq = diff(q, p, k0);
+  const double s = scale_of(op, pq, r * k0);
   const Vec3 m = op * s, e = pq * s;
-  const double rs = r * s;
+  const double rs = r * k0 * s;
   double best = kInf;
   int kind = -1;  // 0: the cylinder's side, 1: the ball at p, 2: at q
   double t = 0.0;
+  // The offset from q taken from o itself, not as m - e: o - p can absorb a
+  // start far closer to q than to p.
+  const Vec3 mq = diff(o, q, k0) * s;
   const double len = length(e);
   if (len > 0.0) {
     // The infinite cylinder: the components across the axis (Ericson 5.3.7).
     const Vec3 w = e / len;
     const double mw = dot(m, w), uw = dot(u, w);
-    if (ball_entry(m - w * mw, u - w * uw, rs, &t) == Entry::kHit) {
+    const Entry ec = ball_entry(m - w * mw, u - w * uw, rs, &t);
+    if (ec == Entry::kHit) {
       const double y = mw + t * uw;  // along the axis at the entry
       if (y >= 0.0 && y <= len) best = t, kind = 0;
+    } else if (ec == Entry::kInside && mw >= 0.0 && dot(mq, w) <= 0.0) {
+      best = 0.0, kind = 0;  // within rounding of the side, or in it
     }
   }
   Entry ep = ball_entry(m, u, rs, &t);
   if (ep == Entry::kInside) t = 0.0;  // within rounding of the surface
   if (ep != Entry::kMiss && t < best) best = t, kind = 1;
-  // The offset from q taken from o itself, not as m - e: o - p can absorb a
-  // start far closer to q than to p.
-  const Vec3 mq = (o - q) * s;
   if (len > 0.0) {
     ep = ball_entry(mq, u, rs, &t);
     if (ep == Entry::kInside) t = 0.0;
     if (ep != Entry::kMiss && t < best) best = t, kind = 2;
   }
   if (kind < 0) return false;
-  const double distance = best / s;
+  const double distance = best / s / k0;
   // (An entry beyond the largest double is not reported: its point would not
   // be finite.)
   if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
@@ -184,7 +205,7 @@ bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
     // Along the unit axis and divided by len, not by |e|^2, which underflows
     // for a segment 2^-540 times shorter than the offset that set the units.
     const double f = clamp(dot(x, e / len) / len, 0.0, 1.0);
-    axis_point = f == 1.0 ? q : p + pq * f;
+    axis_point = f == 1.0 ? q : k0 == 1.0 ? p + pq * f : (p * k0 + pq * f) / k0;
     rel = x - e * f;
   } else if (kind == 1) {
     axis_point = p;
@@ -196,8 +217,23 @@ bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
   const Vec3 n = entry_normal(rel, u);
   hit->distance = distance;
   hit->normal = n;
-  hit->point = axis_point + n * r;
+  hit->point =
+      k0 == 1.0 ? axis_point + n * r : (axis_point * k0 + n * (r * k0)) / k0;
+  if (!(max_abs_component(hit->point) <= DBL_MAX)) return false;
   return true;
+}
+
+// The outward normal at a segment's end on a ball or capsule, from the
+// nearest point of its center or axis, facing against d (entry_normal).
+Vec3 end_normal(Vec3 end, Vec3 axis_point, Vec3 d) {
+  const double k = world_scale(end, axis_point, axis_point, 0.0);
+  return entry_normal(diff(end, axis_point, k), unit_or(d, kUp));
+}
+
+// The direction of start->end: d = end - start, or where that overflows the
+// halves' difference (the same direction, finite).
+Vec3 direction_of(Vec3 start, Vec3 end, Vec3 d) {
+  return max_abs_component(d) <= DBL_MAX ? d : end * 0.5 - start * 0.5;
 }
 
 // A ray as a segment: the shape's raycast with no limit, kept within the
@@ -207,12 +243,15 @@ bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
 // hits at its length; when it does not, the segment stops short of the
 // surface (the rounded end - start, or the rounded entry, may reach it: a
 // segment ending an ulp outside a ball hit it).
-bool clip_to_segment(bool hit_ray, RayHit h, double len, bool end_in,
-                     RayHit* hit) {
+bool clip_to_segment(bool hit_ray, RayHit h, double len, bool end_in, Vec3 end,
+                     Vec3 end_normal, RayHit* hit) {
   if (!hit_ray) return false;
   if (h.distance >= len * (1.0 - kLinecastEndSnap)) {
     if (!end_in) return false;
+    if (!(len <= DBL_MAX)) return false;  // beyond the largest double
+    // The end, in the shape and within rounding of its surface, is the entry.
     h.distance = len;
+    if (h.distance > 0.0) h.point = end, h.normal = end_normal;
   }
   if (h.distance > len) return false;
   *hit = h;
@@ -625,9 +664,10 @@ bool linecast_sphere(Vec3 start, Vec3 end, const Sphere& s, RayHit* hit) {
     return true;
   }
   RayHit h;
-  const bool r = raycast_sphere({start, d}, s, kInf, &h);
-  return clip_to_segment(r, h, length(d), within(end - s.center, s.radius),
-                         hit);
+  const bool r =
+      raycast_sphere({start, direction_of(start, end, d)}, s, kInf, &h);
+  return clip_to_segment(r, h, length(d), within(end - s.center, s.radius), end,
+                         end_normal(end, s.center, d), hit);
 }
 
 // ---- Planes ----
@@ -776,10 +816,12 @@ bool linecast_capsule(Vec3 start, Vec3 end, const Capsule& c, RayHit* hit) {
     return true;
   }
   RayHit h;
-  const bool r = raycast_capsule({start, d}, c, kInf, &h);
+  const bool r =
+      raycast_capsule({start, direction_of(start, end, d)}, c, kInf, &h);
   return clip_to_segment(
       r, h, length(d),
-      within(end - nearest_on_segment(end, c.start, c.end), c.radius), hit);
+      within(end - nearest_on_segment(end, c.start, c.end), c.radius), end,
+      end_normal(end, nearest_on_segment(end, c.start, c.end), d), hit);
 }
 
 // ---- Oriented boxes ----

@@ -1325,4 +1325,49 @@ TEST(FuzzFindings, RawRaycastCapsuleTangent) {
   ExpectWellFormed(h, ray.direction);
 }
 
+TEST(FuzzFindings, RawLinecastSphereEndOnTheSurface) {
+  // The segment ends (tangentially) on the ball: the distance snaps to its
+  // length, and the point is now the end, not the ray's rounded entry.
+  const Vec3 a = V(0x0.000880aff0088p-1022, 0x0.3p-1022, 0);
+  const Vec3 e = V(0, 0x1.838383838p-124, 0x1.8383838383838p-124);
+  const double c = 0x1.8383838383838p-124;
+  RayHit h;
+  ASSERT_TRUE(np::linecast_sphere(a, e, Sphere{V(c, c, c), c}, &h));
+  EXPECT_EQ(h.distance, np::length(e - a));
+  EXPECT_PRED_FORMAT2(VecEq, h.point, e);
+  ExpectWellFormed(h, e - a);
+}
+TEST(FuzzFindings, RawLinecastCapsuleEndOnTheSurface) {
+  const Vec3 a = V(0x0.00008p-1022, 0, 0);
+  const Vec3 e = V(0, 0x1.d7d7d7d7d0008p+984, 0x1.d7d7d7d7d7d7dp+984);
+  const double c = 0x1.d7d7d7d7d7d7dp+984;
+  RayHit h;
+  ASSERT_TRUE(
+      np::linecast_capsule(a, e, Capsule{V(c, c, c), V(c, c, c), c}, &h));
+  EXPECT_EQ(h.distance, np::length(e - a));
+  EXPECT_PRED_FORMAT2(VecEq, h.point, e);
+  ExpectWellFormed(h, e - a);
+}
+TEST(FuzzFindings, ValidRaycastCapsuleStartInsideNearTheLargestDouble) {
+  // q - p overflowed: the start, inside, was taken for outside.
+  const double g = 0x1.ab36d48e1acfp+1023;
+  const Ray ray{V(g, 0x1.ab36d48e1acfp+1022, -0x1.cp+972),
+                V(-0x1.e8p+1, -0x1.e8p+1, -0x1.e8p+1)};
+  const Capsule c{V(g, g, g),
+                  V(g, -0x0.a406426217a43p-1022, -0x1.ab36d48e1acf7p+1023), g};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_capsule(ray, c, g, &h));
+  ExpectStartHit(h, ray.origin, ray.direction);
+}
+TEST(FuzzFindings, ValidLinecastSphereLongerThanTheLargestDouble) {
+  // end - start overflowed: the segment, which passes through the ball, missed.
+  const double h8 = -0x1.ed4df0150215bp+1022, g = 0x1.ab36d48e1acfp+1023;
+  const Vec3 a = V(h8, h8, h8), e = V(-0x1.8p+0, -g, g);
+  RayHit h;
+  ASSERT_TRUE(
+      np::linecast_sphere(a, e, Sphere{V(-4, -0x1.18p+4, -1.5), g}, &h));
+  EXPECT_TRUE(finite(h.point));
+  ExpectWellFormed(h, e * 0.5 - a * 0.5);
+}
+
 }  // namespace
