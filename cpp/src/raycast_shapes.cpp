@@ -525,7 +525,12 @@ bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
   const int i1 = (kn + 1) % 3, i2 = (kn + 2) % 3;
   const double sigma = get(n, kn) > 0.0 ? 1.0 : -1.0;
   const Vec3 A = tri.a - o, B = tri.b - o, C = tri.c - o;
-  const double sv = scale_of(A, B, max_abs_component(C));
+  // Scaled up when small (exact); scaled down only where products could
+  // overflow (halving would round subnormal components of a sliver to 0).
+  double sv = scale_of(A, B, max_abs_component(C));
+  if (sv < 1.0 && max2(max2(max_abs_component(A), max_abs_component(B)),
+                       max_abs_component(C)) <= 0x1p500)
+    sv = 1.0;
   const double k = is_zero(d) ? 1.0 : unit_scale_for(biased_exponent(d));
   const Vec3 P[3] = {A * sv, B * sv, C * sv};
   const double Dx = get(d, i1) * k, Dy = get(d, i2) * k;
@@ -535,7 +540,9 @@ bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
     const Vec3 p = P[i], q = P[(i + 1) % 3];
     const double px = get(p, i1), py = get(p, i2), qx = get(q, i1),
                  qy = get(q, i2);
-    const double f0 = sigma * (px * qy - py * qx);
+    // (An edge function that rounds to 0 takes the exact sign of the
+    // products, as a subnormal: a point beside a sliver's edge is not on it.)
+    const double f0 = sigma * edge_value(px, qy, py, qx, px * qy - py * qx);
     const double f1 = sigma * ((qx - px) * Dy - (qy - py) * Dx);
     if (f1 == 0.0) {
       if (f0 < 0.0) return false;
@@ -588,13 +595,25 @@ bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
   if (side != 0 && side == facing) return false;  // moving away
   double bu, bv, bw, lambda;
   if (!watertight(o, d, tri, &bu, &bv, &bw, &lambda)) return false;
-  if (side == 0 || !(lambda > 0.0)) {
+  if (side == 0) {
     fill_start(o, negated(u), hit);
     return true;
   }
+  if (!(lambda > 0.0)) {
+    // A crossing that rounds to at or behind a start off the plane: the ray
+    // lies within rounding of the plane, where the crossing is ill-posed.
+    // Cast it as lying in the plane (a start beside the triangle is not
+    // reported as on it).
+    if (!coplanar_entry(o, d, tri, n, lambda_max, &lambda)) return false;
+    if (lambda == 0.0) {
+      fill_start(o, negated(u), hit);
+      return true;
+    }
+    bu = bv = bw = -1.0;  // the point is taken on the line below
+  }
   if (!(lambda <= lambda_max) || !(lambda * len <= DBL_MAX)) return false;
   hit->distance = lambda * len;
-  hit->point = tri.a * bu + tri.b * bv + tri.c * bw;
+  hit->point = bu < 0.0 ? o + d * lambda : tri.a * bu + tri.b * bv + tri.c * bw;
   const Vec3 nu = unit_or(n, kUp);
   hit->normal = facing > 0 ? negated(nu) : nu + Vec3{0.0, 0.0, 0.0};
   return true;

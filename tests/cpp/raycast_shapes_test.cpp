@@ -1370,4 +1370,30 @@ TEST(FuzzFindings, ValidLinecastSphereLongerThanTheLargestDouble) {
   ExpectWellFormed(h, e * 0.5 - a * 0.5);
 }
 
+TEST(FuzzFindings, ValidLinecastTriangleSliver) {
+  // A sliver whose third corner is off the y axis by a subnormal: halving the
+  // coordinates rounded it onto the axis, and a point 1/16 beyond the sliver's
+  // end was taken to lie on it.
+  const Triangle t{V(0, 2, 0), V(0, 0x1p-4, 0),
+                   V(-0x0.0000000000001p-1022, 0x1.fffffffffffffp+0,
+                     -0x0.0000000000001p-1022)};
+  RayHit h;
+  EXPECT_FALSE(np::linecast_triangle(V(0, 0, 0), V(0, 0, 0), t, &h));
+}
+TEST(FuzzFindings, ValidRaycastTriangleNearlyInThePlane) {
+  // A ray within rounding of the plane, from a start 0.6 beside the triangle:
+  // its crossing rounded to 0 and the start was reported on the triangle.
+  const Triangle t{
+      V(-4, 0x0.0000000000004p-1022, -0x1.e8p+1),
+      V(0x1.fffffffffffffp-1, -0x0.0000000000001p-1022,
+        -0x0.0000000000001p-1022),
+      V(-0x1.0000000000001p+2, 0x0.0000000000003p-1022, -0x1.e800000000001p+1)};
+  RayHit h;
+  EXPECT_FALSE(np::raycast_triangle({V(0, 0, 0), V(1, 0, 0)}, t, 0.0, &h));
+  if (np::raycast_triangle({V(0, 0, 0), V(1, 0, 0)}, t, kInf, &h)) {
+    EXPECT_GT(h.distance, 0.5);
+    ExpectWellFormed(h, V(1, 0, 0));
+  }
+}
+
 }  // namespace
