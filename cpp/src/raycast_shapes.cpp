@@ -686,7 +686,8 @@ bool linecast_sphere(Vec3 start, Vec3 end, const Sphere& s, RayHit* hit) {
   const bool r =
       raycast_sphere({start, direction_of(start, end, d)}, s, kInf, &h);
   return clip_to_segment(r, h, length(d), within(end - s.center, s.radius), end,
-                         end_normal(end, s.center, d), hit);
+                         end_normal(end, s.center, direction_of(start, end, d)),
+                         hit);
 }
 
 // ---- Planes ----
@@ -710,7 +711,10 @@ bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit) {
   const Vec3 n = unit_or(pl.normal, kUp);
   const int s0 = plane_side(start, pl);
   if (s0 == 0) {
-    fill_start(start, is_zero(d) ? n : negated(unit_or(d, kUp)), hit);
+    fill_start(
+        start,
+        is_zero(d) ? n : negated(unit_or(direction_of(start, end, d), kUp)),
+        hit);
     return true;
   }
   if (is_zero(d)) return false;
@@ -727,7 +731,7 @@ bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit) {
   // The ray's crossing (the same path, the same answer), at most at the end:
   // start and end are on opposite sides exactly.
   RayHit h;
-  if (cast_plane(start, d, pl, s0, kInf, kInf, &h)) {
+  if (cast_plane(start, direction_of(start, end, d), pl, s0, kInf, kInf, &h)) {
     if (h.distance > len) {
       h.distance = len;
       h.point = onto_plane(end, n, pl);
@@ -745,7 +749,8 @@ bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit) {
   if (!(t * len <= DBL_MAX)) return false;
   hit->distance = t * len;
   hit->point = onto_plane(start + d * t, n, pl);
-  if (hit->distance == 0.0) fill_start(start, negated(unit_or(d, kUp)), hit);
+  if (hit->distance == 0.0)
+    fill_start(start, negated(unit_or(direction_of(start, end, d), kUp)), hit);
   return true;
 }
 
@@ -782,7 +787,8 @@ bool linecast_triangle(Vec3 start, Vec3 end, const Triangle& t, RayHit* hit) {
     Vec3 p, q;
     degenerate_span(t, &p, &q);
     if (!linecast_capsule(start, end, Capsule{p, q, 0.0}, hit)) return false;
-    hit->normal = is_zero(d) ? kUp : negated(unit_or(d, kUp));
+    hit->normal =
+        is_zero(d) ? kUp : negated(unit_or(direction_of(start, end, d), kUp));
     return true;
   }
   const int s0 = triangle_side(t, start);
@@ -794,10 +800,14 @@ bool linecast_triangle(Vec3 start, Vec3 end, const Triangle& t, RayHit* hit) {
   }
   const int s1 = triangle_side(t, end);
   if (s0 != 0 && s0 == s1) return false;  // wholly on one side
-  const int facing = triangle_facing(t, d);
+  const int facing = triangle_facing(t, direction_of(start, end, d));
   const double len = length(d);
+  // (Where end - start overflows, the halves' difference: lambda in its units.)
+  const Vec3 dd = direction_of(start, end, d);
+  const double lambda_end = max_abs_component(d) <= DBL_MAX ? 1.0 : 2.0;
   RayHit h;
-  if (!cast_triangle(start, d, t, n, s0, facing, s0 == 0 ? 1.0 : kInf, len, &h))
+  if (!cast_triangle(start, dd, t, n, s0, facing, s0 == 0 ? lambda_end : kInf,
+                     length(dd), &h))
     return false;
   if (s0 != 0 && (s1 == 0 || h.distance > len)) {
     // The end is on the plane (exactly), or across it: the crossing is at most
@@ -840,7 +850,9 @@ bool linecast_capsule(Vec3 start, Vec3 end, const Capsule& c, RayHit* hit) {
   return clip_to_segment(
       r, h, length(d),
       within(end - nearest_on_segment(end, c.start, c.end), c.radius), end,
-      end_normal(end, nearest_on_segment(end, c.start, c.end), d), hit);
+      end_normal(end, nearest_on_segment(end, c.start, c.end),
+                 direction_of(start, end, d)),
+      hit);
 }
 
 // ---- Oriented boxes ----
@@ -861,6 +873,8 @@ bool raycast_obb(const Ray& ray, const OBB& b, double max_distance,
   if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
   hit->distance = distance;
   hit->point = to_world(lh.point, b, k);
+  // (A point beyond the largest double: a miss, as the contract says.)
+  if (!(max_abs_component(hit->point) <= DBL_MAX)) return false;
   hit->normal = face_normal(lh.normal, b);
   return true;
 }
@@ -873,9 +887,10 @@ bool linecast_obb(Vec3 start, Vec3 end, const OBB& b, RayHit* hit) {
   RayHit lh;
   if (!linecast_aabb(ls, le, local_box(b, k), &lh)) return false;
   if (lh.distance == 0.0) {
-    fill_start(
-        start,
-        is_zero(d) ? face_normal(lh.normal, b) : negated(unit_or(d, kUp)), hit);
+    fill_start(start,
+               is_zero(d) ? face_normal(lh.normal, b)
+                          : negated(unit_or(direction_of(start, end, d), kUp)),
+               hit);
     return true;
   }
   const double len = length(d), llen = length(le - ls);
@@ -885,6 +900,8 @@ bool linecast_obb(Vec3 start, Vec3 end, const OBB& b, RayHit* hit) {
   if (!(distance <= DBL_MAX)) return false;
   hit->distance = distance;
   hit->point = to_world(lh.point, b, k);
+  // (A point beyond the largest double: a miss, as the contract says.)
+  if (!(max_abs_component(hit->point) <= DBL_MAX)) return false;
   hit->normal = face_normal(lh.normal, b);
   return true;
 }

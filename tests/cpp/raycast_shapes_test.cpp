@@ -1396,4 +1396,33 @@ TEST(FuzzFindings, ValidRaycastTriangleNearlyInThePlane) {
   }
 }
 
+TEST(FuzzFindings, RawLinecastTriangleNaN) {
+  // end - start overflowed: the normal -unit(inf) was NaN.
+  const Vec3 a =
+      V(0x1.d30ff32ffff0ap+1023, 0x1.ffb32ffffed91p-32, 0x1.1ffffffffffffp-927);
+  const Vec3 e = V(-0x1.d30ff326cff88p+1023, 0, 0);
+  const Triangle t{V(0, 0, 0), V(0, 0, 0), V(0, 0, 0)};
+  RayHit h;
+  if (np::linecast_triangle(a, e, t, &h)) {
+    EXPECT_TRUE(finite(h.point));
+    ExpectWellFormed(h, e * 0.5 - a * 0.5);
+  }
+}
+TEST(FuzzFindings, ValidRaycastOBBPointBeyondTheLargestDouble) {
+  const double g = 0x1.ab36d48e1acfp+1023;
+  const OBB b{V(-g, -g, -g),
+              V(g, 0x1.4b25a510f3458p-654, g),
+              {V(0x1.d912acp-2, 0x1.abc758p-1, -0x1.30a15ep-2),
+               V(-0x1.30a15ep-2, 0x1.d912acp-2, 0x1.abc758p-1),
+               V(0x1.abc758p-1, -0x1.30a15ep-2, 0x1.d912acp-2)}};
+  const Ray ray{V(-0x1.ffffffffffffep+1023, -0x1.fffffffffffffp+1023,
+                  -0x1.f17d18c50d144p+1023),
+                V(-0x1.68p+1, 0x1.14p+1, 0x1.14p+1)};
+  RayHit h;
+  if (np::raycast_obb(ray, b, 0x1.fffffffffffffp+1023, &h)) {
+    EXPECT_TRUE(finite(h.point));
+    ExpectWellFormed(h, ray.direction);
+  }
+}
+
 }  // namespace
