@@ -144,7 +144,9 @@ Vec3 entry_normal(Vec3 rel, Vec3 u) {
     if (!(along > 0.0)) break;
     n = unit_or(n - u * along, negated(u));
   }
-  if (dot(n, u) > 0.0) n = negated(u);
+  // (What rounding leaves along u after the passes is ~1e-16: the normal is
+  // kept; only one still clearly facing along u gives way to -u.)
+  if (dot(n, u) > 0x1p-45) n = negated(u);
   return n + Vec3{0.0, 0.0, 0.0};  // no -0
 }
 

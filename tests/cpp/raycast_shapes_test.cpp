@@ -1425,4 +1425,17 @@ TEST(FuzzFindings, ValidRaycastOBBPointBeyondTheLargestDouble) {
   }
 }
 
+TEST(FuzzFindings, ValidRaycastSphereExactlyTangent) {
+  // Exactly tangent at (c, c, 0): rounding left ~1e-32 of the normal along
+  // the ray, and the normal gave way to -unit(direction).
+  const double c = 0x1p-249;
+  const Ray ray{V(0x1p-468, 0x1p-500, 0x1p-500), V(c, c, -0x1p-500)};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_sphere(ray, Sphere{V(c, c, c), c},
+                                 0x1.bfbfbfbfbfbfbp+960, &h));
+  EXPECT_NEAR(h.distance, np::length(h.point - ray.origin), 0x1p-40 * c);
+  EXPECT_NEAR(h.normal.z, -1.0, 1e-12);
+  ExpectWellFormed(h, ray.direction);
+}
+
 }  // namespace
