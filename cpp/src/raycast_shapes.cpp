@@ -60,6 +60,27 @@ void fill_start(Vec3 origin, Vec3 normal, RayHit* hit) {
 
 enum class Entry { kMiss, kInside, kHit };
 
+// |m|^2 - r^2 with the squares split exactly (Dekker) and summed with
+// compensation (Neumaier): no cancellation for m within rounding of the
+// sphere. m, r ~1 (the callers' units).
+double excess_of_squares(Vec3 m, double r) {
+  double terms[8], lost = 0.0;
+  two_product(m.x, m.x, &terms[0], &terms[1], &lost);
+  two_product(m.y, m.y, &terms[2], &terms[3], &lost);
+  two_product(m.z, m.z, &terms[4], &terms[5], &lost);
+  two_product(r, r, &terms[6], &terms[7], &lost);
+  terms[6] = -terms[6];
+  terms[7] = -terms[7];
+  double sum = 0.0, comp = 0.0;
+  for (double x : terms) {
+    const double next = sum + x;
+    comp +=
+        std::fabs(sum) >= std::fabs(x) ? (sum - next) + x : (x - next) + sum;
+    sum = next;
+  }
+  return sum + comp;
+}
+
 // The smallest t >= 0 with |m + t d| <= r, for m, r ~1 and |d| <= ~2 (the
 // caller's units). kInside when m itself is within r. The discriminant is
 // |d|^2 r^2 - |m x d|^2 (Lagrange's identity for b^2 - a c), and the root c /
@@ -73,60 +94,112 @@ Entry ball_entry(Vec3 m, Vec3 d, double r, double* t) {
   if (!(b < 0.0)) return Entry::kMiss;  // moving away, sideways, or d == 0
   const double a = length_squared(d), ar2 = a * r2;
   const double c2 = length_squared(cross(m, d));
-  double disc = ar2 - c2;
-  if (disc < 0.0) {
+  const double disc = ar2 - c2;
+  if (disc <= 0.0) {
     if (disc < -kRayTangentBand * (ar2 + c2)) return Entry::kMiss;
-    disc = 0.0;
+    // Tangent within rounding: the point of closest approach (m2 - r2 would
+    // be all cancellation there).
+    *t = -b / a;
+    return Entry::kHit;
   }
-  *t = (m2 - r2) / (-b + std::sqrt(disc));
+  *t = max2(excess_of_squares(m, r), 0.0) / (-b + std::sqrt(disc));
   return Entry::kHit;
 }
 
+// 1, or 2^-4 when an offset among a, b, c or a size r could overflow (beyond
+// 2^1000).
+double world_scale(Vec3 a, Vec3 b, Vec3 c, double r) {
+  const double big = 0x1p1000;
+  return max_abs_component(a) <= big && max_abs_component(b) <= big &&
+                 max_abs_component(c) <= big && r <= big
+             ? 1.0
+             : 0x1p-4;
+}
+// (a - b) k, without overflow for k = world_scale(...).
+Vec3 diff(Vec3 a, Vec3 b, double k) { return k == 1.0 ? a - b : a * k - b * k; }
+
 // The nearest point of the segment p..q to x.
 Vec3 nearest_on_segment(Vec3 x, Vec3 p, Vec3 q) {
-  const Vec3 pq = q - p;
-  const double s = scale_of(x - p, pq, 0.0);
+  const double k = world_scale(x, p, q, 0.0);  // differences cannot overflow
+  const Vec3 pq = diff(q, p, k), xp = diff(x, p, k);
+  const double s = scale_of(xp, pq, 0.0);
   const Vec3 e = pq * s;
   const double ee = length_squared(e);
   if (!(ee > 0.0)) return p;
-  const double f = clamp(dot((x - p) * s, e) / ee, 0.0, 1.0);
-  return f == 1.0 ? q : p + pq * f;
+  const double f = clamp(dot(xp * s, e) / ee, 0.0, 1.0);
+  if (f == 1.0) return q;
+  return k == 1.0 ? p + pq * f : (p * k + pq * f) / k;
+}
+
+// The unit outward normal along rel at an entry along the unit direction u:
+// it never faces along u. An entry of a tiny or tangent shape can round to its
+// far side (rel . u > 0); then rel's component along u, which rounding put
+// there, is dropped (twice: the first pass leaves a rounding of it), and what
+// is left of rel (nothing, for a radius-0 shape hit head-on) gives the normal,
+// else -u.
+Vec3 entry_normal(Vec3 rel, Vec3 u) {
+  Vec3 n = unit_or(rel, negated(u));
+  for (int pass = 0; pass < 2; ++pass) {
+    const double along = dot(n, u);
+    if (!(along > 0.0)) break;
+    n = unit_or(n - u * along, negated(u));
+  }
+  // (What rounding leaves along u after the passes is ~1e-16: the normal is
+  // kept; only one still clearly facing along u gives way to -u.)
+  if (dot(n, u) > 0x1p-45) n = negated(u);
+  return n + Vec3{0.0, 0.0, 0.0};  // no -0
 }
 
 // The capsule (or, with p == q, ball) cast along the unit direction u from o,
 // no farther than max_distance. The origin is outside (the callers check).
 bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
                           double max_distance, RayHit* hit) {
-  const Vec3 op = o - p, pq = q - p;
-  const double s = scale_of(op, pq, r);
+  // Offsets beyond 2^1000 are first scaled by k0 = 2^-4 (exact but for
+  // subnormal parts, negligible there), so that o - p and q - p cannot
+  // overflow.
+  const double k0 = world_scale(o, p, q, r);
+  const Vec3 op = diff(o, p, k0), pq = diff(q, p, k0);
+  const double s = scale_of(op, pq, r * k0);
   const Vec3 m = op * s, e = pq * s;
-  const double rs = r * s;
+  const double rs = r * k0 * s;
   double best = kInf;
   int kind = -1;  // 0: the cylinder's side, 1: the ball at p, 2: at q
   double t = 0.0;
+  // The offset from q taken from o itself, not as m - e: o - p can absorb a
+  // start far closer to q than to p.
+  const Vec3 mq = diff(o, q, k0) * s;
   const double len = length(e);
   if (len > 0.0) {
     // The infinite cylinder: the components across the axis (Ericson 5.3.7).
     const Vec3 w = e / len;
     const double mw = dot(m, w), uw = dot(u, w);
-    if (ball_entry(m - w * mw, u - w * uw, rs, &t) == Entry::kHit) {
+    const Entry ec = ball_entry(m - w * mw, u - w * uw, rs, &t);
+    if (ec == Entry::kHit) {
       const double y = mw + t * uw;  // along the axis at the entry
       if (y >= 0.0 && y <= len) best = t, kind = 0;
+    } else if (ec == Entry::kInside && mw >= 0.0 && dot(mq, w) <= 0.0) {
+      best = 0.0, kind = 0;  // within rounding of the side, or in it
     }
   }
   Entry ep = ball_entry(m, u, rs, &t);
   if (ep == Entry::kInside) t = 0.0;  // within rounding of the surface
   if (ep != Entry::kMiss && t < best) best = t, kind = 1;
   if (len > 0.0) {
-    ep = ball_entry(m - e, u, rs, &t);
+    ep = ball_entry(mq, u, rs, &t);
     if (ep == Entry::kInside) t = 0.0;
     if (ep != Entry::kMiss && t < best) best = t, kind = 2;
   }
   if (kind < 0) return false;
-  const double distance = best / s;
+  const double distance = best / s / k0;
   // (An entry beyond the largest double is not reported: its point would not
   // be finite.)
   if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
+  if (distance == 0.0) {
+    // The entry is the start (within rounding of the surface, or an entry
+    // parameter that underflowed): the common rule, point == start exactly.
+    fill_start(o, negated(u), hit);
+    return true;
+  }
   const Vec3 x = m + u * best;  // the entry, in the scaled units, from p
   Vec3 axis_point;              // world
   Vec3 rel;                     // entry - axis point, scaled units
@@ -134,20 +207,35 @@ bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
     // Along the unit axis and divided by len, not by |e|^2, which underflows
     // for a segment 2^-540 times shorter than the offset that set the units.
     const double f = clamp(dot(x, e / len) / len, 0.0, 1.0);
-    axis_point = f == 1.0 ? q : p + pq * f;
+    axis_point = f == 1.0 ? q : k0 == 1.0 ? p + pq * f : (p * k0 + pq * f) / k0;
     rel = x - e * f;
   } else if (kind == 1) {
     axis_point = p;
     rel = x;
   } else {
     axis_point = q;
-    rel = x - e;
+    rel = mq + u * best;
   }
-  const Vec3 n = unit_or(rel, negated(u));
+  const Vec3 n = entry_normal(rel, u);
   hit->distance = distance;
   hit->normal = n;
-  hit->point = axis_point + n * r;
+  hit->point =
+      k0 == 1.0 ? axis_point + n * r : (axis_point * k0 + n * (r * k0)) / k0;
+  if (!(max_abs_component(hit->point) <= DBL_MAX)) return false;
   return true;
+}
+
+// The outward normal at a segment's end on a ball or capsule, from the
+// nearest point of its center or axis, facing against d (entry_normal).
+Vec3 end_normal(Vec3 end, Vec3 axis_point, Vec3 d) {
+  const double k = world_scale(end, axis_point, axis_point, 0.0);
+  return entry_normal(diff(end, axis_point, k), unit_or(d, kUp));
+}
+
+// The direction of start->end: d = end - start, or where that overflows the
+// halves' difference (the same direction, finite).
+Vec3 direction_of(Vec3 start, Vec3 end, Vec3 d) {
+  return max_abs_component(d) <= DBL_MAX ? d : end * 0.5 - start * 0.5;
 }
 
 // A ray as a segment: the shape's raycast with no limit, kept within the
@@ -157,12 +245,15 @@ bool cast_capsule_outside(Vec3 o, Vec3 u, Vec3 p, Vec3 q, double r,
 // hits at its length; when it does not, the segment stops short of the
 // surface (the rounded end - start, or the rounded entry, may reach it: a
 // segment ending an ulp outside a ball hit it).
-bool clip_to_segment(bool hit_ray, RayHit h, double len, bool end_in,
-                     RayHit* hit) {
+bool clip_to_segment(bool hit_ray, RayHit h, double len, bool end_in, Vec3 end,
+                     Vec3 end_normal, RayHit* hit) {
   if (!hit_ray) return false;
   if (h.distance >= len * (1.0 - kLinecastEndSnap)) {
     if (!end_in) return false;
+    if (!(len <= DBL_MAX)) return false;  // beyond the largest double
+    // The end, in the shape and within rounding of its surface, is the entry.
     h.distance = len;
+    if (h.distance > 0.0) h.point = end, h.normal = end_normal;
   }
   if (h.distance > len) return false;
   *hit = h;
@@ -250,17 +341,103 @@ double plane_distance(Vec3 p, const Plane& pl) {
   return (dot(n, p) + pl.constant * s) / length(n);
 }
 
+// x 2^k for any int k, rounded once (into the subnormals, or to +-0 / inf).
+double scaled_by(double x, int k) {
+  if (x == 0.0) return x;
+  const Ext e = ext(x);
+  return to_double(Ext{e.m, e.e + k});
+}
+
+// x . y + w (w may be 0) as m 2^e: each product exact in exponent (no
+// underflow or overflow), summed in units of the largest, so that products of
+// subnormals keep their digits. A few roundings, relative to the largest term.
+Ext ext_dot(Vec3 x, Vec3 y, double w) {
+  Ext t[4] = {ext_mul(ext(x.x), ext(y.x)), ext_mul(ext(x.y), ext(y.y)),
+              ext_mul(ext(x.z), ext(y.z)), ext(w)};
+  int top = 0;
+  bool any = false;
+  for (const Ext& e : t) {
+    if (e.m == 0.0) continue;
+    top = any ? (e.e > top ? e.e : top) : e.e;
+    any = true;
+  }
+  if (!any) return {0.0, 0};
+  double sum = 0.0;
+  for (const Ext& e : t) {
+    if (e.m == 0.0) continue;
+    sum += to_double(Ext{e.m, e.e - top});  // exponent <= 0
+  }
+  if (sum == 0.0) return {0.0, 0};
+  const Ext r = ext(sum);
+  return {r.m, r.e + top};
+}
+
+// |v| as m 2^e (no overflow or underflow).
+Ext ext_length(Vec3 v) {
+  if (is_zero(v)) return {0.0, 0};
+  // The largest component into [1, 2) (the others lose only what is
+  // negligible beside it).
+  const Ext big = ext(max_abs_component(v));
+  const Ext l = ext(length(Vec3{scaled_by(v.x, -big.e), scaled_by(v.y, -big.e),
+                                scaled_by(v.z, -big.e)}));
+  return {l.m, l.e + big.e};
+}
+
+// The world distance along the ray o + lambda d (d != 0) to the plane, whose
+// side of o is `side` (exact, != 0) and which d faces (exact, != 0 and !=
+// side): |f(o)| / |n . d| |d| with f(o) = n . o + constant, in m 2^e so that
+// neither subnormal products nor huge ratios lose it. Returns lambda (in units
+// of d); false when n . d rounded to 0.
+bool plane_entry(Vec3 o, Vec3 d, const Plane& pl, Ext* lambda) {
+  const Ext f = ext_abs(ext_dot(pl.normal, o, pl.constant));
+  const Ext nd = ext_abs(ext_dot(pl.normal, d, 0.0));
+  if (nd.m == 0.0) return false;
+  *lambda = ext_div(f, nd);
+  return true;
+}
+
 // p moved onto the plane along its unit normal n (one rounded step).
 Vec3 onto_plane(Vec3 p, Vec3 n, const Plane& pl) {
   const double f = plane_distance(p, pl);
   return f == 0.0 || !(std::fabs(f) <= DBL_MAX) ? p : p - n * f;
 }
 
+// The plane's crossing by o + lambda d (d != 0, from the exact side `side` !=
+// 0, the ray facing the plane exactly) with distance <= max_distance and
+// lambda <= lambda_max. raycast_plane and linecast_plane both come here, so the
+// same path gets the same answer. A crossing that rounds to distance 0 is the
+// start (the common rule); one beyond the largest double is a miss.
+bool cast_plane(Vec3 o, Vec3 d, const Plane& pl, int side, double max_distance,
+                double lambda_max, RayHit* hit) {
+  const Vec3 u = unit_or(d, kUp);
+  Ext lambda;
+  if (!plane_entry(o, d, pl, &lambda)) return false;  // beyond any double
+  const double l = to_double(lambda);
+  if (!(l <= lambda_max)) return false;
+  const double distance = to_double(ext_mul(lambda, ext_length(d)));
+  if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
+  if (distance == 0.0) {
+    fill_start(o, negated(u), hit);
+    return true;
+  }
+  const Vec3 n = unit_or(pl.normal, kUp);
+  hit->distance = distance;
+  hit->point = onto_plane(o + u * distance, n, pl);
+  hit->normal = side > 0 ? n : negated(n);
+  return true;
+}
+
 // ---- Triangles ----
 
 // The triangle's normal (b - a) x (c - a), scaled (its direction only).
 Vec3 triangle_normal(const Triangle& tri) {
-  const Vec3 ab = tri.b - tri.a, ac = tri.c - tri.a;
+  Vec3 ab = tri.b - tri.a, ac = tri.c - tri.a;
+  if (!(max_abs_component(ab) <= DBL_MAX && max_abs_component(ac) <= DBL_MAX)) {
+    // A difference beyond the largest double: the corners halved first (exact
+    // but for subnormal components, which do not matter at that size).
+    ab = tri.b * 0.5 - tri.a * 0.5;
+    ac = tri.c * 0.5 - tri.a * 0.5;
+  }
   const double s = scale_of(ab, ac, 0.0);
   return cross(ab * s, ac * s);
 }
@@ -350,7 +527,12 @@ bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
   const int i1 = (kn + 1) % 3, i2 = (kn + 2) % 3;
   const double sigma = get(n, kn) > 0.0 ? 1.0 : -1.0;
   const Vec3 A = tri.a - o, B = tri.b - o, C = tri.c - o;
-  const double sv = scale_of(A, B, max_abs_component(C));
+  // Scaled up when small (exact); scaled down only where products could
+  // overflow (halving would round subnormal components of a sliver to 0).
+  double sv = scale_of(A, B, max_abs_component(C));
+  if (sv < 1.0 && max2(max2(max_abs_component(A), max_abs_component(B)),
+                       max_abs_component(C)) <= 0x1p500)
+    sv = 1.0;
   const double k = is_zero(d) ? 1.0 : unit_scale_for(biased_exponent(d));
   const Vec3 P[3] = {A * sv, B * sv, C * sv};
   const double Dx = get(d, i1) * k, Dy = get(d, i2) * k;
@@ -360,7 +542,9 @@ bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
     const Vec3 p = P[i], q = P[(i + 1) % 3];
     const double px = get(p, i1), py = get(p, i2), qx = get(q, i1),
                  qy = get(q, i2);
-    const double f0 = sigma * (px * qy - py * qx);
+    // (An edge function that rounds to 0 takes the exact sign of the
+    // products, as a subnormal: a point beside a sliver's edge is not on it.)
+    const double f0 = sigma * edge_value(px, qy, py, qx, px * qy - py * qx);
     const double f1 = sigma * ((qx - px) * Dy - (qy - py) * Dx);
     if (f1 == 0.0) {
       if (f0 < 0.0) return false;
@@ -413,13 +597,25 @@ bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
   if (side != 0 && side == facing) return false;  // moving away
   double bu, bv, bw, lambda;
   if (!watertight(o, d, tri, &bu, &bv, &bw, &lambda)) return false;
-  if (side == 0 || !(lambda > 0.0)) {
+  if (side == 0) {
     fill_start(o, negated(u), hit);
     return true;
   }
+  if (!(lambda > 0.0)) {
+    // A crossing that rounds to at or behind a start off the plane: the ray
+    // lies within rounding of the plane, where the crossing is ill-posed.
+    // Cast it as lying in the plane (a start beside the triangle is not
+    // reported as on it).
+    if (!coplanar_entry(o, d, tri, n, lambda_max, &lambda)) return false;
+    if (lambda == 0.0) {
+      fill_start(o, negated(u), hit);
+      return true;
+    }
+    bu = bv = bw = -1.0;  // the point is taken on the line below
+  }
   if (!(lambda <= lambda_max) || !(lambda * len <= DBL_MAX)) return false;
   hit->distance = lambda * len;
-  hit->point = tri.a * bu + tri.b * bv + tri.c * bw;
+  hit->point = bu < 0.0 ? o + d * lambda : tri.a * bu + tri.b * bv + tri.c * bw;
   const Vec3 nu = unit_or(n, kUp);
   hit->normal = facing > 0 ? negated(nu) : nu + Vec3{0.0, 0.0, 0.0};
   return true;
@@ -430,19 +626,41 @@ bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
 Vec3 to_local(Vec3 v, const OBB& b) {
   return {dot(v, b.axis[0]), dot(v, b.axis[1]), dot(v, b.axis[2])};
 }
-Vec3 to_world(Vec3 v, const OBB& b) {
-  return b.center + b.axis[0] * v.x + b.axis[1] * v.y + b.axis[2] * v.z;
+// The world point of local v, in units scaled by k (see obb_scale).
+Vec3 to_world(Vec3 v, const OBB& b, double k) {
+  const Vec3 w = b.axis[0] * v.x + b.axis[1] * v.y + b.axis[2] * v.z;
+  if (k == 1.0) return b.center + w;
+  return (b.center * k + w) / k;
 }
-// The world normal of a local axis normal (+-1 on one axis).
+// The world normal of a local axis normal (+-1 on one axis): the axis
+// normalized (the axes are orthonormal only within validation's tolerance),
+// without -0.
 Vec3 face_normal(Vec3 local, const OBB& b) {
   for (int i = 0; i < 3; ++i) {
     const double c = get(local, i);
-    if (c > 0.0) return b.axis[i] + Vec3{0.0, 0.0, 0.0};
-    if (c < 0.0) return negated(b.axis[i]);
+    const Vec3 a = unit_or(b.axis[i], kUp);
+    if (c > 0.0) return a + Vec3{0.0, 0.0, 0.0};
+    if (c < 0.0) return negated(a) + Vec3{0.0, 0.0, 0.0};
   }
-  return b.axis[0] + Vec3{0.0, 0.0, 0.0};
+  return unit_or(b.axis[0], kUp) + Vec3{0.0, 0.0, 0.0};
 }
-AABB local_box(const OBB& b) { return {negated(b.half_size), b.half_size}; }
+AABB local_box(const OBB& b, double k) {
+  return {negated(b.half_size * k), b.half_size * k};
+}
+// 1, or a power of two below 1 when the box frame's coordinates could
+// overflow (offsets or sizes beyond 2^1000): the local cast is then solved
+// scaled by it (exactly, but for subnormal parts negligible at that size).
+double obb_scale(Vec3 p, Vec3 q, const OBB& b) {
+  const double big = 0x1p1000;
+  const bool ok = max_abs_component(p) <= big && max_abs_component(q) <= big &&
+                  max_abs_component(b.center) <= big &&
+                  max_abs_component(b.half_size) <= big;
+  return ok ? 1.0 : 0x1p-4;
+}
+// (p - center) k, without overflow.
+Vec3 offset(Vec3 p, Vec3 center, double k) {
+  return k == 1.0 ? p - center : p * k - center * k;
+}
 
 }  // namespace
 
@@ -467,8 +685,10 @@ bool linecast_sphere(Vec3 start, Vec3 end, const Sphere& s, RayHit* hit) {
     return true;
   }
   RayHit h;
-  const bool r = raycast_sphere({start, d}, s, kInf, &h);
-  return clip_to_segment(r, h, length(d), within(end - s.center, s.radius),
+  const bool r =
+      raycast_sphere({start, direction_of(start, end, d)}, s, kInf, &h);
+  return clip_to_segment(r, h, length(d), within(end - s.center, s.radius), end,
+                         end_normal(end, s.center, direction_of(start, end, d)),
                          hit);
 }
 
@@ -484,16 +704,8 @@ bool raycast_plane(const Ray& ray, const Plane& pl, double max_distance,
   }
   const int facing = plane_facing(ray.direction, pl);
   if (facing == 0 || facing == side) return false;  // parallel, or away
-  const Vec3 n = unit_or(pl.normal, kUp);
-  const double gap = std::fabs(plane_distance(ray.origin, pl));
-  const double cosine = std::fabs(dot(n, u));
-  if (cosine == 0.0) return false;  // beyond the largest double
-  const double distance = gap / cosine;
-  if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
-  hit->distance = distance;
-  hit->point = onto_plane(ray.origin + u * distance, n, pl);
-  hit->normal = side > 0 ? n : negated(n);
-  return true;
+  return cast_plane(ray.origin, ray.direction, pl, side, max_distance, kInf,
+                    hit);
 }
 
 bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit) {
@@ -501,7 +713,10 @@ bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit) {
   const Vec3 n = unit_or(pl.normal, kUp);
   const int s0 = plane_side(start, pl);
   if (s0 == 0) {
-    fill_start(start, is_zero(d) ? n : negated(unit_or(d, kUp)), hit);
+    fill_start(
+        start,
+        is_zero(d) ? n : negated(unit_or(direction_of(start, end, d), kUp)),
+        hit);
     return true;
   }
   if (is_zero(d)) return false;
@@ -510,18 +725,34 @@ bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit) {
   const double len = length(d);
   hit->normal = s0 > 0 ? n : negated(n);
   if (s1 == 0) {
+    if (!(len <= DBL_MAX)) return false;  // beyond the largest double
     hit->distance = len;
     hit->point = end;
     return true;
   }
-  // Ericson 5.3.1: t = f(start) / (f(start) - f(end)), the two of opposite
-  // signs, so the denominator does not cancel.
+  // The ray's crossing (the same path, the same answer), at most at the end:
+  // start and end are on opposite sides exactly.
+  RayHit h;
+  if (cast_plane(start, direction_of(start, end, d), pl, s0, kInf, kInf, &h)) {
+    if (h.distance > len) {
+      h.distance = len;
+      h.point = onto_plane(end, n, pl);
+    }
+    *hit = h;
+    return true;
+  }
+  // (n . d rounded to 0 or a crossing beyond the largest double, for a segment
+  // that crosses: Ericson 5.3.1's t = f(start) / (f(start) - f(end)).)
   const double f0 = std::fabs(plane_distance(start, pl)),
                f1 = std::fabs(plane_distance(end, pl));
   const double sum = f0 + f1;
   const double t = sum > 0.0 && sum <= DBL_MAX ? min2(f0 / sum, 1.0) : 0.5;
+  // (A crossing beyond the largest double: a miss, as the contract says.)
+  if (!(t * len <= DBL_MAX)) return false;
   hit->distance = t * len;
   hit->point = onto_plane(start + d * t, n, pl);
+  if (hit->distance == 0.0)
+    fill_start(start, negated(unit_or(direction_of(start, end, d), kUp)), hit);
   return true;
 }
 
@@ -558,7 +789,8 @@ bool linecast_triangle(Vec3 start, Vec3 end, const Triangle& t, RayHit* hit) {
     Vec3 p, q;
     degenerate_span(t, &p, &q);
     if (!linecast_capsule(start, end, Capsule{p, q, 0.0}, hit)) return false;
-    hit->normal = is_zero(d) ? kUp : negated(unit_or(d, kUp));
+    hit->normal =
+        is_zero(d) ? kUp : negated(unit_or(direction_of(start, end, d), kUp));
     return true;
   }
   const int s0 = triangle_side(t, start);
@@ -570,10 +802,14 @@ bool linecast_triangle(Vec3 start, Vec3 end, const Triangle& t, RayHit* hit) {
   }
   const int s1 = triangle_side(t, end);
   if (s0 != 0 && s0 == s1) return false;  // wholly on one side
-  const int facing = triangle_facing(t, d);
+  const int facing = triangle_facing(t, direction_of(start, end, d));
   const double len = length(d);
+  // (Where end - start overflows, the halves' difference: lambda in its units.)
+  const Vec3 dd = direction_of(start, end, d);
+  const double lambda_end = max_abs_component(d) <= DBL_MAX ? 1.0 : 2.0;
   RayHit h;
-  if (!cast_triangle(start, d, t, n, s0, facing, s0 == 0 ? 1.0 : kInf, len, &h))
+  if (!cast_triangle(start, dd, t, n, s0, facing, s0 == 0 ? lambda_end : kInf,
+                     length(dd), &h))
     return false;
   if (s0 != 0 && (s1 == 0 || h.distance > len)) {
     // The end is on the plane (exactly), or across it: the crossing is at most
@@ -611,10 +847,14 @@ bool linecast_capsule(Vec3 start, Vec3 end, const Capsule& c, RayHit* hit) {
     return true;
   }
   RayHit h;
-  const bool r = raycast_capsule({start, d}, c, kInf, &h);
+  const bool r =
+      raycast_capsule({start, direction_of(start, end, d)}, c, kInf, &h);
   return clip_to_segment(
       r, h, length(d),
-      within(end - nearest_on_segment(end, c.start, c.end), c.radius), hit);
+      within(end - nearest_on_segment(end, c.start, c.end), c.radius), end,
+      end_normal(end, nearest_on_segment(end, c.start, c.end),
+                 direction_of(start, end, d)),
+      hit);
 }
 
 // ---- Oriented boxes ----
@@ -622,37 +862,48 @@ bool linecast_capsule(Vec3 start, Vec3 end, const Capsule& c, RayHit* hit) {
 bool raycast_obb(const Ray& ray, const OBB& b, double max_distance,
                  RayHit* hit) {
   const Vec3 u = unit_or(ray.direction, kUp);
-  const Vec3 lo = to_local(ray.origin - b.center, b), ld = to_local(u, b);
+  const double k = obb_scale(ray.origin, ray.origin, b);
+  const Vec3 lo = to_local(offset(ray.origin, b.center, k), b),
+             ld = to_local(u, b);
   RayHit lh;
-  if (!raycast_aabb(Ray{lo, ld}, local_box(b), kInf, &lh)) return false;
+  if (!raycast_aabb(Ray{lo, ld}, local_box(b, k), kInf, &lh)) return false;
   if (lh.distance == 0.0) {  // the origin is in the box
     fill_start(ray.origin, negated(u), hit);
     return true;
   }
-  const double distance = lh.distance / length(ld);  // |u| = 1
-  if (!(distance <= max_distance)) return false;
+  const double distance = lh.distance / length(ld) / k;  // |u| = 1
+  if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
   hit->distance = distance;
-  hit->point = to_world(lh.point, b);
+  hit->point = to_world(lh.point, b, k);
+  // (A point beyond the largest double: a miss, as the contract says.)
+  if (!(max_abs_component(hit->point) <= DBL_MAX)) return false;
   hit->normal = face_normal(lh.normal, b);
   return true;
 }
 
 bool linecast_obb(Vec3 start, Vec3 end, const OBB& b, RayHit* hit) {
   const Vec3 d = end - start;
-  const Vec3 ls = to_local(start - b.center, b),
-             le = to_local(end - b.center, b);
+  const double k = obb_scale(start, end, b);
+  const Vec3 ls = to_local(offset(start, b.center, k), b),
+             le = to_local(offset(end, b.center, k), b);
   RayHit lh;
-  if (!linecast_aabb(ls, le, local_box(b), &lh)) return false;
+  if (!linecast_aabb(ls, le, local_box(b, k), &lh)) return false;
   if (lh.distance == 0.0) {
-    fill_start(
-        start,
-        is_zero(d) ? face_normal(lh.normal, b) : negated(unit_or(d, kUp)), hit);
+    fill_start(start,
+               is_zero(d) ? face_normal(lh.normal, b)
+                          : negated(unit_or(direction_of(start, end, d), kUp)),
+               hit);
     return true;
   }
   const double len = length(d), llen = length(le - ls);
-  hit->distance =
+  const double distance =
       lh.distance >= llen ? len : min2(lh.distance / llen * len, len);
-  hit->point = to_world(lh.point, b);
+  // (An entry beyond the largest double: a miss, as the contract says.)
+  if (!(distance <= DBL_MAX)) return false;
+  hit->distance = distance;
+  hit->point = to_world(lh.point, b, k);
+  // (A point beyond the largest double: a miss, as the contract says.)
+  if (!(max_abs_component(hit->point) <= DBL_MAX)) return false;
   hit->normal = face_normal(lh.normal, b);
   return true;
 }

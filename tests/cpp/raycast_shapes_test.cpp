@@ -946,7 +946,8 @@ TEST(RaycastOBB, SeededPropertiesAtManyScales) {
     EXPECT_LE(face_gap, kSurfaceTolerance * scale + kObbTolerance * size);
     bool normal_is_axis = false;
     for (int k = 0; k < 3; ++k) {
-      const Vec3 a = b.axis[k];
+      // The axis normalized (orthonormal only within validation's tolerance).
+      const Vec3 a = np::unit_or(b.axis[k], V(0, 1, 0));
       normal_is_axis |= (h.normal.x == a.x + 0.0 && h.normal.y == a.y + 0.0 &&
                          h.normal.z == a.z + 0.0);
       const Vec3 na = np::negated(a);
@@ -1063,6 +1064,378 @@ TEST(RaycastShapes, RegressionsOfTheMagnitudeSweep) {
       {-0x1.06280b43f6557p+9, -0x1.0fc674c4c7df9p+86, 0x1.6312305ebaf5p+376},
       {0x1.df23a1faabd98p+809, -0x1.2fc96018a7528p-516, -0x1p+0}};
   ExpectFinite(np::raycast_triangle(ray, t, kInf, &h), h, "rt", 0);
+}
+
+// ---- Fuzz findings (tests/fuzz: mode-query), with their exact inputs ----
+
+// A hit at distance 0 is the start exactly, facing back along the direction.
+void ExpectStartHit(const RayHit& h, Vec3 start, Vec3 dir) {
+  EXPECT_EQ(h.distance, 0.0);
+  EXPECT_EQ(h.point.x, start.x);
+  EXPECT_EQ(h.point.y, start.y);
+  EXPECT_EQ(h.point.z, start.z);
+  const Vec3 back = np::negated(np::unit_or(dir, V(0, 1, 0)));
+  EXPECT_LE(np::length(h.normal - back), 1e-15);
+  ExpectWellFormed(h, dir);
+}
+
+TEST(FuzzFindings, RawLinecastSphere) {
+  // A radius-0 ball hit head-on: the rounded entry fell beyond it and the
+  // normal faced along the segment.
+  const Vec3 a = V(0x0.00032ffffedffp-1022, 0, 0), e = V(0, 0, 0);
+  RayHit h;
+  ASSERT_TRUE(np::linecast_sphere(a, e, Sphere{V(0, 0, 0), 0.0}, &h));
+  EXPECT_EQ(h.distance, 0x0.00032ffffedffp-1022);
+  ExpectWellFormed(h, e - a);
+}
+TEST(FuzzFindings, ValidLinecastSphere) {
+  const Vec3 c = V(0x1.fcp+1, 0x1.fcp+1, -0x1.bp+1);
+  RayHit h;
+  ASSERT_TRUE(np::linecast_sphere(V(0, 0, 0), c, Sphere{c, 0.0}, &h));
+  EXPECT_EQ(h.distance, np::length(c));
+  ExpectWellFormed(h, c);
+}
+TEST(FuzzFindings, RawRaycastSphere) {
+  const Ray ray{V(0x1.f00000000004p-848, 0x0.000000000004bp-1022, 0),
+                V(0, 0, 0x0.700000006e5p-1022)};
+  const Sphere s{V(0, 0x0.000000ap-1022, 0x1.b4b3467p+181),
+                 0x1.b4b4b4a4b4b4bp-1019};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_sphere(ray, s, 0x1.0000000b8p+273, &h));
+  ExpectWellFormed(h, ray.direction);
+  EXPECT_LE(np::dot(h.normal, ray.direction), 0.0);
+}
+TEST(FuzzFindings, ValidRaycastSphere) {
+  // The origin within rounding of a DBL_MAX-radius ball: the root said
+  // "inside", the world test "outside"; the start must be reported exactly.
+  const Ray ray{V(0x1.78b3b07d62511p+1022, -0x1.54a27c30047a7p+1023,
+                  0x1.7a60ac67c92dbp+1021),
+                V(0x1p-20, 0, 0)};
+  const Sphere s{V(-1, -0x1.8p-60, 0x1.ab36d48e1acfp+1023),
+                 0x1.fffffffffffffp+1023};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_sphere(ray, s, 0.0, &h));
+  ExpectStartHit(h, ray.origin, ray.direction);
+}
+TEST(FuzzFindings, RawLinecastCapsule) {
+  const Vec3 a = V(0x0.00032ffffedffp-1022, 0, 0), e = V(0, 0, 0);
+  RayHit h;
+  ASSERT_TRUE(np::linecast_capsule(a, e, Capsule{e, e, 0.0}, &h));
+  EXPECT_EQ(h.distance, 0x0.00032ffffedffp-1022);
+  ExpectWellFormed(h, e - a);
+}
+TEST(FuzzFindings, ValidLinecastCapsule) {
+  const Vec3 e =
+      V(-0x0.0000000000003p-1022, -0x1.ffffffffffff8p-1, -0x1.0000000000003p+0);
+  RayHit h;
+  ASSERT_TRUE(np::linecast_capsule(V(0, 0, 0), e, Capsule{e, e, 0.0}, &h));
+  EXPECT_EQ(h.distance, np::length(e));
+  ExpectWellFormed(h, e);
+}
+TEST(FuzzFindings, RawRaycastCapsule) {
+  const Ray ray{V(0x0.0000000004p-1022, 0x0.000003bp-1022, 0),
+                V(0x1.045p-1007, 0x1.dddddddddp-1010, 0x0.00000000004p-1022)};
+  const Capsule c{V(0x1p+33, 0, 0), V(0, 0, 0), 0.0};
+  RayHit h;
+  if (np::raycast_capsule(ray, c, 0.0, &h))
+    ExpectStartHit(h, ray.origin, ray.direction);
+}
+TEST(FuzzFindings, ValidRaycastCapsule) {
+  const Ray ray{V(0, 0, 0), V(1, 0, 0)};
+  const Capsule c{V(-0.0, -0x1.ab36d48e1acfp+1023, -0.0),
+                  V(-0x0.0000000000001p-1022, -0x0.0000000000001p-1022,
+                    -0x0.0000000000001p-1022),
+                  0.0};
+  RayHit h;
+  if (np::raycast_capsule(ray, c, 0.0, &h))
+    ExpectStartHit(h, ray.origin, ray.direction);
+}
+TEST(FuzzFindings, RawLinecastTriangle) {
+  // A degenerate triangle (a segment ending at 0) hit end-on from 5e-311: the
+  // start was absorbed into start - a, and the entry reported at 0.
+  const Vec3 a = V(0x0.00a0aa5a5a5a5p-1022, 0, 0), e = V(0, 0, 0);
+  const Triangle t{V(-0x1.88888ffp-887, 0, 0), e, e};
+  RayHit h;
+  ASSERT_TRUE(np::linecast_triangle(a, e, t, &h));
+  EXPECT_EQ(h.distance, 0x0.00a0aa5a5a5a5p-1022);
+  EXPECT_PRED_FORMAT2(VecEq, h.point, e);
+  ExpectWellFormed(h, e - a);
+}
+TEST(FuzzFindings, RawRaycastTriangle) {
+  const Ray ray{V(0x1.d3d3d3d3d3dp-44, 0x0.00000000009p-1022, 0x0.00bp-1022),
+                V(0, 0, 0x1.616164fp-670)};
+  const Triangle t{V(-0x1.0261616161616p+849, 0, 0), V(0, 0, 0), V(0, 0, 0)};
+  RayHit h;
+  if (np::raycast_triangle(ray, t, 0.0, &h))
+    ExpectStartHit(h, ray.origin, ray.direction);
+}
+TEST(FuzzFindings, ValidRaycastTriangle) {
+  // The origin is a corner.
+  const Ray ray{V(0, 0, 0), V(1, 0, 0)};
+  const Triangle t{V(1, -1, 1), V(0x1.98bf832dfdfbp-974, 0, 0), V(0, 0, 0)};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_triangle(ray, t, 0.0, &h));
+  ExpectStartHit(h, ray.origin, ray.direction);
+}
+TEST(FuzzFindings, ValidLinecastTriangle) {
+  // (b - a) overflows: the normal was NaN.
+  const Triangle t{
+      V(-0x1p+426, -0x1.fffffffffffffp+1021, -0x1.fffffffffffffp+1021),
+      V(-0x1.fffffffffffffp+1021, 0x1.ab36d48e1acfp+1023,
+        0x1.ab36d48e1acfp+1023),
+      V(1, 0, 0)};
+  RayHit h;
+  if (np::linecast_triangle(V(0, 0, 0), V(0, 0, 0), t, &h)) {
+    EXPECT_EQ(h.distance, 0.0);
+    EXPECT_PRED_FORMAT2(VecEq, h.point, V(0, 0, 0));
+    EXPECT_TRUE(finite(h.normal));
+    EXPECT_NEAR(np::length(h.normal), 1.0, kUnitTolerance);
+    EXPECT_PRED_FORMAT1(HasNoNegativeZero, h.normal);
+  }
+}
+TEST(FuzzFindings, RawLinecastPlane) {
+  // The crossing 1e-78 along: t = f0 / (f0 + f1) underflowed to 0.
+  const Vec3 a = V(0x1.aea8888881988p-897, 0x1.feaeaffeaeaeap-864,
+                   -0x1.aff3d88888827p-895);
+  const Vec3 e = V(-0x1.7d73cbc1f0a88p+382, -0x1.7d7d7d7d7d7d7p+382,
+                   -0x1.7d7d7d7d7d7d7p+1022);
+  const Plane pl{V(0x0.0000000003d88p-1022, 0, 0), 0.0};
+  RayHit h;
+  ASSERT_TRUE(np::linecast_plane(a, e, pl, &h));
+  // a.x / |cos|, cos = |e.x - a.x| / |e - a|.
+  const double expected =
+      0x1.aea8888881988p-897 / (0x1.7d73cbc1f0a88p+382 / np::length(e - a));
+  EXPECT_NEAR(h.distance, expected, expected * 1e-14);
+  EXPECT_EQ(h.point.x, 0.0);
+  EXPECT_PRED_FORMAT2(VecEq, h.normal, V(1, 0, 0));
+}
+TEST(FuzzFindings, ValidLinecastPlane) {
+  // Products of subnormals: linecast and raycast of one path disagreed (4.31
+  // and 6), both off the true 4.0637450199...
+  const Vec3 e =
+      V(0x0.0000000000004p-1022, 0x0.0000000000004p-1022, -0x1.fep+7);
+  const Plane pl{V(2, 2, 0x0.0000000000004p-1022), 0x0.000000000001p-1022};
+  RayHit hl, hr;
+  ASSERT_TRUE(np::linecast_plane(V(0, 0, 0), e, pl, &hl));
+  ASSERT_TRUE(np::raycast_plane({V(0, 0, 0), e}, pl, kInf, &hr));
+  EXPECT_EQ(hl.distance, hr.distance);
+  EXPECT_NEAR(hl.distance, 255.0 * 16.0 / 1004.0, 1e-13);
+  ExpectWellFormed(hl, e);
+}
+TEST(FuzzFindings, RawRaycastPlane) {
+  // The crossing is 4.5e-318 away (beyond max_distance 0): a miss, not a hit
+  // at 0 facing the wrong way.
+  const Ray ray{
+      V(0x0.00000000a0208p-1022, 0x0.089946badee55p-1022, 0x1.00000c5c51fp-527),
+      V(-0x1.5c5c5c5c5c5p+93, 0x0.00000c5c5000ap-1022, -0x1.5c5c5c5c5c51fp+93)};
+  const Plane pl{V(0x0.00000fffff30ap-1022, 0, 0), 0.0};
+  RayHit h;
+  EXPECT_FALSE(np::raycast_plane(ray, pl, 0.0, &h));
+  ASSERT_TRUE(np::raycast_plane(ray, pl, kInf, &h));
+  EXPECT_GT(h.distance, 0.0);
+  ExpectWellFormed(h, ray.direction);
+}
+TEST(FuzzFindings, ValidRaycastPlane) {
+  // The crossing 5e-617 away rounds to 0: the start, facing back.
+  const Ray ray{V(0, 0, 0), V(1, 0, 0)};
+  const Plane pl{V(0x1.ab36d48e1acfp+1023, 1, 0x1.ab36d48e1acfp+1023),
+                 -0x0.730d67819e8d2p-1022};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_plane(ray, pl, 0.0, &h));
+  ExpectStartHit(h, ray.origin, ray.direction);
+}
+TEST(FuzzFindings, ValidRaycastOBB) {
+  // Axes orthonormal only within 1e-6: the reported axis is normalized.
+  const OBB b{V(3, 3, 3),
+              V(0, 0, 0),
+              {V(-0x1.568f3p-2, 0x1.2c1b6ep-1, 0x1.79d03ep-1),
+               V(0x1.79d03ep-1, -0x1.4be22p-2, 0x1.2f1766p-1),
+               V(0x1.2c1b6ep-1, 0x1.7c3032p-1, -0x1.4be22p-2)}};
+  const Ray ray{V(3, 0x1.5683bcp+1, 3), V(0, 0x1.4be22p-2, 0)};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_obb(ray, b, kInf, &h));
+  EXPECT_NEAR(np::length(h.normal), 1.0, 1e-15);
+  ExpectWellFormed(h, ray.direction);
+}
+TEST(FuzzFindings, ValidLinecastOBB) {
+  const double a = -0x1.11cdddc3eafbep-23, o = 0x1.fffffbb8c888fp-1;
+  const OBB b{V(0, 0, 0), V(0, 0, 0), {V(a, o, a), V(a, a, o), V(o, a, a)}};
+  RayHit h;
+  ASSERT_TRUE(np::linecast_obb(V(0, 0, 0), V(0, 0, 0), b, &h));
+  EXPECT_EQ(h.distance, 0.0);
+  EXPECT_NEAR(np::length(h.normal), 1.0, 1e-15);
+  EXPECT_PRED_FORMAT1(HasNoNegativeZero, h.normal);
+}
+
+TEST(FuzzFindings, ValidLinecastOBBNaN) {
+  // Offsets near the largest double: the box frame's coordinates overflowed
+  // and the point was NaN.
+  const double m = -0x1.ab36d48e1acf7p+1023, m2 = -0x1.ab36d48e1acfp+1023;
+  const OBB b{
+      V(m, m2, m),
+      V(0, 0, 0),
+      {V(0x1.296e37243a3b8p-3, 0x1.f2fa95c53289fp-1, -0x1.5d83e00f70154p-3),
+       V(0x1.5d83e00f70154p-3, 0x1.296e37243a3b8p-3, 0x1.f2fa95c53289fp-1),
+       V(0x1.f2fa95c53289fp-1, -0x1.5d83e00f70154p-3, -0x1.296e37243a3dp-3)}};
+  RayHit h;
+  // |end - start| is beyond the largest double: a miss (the contract).
+  EXPECT_FALSE(np::linecast_obb(V(0, 0, 0), V(m, m2, m), b, &h));
+  // Half-way there, the box is reached at the segment's end.
+  const Vec3 s = V(m * 0.5, m2 * 0.5, m * 0.5);
+  ASSERT_TRUE(np::linecast_obb(s, V(m, m2, m), b, &h));
+  EXPECT_TRUE(finite(h.point));
+  EXPECT_EQ(h.distance, np::length(V(m, m2, m) - s));
+  ExpectWellFormed(h, V(m, m2, m) - s);
+  // (The ray aimed at the point box may pass it within rounding.)
+  if (np::raycast_obb({s, V(m, m2, m) - s}, b, kInf, &h)) {
+    EXPECT_TRUE(finite(h.point));
+    ExpectWellFormed(h, V(m, m2, m) - s);
+  }
+}
+
+TEST(FuzzFindings, RawRaycastSphereTangent) {
+  // Tangent within rounding, from a start within rounding of the surface:
+  // (m2 - r2) / -b was all cancellation, the distance 1e-7 off the point.
+  const Ray ray{
+      V(0x0.0154b400af6f6p-1022, 0x0.04b4b4b4b4b4bp-1022, 0x1.b4b4b4bp+181),
+      V(0x1.056004b4b4bp+433, 0x1.b4b4b4b4b4b4bp+181, 0x1.b4b4b4b4b4b4bp+181)};
+  const Sphere s{
+      V(0x1.b284b4b4b4b4bp+165, 0x1.b4b4b4b4b4b4bp+181, 0x1.b4b4b4b4b4b4bp+181),
+      0x1.b4b4b4b4b4b4bp+181};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_sphere(ray, s, 0x1.bffffffff4b4bp+181, &h));
+  EXPECT_NEAR(h.distance, np::length(h.point - ray.origin),
+              0x1p-44 * 0x1.b4b4b4b4b4b4bp+181);
+  ExpectWellFormed(h, ray.direction);
+}
+TEST(FuzzFindings, RawRaycastCapsuleTangent) {
+  const Ray ray{
+      V(-0x1.00421100a020ap+81, 0x1.6ef01081dc5c5p-864, 0x1.85858589e58f6p+390),
+      V(0x1.85858ff585858p+390, -0x1.e9e9e9e585858p-534,
+        -0x1.e9e9e9ede9e9ep-534)};
+  const Capsule c{
+      V(-0x1.e9e9e9e9e9e9ep-534, 0x0.00000000000fep-1022,
+        0x1.b7b7b7b7b7b8p+952),
+      V(0x1.b7b7b527b7b7bp+952, 0x1.b7b7b7b7b7b7bp+952, 0x1.b7b7b7b7b7b3dp+952),
+      0x1.b7b7b7b7b7b7bp+952};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_capsule(ray, c, 0x1.b7b7b7b7b7b7bp+952, &h));
+  EXPECT_NEAR(h.distance, np::length(h.point - ray.origin),
+              0x1p-44 * 0x1.b7b7b7b7b7b7bp+953);
+  ExpectWellFormed(h, ray.direction);
+}
+
+TEST(FuzzFindings, RawLinecastSphereEndOnTheSurface) {
+  // The segment ends (tangentially) on the ball: the distance snaps to its
+  // length, and the point is now the end, not the ray's rounded entry.
+  const Vec3 a = V(0x0.000880aff0088p-1022, 0x0.3p-1022, 0);
+  const Vec3 e = V(0, 0x1.838383838p-124, 0x1.8383838383838p-124);
+  const double c = 0x1.8383838383838p-124;
+  RayHit h;
+  ASSERT_TRUE(np::linecast_sphere(a, e, Sphere{V(c, c, c), c}, &h));
+  EXPECT_EQ(h.distance, np::length(e - a));
+  EXPECT_PRED_FORMAT2(VecEq, h.point, e);
+  ExpectWellFormed(h, e - a);
+}
+TEST(FuzzFindings, RawLinecastCapsuleEndOnTheSurface) {
+  const Vec3 a = V(0x0.00008p-1022, 0, 0);
+  const Vec3 e = V(0, 0x1.d7d7d7d7d0008p+984, 0x1.d7d7d7d7d7d7dp+984);
+  const double c = 0x1.d7d7d7d7d7d7dp+984;
+  RayHit h;
+  ASSERT_TRUE(
+      np::linecast_capsule(a, e, Capsule{V(c, c, c), V(c, c, c), c}, &h));
+  EXPECT_EQ(h.distance, np::length(e - a));
+  EXPECT_PRED_FORMAT2(VecEq, h.point, e);
+  ExpectWellFormed(h, e - a);
+}
+TEST(FuzzFindings, ValidRaycastCapsuleStartInsideNearTheLargestDouble) {
+  // q - p overflowed: the start, inside, was taken for outside.
+  const double g = 0x1.ab36d48e1acfp+1023;
+  const Ray ray{V(g, 0x1.ab36d48e1acfp+1022, -0x1.cp+972),
+                V(-0x1.e8p+1, -0x1.e8p+1, -0x1.e8p+1)};
+  const Capsule c{V(g, g, g),
+                  V(g, -0x0.a406426217a43p-1022, -0x1.ab36d48e1acf7p+1023), g};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_capsule(ray, c, g, &h));
+  ExpectStartHit(h, ray.origin, ray.direction);
+}
+TEST(FuzzFindings, ValidLinecastSphereLongerThanTheLargestDouble) {
+  // end - start overflowed: the segment, which passes through the ball, missed.
+  const double h8 = -0x1.ed4df0150215bp+1022, g = 0x1.ab36d48e1acfp+1023;
+  const Vec3 a = V(h8, h8, h8), e = V(-0x1.8p+0, -g, g);
+  RayHit h;
+  ASSERT_TRUE(
+      np::linecast_sphere(a, e, Sphere{V(-4, -0x1.18p+4, -1.5), g}, &h));
+  EXPECT_TRUE(finite(h.point));
+  ExpectWellFormed(h, e * 0.5 - a * 0.5);
+}
+
+TEST(FuzzFindings, ValidLinecastTriangleSliver) {
+  // A sliver whose third corner is off the y axis by a subnormal: halving the
+  // coordinates rounded it onto the axis, and a point 1/16 beyond the sliver's
+  // end was taken to lie on it.
+  const Triangle t{V(0, 2, 0), V(0, 0x1p-4, 0),
+                   V(-0x0.0000000000001p-1022, 0x1.fffffffffffffp+0,
+                     -0x0.0000000000001p-1022)};
+  RayHit h;
+  EXPECT_FALSE(np::linecast_triangle(V(0, 0, 0), V(0, 0, 0), t, &h));
+}
+TEST(FuzzFindings, ValidRaycastTriangleNearlyInThePlane) {
+  // A ray within rounding of the plane, from a start 0.6 beside the triangle:
+  // its crossing rounded to 0 and the start was reported on the triangle.
+  const Triangle t{
+      V(-4, 0x0.0000000000004p-1022, -0x1.e8p+1),
+      V(0x1.fffffffffffffp-1, -0x0.0000000000001p-1022,
+        -0x0.0000000000001p-1022),
+      V(-0x1.0000000000001p+2, 0x0.0000000000003p-1022, -0x1.e800000000001p+1)};
+  RayHit h;
+  EXPECT_FALSE(np::raycast_triangle({V(0, 0, 0), V(1, 0, 0)}, t, 0.0, &h));
+  if (np::raycast_triangle({V(0, 0, 0), V(1, 0, 0)}, t, kInf, &h)) {
+    EXPECT_GT(h.distance, 0.5);
+    ExpectWellFormed(h, V(1, 0, 0));
+  }
+}
+
+TEST(FuzzFindings, RawLinecastTriangleNaN) {
+  // end - start overflowed: the normal -unit(inf) was NaN.
+  const Vec3 a =
+      V(0x1.d30ff32ffff0ap+1023, 0x1.ffb32ffffed91p-32, 0x1.1ffffffffffffp-927);
+  const Vec3 e = V(-0x1.d30ff326cff88p+1023, 0, 0);
+  const Triangle t{V(0, 0, 0), V(0, 0, 0), V(0, 0, 0)};
+  RayHit h;
+  if (np::linecast_triangle(a, e, t, &h)) {
+    EXPECT_TRUE(finite(h.point));
+    ExpectWellFormed(h, e * 0.5 - a * 0.5);
+  }
+}
+TEST(FuzzFindings, ValidRaycastOBBPointBeyondTheLargestDouble) {
+  const double g = 0x1.ab36d48e1acfp+1023;
+  const OBB b{V(-g, -g, -g),
+              V(g, 0x1.4b25a510f3458p-654, g),
+              {V(0x1.d912acp-2, 0x1.abc758p-1, -0x1.30a15ep-2),
+               V(-0x1.30a15ep-2, 0x1.d912acp-2, 0x1.abc758p-1),
+               V(0x1.abc758p-1, -0x1.30a15ep-2, 0x1.d912acp-2)}};
+  const Ray ray{V(-0x1.ffffffffffffep+1023, -0x1.fffffffffffffp+1023,
+                  -0x1.f17d18c50d144p+1023),
+                V(-0x1.68p+1, 0x1.14p+1, 0x1.14p+1)};
+  RayHit h;
+  if (np::raycast_obb(ray, b, 0x1.fffffffffffffp+1023, &h)) {
+    EXPECT_TRUE(finite(h.point));
+    ExpectWellFormed(h, ray.direction);
+  }
+}
+
+TEST(FuzzFindings, ValidRaycastSphereExactlyTangent) {
+  // Exactly tangent at (c, c, 0): rounding left ~1e-32 of the normal along
+  // the ray, and the normal gave way to -unit(direction).
+  const double c = 0x1p-249;
+  const Ray ray{V(0x1p-468, 0x1p-500, 0x1p-500), V(c, c, -0x1p-500)};
+  RayHit h;
+  ASSERT_TRUE(np::raycast_sphere(ray, Sphere{V(c, c, c), c},
+                                 0x1.bfbfbfbfbfbfbp+960, &h));
+  EXPECT_NEAR(h.distance, np::length(h.point - ray.origin), 0x1p-40 * c);
+  EXPECT_NEAR(h.normal.z, -1.0, 1e-12);
+  ExpectWellFormed(h, ray.direction);
 }
 
 }  // namespace

@@ -130,15 +130,16 @@ bool raycast_capsule(const Ray& ray, const Capsule& c, double max_distance,
 bool linecast_capsule(Vec3 start, Vec3 end, const Capsule& c, RayHit* hit);
 
 /// Ray against the closed solid oriented box (Ericson 5.3.3): the ray is
-/// carried into the box frame and cast with raycast_aabb. normal = +-axis[i]
-/// of the entry face, point = the local entry mapped back (on the surface
+/// carried into the box frame and cast with raycast_aabb. normal =
+/// +-unit(axis[i]) of the entry face (the axes are orthonormal only within
+/// validation's tolerance), point = the local entry mapped back (on the surface
 /// within rounding), distance = the local distance times |direction| /
 /// |local direction| (equal for an exactly orthonormal rotation).
 bool raycast_obb(const Ray& ray, const OBB& b, double max_distance,
                  RayHit* hit);
 /// Segment against the oriented box, via linecast_aabb in the box frame. Zero
-/// length: hits when start is in the box, with normal = +-axis[i] of the face
-/// nearest to start (linecast_aabb's choice in the box frame).
+/// length: hits when start is in the box, with normal = +-unit(axis[i]) of the
+/// face nearest to start (linecast_aabb's choice in the box frame).
 bool linecast_obb(Vec3 start, Vec3 end, const OBB& b, RayHit* hit);
 
 }  // namespace np
