@@ -6,8 +6,9 @@
 # One harness = one mode and one query (NP_FUZZ_QUERY pins it); the queries come from the table itself, so a
 # query added there is fuzzed here without a change.
 #
-#   tests/fuzz/run.sh smoke               npm test: every harness for NP_FUZZ_RUNS inputs (default 200000, ~2-3 s;
-#                                         at most NP_FUZZ_SECONDS, default 10) from libFuzzer seed NP_FUZZ_SEED
+#   tests/fuzz/run.sh smoke               npm test: every harness for NP_FUZZ_RUNS inputs (default 50000, ~1 s;
+#                                         at most NP_FUZZ_SECONDS, default 120: a limit no machine should reach, so
+#                                         that the same inputs run everywhere and a faster machine finds nothing new) from libFuzzer seed NP_FUZZ_SEED
 #                                         (default 1, so a run is repeatable), over the checked-in seed corpus
 #                                         tests/fuzz/corpus/<mode>/ (read, never written)
 #   tests/fuzz/run.sh long [SECONDS] [QUERY...]
@@ -82,7 +83,7 @@ write_results() { # write_results PASSED FAILED: counts for npm test's closing l
 }
 
 smoke() {
-  local runs="${NP_FUZZ_RUNS:-200000}" secs="${NP_FUZZ_SECONDS:-10}" seed="${NP_FUZZ_SEED:-1}" passed=0 failed=0 open=0
+  local runs="${NP_FUZZ_RUNS:-50000}" secs="${NP_FUZZ_SECONDS:-120}" seed="${NP_FUZZ_SEED:-1}" passed=0 failed=0 open=0
   build || { write_results 0 1; return 1; }
   rm -rf "$out/smoke"
   echo "fuzz: every query, both modes, $runs inputs each (seed $seed) after replaying tests/fuzz/corpus/"
