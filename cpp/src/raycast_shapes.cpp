@@ -317,6 +317,16 @@ int det3_sign(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3) {
 
 // The exact sign of dot(normal, p) + constant.
 int plane_side(Vec3 p, const Plane& pl) {
+  // Filtered: the rounded sum of four products is within 2^-50 of the sum of
+  // their magnitudes (four roundings of 2^-53 each, and the magnitude's own),
+  // plus 2^-1070 for products below the normal range (each loses at most
+  // 2^-1075). Beyond that its sign is the exact one; an overflow (inf or NaN)
+  // fails the test and goes to the exact sum.
+  const double v = dot(pl.normal, p) + pl.constant;
+  const double m = std::fabs(pl.normal.x * p.x) + std::fabs(pl.normal.y * p.y) +
+                   std::fabs(pl.normal.z * p.z) + std::fabs(pl.constant);
+  if (m <= DBL_MAX && std::fabs(v) > m * 0x1p-50 + 0x1p-1070)
+    return v > 0.0 ? 1 : -1;
   const Product t[4] = {{pl.normal.x, p.x, false},
                         {pl.normal.y, p.y, false},
                         {pl.normal.z, p.z, false},
@@ -324,8 +334,13 @@ int plane_side(Vec3 p, const Plane& pl) {
   return exact_sign(t, 4);
 }
 
-// The exact sign of dot(normal, d).
+// The exact sign of dot(normal, d) (filtered as plane_side).
 int plane_facing(Vec3 d, const Plane& pl) {
+  const double v = dot(pl.normal, d);
+  const double m = std::fabs(pl.normal.x * d.x) + std::fabs(pl.normal.y * d.y) +
+                   std::fabs(pl.normal.z * d.z);
+  if (m <= DBL_MAX && std::fabs(v) > m * 0x1p-50 + 0x1p-1070)
+    return v > 0.0 ? 1 : -1;
   const Product t[3] = {{pl.normal.x, d.x, false},
                         {pl.normal.y, d.y, false},
                         {pl.normal.z, d.z, false}};
