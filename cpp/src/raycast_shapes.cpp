@@ -262,17 +262,6 @@ bool clip_to_segment(bool hit_ray, RayHit h, double len, bool end_in, Vec3 end,
 
 // ---- Exact orientation ----
 
-// p - q times the power of two s as an exact expansion (but for what s pushes
-// below the normal range).
-Expansion difference(double p, double q, double s) {
-  Expansion e;
-  if (p != q) {
-    e.add_scaled(p, s);
-    e.add_scaled(-q, s);
-  }
-  return e;
-}
-
 // The sign of det[p1 - q1; p2 - q2; p3 - q3] on the exact reals: tried on the
 // rounded rows (each scaled by its own power of two), then with expansions
 // (Shewchuk 1997). Where even those are unsure (products below the normal

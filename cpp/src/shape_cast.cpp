@@ -14,26 +14,6 @@ namespace {
 
 using namespace detail;  // NOLINT: the building blocks this file is made of
 
-// p - q, multiplied by the power of two s, as an exact expansion (apart from
-// what s pushes below the normal range). s is at most 2 / |p - q| for the
-// largest difference of the quantity it scales, and |p| and |q| are at most
-// 2^53 |p - q| when p != q, so nothing overflows.
-Expansion difference(double p, double q, double s) {
-  Expansion e;
-  if (p != q) {
-    e.add_scaled(p, s);
-    e.add_scaled(-q, s);
-  }
-  return e;
-}
-
-Expansion sum(double a, double b, double s) {
-  Expansion e;
-  e.add_scaled(a, s);
-  e.add_scaled(b, s);
-  return e;
-}
-
 // The power of two that brings magnitudes of the given biased exponent near 1
 // (unit_scale_for), and its exponent: overflowed rounded differences (inf,
 // exponent 2047) get 2^-1000, which brings every double below 2^24, and zero or

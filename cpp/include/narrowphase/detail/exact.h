@@ -235,6 +235,26 @@ class Expansion {
   double err_ = 0.0;
 };
 
+// p - q, multiplied by the power of two s, as an exact expansion (apart from
+// what s pushes below the normal range). s is at most 2 / |p - q| for the
+// largest difference of the quantity it scales, and |p| and |q| are at most
+// 2^53 |p - q| when p != q, so nothing overflows.
+inline Expansion difference(double p, double q, double s) {
+  Expansion e;
+  if (p != q) {
+    e.add_scaled(p, s);
+    e.add_scaled(-q, s);
+  }
+  return e;
+}
+
+inline Expansion sum(double a, double b, double s) {
+  Expansion e;
+  e.add_scaled(a, s);
+  e.add_scaled(b, s);
+  return e;
+}
+
 // The exact sign of a + b + c + d (no overflow assumed): the four are grown
 // into a nonoverlapping expansion (Shewchuk, "Adaptive precision floating-point
 // arithmetic", 1997), whose largest nonzero component has the sign of the whole
