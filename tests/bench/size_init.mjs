@@ -9,14 +9,14 @@
 //    fresh folder outside the repository, and `vite build` a minimal page that imports narrowphase
 //    (tests/consumer/fixtures/minimal-app). What a browser downloads for the package is the build's JS chunks
 //    plus any .wasm asset (the WASM is inlined in the JS, so there is none); each is measured raw and gzip -9.
-//    Goal: at most 40 KB gzipped, taken as 40,000 bytes.
+//    Goal: at most 50 KB gzipped, taken as 50,000 bytes.
 // 2. In N fresh Node processes in that folder, time `await import('narrowphase')` and then `await init()`
 //    (from the import completing to init resolving). Goal: init() under 10 ms (median).
 // 3. With --browser, also load the built page N times in Chromium (a fresh context each time) and report the
 //    time from the page's module starting to init() resolving (for information; the goal is about Node).
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { gzipSync, inflateSync } from "node:zlib";
 import {
   makeProject,
   makeTempRoot,
@@ -27,7 +27,7 @@ import {
   viteBuild,
 } from "../consumer/lib/project.js";
 
-const SIZE_GOAL = 40_000; // bytes, gzip -9 of JS + WASM
+const SIZE_GOAL = 50_000; // bytes, gzip -9 of JS + WASM (the shape matrix issue: 50 KB)
 const INIT_GOAL = 10; // ms, median of fresh processes
 
 const args = process.argv.slice(2);
@@ -80,18 +80,18 @@ try {
     gzip: files.reduce((s, f) => s + f.gzip, 0),
   };
 
-  // What the total is made of: the WASM binary (decoded from the base64 string export) and the rest of the JS.
+  // What the total is made of: the WASM binary (inflated from the string export) and the rest of the JS.
   const pkgDir = join(dir, "node_modules/narrowphase/web/lib");
   const moduleJs = await readFile(join(pkgDir, "narrowphase.wasm.js"), "utf8");
   const base64 =
-    /export const wasmBase64 = '([A-Za-z0-9+/=]+)'/.exec(moduleJs)?.[1] ?? "";
-  const wasm = Buffer.from(base64, "base64");
+    /export const wasmDeflated = '([A-Za-z0-9+/=]+)'/.exec(moduleJs)?.[1] ?? "";
+  const wasm = inflateSync(Buffer.from(base64, "base64"));
   const glue = Buffer.from(moduleJs.replace(base64, ""));
   const layer = await readFile(join(pkgDir, "index.js"));
   const parts = [
     { part: "WASM binary (decoded)", raw: wasm.length, gzip: gzip(wasm) },
     {
-      part: "WASM as inlined base64",
+      part: "WASM inlined (deflated, base64)",
       raw: base64.length,
       gzip: gzip(Buffer.from(base64)),
     },
@@ -224,7 +224,11 @@ try {
     console.log("\ngoal                                  value       result");
     const row = (name, value, pass) =>
       console.log(`${pad(name, 38)}${pad(value, 12)}${pass ? "PASS" : "OVER"}`);
-    row("JS + WASM gzipped <= 40 KB", kb(total.gzip), result.goals.size.pass);
+    row(
+      `JS + WASM gzipped <= ${SIZE_GOAL / 1000} KB`,
+      kb(total.gzip),
+      result.goals.size.pass,
+    );
     row(
       "init() in Node < 10 ms (median)",
       ms(timing.init.median),

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import createNarrowphaseModule, {
-  wasmBase64,
+  wasmBinary,
 } from "../../web/lib/narrowphase.wasm.js";
 import { init } from "../../web/lib/index.js";
 import { generate, readQueries } from "../../web/scripts/gen-queries.mjs";
@@ -21,7 +21,7 @@ let module;
 let np;
 beforeAll(async () => {
   module = await createNarrowphaseModule({
-    wasmBinary: new Uint8Array(Buffer.from(wasmBase64, "base64")),
+    wasmBinary: await wasmBinary(),
   });
   np = await init();
 });
