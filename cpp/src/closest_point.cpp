@@ -114,7 +114,7 @@ inline int log2_of(double power_of_two) {
 // determinant of differences; expanded, its two a_j * a_k products cancel and
 // six products of the inputs remain, whose sign exact_sign decides at any
 // magnitude (the differences themselves would round).
-bool collinear_exactly(Vec3 p, Vec3 a, Vec3 b) {
+NP_RARE bool collinear_exactly(Vec3 p, Vec3 a, Vec3 b) {
   for (int i = 0; i < 3; ++i) {
     const int j = (i + 1) % 3, k = (i + 2) % 3;
     const double pj = get(p, j), pk = get(p, k), aj = get(a, j), ak = get(a, k),

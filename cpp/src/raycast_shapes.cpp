@@ -262,6 +262,28 @@ bool clip_to_segment(bool hit_ray, RayHit h, double len, bool end_in, Vec3 end,
 
 // ---- Exact orientation ----
 
+// det3_sign's exact part: the rows p[i] - q[i], each scaled by s[i], as
+// expansions; `value` is the rounded determinant, whose sign is taken where the
+// expansions are unsure.
+NP_RARE int det3_sign_exact(const Vec3 p[3], const Vec3 q[3], const double s[3],
+                            double value) {
+  Expansion x[3][3];
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k)
+      x[i][k] = difference(get(p[i], k), get(q[i], k), s[i]);
+  Expansion det;
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    Expansion minor;
+    minor.add_product(x[1][j], x[2][k], 1.0);
+    minor.add_product(x[1][k], x[2][j], -1.0);
+    det.add_product(x[0][i], minor, 1.0);
+  }
+  const int sign = det.sign();
+  if (sign != kUnsure) return sign;
+  return value > 0.0 ? 1 : value < 0.0 ? -1 : 0;
+}
+
 // The sign of det[p1 - q1; p2 - q2; p3 - q3] on the exact reals: tried on the
 // rounded rows (each scaled by its own power of two), then with expansions
 // (Shewchuk 1997). Where even those are unsure (products below the normal
@@ -285,21 +307,7 @@ int det3_sign(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3) {
   }
   if (std::fabs(value) > kOrientFilterBand * perm + 64.0 * DBL_MIN)
     return value > 0.0 ? 1 : -1;
-  Expansion x[3][3];
-  for (int i = 0; i < 3; ++i)
-    for (int k = 0; k < 3; ++k)
-      x[i][k] = difference(get(p[i], k), get(q[i], k), s[i]);
-  Expansion det;
-  for (int i = 0; i < 3; ++i) {
-    const int j = (i + 1) % 3, k = (i + 2) % 3;
-    Expansion minor;
-    minor.add_product(x[1][j], x[2][k], 1.0);
-    minor.add_product(x[1][k], x[2][j], -1.0);
-    det.add_product(x[0][i], minor, 1.0);
-  }
-  const int sign = det.sign();
-  if (sign != kUnsure) return sign;
-  return value > 0.0 ? 1 : value < 0.0 ? -1 : 0;
+  return det3_sign_exact(p, q, s, value);
 }
 
 // ---- Planes ----
@@ -524,8 +532,8 @@ bool watertight(Vec3 o, Vec3 d, const Triangle& tri, double* u, double* v,
 // against the triangle's three edges in the plane projected along the normal's
 // largest axis: the smallest lambda in [0, lambda_max] on the triangle, or
 // false. d may be 0 (a point-in-triangle test).
-bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
-                    double lambda_max, double* lambda) {
+NP_RARE bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
+                            double lambda_max, double* lambda) {
   const double nx = std::fabs(n.x), ny = std::fabs(n.y), nz = std::fabs(n.z);
   const int kn = nx > ny ? (nx > nz ? 0 : 2) : (ny > nz ? 1 : 2);
   const int i1 = (kn + 1) % 3, i2 = (kn + 2) % 3;

@@ -43,7 +43,7 @@ inline bool clear_of_zero(double value, double magnitude) {
 // The sign of |p - q|^2 - (r1 + r2)^2 on the exact reals, or kUnsure: whether
 // balls of radius r1 and r2 around p and q are apart (1), touching (0) or
 // overlapping (-1).
-int sign_of_gap(Vec3 p, Vec3 q, double r1, double r2) {
+NP_RARE int sign_of_gap(Vec3 p, Vec3 q, double r1, double r2) {
   const double s =
       scale_of(max_exponent(biased_exponent(p - q), biased_exponent(r1 + r2)));
   const Vec3 x = (p - q) * s;
@@ -62,7 +62,7 @@ int sign_of_gap(Vec3 p, Vec3 q, double r1, double r2) {
 
 // The sign of (p - q) . (e - f) on the exact reals, or kUnsure; s and t scale
 // the two differences.
-int sign_of_dot(Vec3 p, Vec3 q, double s, Vec3 e, Vec3 f, double t) {
+NP_RARE int sign_of_dot(Vec3 p, Vec3 q, double s, Vec3 e, Vec3 f, double t) {
   const Vec3 x = (p - q) * s, y = (e - f) * t;
   const double value = dot(x, y);
   if (clear_of_zero(value, std::fabs(x.x * y.x) + std::fabs(x.y * y.y) +
@@ -97,8 +97,8 @@ enum Touch { kMiss, kPathTouches, kStartTouches };
 // input difference or product below the normal range there: a subnormal offset
 // beside ordinary coordinates, say); an unsure sign counts as touching (closed
 // shapes).
-__attribute__((noinline)) Touch touch_exactly(Vec3 start, Vec3 end, double r1,
-                                              Vec3 center, double r2) {
+NP_RARE Touch touch_exactly(Vec3 start, Vec3 end, double r1, Vec3 center,
+                            double r2) {
   if (sign_of_gap(start, center, r1, r2) != 1) return kStartTouches;
   if (start.x == end.x && start.y == end.y && start.z == end.z) return kMiss;
   if (sign_of_gap(end, center, r1, r2) != 1) return kPathTouches;

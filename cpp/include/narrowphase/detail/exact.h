@@ -18,10 +18,15 @@
 #include "narrowphase/detail/exponent.h"
 #include "narrowphase/types.h"
 
-// The exact path's functions: out of line, and compiled for size by Clang (at
-// -O3 they added 4 KB more to the WASM module). No result depends on it: the
-// core never contracts or reorders floating-point operations. Not `cold`: with
-// it, GCC laid out raycast_aabb's hot path 50 % slower.
+// The exact path's functions: out of line, and compiled for size by Clang. They
+// run only where a filter left a sign unsure, so their speed is not the
+// queries'; their size is every page's download. Marking the Expansion class
+// and the exact fallbacks of the casts and triangles took the WASM from 128.4
+// to 115.7 KB (42.5 to 39.1 KB deflated). No result depends on it: the core
+// never contracts or reorders floating-point operations (the native corpus and
+// the native/WASM parity are bit-identical). Not `cold`: with it, GCC laid out
+// raycast_aabb's hot path 50 % slower. A new exact fallback belongs here too:
+// keep the filter in the caller, the expansions in an NP_RARE function.
 #if defined(__clang__)
 #define NP_RARE __attribute__((noinline, minsize))
 #else
@@ -107,7 +112,7 @@ inline void two_product(double a, double b, double* hi, double* lo,
 class Expansion {
  public:
   // Adds the double b exactly: Grow-Expansion with zero elimination.
-  void add(double b) {
+  NP_RARE void add(double b) {
     if (b == 0.0) return;
     if (n_ == kCapacity) make_room();
     double q = b;
@@ -124,7 +129,7 @@ class Expansion {
   // Adds v * s for a power of two s. Exact unless v * s falls into the
   // subnormal range and loses bits (by at most half of 2^-1074), which the
   // error bound then carries.
-  void add_scaled(double v, double s) {
+  NP_RARE void add_scaled(double v, double s) {
     const double y = v * s;
     if (y * (1.0 / s) != v) err_ = up(err_ + 0x1p-1074);
     add(y);
@@ -132,7 +137,8 @@ class Expansion {
 
   // Adds sign * a * b (sign +-1), every product of components exactly unless it
   // underflows (two_product).
-  void add_product(const Expansion& a, const Expansion& b, double sign) {
+  NP_RARE void add_product(const Expansion& a, const Expansion& b,
+                           double sign) {
     double lost = 0.0;
     for (int i = 0; i < a.n_; ++i) {
       for (int j = 0; j < b.n_; ++j) {
@@ -149,14 +155,14 @@ class Expansion {
   }
 
   // Adds sign * x (sign +-1).
-  void add(const Expansion& x, double sign) {
+  NP_RARE void add(const Expansion& x, double sign) {
     for (int i = 0; i < x.n_; ++i) add(sign * x.c_[i]);
     if (x.err_ != 0.0) err_ = up(err_ + x.err_);
     compress();
   }
 
   // Multiplies by a power of two s.
-  void scale(double s) {
+  NP_RARE void scale(double s) {
     double old[kCapacity];
     const int n = n_;
     for (int i = 0; i < n; ++i) old[i] = c_[i];
@@ -172,7 +178,7 @@ class Expansion {
   // -1, 0 or 1, or kUnsure when the value may lie within the error bound of 0.
   // The sum of a nonoverlapping expansion has the sign of its largest
   // component, and the others sum to less in magnitude than rest.
-  int sign() const {
+  NP_RARE int sign() const {
     const double t = top();
     const int s = t > 0.0 ? 1 : t < 0.0 ? -1 : 0;
     if (err_ == 0.0) return s;
@@ -185,7 +191,7 @@ class Expansion {
   static constexpr int kCapacity = 40;
 
   // An upper bound of the value's magnitude.
-  double bound() const {
+  NP_RARE double bound() const {
     double sum = err_;
     for (int i = 0; i < n_; ++i) sum += std::fabs(c_[i]);
     return up(sum);
@@ -193,7 +199,7 @@ class Expansion {
 
   // Shewchuk's Compress (as in predicates.c): the same value in as few
   // components as it needs.
-  void compress() {
+  NP_RARE void compress() {
     if (n_ < 2) return;
     double h[kCapacity];
     int bottom = n_ - 1;
@@ -222,7 +228,7 @@ class Expansion {
   // Frees a slot: compresses, and if the value really needs every slot (which
   // the few terms below never do), drops the smallest component into the error
   // bound.
-  void make_room() {
+  NP_RARE void make_room() {
     compress();
     if (n_ < kCapacity) return;
     err_ = up(err_ + std::fabs(c_[0]));
@@ -239,7 +245,7 @@ class Expansion {
 // what s pushes below the normal range). s is at most 2 / |p - q| for the
 // largest difference of the quantity it scales, and |p| and |q| are at most
 // 2^53 |p - q| when p != q, so nothing overflows.
-inline Expansion difference(double p, double q, double s) {
+NP_RARE inline Expansion difference(double p, double q, double s) {
   Expansion e;
   if (p != q) {
     e.add_scaled(p, s);
@@ -248,7 +254,7 @@ inline Expansion difference(double p, double q, double s) {
   return e;
 }
 
-inline Expansion sum(double a, double b, double s) {
+NP_RARE inline Expansion sum(double a, double b, double s) {
   Expansion e;
   e.add_scaled(a, s);
   e.add_scaled(b, s);
