@@ -24,6 +24,7 @@ import {
   Triangle,
   Vector3,
 } from "three";
+import { Capsule } from "three/examples/jsm/math/Capsule.js";
 import { OBB } from "three/examples/jsm/math/OBB.js";
 import { init } from "../../web/lib/index.js";
 import { boundaryBenchmark, formatTable } from "./boundary.cases.mjs";
@@ -39,6 +40,7 @@ const three = {
   Sphere,
   Vector3,
   OBB,
+  Capsule,
   Triangle,
   Plane,
 };

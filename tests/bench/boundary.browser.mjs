@@ -24,6 +24,7 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>narrowphase boundary b
 <script type="module">
   import * as THREE from 'three';
   import { OBB } from 'three/examples/jsm/math/OBB.js';
+  import { Capsule } from 'three/examples/jsm/math/Capsule.js';
   import { init } from '/web/lib/index.js';
   import { boundaryBenchmark } from '/tests/bench/boundary.cases.mjs';
   import { crossingFloor } from '/tests/bench/crossing.cases.mjs';
@@ -32,7 +33,7 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>narrowphase boundary b
     const version = navigator.userAgentData?.brands?.find((b) => b.brand === 'Chromium')?.version ?? navigator.userAgent;
     window.result = boundaryBenchmark({
       np,
-      three: { ...THREE, OBB },
+      three: { ...THREE, OBB, Capsule },
       now: () => performance.now(),
       runtime: 'Chromium ' + version + (crossOriginIsolated ? '' : ' (not cross-origin isolated: 100 µs clock)'),
     });

@@ -39,7 +39,7 @@ export function sphereBoxInputs({ Box3, Sphere, Vector3 }, N) {
  * @param {object} o
  * @param {object} o.np        the initialised narrowphase API
  * @param {object} o.three     { Box3, Line3, Matrix3, Matrix4, Quaternion, Ray, Sphere, Vector3, OBB, Triangle,
- *                             Plane }
+ *                             Plane, Capsule }
  * @param {() => number} o.now milliseconds, sub-microsecond resolution preferred
  * @param {string} o.runtime   printed in the heading
  * @param {number} [o.rounds]
@@ -66,6 +66,7 @@ export function boundaryBenchmark({
     OBB,
     Triangle,
     Plane,
+    Capsule,
   } = three;
   const ROUNDS = rounds;
   const CALLS = calls;
@@ -122,6 +123,39 @@ export function boundaryBenchmark({
   const planes = Array.from({ length: N }, () =>
     new Plane().setFromNormalAndCoplanarPoint(vec(1).normalize(), vec(2)),
   );
+  // Drawn after every input above, so that those stay what they were.
+  const spheresB = Array.from(
+    { length: N },
+    () => new Sphere(vec(4), range(0.1, 2)),
+  );
+  const capsules = Array.from(
+    { length: N },
+    () => new Capsule(vec(3), vec(3), range(0.1, 1)),
+  );
+
+  // A pair overlap test, ours against three.js's, on the same inputs (a[i], b[i]).
+  const overlapCase = (name, query, a, b, theirs) => ({
+    name,
+    requires: query,
+    overlap: { query, a, b, theirs },
+    ours(n) {
+      const f = np[query];
+      let s = 0;
+      for (let k = 0; k < n; k++) {
+        const i = k & MASK;
+        if (f(a[i], b[i])) s++;
+      }
+      return s;
+    },
+    theirs(n) {
+      let s = 0;
+      for (let k = 0; k < n; k++) {
+        const i = k & MASK;
+        if (theirs(a[i], b[i])) s++;
+      }
+      return s;
+    },
+  });
 
   const cases = [
     {
@@ -402,6 +436,75 @@ export function boundaryBenchmark({
         return s;
       },
     },
+    // The shape matrix's overlaps that three.js also answers.
+    overlapCase(
+      "overlapSphereSphere vs Sphere.intersectsSphere",
+      "overlapSphereSphere",
+      spheres,
+      spheresB,
+      (a, b) => a.intersectsSphere(b),
+    ),
+    overlapCase(
+      "overlapSpherePlane vs Sphere.intersectsPlane",
+      "overlapSpherePlane",
+      spheres,
+      planes,
+      (a, b) => a.intersectsPlane(b),
+    ),
+    overlapCase(
+      "overlapSphereOBB vs OBB.intersectsSphere",
+      "overlapSphereOBB",
+      spheres,
+      obbsA,
+      (a, b) => b.intersectsSphere(a),
+    ),
+    overlapCase(
+      "overlapAABBAABB vs Box3.intersectsBox",
+      "overlapAABBAABB",
+      boxes,
+      boxes.map((_, i) => boxes[(i * 7 + 3) & MASK]),
+      (a, b) => a.intersectsBox(b),
+    ),
+    overlapCase(
+      "overlapAABBOBB vs OBB.intersectsBox3",
+      "overlapAABBOBB",
+      boxes,
+      obbsA,
+      (a, b) => b.intersectsBox3(a),
+    ),
+    overlapCase(
+      "overlapAABBTriangle vs Box3.intersectsTriangle",
+      "overlapAABBTriangle",
+      boxes,
+      triangles,
+      (a, b) => a.intersectsTriangle(b),
+    ),
+    overlapCase(
+      "overlapAABBPlane vs Box3.intersectsPlane",
+      "overlapAABBPlane",
+      boxes,
+      planes,
+      (a, b) => a.intersectsPlane(b),
+    ),
+    overlapCase(
+      "overlapOBBPlane vs OBB.intersectsPlane",
+      "overlapOBBPlane",
+      obbsA,
+      planes,
+      (a, b) => a.intersectsPlane(b),
+    ),
+    // three.js's Capsule.intersectsBox is a conservative test on three axis-aligned projections (it can say
+    // true for a capsule that misses the box), so the two are compared for speed only, not for agreement.
+    {
+      ...overlapCase(
+        "overlapCapsuleAABB vs Capsule.intersectsBox (three.js: approximate)",
+        "overlapCapsuleAABB",
+        capsules,
+        boxes,
+        (a, b) => a.intersectsBox(b),
+      ),
+      overlap: undefined,
+    },
   ];
 
   // Both sides must agree on every input before their speed means anything. The one expected difference:
@@ -470,6 +573,21 @@ export function boundaryBenchmark({
           np.raycastOBB(rays[i], obbsA[i]),
           obbsA[i].intersectRay(rays[i], v),
           "OBB raycasts",
+        );
+    }
+  }
+
+  // The overlaps with an exact three.js counterpart: the same answer for every input (none of these random
+  // inputs touch within rounding).
+  for (const c of cases) {
+    if (c.overlap === undefined || typeof np[c.overlap.query] !== "function")
+      continue;
+    const { query, a, b, theirs } = c.overlap;
+    for (let i = 0; i < N; i++) {
+      const ours = np[query](a[i], b[i]);
+      if (ours !== theirs(a[i], b[i]))
+        throw new Error(
+          `input ${i}: ${query} says ${ours}, three.js ${!ours} (${c.name})`,
         );
     }
   }
