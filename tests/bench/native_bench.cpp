@@ -16,6 +16,8 @@ namespace {
 
 using namespace np;
 
+constexpr double kInfinity = HUGE_VAL;
+
 constexpr int kInputs = 1024;
 
 // SplitMix64: the same inputs on every run and platform.
@@ -36,6 +38,14 @@ struct Inputs {
   std::vector<Sphere> spheres;
   std::vector<Segment> segments;
   std::vector<OBB> a, b;
+  // The shape matrix's inputs, drawn after the ones above (which stay as they
+  // were), as in boundary.cases.mjs: rays from within 6 toward unit
+  // directions, triangles and planes near the origin, points within 5.
+  std::vector<Ray> rays;
+  std::vector<Triangle> triangles;
+  std::vector<Plane> planes;
+  std::vector<Capsule> capsules;
+  std::vector<Vec3> points;
   Inputs() {
     Random r;
     for (int i = 0; i < kInputs; ++i) {
@@ -61,6 +71,15 @@ struct Inputs {
                      1 - 2 * (qx * qx + qy * qy)};
         list->push_back(o);
       }
+    }
+    const auto unit = [](Vec3 v) { return v / std::sqrt(dot(v, v)); };
+    for (int i = 0; i < kInputs; ++i) {
+      rays.push_back({r.vec(6), unit(r.vec(1))});
+      triangles.push_back({r.vec(2), r.vec(2), r.vec(2)});
+      const Vec3 n = unit(r.vec(1));
+      planes.push_back({n, -dot(n, r.vec(2))});
+      capsules.push_back({r.vec(3), r.vec(3), r.next(0.1, 1)});
+      points.push_back(r.vec(5));
     }
   }
 };
@@ -112,6 +131,38 @@ void BM_SphereCastSphere(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_SphereCastSphere);
+
+// One benchmark per query over the shape matrix's inputs: CALL(i) is the query
+// on input i.
+#define NP_BENCH(name, CALL)                \
+  void BM_##name(benchmark::State& state) { \
+    const Inputs& in = inputs();            \
+    RayHit hit;                             \
+    int i = 0;                              \
+    for (auto _ : state) {                  \
+      benchmark::DoNotOptimize(CALL);       \
+      benchmark::DoNotOptimize(hit);        \
+      i = (i + 1) & (kInputs - 1);          \
+    }                                       \
+  }                                         \
+  BENCHMARK(BM_##name)
+
+NP_BENCH(RaycastAABB, raycast_aabb(in.rays[i], in.boxes[i], kInfinity, &hit));
+NP_BENCH(RaycastSphere,
+         raycast_sphere(in.rays[i], in.spheres[i], kInfinity, &hit));
+NP_BENCH(RaycastCapsule,
+         raycast_capsule(in.rays[i], in.capsules[i], kInfinity, &hit));
+NP_BENCH(RaycastOBB, raycast_obb(in.rays[i], in.a[i], kInfinity, &hit));
+NP_BENCH(RaycastTriangle,
+         raycast_triangle(in.rays[i], in.triangles[i], kInfinity, &hit));
+NP_BENCH(RaycastPlane,
+         raycast_plane(in.rays[i], in.planes[i], kInfinity, &hit));
+NP_BENCH(ClosestPointOnTriangle,
+         closest_point_on_triangle(in.points[i], in.triangles[i]));
+NP_BENCH(ClosestPointOnSegment,
+         closest_point_on_segment(in.points[i], in.segments[i]));
+NP_BENCH(DistancePointPlane, distance_point_plane(in.points[i], in.planes[i]));
+NP_BENCH(DistancePointAABB, distance_point_aabb(in.points[i], in.boxes[i]));
 
 }  // namespace
 
