@@ -146,18 +146,23 @@ NP_RARE Touch touch_exactly(Vec3 start, Vec3 end, double r1, Vec3 center,
     }
   }
   int e = 0;
-  bool zero = true, unsure = false;
+  bool zero = true, nonzero = false;
   for (int i = 0; i < 3; ++i) {
     e = max_exponent(e, biased_exponent(c[i].top()));
-    zero = zero && c[i].sign() == 0;
-    unsure = unsure || c[i].sign() == kUnsure;
+    const int sign = c[i].sign();
+    zero = zero && sign == 0;
+    nonzero = nonzero || sign == 1 || sign == -1;
   }
   if (zero)
     return kPathTouches;  // the line passes through the center: touches
                           // whatever the reach
-  if (r1 + r2 == 0.0)
-    return unsure ? kPathTouches
-                  : kMiss;  // a point passing a point (it goes through or not)
+  // A point passing a point goes through it or not. One component of u x w
+  // surely non-zero settles it, whatever the others lost below the normal range
+  // (a path from (DBL_MAX, 19.8, -1.5e308) to (0, -3.8, 1.5e308) has u's 19.8
+  // beside 1.5e308: it underflowed in u's units, and that component's sign was
+  // unsure, while the others were clearly non-zero; counted as touching, the
+  // cast hit a point it passes 1e308 away from).
+  if (r1 + r2 == 0.0) return nonzero ? kMiss : kPathTouches;
   const Scale lc = scale_for(e);
   Expansion lhs, rhs;  // R^2 |d|^2 * 2^(2 (sr + ls)) and |u x w|^2 * 2^(2 (lu +
                        // lw + lc)), both ~1

@@ -2,6 +2,7 @@
 // its finding.
 #include <gtest/gtest.h>
 
+#include <cfloat>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -222,6 +223,30 @@ TEST(RegressionsCast, APointCastThroughAPointHitsAtExactlyItsFraction) {
       EXPECT_FALSE(np::sphere_cast_sphere({moved, p + dir * (b * s)}, 0.0,
                                           {p, 0.0}, &hit));
   }
+}
+
+TEST(RegressionsCast, APointCastPastAPointNearTheLargestDoubleMisses) {
+  // The fuzzers' input (open-findings.txt, sphereCastSphere): a point from
+  // (DBL_MAX, 19.8125, -1.5e308) to (0, -3.8125, 1.5e308) past the point
+  // (1.5e308, 8, 8). Where the path's x is 1.5e308 its z is about -1e308: it
+  // passes 1e308 away. The exact test's u = start - center held 11.8125 beside
+  // 1.5e308, which underflowed in u's units; that component's sign was unsure
+  // while the others were clearly non-zero, and unsure counted as touching: a
+  // hit at fraction 0.41.
+  const double big = 1.5e308;
+  ShapeCastHit hit;
+  EXPECT_FALSE(
+      np::sphere_cast_sphere({{DBL_MAX, 19.8125, -big}, {0.0, -3.8125, big}},
+                             0.0, {{big, 8.0, 8.0}, 0.0}, &hit));
+  // Still a hit where the path does pass through the point (scaled down from
+  // the same magnitudes: exactly collinear), and a touch where a radius
+  // reaches it.
+  ASSERT_TRUE(np::sphere_cast_sphere({{-big, 8.0, -big}, {big, 8.0, big}}, 0.0,
+                                     {{0.0, 8.0, 0.0}, 0.0}, &hit));
+  EXPECT_EQ(hit.fraction, 0.5);
+  EXPECT_TRUE(
+      np::sphere_cast_sphere({{DBL_MAX, 19.8125, -big}, {0.0, -3.8125, big}},
+                             0.0, {{big, 8.0, 8.0}, 1.2e308}, &hit));
 }
 
 // ---------------------------------------------------------------------------------------------------------

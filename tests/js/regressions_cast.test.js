@@ -204,6 +204,36 @@ describe("regressions (sphere casts, OBB overlap)", () => {
     }
   });
 
+  it("a point cast past a point near the largest double misses", () => {
+    // The fuzzers' input: a component of start - center (11.8) underflowed beside 1.5e308 in the exact test's
+    // units, its sign was unsure, and unsure counted as touching (a hit at fraction 0.41 for a path 1e308 away).
+    const big = 1.5e308;
+    expect(
+      np.sphereCastSphere(
+        v3(Number.MAX_VALUE, 19.8125, -big),
+        v3(0, -3.8125, big),
+        0,
+        ball(v3(big, 8, 8), 0),
+      ),
+    ).toBe(null);
+    expect(
+      np.sphereCastSphere(
+        v3(-big, 8, -big),
+        v3(big, 8, big),
+        0,
+        ball(v3(0, 8, 0), 0),
+      )?.fraction,
+    ).toBe(0.5);
+    expect(
+      np.sphereCastSphere(
+        v3(Number.MAX_VALUE, 19.8125, -big),
+        v3(0, -3.8125, big),
+        0,
+        ball(v3(big, 8, 8), 1.2e308),
+      ),
+    ).not.toBe(null);
+  });
+
   it("overlapOBBOBB is symmetric when the centers differ by a subnormal amount", () => {
     const t = 1 / 3;
     const thirds = [2 * t, 2 * t, -t, -t, 2 * t, 2 * t, 2 * t, -t, 2 * t];
