@@ -56,6 +56,175 @@ function obbAxis(a, b, index) {
 
 let np;
 
+// The playground's expected readout, computed here from the state with the library (independently of the
+// page's code): the shapes as the page documents them, the query the pair has (the chosen family, or the first
+// one the library has), and its answer in the page's words.
+const PG_KINDS = [
+  "point",
+  "segment",
+  "ray",
+  "sphere",
+  "capsule",
+  "aabb",
+  "obb",
+  "triangle",
+  "plane",
+];
+function pgShape(s, p) {
+  const c = v(s[`${p}x`], s[`${p}y`], s[`${p}z`]);
+  const u = v(s[`${p}ux`], s[`${p}uy`], s[`${p}uz`]);
+  const w = v(s[`${p}vx`], s[`${p}vy`], s[`${p}vz`]);
+  const add = (a, b, k = 1) => v(a.x + k * b.x, a.y + k * b.y, a.z + k * b.z);
+  const abs = (a) => v(Math.abs(a.x), Math.abs(a.y), Math.abs(a.z));
+  const kind = PG_KINDS[s[`${p}k`]];
+  const value = {
+    point: c,
+    segment: { start: add(c, u, -1), end: add(c, u) },
+    ray: { origin: c, direction: u },
+    sphere: { center: c, radius: s[`${p}r`] },
+    capsule: { start: add(c, u, -1), end: add(c, u), radius: s[`${p}r`] },
+    aabb: { min: add(c, abs(u), -1), max: add(c, abs(u)) },
+    obb: {
+      center: c,
+      halfSize: abs(u),
+      rotation: obb(
+        {
+          arx: s[`${p}rx`],
+          ary: s[`${p}ry`],
+          arz: s[`${p}rz`],
+          ax: 0,
+          ay: 0,
+          az: 0,
+          ahx: 0,
+          ahy: 0,
+          ahz: 0,
+        },
+        "a",
+      ).rotation,
+    },
+    triangle: { a: add(c, u), b: add(c, w), c: add(add(c, u, -1), w, -1) },
+    plane: { normal: u, constant: -(u.x * c.x + u.y * c.y + u.z * c.z) },
+  }[kind];
+  return { kind, value, c, w, r: s[`${p}r`] };
+}
+const PG_FAMILIES = [
+  "overlap",
+  "closest point",
+  "distance",
+  "signed distance",
+  "raycast",
+  "linecast",
+  "closest points",
+  "sphere cast",
+];
+const PG_NAME = {
+  segment: "Segment",
+  sphere: "Sphere",
+  capsule: "Capsule",
+  aabb: "AABB",
+  obb: "OBB",
+  triangle: "Triangle",
+  plane: "Plane",
+};
+const PG_SOLIDS = ["Sphere", "Capsule", "AABB", "OBB", "Triangle", "Plane"];
+function playgroundExpected(s) {
+  const A = pgShape(s, "a"),
+    B = pgShape(s, "b");
+  const options = []; // [family, function name, arguments, result]
+  const offer = (family, name, args, result) => {
+    if (typeof np[name] === "function")
+      options.push([PG_FAMILIES.indexOf(family), name, args, result]);
+  };
+  for (const [P, S] of [
+    [A, B],
+    [B, A],
+  ]) {
+    if (P.kind === "point" && PG_NAME[S.kind]) {
+      offer(
+        "closest point",
+        `closestPointOn${PG_NAME[S.kind]}`,
+        [P.value, S.value],
+        "point",
+      );
+      offer(
+        "distance",
+        `distancePoint${PG_NAME[S.kind]}`,
+        [P.value, S.value],
+        "number",
+      );
+      if (S.kind === "plane")
+        offer(
+          "signed distance",
+          "signedDistancePointPlane",
+          [P.value, S.value],
+          "number",
+        );
+    }
+    if (P.kind === "ray" && PG_SOLIDS.includes(PG_NAME[S.kind]))
+      offer("raycast", `raycast${PG_NAME[S.kind]}`, [P.value, S.value], "hit");
+    if (P.kind === "segment" && PG_SOLIDS.includes(PG_NAME[S.kind]))
+      offer(
+        "linecast",
+        `linecast${PG_NAME[S.kind]}`,
+        [P.value.start, P.value.end, S.value],
+        "hit",
+      );
+    if (P === B) break;
+  }
+  if (A.kind === "segment" && B.kind === "segment")
+    offer(
+      "closest points",
+      "closestPointsSegmentSegment",
+      [A.value, B.value],
+      "pair",
+    );
+  const [nA, nB] = [PG_NAME[A.kind], PG_NAME[B.kind]];
+  if (
+    PG_SOLIDS.includes(nA) &&
+    PG_SOLIDS.includes(nB) &&
+    !(nA === "Plane" && nB === "Plane")
+  ) {
+    const first = PG_SOLIDS.indexOf(nA) <= PG_SOLIDS.indexOf(nB);
+    offer(
+      "overlap",
+      `overlap${first ? nA + nB : nB + nA}`,
+      first ? [A.value, B.value] : [B.value, A.value],
+      "boolean",
+    );
+  }
+  if (A.kind === "sphere" && PG_SOLIDS.includes(nB))
+    offer(
+      "sphere cast",
+      `sphereCast${nB}`,
+      [A.c, v(A.c.x + A.w.x, A.c.y + A.w.y, A.c.z + A.w.z), A.r, B.value],
+      "cast",
+    );
+  if (options.length === 0)
+    return "no query of the library takes these two shapes";
+  const [, name, args, result] =
+    options.find((o) => o[0] === s.q) ?? options[0];
+  const r = np[name](...args);
+  switch (result) {
+    case "boolean":
+      return `${name}: ${r ? "overlap" : "no overlap"}`;
+    case "point":
+      return `${name}: ${V(r)}`;
+    case "number":
+      return `${name}: ${r}`;
+    case "hit":
+      return r === null
+        ? `${name}: no hit`
+        : `${name}: hit at distance ${r.distance}, point ${V(r.point)}, normal ${V(r.normal)}`;
+    case "pair":
+      return `${name}: distance ${r.distance} between ${V(r.pointA)} and ${V(r.pointB)}`;
+    case "cast":
+      return r === null
+        ? `${name}: no hit`
+        : `${name}: first contact at fraction ${r.fraction} (distance ${r.distance}), point ${V(r.point)}`;
+  }
+  throw new Error(result);
+}
+
 // Each scene: a deep link state, states to set through the hook (each with the kind of answer it must give,
 // so that every branch of the readout is exercised), a numeric input to type into, and handles to drag.
 const SCENES = [
@@ -353,6 +522,38 @@ const SCENES = [
       { handle: "B", keys: ["bx", "by", "bz"], follows: true },
     ],
   },
+  {
+    id: "playground",
+    deepLink: { ax: -1.4, ay: 1.1, az: 0.5, ak: 0, bk: 7, q: 1 },
+    expected: playgroundExpected,
+    // Every family, pairs in both slot orders, a pair with no query, and the library's overlaps between solids.
+    states: [
+      [{ ak: 0, bk: 7, q: 2 }, /^distancePointTriangle: /],
+      [{ ak: 7, bk: 0, q: 1 }, /^closestPointOnTriangle: \(/],
+      [
+        { ak: 0, bk: 8, bux: 0, buy: 2, buz: 0, q: 3 },
+        /^signedDistancePointPlane: /,
+      ],
+      [{ ak: 2, aux: 1, auy: 0, auz: 0, bk: 3, q: 4 }, /^raycastSphere: /],
+      [
+        { ak: 2, ax: -3, ay: 0, az: 0, bk: 5, bx: 0, by: 0, bz: 0, q: 4 },
+        /^raycastAABB: hit at distance /,
+      ],
+      [{ ak: 1, bk: 8, q: 5 }, /^linecastPlane: /],
+      [{ ak: 1, bk: 4, q: 5 }, /^linecastCapsule: /],
+      [{ ak: 3, bk: 5, q: 0 }, /^overlapSphereAABB: /],
+      [{ ak: 6, bk: 6, q: 0 }, /^overlapOBBOBB: /],
+      [{ ak: 5, bk: 3, q: 0 }, /^overlapSphereAABB: /],
+      [{ ak: 3, bk: 3, q: 7 }, /^sphereCastSphere: /],
+      [{ ak: 0, bk: 0 }, /^no query of the library takes these two shapes$/],
+      [{ ak: 2, bk: 1 }, /^no query of the library takes these two shapes$/],
+    ],
+    input: ["ax", -1.25],
+    drags: [
+      { handle: "A center", keys: ["ax", "ay", "az"], follows: true },
+      { handle: "B U", keys: ["bux", "buy", "buz"], follows: true },
+    ],
+  },
 ];
 
 /**
@@ -565,7 +766,7 @@ describe("the page as a whole", () => {
     );
   });
 
-  it("lists the five scenes in the menu, and a click on one opens it", async () => {
+  it("lists the scenes in the menu, and a click on one opens it", async () => {
     await open(page, baseUrl, "");
     const ids = await page.$$eval("#menu a", (as) =>
       as.map((a) => a.dataset.scene),
@@ -576,6 +777,7 @@ describe("the page as a whole", () => {
       "raycast-aabb",
       "obb-obb",
       "spherecast-sphere",
+      "playground",
     ]);
     // No hash: the first scene, with its URL filled in.
     expect(await page.evaluate(() => location.hash)).toMatch(

@@ -6,6 +6,7 @@ import sphereAABB from "./sphere-aabb.js";
 import raycastAABB from "./raycast-aabb.js";
 import obbOBB from "./obb-obb.js";
 import sphereCastSphere from "./spherecast-sphere.js";
+import playground from "./playground.js";
 
 export const scenes = [
   closestPointAABB,
@@ -13,4 +14,5 @@ export const scenes = [
   raycastAABB,
   obbOBB,
   sphereCastSphere,
+  playground,
 ];
