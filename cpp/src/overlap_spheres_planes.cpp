@@ -1,0 +1,446 @@
+// Overlap tests of spheres against spheres, capsules, OBBs, triangles and
+// planes, and of capsules, boxes and triangles against planes.
+//
+// A sphere overlaps a shape exactly when the squared distance from its center
+// to the shape is at most radius^2 (Ericson, Real-Time Collision Detection,
+// 4.3.1 and 5.2.5 - 5.2.8, with the closest points of 5.1.2, 5.1.4 and 5.1.5);
+// a shape overlaps a thin plane exactly when its values of normal . p +
+// constant straddle or touch 0 (Ericson 5.2.2 - 5.2.3: for a box, its extreme
+// corners along the normal, the "n-vertex / p-vertex" form of |n . c + k| <=
+// sum h_i |n . u_i|). JoltPhysics (CollideSphereVsSphere, Plane / AABox
+// GetSupport), parry (intersection_test_ball_ball, the support map against a
+// half-space) and Bullet (btSphereSphereCollisionAlgorithm,
+// btSphereTriangleDetector) decide the same inequalities in floating point,
+// with a margin; three.js (Sphere.intersectsPlane, Box3.intersectsPlane,
+// Box3.intersectsTriangle) without one.
+//
+// Here every decision is exact, at every magnitude: each is the sign of a
+// polynomial in the input doubles, computed first in doubles and trusted when
+// it is clear of 0 by more than its rounding (kOverlapExactBand), otherwise
+// computed exactly (detail/exact_poly.h, detail::exact_sign). So touching
+// configurations count as overlapping whatever numbers build them, and a
+// radius one ulp short of touching does not.
+#include <cfloat>
+#include <cmath>
+
+#include "narrowphase/detail/exact.h"
+#include "narrowphase/detail/exact_poly.h"
+#include "narrowphase/overlap.h"
+#include "narrowphase/tolerances.h"
+
+namespace np {
+
+namespace {
+
+using detail::exact_sign;
+using detail::ExactSum;
+using detail::Poly;
+using detail::poly_difference;
+using detail::poly_dot;
+using detail::poly_product;
+using detail::poly_sum;
+using detail::Product;
+
+// Whether a value computed in doubles has the sign of the exact one: it is
+// farther from 0 than its rounding, which is below kOverlapExactBand times
+// `magnitude` (a bound of the terms it was computed from) plus DBL_MIN for
+// terms below the normal range. An overflowed magnitude (or NaN) is never
+// clear.
+inline bool clear(double value, double magnitude) {
+  return magnitude <= DBL_MAX &&
+         std::fabs(value) > kOverlapExactBand * magnitude + DBL_MIN;
+}
+
+inline double sum_abs(Vec3 v) {
+  return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z);
+}
+
+inline Poly single(double x) {
+  Poly p;
+  p.add(x, 1);
+  return p;
+}
+
+// The components of p - q, as polynomials.
+inline void differences(Vec3 p, Vec3 q, Poly out[3]) {
+  for (int i = 0; i < 3; ++i) out[i] = poly_difference(get(p, i), get(q, i));
+}
+
+// ---- Spheres and points ----------------------------------------------------
+
+// The exact sign of |p - q|^2 - r^2 with r = r1 + r2: -1 or 0 when balls of
+// radius r1 and r2 around p and q share a point.
+int sign_of_ball_gap(Vec3 p, Vec3 q, double r1, double r2) {
+  const Vec3 d = p - q;
+  const double r = r1 + r2, d2 = length_squared(d), rr = r * r;
+  if (clear(d2 - rr, d2 + rr)) return d2 > rr ? 1 : -1;
+  ExactSum s;
+  for (int i = 0; i < 3; ++i) {
+    const Poly di = poly_difference(get(p, i), get(q, i));
+    s.add(di, di, 1);
+  }
+  Poly rp;
+  rp.add(r1, 1);
+  rp.add(r2, 1);
+  s.add(rp, rp, -1);
+  return s.sign();
+}
+
+// Whether the ball (p, r1 + r2) touches the segment a-b: the squared distance
+// from p to the segment (Ericson 5.1.2) is at most (r1 + r2)^2, decided in its
+// region: before a (ap . ab <= 0), beyond b (bp . ab >= 0), or beside the
+// segment, where the squared distance is |ap x ab|^2 / |ab|^2 (Lagrange's
+// identity) and the test is |ap x ab|^2 <= r^2 |ab|^2. a == b is the ball
+// around a.
+bool ball_touches_segment(Vec3 p, double r1, double r2, Vec3 a, Vec3 b) {
+  const Vec3 ab = b - a, ap = p - a;
+  const double r = r1 + r2;
+  // The filter: the rounded squared distance to the rounded closest point, off
+  // by a few roundings of |ap| + |ab|.
+  {
+    const double m = sum_abs(ap) + sum_abs(ab) + r;
+    const double ab2 = length_squared(ab), num = dot(ap, ab);
+    const double t = num <= 0.0 ? 0.0 : (num >= ab2 ? 1.0 : num / ab2);
+    // q - p = ab t - ap: differences only, never the coordinates themselves
+    // (a segment 1e-6 long at 1e6 from the origin keeps its precision).
+    const double d2 = length_squared(ab * t - ap), rr = r * r;
+    if (clear(d2 - rr, m * m)) return d2 < rr;
+  }
+  if (a.x == b.x && a.y == b.y && a.z == b.z)
+    return sign_of_ball_gap(p, a, r1, r2) <= 0;
+  Poly pa[3], ba[3], pb[3];
+  differences(p, a, pa);
+  differences(b, a, ba);
+  differences(p, b, pb);
+  {
+    ExactSum before;
+    before.add(poly_dot(pa, ba), 1);
+    if (before.sign() <= 0) return sign_of_ball_gap(p, a, r1, r2) <= 0;
+  }
+  {
+    ExactSum beyond;
+    beyond.add(poly_dot(pb, ba), 1);
+    if (beyond.sign() >= 0) return sign_of_ball_gap(p, b, r1, r2) <= 0;
+  }
+  ExactSum s;
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    const Poly c =
+        poly_sum(poly_product(pa[j], ba[k]), poly_product(pa[k], ba[j]), -1);
+    s.add(c, c, 1);
+  }
+  Poly rp;
+  rp.add(r1, 1);
+  rp.add(r2, 1);
+  s.add(rp, rp, poly_dot(ba, ba), -1);
+  return s.sign() <= 0;
+}
+
+// ---- Planes ----------------------------------------------------------------
+
+// The exact sign of normal . p + constant: which side of the plane p is on.
+int plane_side(Vec3 p, const Plane& pl) {
+  const double v = dot(pl.normal, p) + pl.constant;
+  const double m = std::fabs(pl.normal.x * p.x) + std::fabs(pl.normal.y * p.y) +
+                   std::fabs(pl.normal.z * p.z) + std::fabs(pl.constant);
+  if (clear(v, m)) return v > 0.0 ? 1 : -1;
+  const Product terms[4] = {{pl.normal.x, p.x, false},
+                            {pl.normal.y, p.y, false},
+                            {pl.normal.z, p.z, false},
+                            {pl.constant, 1.0, false}};
+  return exact_sign(terms, 4);
+}
+
+// Whether the ball (c, r) touches the plane: (n . c + k)^2 <= r^2 (n . n).
+bool ball_touches_plane(Vec3 c, double r, const Plane& pl) {
+  const Vec3 n = pl.normal;
+  const double v = dot(n, c) + pl.constant, nn = length_squared(n);
+  const double a = std::fabs(n.x * c.x) + std::fabs(n.y * c.y) +
+                   std::fabs(n.z * c.z) + std::fabs(pl.constant);
+  const double lhs = v * v, rhs = r * r * nn;
+  if (clear(lhs - rhs, a * a + rhs)) return lhs < rhs;
+  // The polynomial (sum_i n_i c_i + k)^2 - r^2 sum_i n_i^2.
+  Poly value;
+  for (int i = 0; i < 3; ++i) {
+    value.add(get(n, i), 1);
+    value.f[value.n - 1][1] = get(c, i);
+    value.degree[value.n - 1] = 2;
+  }
+  value.add(pl.constant, 1);
+  ExactSum s;
+  s.add(value, value, 1);
+  for (int i = 0; i < 3; ++i) {
+    const double f[4] = {r, r, get(n, i), get(n, i)};
+    s.add_product(f, 4, -1);
+  }
+  return s.sign() <= 0;
+}
+
+// ---- Oriented boxes --------------------------------------------------------
+
+inline bool is_identity(const Vec3 axis[3]) {
+  return axis[0].x == 1.0 && axis[0].y == 0.0 && axis[0].z == 0.0 &&
+         axis[1].x == 0.0 && axis[1].y == 1.0 && axis[1].z == 0.0 &&
+         axis[2].x == 0.0 && axis[2].y == 0.0 && axis[2].z == 1.0;
+}
+
+// An OBB with the identity rotation is the AABB [center - half_size, center +
+// half_size], its bounds rounded once, as closest_point_on_obb and
+// distance_point_obb take it. False when a bound overflows.
+inline bool identity_as_aabb(const OBB& b, AABB* box) {
+  if (!is_identity(b.axis)) return false;
+  *box = {b.center - b.half_size, b.center + b.half_size};
+  return max_abs_component(box->min) <= DBL_MAX &&
+         max_abs_component(box->max) <= DBL_MAX;
+}
+
+// The ball (c, r) against the oriented box, in the box frame (Ericson 5.1.4,
+// 5.2.5): t_i = (c - center) . axis_i, the overshoot max(|t_i| - h_i, 0) per
+// axis, and the sum of their squares against r^2.
+bool ball_touches_obb(Vec3 c, double r, const OBB& b) {
+  {
+    const Vec3 d = c - b.center;
+    const double m = sum_abs(d) + sum_abs(b.half_size) + r;
+    double d2 = 0.0;
+    for (int i = 0; i < 3; ++i) {
+      const double t = std::fabs(dot(d, b.axis[i])) - get(b.half_size, i);
+      if (t > 0.0) d2 += t * t;
+    }
+    const double rr = r * r;
+    if (clear(d2 - rr, 4.0 * m * m)) return d2 < rr;
+  }
+  Poly d[3];
+  differences(c, b.center, d);
+  ExactSum s;
+  for (int i = 0; i < 3; ++i) {
+    // t_i = sum_j (c_j - center_j) axis_ij.
+    Poly t;
+    for (int j = 0; j < 3; ++j)
+      t = poly_sum(t, poly_product(d[j], single(get(b.axis[i], j))), 1);
+    ExactSum ts;
+    ts.add(t, 1);
+    const int sign = ts.sign();
+    if (sign == 0) continue;  // the center's projection is the box center's
+    // The overshoot sign * t_i - h_i, when positive.
+    Poly h;
+    h.add(get(b.half_size, i), -1);
+    const Poly e = poly_sum(h, t, sign);
+    ExactSum es;
+    es.add(e, 1);
+    if (es.sign() > 0) s.add(e, e, 1);
+  }
+  const double rr[2] = {r, r};
+  s.add_product(rr, 2, -1);
+  return s.sign() <= 0;
+}
+
+// ---- Triangles -------------------------------------------------------------
+
+// The side of the projection of p relative to the edge u0-u1 of the triangle
+// u0, u1, u2: ((u1 - u0) x (p - u0)) . ((u1 - u0) x (u2 - u0)), written with
+// Binet-Cauchy as (e . e)(v . w) - (e . w)(v . e), e = u1 - u0, v = p - u0, w
+// = u2 - u0 (Ericson 5.1.5's barycentric numerators). >= 0 for all three
+// edges, in cyclic order, exactly when the projection lies in the closed
+// triangle (for a triangle that is not degenerate).
+int edge_side(Vec3 p, Vec3 u0, Vec3 u1, Vec3 u2) {
+  const Vec3 e = u1 - u0, v = p - u0, w = u2 - u0;
+  const double value = dot(e, e) * dot(v, w) - dot(e, w) * dot(v, e);
+  const double m = sum_abs(e) * sum_abs(e) * sum_abs(v) * sum_abs(w);
+  if (clear(value, 2.0 * m)) return value > 0.0 ? 1 : -1;
+  Poly pe[3], pv[3], pw[3];
+  differences(u1, u0, pe);
+  differences(p, u0, pv);
+  differences(u2, u0, pw);
+  ExactSum s;
+  s.add(poly_dot(pe, pe), poly_dot(pv, pw), 1);
+  s.add(poly_dot(pe, pw), poly_dot(pv, pe), -1);
+  return s.sign();
+}
+
+// The normal (b - a) x (c - a) as polynomials.
+void normal_poly(const Triangle& t, Poly n[3]) {
+  Poly u[3], w[3];
+  differences(t.b, t.a, u);
+  differences(t.c, t.a, w);
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    n[i] = poly_sum(poly_product(u[j], w[k]), poly_product(u[k], w[j]), -1);
+  }
+}
+
+// Whether the triangle is degenerate: its normal is exactly zero.
+bool degenerate(const Triangle& t) {
+  const Vec3 u = t.b - t.a, w = t.c - t.a, n = cross(u, w);
+  const double m = sum_abs(u) * sum_abs(w);
+  if (clear(n.x, m) || clear(n.y, m) || clear(n.z, m)) return false;
+  Poly n_poly[3];
+  normal_poly(t, n_poly);
+  for (int i = 0; i < 3; ++i) {
+    ExactSum s;
+    s.add(n_poly[i], 1);
+    if (s.sign() != 0) return false;
+  }
+  return true;
+}
+
+// Whether the ball (p, r) reaches the triangle's plane: (n . (p - a))^2 <= r^2
+// |n|^2 with n = (b - a) x (c - a). `filter_only`: 1 when clearly not, -1 when
+// clearly so, 0 when the exact polynomial is needed.
+int plane_reach_filter(Vec3 p, double r, const Triangle& t) {
+  const Vec3 u = t.b - t.a, w = t.c - t.a, v = p - t.a, n = cross(u, w);
+  const double h = dot(n, v), lhs = h * h, rhs = r * r * length_squared(n);
+  const double m = sum_abs(u) * sum_abs(w) * (sum_abs(v) + r);
+  if (clear(lhs - rhs, 4.0 * m * m)) return lhs > rhs ? 1 : -1;
+  return 0;
+}
+
+bool ball_reaches_plane_exactly(Vec3 p, double r, const Triangle& t) {
+  Poly n[3], v[3];
+  normal_poly(t, n);
+  differences(p, t.a, v);
+  ExactSum s;
+  {
+    Poly h;  // n . (p - a): 3 x 8 x 2 = 48 monomials of degree 3
+    for (int i = 0; i < 3; ++i) h = poly_sum(h, poly_product(n[i], v[i]), 1);
+    s.add(h, h, 1);
+  }
+  Poly rr;
+  rr.add(r, 1);
+  rr.f[0][1] = r;
+  rr.degree[0] = 2;
+  for (int i = 0; i < 3; ++i) s.add(n[i], n[i], rr, -1);
+  return s.sign() <= 0;
+}
+
+}  // namespace
+
+// ---- The queries -----------------------------------------------------------
+
+bool overlap_sphere_sphere(const Sphere& a, const Sphere& b) {
+  return sign_of_ball_gap(a.center, b.center, a.radius, b.radius) <= 0;
+}
+
+bool overlap_sphere_capsule(const Sphere& sphere, const Capsule& capsule) {
+  return ball_touches_segment(sphere.center, sphere.radius, capsule.radius,
+                              capsule.start, capsule.end);
+}
+
+bool overlap_sphere_obb(const Sphere& sphere, const OBB& box) {
+  AABB aabb;
+  if (identity_as_aabb(box, &aabb)) return overlap_sphere_aabb(sphere, aabb);
+  return ball_touches_obb(sphere.center, sphere.radius, box);
+}
+
+bool overlap_sphere_triangle(const Sphere& sphere, const Triangle& t) {
+  const Vec3 p = sphere.center;
+  const double r = sphere.radius;
+  // Clearly beyond reach of the triangle's plane: apart (Ericson 5.2.7's
+  // closest point is at least that far). Not for a degenerate triangle, whose
+  // rounded normal is noise.
+  const int reach = plane_reach_filter(p, r, t);
+  if (reach == 1 && !degenerate(t)) return false;
+  // The closest point lies on an edge (or a corner): the ball touches one of
+  // the three segments. This also decides degenerate triangles, which are the
+  // segment or point their edges span.
+  if (ball_touches_segment(p, r, 0.0, t.a, t.b) ||
+      ball_touches_segment(p, r, 0.0, t.b, t.c) ||
+      ball_touches_segment(p, r, 0.0, t.c, t.a))
+    return true;
+  if (degenerate(t)) return false;
+  // Otherwise it is the projection of the center onto the plane, when that
+  // lies in the closed triangle, and the distance is the plane's.
+  if (edge_side(p, t.a, t.b, t.c) < 0 || edge_side(p, t.b, t.c, t.a) < 0 ||
+      edge_side(p, t.c, t.a, t.b) < 0)
+    return false;
+  if (reach != 0) return reach == -1;
+  return ball_reaches_plane_exactly(p, r, t);
+}
+
+bool overlap_sphere_plane(const Sphere& sphere, const Plane& plane) {
+  return ball_touches_plane(sphere.center, sphere.radius, plane);
+}
+
+bool overlap_capsule_plane(const Capsule& capsule, const Plane& plane) {
+  // The segment crosses or touches the plane, or a ball at one of its end
+  // points reaches it (the capsule's point nearest the plane, on the side
+  // where the segment lies, is on one of the end balls).
+  const int s0 = plane_side(capsule.start, plane),
+            s1 = plane_side(capsule.end, plane);
+  if (s0 * s1 <= 0) return true;
+  return ball_touches_plane(capsule.start, capsule.radius, plane) ||
+         ball_touches_plane(capsule.end, capsule.radius, plane);
+}
+
+bool overlap_aabb_plane(const AABB& box, const Plane& plane) {
+  // Ericson 5.2.3, as its extreme corners: the corner farthest along -normal
+  // (the n-vertex) and along +normal (the p-vertex) have the smallest and the
+  // largest plane values; the box touches the plane when they straddle or
+  // touch 0. Each value is a sum of three products and the constant: its sign
+  // is exact at any magnitude.
+  const Vec3 n = plane.normal;
+  const Vec3 lo{n.x >= 0.0 ? box.min.x : box.max.x,
+                n.y >= 0.0 ? box.min.y : box.max.y,
+                n.z >= 0.0 ? box.min.z : box.max.z};
+  const Vec3 hi{n.x >= 0.0 ? box.max.x : box.min.x,
+                n.y >= 0.0 ? box.max.y : box.min.y,
+                n.z >= 0.0 ? box.max.z : box.min.z};
+  return plane_side(lo, plane) <= 0 && plane_side(hi, plane) >= 0;
+}
+
+bool overlap_obb_plane(const OBB& box, const Plane& plane) {
+  AABB aabb;
+  if (identity_as_aabb(box, &aabb)) return overlap_aabb_plane(aabb, plane);
+  // Ericson 5.2.3: |n . c + k| <= sum_i h_i |n . u_i|.
+  const Vec3 n = plane.normal, c = box.center;
+  {
+    const double s = dot(n, c) + plane.constant;
+    double r = 0.0, mr = 0.0;
+    for (int i = 0; i < 3; ++i) {
+      const double h = get(box.half_size, i);
+      r += h * std::fabs(dot(n, box.axis[i]));
+      mr +=
+          h * (std::fabs(n.x * box.axis[i].x) + std::fabs(n.y * box.axis[i].y) +
+               std::fabs(n.z * box.axis[i].z));
+    }
+    const double ms = std::fabs(n.x * c.x) + std::fabs(n.y * c.y) +
+                      std::fabs(n.z * c.z) + std::fabs(plane.constant);
+    if (clear(std::fabs(s) - r, ms + mr)) return std::fabs(s) < r;
+  }
+  // Exactly: the signs of n . u_i (products of doubles) choose the extreme
+  // corners c -+ sum_i sign_i h_i u_i, whose plane values are polynomials of
+  // degree 3: the smallest must be <= 0 and the largest >= 0.
+  int sign[3];
+  for (int i = 0; i < 3; ++i) {
+    const Product terms[3] = {{n.x, box.axis[i].x, false},
+                              {n.y, box.axis[i].y, false},
+                              {n.z, box.axis[i].z, false}};
+    sign[i] = exact_sign(terms, 3);
+  }
+  for (int side = -1; side <= 1; side += 2) {
+    ExactSum s;
+    for (int j = 0; j < 3; ++j) {
+      const double f[2] = {get(n, j), get(c, j)};
+      s.add_product(f, 2, 1);
+    }
+    s.add_product(&plane.constant, 1, 1);
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 3; ++j) {
+        const double f[3] = {get(box.half_size, i), get(n, j),
+                             get(box.axis[i], j)};
+        s.add_product(f, 3, side * sign[i]);
+      }
+    }
+    const int v = s.sign();
+    if (side < 0 ? v > 0 : v < 0) return false;
+  }
+  return true;
+}
+
+bool overlap_triangle_plane(const Triangle& t, const Plane& plane) {
+  // Thin against thin: some corner on each side, or on the plane.
+  const int sa = plane_side(t.a, plane), sb = plane_side(t.b, plane),
+            sc = plane_side(t.c, plane);
+  return !((sa > 0 && sb > 0 && sc > 0) || (sa < 0 && sb < 0 && sc < 0));
+}
+
+}  // namespace np
