@@ -43,12 +43,16 @@ using detail::Product;
 
 // Whether a value computed in doubles has the sign of the exact one: it is
 // farther from 0 than its rounding, which is below kOverlapExactBand times
-// `magnitude` (a bound of the terms it was computed from) plus DBL_MIN for
-// terms below the normal range. An overflowed magnitude (or NaN) is never
-// clear.
-inline bool clear(double value, double magnitude) {
-  return magnitude <= DBL_MAX &&
-         std::fabs(value) > kOverlapExactBand * magnitude + DBL_MIN;
+// `magnitude` (a bound of the terms it was computed from), plus what products
+// below the normal range lose: at most 2^-1074 each, DBL_MIN in all for a sum
+// of them, and 2^-1066 times `amplified` (a bound of the factors) where such a
+// product is multiplied again (a squared normal 1e-230 long underflows to 0,
+// and times a squared radius of 1e206 that is no longer negligible). An
+// overflowed bound (or NaN) is never clear.
+inline bool clear(double value, double magnitude, double amplified = 0.0) {
+  const double band =
+      kOverlapExactBand * magnitude + 0x1p-1066 * amplified + DBL_MIN;
+  return band <= DBL_MAX && std::fabs(value) > band;
 }
 
 inline double sum_abs(Vec3 v) {
@@ -101,10 +105,13 @@ bool ball_touches_segment(Vec3 p, double r1, double r2, Vec3 a, Vec3 b) {
     const double m = sum_abs(ap) + sum_abs(ab) + r;
     const double ab2 = length_squared(ab), num = dot(ap, ab);
     const double t = num <= 0.0 ? 0.0 : (num >= ab2 ? 1.0 : num / ab2);
+    // (An |ab|^2 below the normal range makes t meaningless: exactly then.)
+    const bool ordinary =
+        ab2 >= DBL_MIN || (ab.x == 0.0 && ab.y == 0.0 && ab.z == 0.0);
     // q - p = ab t - ap: differences only, never the coordinates themselves
     // (a segment 1e-6 long at 1e6 from the origin keeps its precision).
     const double d2 = length_squared(ab * t - ap), rr = r * r;
-    if (clear(d2 - rr, m * m)) return d2 < rr;
+    if (ordinary && clear(d2 - rr, m * m, m)) return d2 < rr;
   }
   if (a.x == b.x && a.y == b.y && a.z == b.z)
     return sign_of_ball_gap(p, a, r1, r2) <= 0;
@@ -158,7 +165,7 @@ bool ball_touches_plane(Vec3 c, double r, const Plane& pl) {
   const double a = std::fabs(n.x * c.x) + std::fabs(n.y * c.y) +
                    std::fabs(n.z * c.z) + std::fabs(pl.constant);
   const double lhs = v * v, rhs = r * r * nn;
-  if (clear(lhs - rhs, a * a + rhs)) return lhs < rhs;
+  if (clear(lhs - rhs, a * a + rhs, a + nn + r * r)) return lhs < rhs;
   // The polynomial (sum_i n_i c_i + k)^2 - r^2 sum_i n_i^2.
   Poly value;
   for (int i = 0; i < 3; ++i) {
@@ -207,7 +214,7 @@ bool ball_touches_obb(Vec3 c, double r, const OBB& b) {
       if (t > 0.0) d2 += t * t;
     }
     const double rr = r * r;
-    if (clear(d2 - rr, 4.0 * m * m)) return d2 < rr;
+    if (clear(d2 - rr, 4.0 * m * m, m)) return d2 < rr;
   }
   Poly d[3];
   differences(c, b.center, d);
@@ -245,8 +252,9 @@ bool ball_touches_obb(Vec3 c, double r, const OBB& b) {
 int edge_side(Vec3 p, Vec3 u0, Vec3 u1, Vec3 u2) {
   const Vec3 e = u1 - u0, v = p - u0, w = u2 - u0;
   const double value = dot(e, e) * dot(v, w) - dot(e, w) * dot(v, e);
-  const double m = sum_abs(e) * sum_abs(e) * sum_abs(v) * sum_abs(w);
-  if (clear(value, 2.0 * m)) return value > 0.0 ? 1 : -1;
+  const double m = sum_abs(e) * sum_abs(e) * sum_abs(v) * sum_abs(w),
+               f = sum_abs(e) + sum_abs(v) + sum_abs(w);
+  if (clear(value, 2.0 * m, f * f)) return value > 0.0 ? 1 : -1;
   Poly pe[3], pv[3], pw[3];
   differences(u1, u0, pe);
   differences(p, u0, pv);
@@ -289,8 +297,9 @@ bool degenerate(const Triangle& t) {
 int plane_reach_filter(Vec3 p, double r, const Triangle& t) {
   const Vec3 u = t.b - t.a, w = t.c - t.a, v = p - t.a, n = cross(u, w);
   const double h = dot(n, v), lhs = h * h, rhs = r * r * length_squared(n);
-  const double m = sum_abs(u) * sum_abs(w) * (sum_abs(v) + r);
-  if (clear(lhs - rhs, 4.0 * m * m)) return lhs > rhs ? 1 : -1;
+  const double m = sum_abs(u) * sum_abs(w) * (sum_abs(v) + r),
+               f = sum_abs(u) + sum_abs(w) + sum_abs(v) + r;
+  if (clear(lhs - rhs, 4.0 * m * m, f * f * f * f)) return lhs > rhs ? 1 : -1;
   return 0;
 }
 
@@ -404,7 +413,8 @@ bool overlap_obb_plane(const OBB& box, const Plane& plane) {
     }
     const double ms = std::fabs(n.x * c.x) + std::fabs(n.y * c.y) +
                       std::fabs(n.z * c.z) + std::fabs(plane.constant);
-    if (clear(std::fabs(s) - r, ms + mr)) return std::fabs(s) < r;
+    if (clear(std::fabs(s) - r, ms + mr, 1.0 + sum_abs(box.half_size)))
+      return std::fabs(s) < r;
   }
   // Exactly: the signs of n . u_i (products of doubles) choose the extreme
   // corners c -+ sum_i sign_i h_i u_i, whose plane values are polynomials of

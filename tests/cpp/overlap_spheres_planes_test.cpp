@@ -416,6 +416,20 @@ TEST(OverlapSpherePlane, TiltedNormalTouchingExactly) {
   EXPECT_FALSE(np::overlap_sphere_plane({{1e308, 0, 0}, 1e308}, far));
 }
 
+// Found by the fuzzer (raw np_overlapSpherePlane): |normal|^2 ~ 1e-456
+// underflows to 0 in doubles, and r^2 |n|^2 with r ~ 1e103 was then 0 instead
+// of ~1e-250, beside (n . c + k)^2 ~ 7e-251: the rounded test said apart,
+// while the ball reaches 3.5e102 beyond the plane.
+TEST(OverlapSpherePlane, RegressionSquaredNormalUnderflowTimesAHugeRadius) {
+  const Sphere sp{{-0x1.8p+1, 0x1p-1, 0x1.555555555p+342},
+                  0x1.5555555555555p+342};
+  const Plane pl{
+      {-0x1.5555555555555p-762, -0x1.090909090909p-758, -0x1.090909090909p-758},
+      -0x1.090909090909p-758};
+  EXPECT_TRUE(np::overlap_sphere_plane(sp, pl));
+  EXPECT_LT(np::signed_distance_point_plane(sp.center, pl), -1e102);
+}
+
 TEST(OverlapSpherePlane, SeededAgreementWithDistancePointPlane) {
   std::mt19937_64 rng(17);
   std::uniform_real_distribution<double> r01(0.0, 1.0);
