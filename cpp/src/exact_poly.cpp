@@ -61,9 +61,7 @@ NP_RARE Poly poly_dot(const Poly* p, const Poly* q) {
   return r;
 }
 
-ExactSum::ExactSum() : lo_(kDigits), hi_(-1) {
-  std::memset(digit_, 0, sizeof digit_);
-}
+ExactSum::ExactSum() : lo_(kDigits), hi_(-1) {}
 
 NP_RARE void ExactSum::add_product(const double* f, int n, int sign) {
   uint32_t limb[12] = {};
@@ -101,8 +99,16 @@ NP_RARE void ExactSum::add_product(const double* f, int n, int sign) {
     while (count > 1 && r[count - 1] == 0) --count;
     for (int i = 0; i < count; ++i) limb[i] = r[i];
   }
-  // += or -= limb * 2^(e - kOffset): each limb lands on two digits.
+  // += or -= limb * 2^(e - kOffset): each limb lands on two digits. Digits
+  // are zeroed as the range in use grows.
   const int q = e >> 5, shift = e & 31;
+  if (hi_ < lo_) {
+    for (int i = q; i <= q + count; ++i) digit_[i] = 0;
+    lo_ = q, hi_ = q + count;
+  } else {
+    for (int i = q; i < lo_; ++i) digit_[i] = 0;
+    for (int i = hi_ + 1; i <= q + count; ++i) digit_[i] = 0;
+  }
   const int64_t s = negative ? -1 : 1;
   for (int i = 0; i < count; ++i) {
     const uint64_t v = static_cast<uint64_t>(limb[i]) << shift;

@@ -49,10 +49,39 @@ using detail::Product;
 // product is multiplied again (a squared normal 1e-230 long underflows to 0,
 // and times a squared radius of 1e206 that is no longer negligible). An
 // overflowed bound (or NaN) is never clear.
-inline bool clear(double value, double magnitude, double amplified = 0.0) {
+inline bool clear(double value, double magnitude, double amplified = 0.0,
+                  double extra = 0.0) {
   const double band =
-      kOverlapExactBand * magnitude + 0x1p-1066 * amplified + DBL_MIN;
+      kOverlapExactBand * magnitude + 0x1p-1066 * amplified + extra + DBL_MIN;
   return band <= DBL_MAX && std::fabs(value) > band;
+}
+
+// p - q times the power of two s (exact unless it falls below the normal
+// range), without overflow: where p - q exceeds DBL_MAX, s <= 2^-1000 and the
+// halves are subtracted instead.
+inline Vec3 diff_scaled(Vec3 p, Vec3 q, double s) {
+  const Vec3 d = p - q;
+  if (max_abs_component(d) <= DBL_MAX) return d * s;
+  return (p * 0.5 - q * 0.5) * (s * 2.0);
+}
+
+// The power of two that brings the largest of these differences and the
+// radius r near 1 (an overflowed one, inf, gets 2^-1000): the filters compute
+// in those units, where no square overflows and what underflows is negligible
+// beside DBL_MIN.
+inline double scale_of(Vec3 d1, Vec3 d2, Vec3 d3, double r) {
+  using detail::biased_exponent;
+  using detail::max_exponent;
+  return detail::unit_scale_for(
+      max_exponent(max_exponent(biased_exponent(d1), biased_exponent(d2)),
+                   max_exponent(biased_exponent(d3), biased_exponent(r))));
+}
+
+// p - q in units of its own where its largest component is ~1 (for the
+// filters of expressions homogeneous in it).
+inline Vec3 diff_unit(Vec3 p, Vec3 q) {
+  const Vec3 z{0.0, 0.0, 0.0};
+  return diff_scaled(p, q, scale_of(p - q, z, z, 0.0));
 }
 
 inline double sum_abs(Vec3 v) {
@@ -75,9 +104,13 @@ inline void differences(Vec3 p, Vec3 q, Poly out[3]) {
 // The exact sign of |p - q|^2 - r^2 with r = r1 + r2: -1 or 0 when balls of
 // radius r1 and r2 around p and q share a point.
 int sign_of_ball_gap(Vec3 p, Vec3 q, double r1, double r2) {
-  const Vec3 d = p - q;
-  const double r = r1 + r2, d2 = length_squared(d), rr = r * r;
-  if (clear(d2 - rr, d2 + rr)) return d2 > rr ? 1 : -1;
+  {
+    const Vec3 z{0.0, 0.0, 0.0};
+    const double s = scale_of(p - q, z, z, r1 + r2);
+    const Vec3 d = diff_scaled(p, q, s);
+    const double r = r1 * s + r2 * s, d2 = length_squared(d), rr = r * r;
+    if (clear(d2 - rr, d2 + rr)) return d2 > rr ? 1 : -1;
+  }
   ExactSum s;
   for (int i = 0; i < 3; ++i) {
     const Poly di = poly_difference(get(p, i), get(q, i));
@@ -97,21 +130,27 @@ int sign_of_ball_gap(Vec3 p, Vec3 q, double r1, double r2) {
 // identity) and the test is |ap x ab|^2 <= r^2 |ab|^2. a == b is the ball
 // around a.
 bool ball_touches_segment(Vec3 p, double r1, double r2, Vec3 a, Vec3 b) {
-  const Vec3 ab = b - a, ap = p - a;
-  const double r = r1 + r2;
   // The filter: the rounded squared distance to the rounded closest point, off
-  // by a few roundings of |ap| + |ab|.
+  // by a few roundings of |ap| + |ab|, in units where they are ~1.
   {
-    const double m = sum_abs(ap) + sum_abs(ab) + r;
+    const double s = scale_of(b - a, p - a, p - a, r1 + r2);
+    const Vec3 ab = diff_scaled(b, a, s), ap = diff_scaled(p, a, s);
+    const double r = r1 * s + r2 * s;
     const double ab2 = length_squared(ab), num = dot(ap, ab);
-    const double t = num <= 0.0 ? 0.0 : (num >= ab2 ? 1.0 : num / ab2);
-    // (An |ab|^2 below the normal range makes t meaningless: exactly then.)
-    const bool ordinary =
-        ab2 >= DBL_MIN || (ab.x == 0.0 && ab.y == 0.0 && ab.z == 0.0);
+    // An |ab|^2 below the normal range makes t meaningless: the segment,
+    // below 2^-511 of the units, is then taken as its start, which moves the
+    // nearest point by at most |ab| (the slack below).
+    const bool tiny = ab2 < DBL_MIN;
+    const double t = tiny || num <= 0.0 ? 0.0 : (num >= ab2 ? 1.0 : num / ab2);
     // q - p = ab t - ap: differences only, never the coordinates themselves
-    // (a segment 1e-6 long at 1e6 from the origin keeps its precision).
+    // (a segment 1e-6 long at 1e6 from the origin keeps its precision). Its
+    // rounding is a few ulps of |ap| + t |ab| (t's own error times |ab| is a
+    // few ulps of |ap|), so a point near the start of a long segment is
+    // decided here too.
+    const double m = sum_abs(ap) + t * sum_abs(ab) + r;
     const double d2 = length_squared(ab * t - ap), rr = r * r;
-    if (ordinary && clear(d2 - rr, m * m, m)) return d2 < rr;
+    const double slack = tiny ? 4.0 * (m + sum_abs(ab)) * sum_abs(ab) : 0.0;
+    if (clear(d2 - rr, m * m, m, slack)) return d2 < rr;
   }
   if (a.x == b.x && a.y == b.y && a.z == b.z)
     return sign_of_ball_gap(p, a, r1, r2) <= 0;
@@ -250,7 +289,8 @@ bool ball_touches_obb(Vec3 c, double r, const OBB& b) {
 // edges, in cyclic order, exactly when the projection lies in the closed
 // triangle (for a triangle that is not degenerate).
 int edge_side(Vec3 p, Vec3 u0, Vec3 u1, Vec3 u2) {
-  const Vec3 e = u1 - u0, v = p - u0, w = u2 - u0;
+  // Homogeneous in e (degree 2), v and w (1 each): each in units of its own.
+  const Vec3 e = diff_unit(u1, u0), v = diff_unit(p, u0), w = diff_unit(u2, u0);
   const double value = dot(e, e) * dot(v, w) - dot(e, w) * dot(v, e);
   const double m = sum_abs(e) * sum_abs(e) * sum_abs(v) * sum_abs(w),
                f = sum_abs(e) + sum_abs(v) + sum_abs(w);
@@ -259,10 +299,10 @@ int edge_side(Vec3 p, Vec3 u0, Vec3 u1, Vec3 u2) {
   differences(u1, u0, pe);
   differences(p, u0, pv);
   differences(u2, u0, pw);
-  ExactSum s;
-  s.add(poly_dot(pe, pe), poly_dot(pv, pw), 1);
-  s.add(poly_dot(pe, pw), poly_dot(pv, pe), -1);
-  return s.sign();
+  ExactSum sum;
+  sum.add(poly_dot(pe, pe), poly_dot(pv, pw), 1);
+  sum.add(poly_dot(pe, pw), poly_dot(pv, pe), -1);
+  return sum.sign();
 }
 
 // The normal (b - a) x (c - a) as polynomials.
@@ -278,15 +318,15 @@ void normal_poly(const Triangle& t, Poly n[3]) {
 
 // Whether the triangle is degenerate: its normal is exactly zero.
 bool degenerate(const Triangle& t) {
-  const Vec3 u = t.b - t.a, w = t.c - t.a, n = cross(u, w);
+  const Vec3 u = diff_unit(t.b, t.a), w = diff_unit(t.c, t.a), n = cross(u, w);
   const double m = sum_abs(u) * sum_abs(w);
   if (clear(n.x, m) || clear(n.y, m) || clear(n.z, m)) return false;
   Poly n_poly[3];
   normal_poly(t, n_poly);
   for (int i = 0; i < 3; ++i) {
-    ExactSum s;
-    s.add(n_poly[i], 1);
-    if (s.sign() != 0) return false;
+    ExactSum sum;
+    sum.add(n_poly[i], 1);
+    if (sum.sign() != 0) return false;
   }
   return true;
 }
@@ -294,8 +334,14 @@ bool degenerate(const Triangle& t) {
 // Whether the ball (p, r) reaches the triangle's plane: (n . (p - a))^2 <= r^2
 // |n|^2 with n = (b - a) x (c - a). `filter_only`: 1 when clearly not, -1 when
 // clearly so, 0 when the exact polynomial is needed.
-int plane_reach_filter(Vec3 p, double r, const Triangle& t) {
-  const Vec3 u = t.b - t.a, w = t.c - t.a, v = p - t.a, n = cross(u, w);
+int plane_reach_filter(Vec3 p, double r_in, const Triangle& t) {
+  // Homogeneous of degree 2 in n (so in u and in w, each in units of its own)
+  // and in (v, r) together.
+  const Vec3 z{0.0, 0.0, 0.0};
+  const double s = scale_of(p - t.a, z, z, r_in);
+  const Vec3 u = diff_unit(t.b, t.a), w = diff_unit(t.c, t.a),
+             v = diff_scaled(p, t.a, s), n = cross(u, w);
+  const double r = r_in * s;
   const double h = dot(n, v), lhs = h * h, rhs = r * r * length_squared(n);
   const double m = sum_abs(u) * sum_abs(w) * (sum_abs(v) + r),
                f = sum_abs(u) + sum_abs(w) + sum_abs(v) + r;
