@@ -99,6 +99,24 @@ inline void differences(Vec3 p, Vec3 q, Poly out[3]) {
   for (int i = 0; i < 3; ++i) out[i] = poly_difference(get(p, i), get(q, i));
 }
 
+// Component i of (q - o) x (s - o), expanded in the inputs: the two o_j o_k
+// products cancel and six monomials of degree 2 remain.
+Poly cross_poly(Vec3 q, Vec3 s, Vec3 o, int i) {
+  const int j = (i + 1) % 3, k = (i + 2) % 3;
+  const double qj = get(q, j), qk = get(q, k), sj = get(s, j), sk = get(s, k),
+               oj = get(o, j), ok = get(o, k);
+  const double f[6][2] = {{qj, sk}, {qk, sj}, {qj, ok},
+                          {qk, oj}, {oj, sk}, {ok, sj}};
+  const int sign[6] = {1, -1, -1, 1, -1, 1};
+  Poly c;
+  for (int m = 0; m < 6; ++m) {
+    c.add(f[m][0], sign[m]);
+    c.f[m][1] = f[m][1];
+    c.degree[m] = 2;
+  }
+  return c;
+}
+
 // ---- Spheres and points ----------------------------------------------------
 
 // The exact sign of |p - q|^2 - r^2 with r = r1 + r2: -1 or 0 when balls of
@@ -120,6 +138,21 @@ int sign_of_ball_gap(Vec3 p, Vec3 q, double r1, double r2) {
   rp.add(r1, 1);
   rp.add(r2, 1);
   s.add(rp, rp, -1);
+  return s.sign();
+}
+
+// The exact sign of (p - q) . (e - f), filtered in units of each difference's
+// own; ef holds e - f as polynomials.
+int sign_of_dot(Vec3 p, Vec3 q, Vec3 e, Vec3 f, const Poly ef[3]) {
+  const Vec3 x = diff_unit(p, q), y = diff_unit(e, f);
+  const double v = dot(x, y);
+  if (clear(v,
+            std::fabs(x.x * y.x) + std::fabs(x.y * y.y) + std::fabs(x.z * y.z)))
+    return v > 0.0 ? 1 : -1;
+  Poly pq[3];
+  differences(p, q, pq);
+  ExactSum s;
+  s.add(poly_dot(pq, ef), 1);
   return s.sign();
 }
 
@@ -154,25 +187,16 @@ bool ball_touches_segment(Vec3 p, double r1, double r2, Vec3 a, Vec3 b) {
   }
   if (a.x == b.x && a.y == b.y && a.z == b.z)
     return sign_of_ball_gap(p, a, r1, r2) <= 0;
-  Poly pa[3], ba[3], pb[3];
-  differences(p, a, pa);
+  Poly ba[3];
   differences(b, a, ba);
-  differences(p, b, pb);
-  {
-    ExactSum before;
-    before.add(poly_dot(pa, ba), 1);
-    if (before.sign() <= 0) return sign_of_ball_gap(p, a, r1, r2) <= 0;
-  }
-  {
-    ExactSum beyond;
-    beyond.add(poly_dot(pb, ba), 1);
-    if (beyond.sign() >= 0) return sign_of_ball_gap(p, b, r1, r2) <= 0;
-  }
+  // The region: before a (ap . ab <= 0), beyond b (bp . ab >= 0), or beside.
+  if (sign_of_dot(p, a, b, a, ba) <= 0)
+    return sign_of_ball_gap(p, a, r1, r2) <= 0;
+  if (sign_of_dot(p, b, b, a, ba) >= 0)
+    return sign_of_ball_gap(p, b, r1, r2) <= 0;
   ExactSum s;
   for (int i = 0; i < 3; ++i) {
-    const int j = (i + 1) % 3, k = (i + 2) % 3;
-    const Poly c =
-        poly_sum(poly_product(pa[j], ba[k]), poly_product(pa[k], ba[j]), -1);
+    const Poly c = cross_poly(p, b, a, i);  // (p - a) x (b - a)
     s.add(c, c, 1);
   }
   Poly rp;
@@ -295,25 +319,17 @@ int edge_side(Vec3 p, Vec3 u0, Vec3 u1, Vec3 u2) {
   const double m = sum_abs(e) * sum_abs(e) * sum_abs(v) * sum_abs(w),
                f = sum_abs(e) + sum_abs(v) + sum_abs(w);
   if (clear(value, 2.0 * m, f * f)) return value > 0.0 ? 1 : -1;
-  Poly pe[3], pv[3], pw[3];
-  differences(u1, u0, pe);
-  differences(p, u0, pv);
-  differences(u2, u0, pw);
+  // ((u1 - u0) x (p - u0)) . ((u1 - u0) x (u2 - u0)), the cross products
+  // expanded (six monomials each).
   ExactSum sum;
-  sum.add(poly_dot(pe, pe), poly_dot(pv, pw), 1);
-  sum.add(poly_dot(pe, pw), poly_dot(pv, pe), -1);
+  for (int i = 0; i < 3; ++i)
+    sum.add(cross_poly(u1, p, u0, i), cross_poly(u1, u2, u0, i), 1);
   return sum.sign();
 }
 
 // The normal (b - a) x (c - a) as polynomials.
 void normal_poly(const Triangle& t, Poly n[3]) {
-  Poly u[3], w[3];
-  differences(t.b, t.a, u);
-  differences(t.c, t.a, w);
-  for (int i = 0; i < 3; ++i) {
-    const int j = (i + 1) % 3, k = (i + 2) % 3;
-    n[i] = poly_sum(poly_product(u[j], w[k]), poly_product(u[k], w[j]), -1);
-  }
+  for (int i = 0; i < 3; ++i) n[i] = cross_poly(t.b, t.c, t.a, i);
 }
 
 // Whether the triangle is degenerate: its normal is exactly zero.
@@ -350,13 +366,30 @@ int plane_reach_filter(Vec3 p, double r_in, const Triangle& t) {
 }
 
 bool ball_reaches_plane_exactly(Vec3 p, double r, const Triangle& t) {
-  Poly n[3], v[3];
+  Poly n[3];
   normal_poly(t, n);
-  differences(p, t.a, v);
   ExactSum s;
   {
-    Poly h;  // n . (p - a): 3 x 8 x 2 = 48 monomials of degree 3
-    for (int i = 0; i < 3; ++i) h = poly_sum(h, poly_product(n[i], v[i]), 1);
+    // h = n . (p - a) = n . p - a . (b x c) (the other terms of n . a cancel):
+    // 18 + 6 monomials of degree 3.
+    Poly h;
+    for (int i = 0; i < 3; ++i) {
+      const int j = (i + 1) % 3, k = (i + 2) % 3;
+      for (int m = 0; m < n[i].n; ++m) {
+        h.add(n[i].f[m][0], n[i].sign[m]);
+        h.f[h.n - 1][1] = n[i].f[m][1];
+        h.f[h.n - 1][2] = get(p, i);
+        h.degree[h.n - 1] = 3;
+      }
+      const double det[2][3] = {{get(t.a, i), get(t.b, j), get(t.c, k)},
+                                {get(t.a, i), get(t.b, k), get(t.c, j)}};
+      for (int m = 0; m < 2; ++m) {
+        h.add(det[m][0], m == 0 ? -1 : 1);
+        h.f[h.n - 1][1] = det[m][1];
+        h.f[h.n - 1][2] = det[m][2];
+        h.degree[h.n - 1] = 3;
+      }
+    }
     s.add(h, h, 1);
   }
   Poly rr;

@@ -7,7 +7,7 @@
 // overlap tests of spheres and planes (overlap_spheres_planes.cpp) decide a
 // touching configuration exactly from subnormals to 1e308.
 //
-// A polynomial is given as small polynomials (Poly: up to 48 monomials of up
+// A polynomial is given as small polynomials (Poly: up to 24 monomials of up
 // to three factors, for the differences, dot products and determinants of the
 // inputs) whose products are streamed into the accumulator (ExactSum), so no
 // large expansion is ever stored.
@@ -19,7 +19,7 @@ namespace np::detail {
 
 // A sum of at most kPolyTerms signed monomials, each a product of at most
 // three doubles.
-inline constexpr int kPolyTerms = 48;
+inline constexpr int kPolyTerms = 24;
 struct Poly {
   double f[kPolyTerms][3];
   signed char degree[kPolyTerms];
