@@ -206,6 +206,43 @@ bool ball_touches_segment(Vec3 p, double r1, double r2, Vec3 a, Vec3 b) {
   return s.sign() <= 0;
 }
 
+// Whether the ball (c, r) touches the closed box (article 000, Ericson 5.2.5):
+// the overshoot of c beyond the bounds on each axis (which bound, if any, is
+// an exact comparison), and the sum of the squared overshoots against r^2.
+bool ball_touches_box(Vec3 c, double r, const AABB& box) {
+  double bound[3];
+  bool out[3];
+  for (int i = 0; i < 3; ++i) {
+    const double v = get(c, i), lo = get(box.min, i), hi = get(box.max, i);
+    out[i] = v < lo || v > hi;
+    bound[i] = v < lo ? lo : hi;
+  }
+  {
+    // The overshoots, each rounded once, in units where they and r are ~1
+    // (an overflowed one is taken halved).
+    Vec3 o{0.0, 0.0, 0.0}, half{0.0, 0.0, 0.0};
+    for (int i = 0; i < 3; ++i) {
+      if (!out[i]) continue;
+      set(o, i, std::fabs(get(c, i) - bound[i]));
+      set(half, i, std::fabs(get(c, i) * 0.5 - bound[i] * 0.5));
+    }
+    const Vec3 z{0.0, 0.0, 0.0};
+    const double s = scale_of(o, z, z, r);
+    const Vec3 os = max_abs_component(o) <= DBL_MAX ? o * s : half * (s * 2.0);
+    const double rs = r * s, d2 = length_squared(os), rr = rs * rs;
+    if (clear(d2 - rr, d2 + rr)) return d2 < rr;
+  }
+  ExactSum sum;
+  for (int i = 0; i < 3; ++i) {
+    if (!out[i]) continue;
+    const Poly d = poly_difference(get(c, i), bound[i]);
+    sum.add(d, d, 1);
+  }
+  const double rr[2] = {r, r};
+  sum.add_product(rr, 2, -1);
+  return sum.sign() <= 0;
+}
+
 // ---- Planes ----------------------------------------------------------------
 
 // The exact sign of normal . p + constant: which side of the plane p is on.
@@ -365,7 +402,43 @@ int plane_reach_filter(Vec3 p, double r_in, const Triangle& t) {
   return 0;
 }
 
+// The same with Shewchuk's expansions (exact.h) in units where the
+// differences are ~1: -1 or 1 for within or beyond reach (0 counts as within),
+// or kUnsure where a product fell below the normal range; several times
+// faster than the wide integers, which then decide.
+int plane_reach_expansion(Vec3 p, double r, const Triangle& t) {
+  using detail::Expansion;
+  const double s = scale_of(t.b - t.a, t.c - t.a, p - t.a, r);
+  Expansion u[3], w[3], v[3];
+  for (int i = 0; i < 3; ++i) {
+    u[i] = detail::difference(get(t.b, i), get(t.a, i), s);
+    w[i] = detail::difference(get(t.c, i), get(t.a, i), s);
+    v[i] = detail::difference(get(p, i), get(t.a, i), s);
+  }
+  Expansion h, nn;
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    Expansion n;
+    n.add_product(u[j], w[k], 1.0);
+    n.add_product(u[k], w[j], -1.0);
+    h.add_product(n, v[i], 1.0);
+    nn.add_product(n, n, 1.0);
+  }
+  Expansion rr, value;
+  {
+    Expansion re;
+    re.add_scaled(r, s);
+    rr.add_product(re, re, 1.0);
+  }
+  value.add_product(h, h, 1.0);
+  value.add_product(rr, nn, -1.0);
+  const int sign = value.sign();
+  return sign == detail::kUnsure ? sign : (sign <= 0 ? -1 : 1);
+}
+
 bool ball_reaches_plane_exactly(Vec3 p, double r, const Triangle& t) {
+  const int e = plane_reach_expansion(p, r, t);
+  if (e != detail::kUnsure) return e < 0;
   Poly n[3];
   normal_poly(t, n);
   ExactSum s;
@@ -403,6 +476,10 @@ bool ball_reaches_plane_exactly(Vec3 p, double r, const Triangle& t) {
 }  // namespace
 
 // ---- The queries -----------------------------------------------------------
+
+bool overlap_sphere_aabb(const Sphere& sphere, const AABB& box) {
+  return ball_touches_box(sphere.center, sphere.radius, box);
+}
 
 bool overlap_sphere_sphere(const Sphere& a, const Sphere& b) {
   return sign_of_ball_gap(a.center, b.center, a.radius, b.radius) <= 0;

@@ -12,9 +12,11 @@
 namespace np {
 
 /// True when the closed ball and the closed box share a point: the squared
-/// distance from the center to the box is at most radius^2 (article 000). Exact
-/// for representable squares, so a 3-4-5 touching configuration overlaps and
-/// any smaller radius does not. radius 0 is a point-in-closed-box test.
+/// distance from the center to the box is at most radius^2 (article 000),
+/// decided exactly on the reals at every magnitude (filtered in doubles, then
+/// summed exactly: overlap_spheres_planes.cpp), so a touching configuration
+/// overlaps and a radius one ulp smaller does not. radius 0 is a
+/// point-in-closed-box test.
 bool overlap_sphere_aabb(const Sphere& sphere, const AABB& box);
 
 /// The 15 candidate separating axes of two OBBs are numbered in the order they
