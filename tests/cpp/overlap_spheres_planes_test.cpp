@@ -135,6 +135,27 @@ TEST(OverlapSphereSphere, SymmetricAndAgreesWithDistancePointSphere) {
   }
 }
 
+// ---- Sphere - AABB (exact since these queries) ---------------------------
+
+TEST(OverlapSphereAABB, PythagoreanTouchingWhoseSquaresRoundIsExact) {
+  // (m^2 - n^2, 2mn, m^2 + n^2) with m = 42571463, n = 38198626: every number
+  // is a double, their squares (~2^103) are not, and a^2 + b^2 = r^2 exactly.
+  // Rounded squares (overlapSphereAABB before it was exact) say apart.
+  const double a = 353194433672493.0, b = 3252342786819676.0,
+               r = 3271464490248245.0;
+  for (double s : {0x1p-1000, 1.0, 0x1p800}) {
+    for (Vec3 sg : signs()) {
+      const AABB box{{sg.x * s, sg.y * s, 7 * s}, {sg.x * s, sg.y * s, 7 * s}};
+      const Vec3 c{sg.x * (1 + a) * s, sg.y * (1 + b) * s, 7 * s};
+      if (sg.z < 0) continue;
+      EXPECT_TRUE(np::overlap_sphere_aabb({c, r * s}, box)) << s;
+      EXPECT_FALSE(np::overlap_sphere_aabb({c, down(r * s)}, box)) << s;
+      EXPECT_TRUE(
+          np::overlap_sphere_obb({c, r * s}, identity_obb(box.min, {0, 0, 0})));
+    }
+  }
+}
+
 // ---- Sphere - capsule ---------------------------------------------------
 
 TEST(OverlapSphereCapsule, EveryRegionTouchingAndOneUlpShortAtEveryScale) {

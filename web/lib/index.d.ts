@@ -188,8 +188,9 @@ export interface Narrowphase {
   distancePointAABB(point: Vec3Like, box: AABBLike): number;
 
   /**
-   * Whether the closed ball and the closed box share a point (touching counts). Exact for representable
-   * squares: a sphere touching at distance 5 = radius overlaps; radius 4.999... does not.
+   * Whether the closed ball and the closed box share a point (touching counts), decided exactly on the real
+   * numbers the inputs stand for at every magnitude: a sphere touching at distance 5 = radius overlaps; a radius
+   * one ulp smaller does not.
    * @throws {TypeError | RangeError} on bad input.
    */
   overlapSphereAABB(sphere: SphereLike, box: AABBLike): boolean;
