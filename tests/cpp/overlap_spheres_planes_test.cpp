@@ -618,6 +618,14 @@ TEST(OverlapOBBPlane, QuarterTurnTouchingAndSeededRotations) {
     }
     const long double band = 1e-12L * mag;
     const bool o = np::overlap_obb_plane(b, pl);
+    // Permuting and negating the axis columns (with the half sizes) changes
+    // nothing, exactly.
+    OBB other = b;
+    other.axis[0] = np::negated(b.axis[2]);
+    other.axis[2] = b.axis[1];
+    other.axis[1] = b.axis[0];
+    other.half_size = {b.half_size.z, b.half_size.x, b.half_size.y};
+    EXPECT_EQ(np::overlap_obb_plane(other, pl), o) << n;
     if (lo > band || hi < -band) EXPECT_FALSE(o) << n;
     if (lo < -band && hi > band) EXPECT_TRUE(o) << n;
   }
