@@ -7,17 +7,18 @@
 // a shape overlaps a thin plane exactly when its values of normal . p +
 // constant straddle or touch 0 (Ericson 5.2.2 - 5.2.3: for a box, its extreme
 // corners along the normal, the "n-vertex / p-vertex" form of |n . c + k| <=
-// sum h_i |n . u_i|). JoltPhysics (CollideSphereVsSphere, Plane / AABox
-// GetSupport), parry (intersection_test_ball_ball, the support map against a
-// half-space) and Bullet (btSphereSphereCollisionAlgorithm,
-// btSphereTriangleDetector) decide the same inequalities in floating point,
-// with a margin; three.js (Sphere.intersectsPlane, Box3.intersectsPlane,
-// Box3.intersectsTriangle) without one.
+// sum h_i |n . u_i|). JoltPhysics (Geometry/Sphere.h, Overlaps), parry
+// (intersection_test_ball_ball) and Bullet (btSphereSphereCollisionAlgorithm,
+// SphereTriangleDetector, with a margin) decide the same inequalities in
+// floating point, as does three.js (Sphere.intersectsSphere / intersectsPlane,
+// Box3.intersectsPlane: the smallest and largest plane values of the corners).
 //
 // Here every decision is exact, at every magnitude: each is the sign of a
 // polynomial in the input doubles, computed first in doubles and trusted when
 // it is clear of 0 by more than its rounding (kOverlapExactBand), otherwise
-// computed exactly (detail/exact_poly.h, detail::exact_sign). So touching
+// computed exactly (detail/exact_poly.h, detail::exact_sign; a triangle's
+// plane distance first with Shewchuk's expansions, exact.h, which say when
+// they are unsure). So touching
 // configurations count as overlapping whatever numbers build them, and a
 // radius one ulp short of touching does not.
 #include <cfloat>
