@@ -2,20 +2,15 @@
 
 #include <cmath>
 
-#include "narrowphase/closest_point.h"
 #include "narrowphase/detail/exact.h"
-#include "narrowphase/detail/metric.h"
 #include "narrowphase/tolerances.h"
 
 namespace np {
 
 using namespace detail;  // NOLINT: the building blocks this file is made of
 
-bool overlap_sphere_aabb(const Sphere& sphere, const AABB& box) {
-  // Article 000: the closest point of the box is the clamped center; within()
-  // compares squared lengths, so that no square root rounds the decision.
-  return within(overshoot_point_aabb(sphere.center, box), sphere.radius);
-}
+// overlap_sphere_aabb: with the other sphere overlaps, exactly, in
+// overlap_spheres_planes.cpp.
 
 namespace {
 

@@ -127,7 +127,72 @@ const FUNCTIONS = [
   },
   ...pointQueries(),
   ...rayQueries(),
+  ...overlapQueries(),
 ];
+
+// The overlap tests of spheres and planes: one valid call each, touching exactly (3-4-5 and axis-aligned).
+function overlapQueries() {
+  const sphere = (x, y, z, radius) => ({ center: v3(x, y, z), radius });
+  const plane = () => ({ normal: v3(0, 0, 2), constant: -2 }); // z = 1
+  const pair = (name, a, b, valid) => ({
+    name,
+    args: [a, b],
+    valid,
+    expected: true,
+  });
+  return [
+    pair("overlapSphereSphere", ["a", "sphere"], ["b", "sphere"], () => [
+      sphere(0, 0, 0, 2),
+      sphere(3, 4, 0, 3),
+    ]),
+    pair(
+      "overlapSphereCapsule",
+      ["sphere", "sphere"],
+      ["capsule", "capsule"],
+      () => [
+        sphere(2, 3, 4, 4),
+        { start: v3(0, 0, 0), end: v3(4, 0, 0), radius: 1 },
+      ],
+    ),
+    pair("overlapSphereOBB", ["sphere", "sphere"], ["box", "obb"], () => [
+      sphere(0.5, 4, 5, 5),
+      obbA(),
+    ]),
+    pair(
+      "overlapSphereTriangle",
+      ["sphere", "sphere"],
+      ["triangle", "triangle"],
+      () => [
+        sphere(1, 2, 5, 5),
+        { a: v3(0, 0, 0), b: v3(4, 0, 0), c: v3(0, 4, 0) },
+      ],
+    ),
+    pair("overlapSpherePlane", ["sphere", "sphere"], ["plane", "plane"], () => [
+      sphere(1, 3, 5, 4),
+      plane(),
+    ]),
+    pair(
+      "overlapCapsulePlane",
+      ["capsule", "capsule"],
+      ["plane", "plane"],
+      () => [{ start: v3(0, 0, 7), end: v3(1, 0, 4), radius: 3 }, plane()],
+    ),
+    pair("overlapAABBPlane", ["box", "aabb"], ["plane", "plane"], () => [
+      unitBox(),
+      plane(),
+    ]),
+    pair("overlapOBBPlane", ["box", "obb"], ["plane", "plane"], () => [
+      obbB(0),
+      { normal: v3(0, 0, 1), constant: 2 }, // z = -2: B's half size along z
+    ]),
+    pair(
+      "overlapTrianglePlane",
+      ["triangle", "triangle"],
+      ["plane", "plane"],
+      () => [{ a: v3(0, 0, 1), b: v3(4, 0, 3), c: v3(0, 4, 2) }, plane()],
+    ),
+  ];
+}
 
 // The shape matrix's point queries and casts: one valid call each, with its exact answer.
 function pointQueries() {

@@ -188,8 +188,9 @@ export interface Narrowphase {
   distancePointAABB(point: Vec3Like, box: AABBLike): number;
 
   /**
-   * Whether the closed ball and the closed box share a point (touching counts). Exact for representable
-   * squares: a sphere touching at distance 5 = radius overlaps; radius 4.999... does not.
+   * Whether the closed ball and the closed box share a point (touching counts), decided exactly on the real
+   * numbers the inputs stand for at every magnitude: a sphere touching at distance 5 = radius overlaps; a radius
+   * one ulp smaller does not.
    * @throws {TypeError | RangeError} on bad input.
    */
   overlapSphereAABB(sphere: SphereLike, box: AABBLike): boolean;
@@ -519,6 +520,74 @@ export interface Narrowphase {
     plane: PlaneLike,
     target?: T | null,
   ): T | null;
+
+  /**
+   * Whether the closed balls share a point: `|a.center - b.center| <= a.radius + b.radius`, decided exactly on the
+   * real numbers the inputs stand for (so touching counts, and a radius one ulp short of touching does not), at
+   * every magnitude from subnormals to the largest double. Symmetric in `a` and `b`.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  overlapSphereSphere(a: SphereLike, b: SphereLike): boolean;
+
+  /**
+   * Whether the ball and the capsule share a point: the distance from `sphere.center` to the capsule's segment is
+   * at most `sphere.radius + capsule.radius`, decided exactly (touching counts). A capsule with `start == end`
+   * is a ball, one of radius 0 a segment.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  overlapSphereCapsule(sphere: SphereLike, capsule: CapsuleLike): boolean;
+
+  /**
+   * Whether the ball and the oriented box share a point: the center in the box frame, the squared overshoot
+   * beyond the half sizes against `radius²`, decided exactly for the rotation as given (touching counts). An
+   * identity rotation gives exactly `overlapSphereAABB` for `[center - halfSize, center + halfSize]`.
+   * @throws {TypeError | RangeError} on bad input, including a rotation that is scaled or sheared.
+   */
+  overlapSphereOBB(sphere: SphereLike, box: OBBLike): boolean;
+
+  /**
+   * Whether the ball touches the (thin) triangle: the distance from its center to the triangle's nearest point
+   * (a corner, an edge, or the face) is at most `radius`, decided exactly (touching counts). A degenerate
+   * triangle (collinear or coincident corners) is the segment or point it spans.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  overlapSphereTriangle(sphere: SphereLike, triangle: TriangleLike): boolean;
+
+  /**
+   * Whether the ball touches the plane: `(normal · center + constant)² <= radius² |normal|²`, exactly, for a
+   * normal of any non-zero length (a ball whose surface just touches the plane overlaps it).
+   * @throws {TypeError | RangeError} on bad input, including a zero normal.
+   */
+  overlapSpherePlane(sphere: SphereLike, plane: PlaneLike): boolean;
+
+  /**
+   * Whether the capsule touches the plane: its segment crosses or touches it, or a ball of `radius` at one of its
+   * ends reaches it; exact (touching counts). Radius 0 is the segment (`linecastPlane(start, end, plane) !== null`).
+   * @throws {TypeError | RangeError} on bad input, including a zero normal.
+   */
+  overlapCapsulePlane(capsule: CapsuleLike, plane: PlaneLike): boolean;
+
+  /**
+   * Whether the box touches the plane: its corners nearest and farthest along the normal lie on opposite sides or
+   * on it (`|normal · center + constant| <= Σ halfExtent_i |normal_i|`), exact at every magnitude.
+   * @throws {TypeError | RangeError} on bad input, including a zero normal.
+   */
+  overlapAABBPlane(box: AABBLike, plane: PlaneLike): boolean;
+
+  /**
+   * Whether the oriented box touches the plane: `|normal · center + constant| <= Σ halfSize_i |normal · axis_i|`,
+   * exact for the rotation as given. An identity rotation gives exactly `overlapAABBPlane` for
+   * `[center - halfSize, center + halfSize]`.
+   * @throws {TypeError | RangeError} on bad input, including a zero normal or a scaled or sheared rotation.
+   */
+  overlapOBBPlane(box: OBBLike, plane: PlaneLike): boolean;
+
+  /**
+   * Whether the triangle touches the plane: its corners are not all strictly on one side (the signs of
+   * `normal · corner + constant`, exact). Both are thin: a triangle lying in the plane overlaps it.
+   * @throws {TypeError | RangeError} on bad input, including a zero normal.
+   */
+  overlapTrianglePlane(triangle: TriangleLike, plane: PlaneLike): boolean;
 
   /** Same as the module export `OBB_AXIS_NAMES`. */
   readonly OBB_AXIS_NAMES: typeof OBB_AXIS_NAMES;

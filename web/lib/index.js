@@ -532,6 +532,78 @@ const QUERIES = [
       ["plane", "plane"],
     ],
   ],
+  [
+    "overlapSphereSphere",
+    "boolean",
+    [
+      ["a", "sphere"],
+      ["b", "sphere"],
+    ],
+  ],
+  [
+    "overlapSphereCapsule",
+    "boolean",
+    [
+      ["sphere", "sphere"],
+      ["capsule", "capsule"],
+    ],
+  ],
+  [
+    "overlapSphereOBB",
+    "boolean",
+    [
+      ["sphere", "sphere"],
+      ["box", "obb"],
+    ],
+  ],
+  [
+    "overlapSphereTriangle",
+    "boolean",
+    [
+      ["sphere", "sphere"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "overlapSpherePlane",
+    "boolean",
+    [
+      ["sphere", "sphere"],
+      ["plane", "plane"],
+    ],
+  ],
+  [
+    "overlapCapsulePlane",
+    "boolean",
+    [
+      ["capsule", "capsule"],
+      ["plane", "plane"],
+    ],
+  ],
+  [
+    "overlapAABBPlane",
+    "boolean",
+    [
+      ["box", "aabb"],
+      ["plane", "plane"],
+    ],
+  ],
+  [
+    "overlapOBBPlane",
+    "boolean",
+    [
+      ["box", "obb"],
+      ["plane", "plane"],
+    ],
+  ],
+  [
+    "overlapTrianglePlane",
+    "boolean",
+    [
+      ["triangle", "triangle"],
+      ["plane", "plane"],
+    ],
+  ],
 ];
 // END GENERATED table
 
@@ -659,6 +731,15 @@ function createApi(module) {
   const np_linecastTriangle = exported("_np_linecastTriangle");
   const np_raycastPlane = exported("_np_raycastPlane");
   const np_linecastPlane = exported("_np_linecastPlane");
+  const np_overlapSphereSphere = exported("_np_overlapSphereSphere");
+  const np_overlapSphereCapsule = exported("_np_overlapSphereCapsule");
+  const np_overlapSphereOBB = exported("_np_overlapSphereOBB");
+  const np_overlapSphereTriangle = exported("_np_overlapSphereTriangle");
+  const np_overlapSpherePlane = exported("_np_overlapSpherePlane");
+  const np_overlapCapsulePlane = exported("_np_overlapCapsulePlane");
+  const np_overlapAABBPlane = exported("_np_overlapAABBPlane");
+  const np_overlapOBBPlane = exported("_np_overlapOBBPlane");
+  const np_overlapTrianglePlane = exported("_np_overlapTrianglePlane");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
@@ -1555,6 +1636,195 @@ function createApi(module) {
       return code === 1 ? outRayHit(SPEC.linecastPlane, target) : null;
     }
 
+    function overlapSphereSphere(a, b) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapSphereSphere", [a, b])
+          : live.queries.overlapSphereSphere(a, b);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(a, 0);
+        putSphere(b, 4);
+        code = np_overlapSphereSphere(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapSphereSphere, [a, b], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapSphereSphere, code, io);
+      return code === 1;
+    }
+
+    function overlapSphereCapsule(sphere, capsule) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapSphereCapsule", [sphere, capsule])
+          : live.queries.overlapSphereCapsule(sphere, capsule);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putCapsule(capsule, 4);
+        code = np_overlapSphereCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapSphereCapsule, [sphere, capsule], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapSphereCapsule, code, io);
+      return code === 1;
+    }
+
+    function overlapSphereOBB(sphere, box) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapSphereOBB", [sphere, box])
+          : live.queries.overlapSphereOBB(sphere, box);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putOBB(box, 4);
+        code = np_overlapSphereOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapSphereOBB, [sphere, box], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapSphereOBB, code, io);
+      return code === 1;
+    }
+
+    function overlapSphereTriangle(sphere, triangle) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapSphereTriangle", [sphere, triangle])
+          : live.queries.overlapSphereTriangle(sphere, triangle);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putTriangle(triangle, 4);
+        code = np_overlapSphereTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapSphereTriangle, [sphere, triangle], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapSphereTriangle, code, io);
+      return code === 1;
+    }
+
+    function overlapSpherePlane(sphere, plane) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapSpherePlane", [sphere, plane])
+          : live.queries.overlapSpherePlane(sphere, plane);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putPlane(plane, 4);
+        code = np_overlapSpherePlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapSpherePlane, [sphere, plane], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapSpherePlane, code, io);
+      return code === 1;
+    }
+
+    function overlapCapsulePlane(capsule, plane) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapCapsulePlane", [capsule, plane])
+          : live.queries.overlapCapsulePlane(capsule, plane);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putPlane(plane, 7);
+        code = np_overlapCapsulePlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapCapsulePlane, [capsule, plane], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapCapsulePlane, code, io);
+      return code === 1;
+    }
+
+    function overlapAABBPlane(box, plane) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapAABBPlane", [box, plane])
+          : live.queries.overlapAABBPlane(box, plane);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putAABB(box, 0);
+        putPlane(plane, 6);
+        code = np_overlapAABBPlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapAABBPlane, [box, plane], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapAABBPlane, code, io);
+      return code === 1;
+    }
+
+    function overlapOBBPlane(box, plane) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapOBBPlane", [box, plane])
+          : live.queries.overlapOBBPlane(box, plane);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putOBB(box, 0);
+        putPlane(plane, 15);
+        code = np_overlapOBBPlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapOBBPlane, [box, plane], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapOBBPlane, code, io);
+      return code === 1;
+    }
+
+    function overlapTrianglePlane(triangle, plane) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapTrianglePlane", [triangle, plane])
+          : live.queries.overlapTrianglePlane(triangle, plane);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putTriangle(triangle, 0);
+        putPlane(plane, 9);
+        code = np_overlapTrianglePlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapTrianglePlane, [triangle, plane], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapTrianglePlane, code, io);
+      return code === 1;
+    }
+
     const queries = {
       closestPointOnAABB,
       distancePointAABB,
@@ -1587,6 +1857,15 @@ function createApi(module) {
       linecastTriangle,
       raycastPlane,
       linecastPlane,
+      overlapSphereSphere,
+      overlapSphereCapsule,
+      overlapSphereOBB,
+      overlapSphereTriangle,
+      overlapSpherePlane,
+      overlapCapsulePlane,
+      overlapAABBPlane,
+      overlapOBBPlane,
+      overlapTrianglePlane,
     };
     // END GENERATED wrappers
     return queries;

@@ -1,8 +1,8 @@
 // narrowphase: boolean overlap tests between two closed solid shapes. Touching
 // counts as overlapping.
 //
-// Shape order in names follows one ranking: Sphere, AABB, OBB
-// (overlap_<first>_<second>).
+// Shape order in names follows one ranking: Sphere, Capsule, AABB, OBB,
+// Triangle, Plane (overlap_<first>_<second>).
 #pragma once
 
 #include <optional>
@@ -12,9 +12,11 @@
 namespace np {
 
 /// True when the closed ball and the closed box share a point: the squared
-/// distance from the center to the box is at most radius^2 (article 000). Exact
-/// for representable squares, so a 3-4-5 touching configuration overlaps and
-/// any smaller radius does not. radius 0 is a point-in-closed-box test.
+/// distance from the center to the box is at most radius^2 (article 000),
+/// decided exactly on the reals at every magnitude (filtered in doubles, then
+/// summed exactly: overlap_spheres_planes.cpp), so a touching configuration
+/// overlaps and a radius one ulp smaller does not. radius 0 is a
+/// point-in-closed-box test.
 bool overlap_sphere_aabb(const Sphere& sphere, const AABB& box);
 
 /// The 15 candidate separating axes of two OBBs are numbered in the order they
@@ -37,5 +39,69 @@ std::optional<int> separating_axis_obb_obb(const OBB& a, const OBB& b);
 /// (!separating_axis_obb_obb(a, b)). Symmetric: overlap_obb_obb(a, b) ==
 /// overlap_obb_obb(b, a) for every valid pair.
 bool overlap_obb_obb(const OBB& a, const OBB& b);
+
+// ---- Spheres and planes against the shapes (overlap_spheres_planes.cpp).
+// Every answer below is exact on the real numbers the inputs stand for, at
+// every magnitude from subnormals to DBL_MAX: each decision is the sign of a
+// polynomial in the inputs, computed in doubles and trusted only when clear of
+// its rounding (kOverlapExactBand), and otherwise summed exactly in wide
+// integers (detail/exact_poly.h). Touching counts. A sphere overlaps a shape
+// exactly when the distance from its center to the shape is at most its
+// radius: distance_point_<shape>(center) <= radius up to that query's
+// rounding. Planes and triangles are thin (their points only); a plane's
+// normal may have any non-zero length.
+
+/// True when |a.center - b.center| <= a.radius + b.radius (Ericson, Real-Time
+/// Collision Detection, 4.3.1), on squares, exactly. Symmetric.
+bool overlap_sphere_sphere(const Sphere& a, const Sphere& b);
+
+/// True when the distance from the sphere's center to the capsule's segment is
+/// at most sphere.radius + capsule.radius (Ericson 5.1.2 and 5.2.5), decided
+/// exactly in the segment's three regions (before start, beside, beyond end).
+/// start == end is a sphere; radius 0 a segment.
+bool overlap_sphere_capsule(const Sphere& sphere, const Capsule& capsule);
+
+/// True when the sphere's center lies within radius of the oriented box
+/// (Ericson 5.1.4, 5.2.5): the center's coordinates in the box frame, t_i =
+/// (center - box.center) . axis[i], and the sum over axes of max(|t_i| - h_i,
+/// 0)^2 against radius^2, exactly for the axes as given. An OBB with the
+/// identity rotation gives exactly overlap_sphere_aabb for the AABB [center -
+/// halfSize, center + halfSize] (bounds rounded once, as closest_point_on_obb
+/// takes it).
+bool overlap_sphere_obb(const Sphere& sphere, const OBB& box);
+
+/// True when the ball touches the (thin) triangle (Ericson 5.2.7 with the
+/// closest point of 5.1.5): it touches one of the three edges (segments,
+/// exact), or the center projects into the closed triangle (exact signs of
+/// the barycentric numerators) and lies within radius of its plane
+/// ((n . (center - a))^2 <= r^2 |n|^2, n = (b - a) x (c - a), exact). A
+/// degenerate triangle (n exactly 0) is the segment or point it spans.
+bool overlap_sphere_triangle(const Sphere& sphere, const Triangle& triangle);
+
+/// True when the ball touches the plane: (n . center + constant)^2 <= radius^2
+/// (n . n), exactly (Ericson 5.2.2).
+bool overlap_sphere_plane(const Sphere& sphere, const Plane& plane);
+
+/// True when the capsule touches the plane: its segment's end values n . p +
+/// constant have opposite signs or one is 0 (the segment crosses or touches
+/// it), or a ball of the capsule's radius at an end reaches it (Ericson 5.2.2
+/// applied to the capsule's support points). Radius 0 is the segment.
+bool overlap_capsule_plane(const Capsule& capsule, const Plane& plane);
+
+/// True when the box touches the plane (Ericson 5.2.3): the plane values of
+/// its corners nearest and farthest along the normal straddle or touch 0.
+/// Each is three products and the constant, signed exactly.
+bool overlap_aabb_plane(const AABB& box, const Plane& plane);
+
+/// True when |n . center + constant| <= sum_i h_i |n . axis[i]| (Ericson
+/// 5.2.3), exactly for the axes as given. An OBB with the identity rotation
+/// gives exactly overlap_aabb_plane for [center - halfSize, center + halfSize]
+/// (bounds rounded once).
+bool overlap_obb_plane(const OBB& box, const Plane& plane);
+
+/// True when the triangle's corners are not all strictly on one side of the
+/// plane (their plane values' signs, exact): it crosses, touches or lies in
+/// the plane.
+bool overlap_triangle_plane(const Triangle& triangle, const Plane& plane);
 
 }  // namespace np

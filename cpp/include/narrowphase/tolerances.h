@@ -121,4 +121,18 @@ inline constexpr double kLinecastEndSnap = 0x1p-50;
 /// above the rounding gives the same answers.
 inline constexpr double kOrientFilterBand = 0x1p-40;
 
+/// Dimensionless, relative. The filter band of the overlap tests of spheres and
+/// planes (overlap_spheres_planes.cpp): each decision (a squared distance
+/// against a squared radius, the side of a plane, the side of a triangle's
+/// edge) is first computed in doubles; the rounded value decides unless it is
+/// within kOverlapExactBand times a bound of the magnitudes it was computed
+/// from (sums of absolute values of the terms, squared where the value is a
+/// square, plus DBL_MIN for terms below the normal range), and the exact sign
+/// of the polynomial (detail/exact_poly.h) decides there. Those values carry at
+/// most a few tens of roundings relative to that bound (the longest chain, a
+/// triangle's plane distance squared, ~30 ulps); 2^-44 is 512 ulps, so the
+/// filter is never wrong and never a tolerance: every decision is the exact
+/// one.
+inline constexpr double kOverlapExactBand = 0x1p-44;
+
 }  // namespace np
