@@ -16,6 +16,7 @@ import {
   Triangle,
   Vector3,
 } from "three";
+import { Capsule } from "three/examples/jsm/math/Capsule.js";
 import { OBB } from "three/examples/jsm/math/OBB.js";
 import { init } from "../../web/lib/index.js";
 import { boundaryBenchmark, formatTable } from "../bench/boundary.cases.mjs";
@@ -67,12 +68,26 @@ describe("boundary benchmark harness", () => {
         OBB,
         Triangle,
         Plane,
+        Capsule,
       },
       now: () => performance.now(),
       runtime: "test",
       rounds: 1,
       calls: 2048,
     });
+    // The shape matrix's overlaps are timed when this build has them (an older build, --against, may not).
+    const overlaps = [
+      "overlapSphereSphere",
+      "overlapSpherePlane",
+      "overlapSphereOBB",
+      "overlapAABBAABB",
+      "overlapAABBOBB",
+      "overlapAABBTriangle",
+      "overlapAABBPlane",
+      "overlapOBBPlane",
+      "overlapCapsuleAABB",
+    ].filter((name) => typeof np[name] === "function");
+    expect(overlaps).toContain("overlapSpherePlane");
     expect(result.rows.map((r) => r.name.split(" ")[0])).toEqual([
       "overlapSphereAABB",
       "linecastAABB",
@@ -87,6 +102,7 @@ describe("boundary benchmark harness", () => {
       "closestPointOnTriangle",
       "closestPointOnSegment",
       "distancePointPlane",
+      ...overlaps,
     ]);
     for (const row of result.rows) {
       expect(row.ours).toBeGreaterThan(0);
@@ -94,7 +110,7 @@ describe("boundary benchmark harness", () => {
       expect(row.ratio).toBeCloseTo(row.ours / row.theirs, 12);
     }
     const table = formatTable(result).split("\n");
-    expect(table).toHaveLength(3 + 13);
+    expect(table).toHaveLength(3 + 13 + overlaps.length);
     expect(table[1]).toBe("| query | narrowphase ns | three.js ns | ratio |");
   });
 
