@@ -546,6 +546,46 @@ const QUERIES = [
       ["plane", "plane"],
     ],
   ],
+  [
+    "overlapAABBAABB",
+    "boolean",
+    [
+      ["a", "aabb"],
+      ["b", "aabb"],
+    ],
+  ],
+  [
+    "overlapAABBOBB",
+    "boolean",
+    [
+      ["a", "aabb"],
+      ["b", "obb"],
+    ],
+  ],
+  [
+    "overlapAABBTriangle",
+    "boolean",
+    [
+      ["box", "aabb"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "overlapOBBTriangle",
+    "boolean",
+    [
+      ["box", "obb"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "overlapTriangleTriangle",
+    "boolean",
+    [
+      ["a", "triangle"],
+      ["b", "triangle"],
+    ],
+  ],
 ];
 // END GENERATED table
 
@@ -673,6 +713,11 @@ function createApi(module) {
   const np_linecastTriangle = exported("_np_linecastTriangle");
   const np_raycastPlane = exported("_np_raycastPlane");
   const np_linecastPlane = exported("_np_linecastPlane");
+  const np_overlapAABBAABB = exported("_np_overlapAABBAABB");
+  const np_overlapAABBOBB = exported("_np_overlapAABBOBB");
+  const np_overlapAABBTriangle = exported("_np_overlapAABBTriangle");
+  const np_overlapOBBTriangle = exported("_np_overlapOBBTriangle");
+  const np_overlapTriangleTriangle = exported("_np_overlapTriangleTriangle");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
@@ -1569,6 +1614,111 @@ function createApi(module) {
       return code === 1 ? outRayHit(SPEC.linecastPlane, target) : null;
     }
 
+    function overlapAABBAABB(a, b) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapAABBAABB", [a, b])
+          : live.queries.overlapAABBAABB(a, b);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putAABB(a, 0);
+        putAABB(b, 6);
+        code = np_overlapAABBAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapAABBAABB, [a, b], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapAABBAABB, code, io);
+      return code === 1;
+    }
+
+    function overlapAABBOBB(a, b) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapAABBOBB", [a, b])
+          : live.queries.overlapAABBOBB(a, b);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putAABB(a, 0);
+        putOBB(b, 6);
+        code = np_overlapAABBOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapAABBOBB, [a, b], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapAABBOBB, code, io);
+      return code === 1;
+    }
+
+    function overlapAABBTriangle(box, triangle) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapAABBTriangle", [box, triangle])
+          : live.queries.overlapAABBTriangle(box, triangle);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putAABB(box, 0);
+        putTriangle(triangle, 6);
+        code = np_overlapAABBTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapAABBTriangle, [box, triangle], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapAABBTriangle, code, io);
+      return code === 1;
+    }
+
+    function overlapOBBTriangle(box, triangle) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapOBBTriangle", [box, triangle])
+          : live.queries.overlapOBBTriangle(box, triangle);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putOBB(box, 0);
+        putTriangle(triangle, 15);
+        code = np_overlapOBBTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapOBBTriangle, [box, triangle], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapOBBTriangle, code, io);
+      return code === 1;
+    }
+
+    function overlapTriangleTriangle(a, b) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapTriangleTriangle", [a, b])
+          : live.queries.overlapTriangleTriangle(a, b);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putTriangle(a, 0);
+        putTriangle(b, 9);
+        code = np_overlapTriangleTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapTriangleTriangle, [a, b], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapTriangleTriangle, code, io);
+      return code === 1;
+    }
+
     const queries = {
       closestPointOnAABB,
       distancePointAABB,
@@ -1601,6 +1751,11 @@ function createApi(module) {
       linecastTriangle,
       raycastPlane,
       linecastPlane,
+      overlapAABBAABB,
+      overlapAABBOBB,
+      overlapAABBTriangle,
+      overlapOBBTriangle,
+      overlapTriangleTriangle,
     };
     // END GENERATED wrappers
     return queries;

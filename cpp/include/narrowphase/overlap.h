@@ -1,8 +1,8 @@
 // narrowphase: boolean overlap tests between two closed solid shapes. Touching
 // counts as overlapping.
 //
-// Shape order in names follows one ranking: Sphere, AABB, OBB
-// (overlap_<first>_<second>).
+// Shape order in names follows one ranking: Sphere, Capsule, AABB, OBB,
+// Triangle, Plane (overlap_<first>_<second>).
 #pragma once
 
 #include <optional>
@@ -37,5 +37,47 @@ std::optional<int> separating_axis_obb_obb(const OBB& a, const OBB& b);
 /// (!separating_axis_obb_obb(a, b)). Symmetric: overlap_obb_obb(a, b) ==
 /// overlap_obb_obb(b, a) for every valid pair.
 bool overlap_obb_obb(const OBB& a, const OBB& b);
+
+// ---- Boxes and triangles ----
+
+/// True when the closed axis-aligned boxes share a point: their intervals
+/// overlap on every axis (Ericson 4.2.1). Comparisons only: exact at every
+/// magnitude; flat and point boxes (min == max) work.
+bool overlap_aabb_aabb(const AABB& a, const AABB& b);
+
+/// True when the closed AABB and the closed OBB share a point. An OBB whose
+/// rotation is the identity (or has its columns permuted or negated) is decided
+/// on the exact reals, against its exact bounds center +- half_size: it agrees
+/// with overlap_aabb_aabb whenever those bounds are representable. Otherwise
+/// the AABB becomes an OBB (center and half size rounded once each) and
+/// overlap_obb_obb decides, in either argument order alike.
+bool overlap_aabb_obb(const AABB& a, const OBB& b);
+
+/// True when the closed solid box and the closed (thin) triangle share a point:
+/// none of Akenine-Moller's 13 separating axes separates them (Akenine-Moller
+/// 2001, Ericson 5.2.9). Each axis is decided by exact signs of determinants
+/// of the inputs (filtered, then exact), so a triangle touching a face, an edge
+/// or a corner overlaps and one an ulp away does not; the only rounded
+/// decision left is the triangle-plane side of a box corner when its products
+/// fall below 2^-960 relative to its rows (det3_sign). A degenerate triangle
+/// is its segment or point (a zero axis never separates and is not divided
+/// by).
+bool overlap_aabb_triangle(const AABB& box, const Triangle& triangle);
+
+/// overlap_aabb_triangle for an oriented box. An axis-aligned OBB (identity
+/// rotation, or columns permuted or negated) is that test on [c - h, c + h]
+/// (exact whenever those bounds are representable). A rotated box is tested in
+/// its own frame, grown by kObbTriangleSlack times the rounding of the
+/// transform: touching always overlaps, and a triangle within a few ulps of
+/// the distances involved may too.
+bool overlap_obb_triangle(const OBB& box, const Triangle& triangle);
+
+/// True when the closed triangles share a point. The side of each corner
+/// against the other's plane is exact (Shewchuk's orient3d: Guigue-Devillers
+/// 2003's rejection), and then an edge of one meeting the other decides, with
+/// exact orientation signs; coplanar triangles are decided in their plane.
+/// Degenerate triangles are their segments or points. Symmetric. Exact apart
+/// from det3_sign's rounded fallback for products below 2^-960 of their rows.
+bool overlap_triangle_triangle(const Triangle& a, const Triangle& b);
 
 }  // namespace np

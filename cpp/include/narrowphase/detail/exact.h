@@ -340,4 +340,10 @@ struct Product {
 
 int exact_sign(const Product* terms, int n);  // exact.cpp
 
+// The sign of det[p1 - q1; p2 - q2; p3 - q3] on the exact reals (Shewchuk's
+// orient3d when q1 == q2 == q3): filtered in doubles (kOrientFilterBand), then
+// Shewchuk's expansions; where even those are unsure (products below the
+// normal range), the rounded sign. exact.cpp.
+int det3_sign(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3);
+
 }  // namespace np::detail
