@@ -93,7 +93,7 @@ NP_RARE int exact_sign(const Product* terms, int n) {
 // The sign of det[p1 - q1; p2 - q2; p3 - q3] on the exact reals: tried on the
 // rounded rows (each scaled by its own power of two), then with expansions
 // (Shewchuk 1997). Where even those are unsure (products below the normal
-// range), the rounded sign.
+// range), exactly in integers (exact_sign3).
 int det3_sign(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3) {
   const Vec3 p[3] = {p1, p2, p3}, q[3] = {q1, q2, q3};
   double s[3];
@@ -127,7 +127,90 @@ int det3_sign(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3) {
   }
   const int sign = det.sign();
   if (sign != kUnsure) return sign;
-  return value > 0.0 ? 1 : value < 0.0 ? -1 : 0;
+  // Products below the normal range (coordinates ~2^900 apart): the
+  // determinant expanded into the 48 products of three input coordinates,
+  // summed exactly in integers.
+  Product3 t[48];
+  int n = 0;
+  for (int i = 0; i < 3; ++i) {
+    for (int odd = 0; odd < 2; ++odd) {
+      // The permutation (0 -> i, 1 -> j, 2 -> k), even for odd == 0.
+      const int j = (i + 1 + odd) % 3, k = (i + 2 - odd) % 3;
+      for (int c = 0; c < 8; ++c) {
+        const double x = c & 1 ? get(q[0], i) : get(p[0], i);
+        const double y = c & 2 ? get(q[1], j) : get(p[1], j);
+        const double z = c & 4 ? get(q[2], k) : get(p[2], k);
+        // Each q taken contributes a minus sign, the odd permutation another.
+        const bool minus = ((c & 1) != 0) ^ ((c & 2) != 0) ^ ((c & 4) != 0);
+        t[n++] = {x, y, z, minus != (odd != 0)};
+      }
+    }
+  }
+  return exact_sign3(t, n);
+}
+
+NP_RARE int exact_sign3(const Product3* terms, int n) {
+  // As exact_sign, for products of three doubles: each an integer below 2^159
+  // times 2^(E1 + E2 + E3) >= 2^-3222, below 2^3072 in all; 32-bit digits from
+  // 2^-3222 up.
+  constexpr int kDigits = 200;
+  int64_t digit[kDigits] = {};
+  bool any = false;
+  for (int t = 0; t < n; ++t) {
+    const double f[3] = {terms[t].x, terms[t].y, terms[t].z};
+    if (f[0] == 0.0 || f[1] == 0.0 || f[2] == 0.0) continue;
+    bool negative = terms[t].subtract;
+    int e = 3222;
+    uint32_t prod[6] = {1, 0, 0, 0, 0, 0};  // the mantissas' product, limbs
+    int limbs = 1;
+    for (int m = 0; m < 3; ++m) {
+      uint64_t bits;
+      std::memcpy(&bits, &f[m], sizeof bits);
+      negative ^= (bits >> 63) != 0;
+      const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+      const uint64_t fraction = bits & ((uint64_t{1} << 52) - 1);
+      const uint64_t mant =
+          biased != 0 ? fraction | (uint64_t{1} << 52) : fraction;
+      e += (biased != 0 ? biased : 1) - 1075;
+      const uint32_t y[2] = {static_cast<uint32_t>(mant),
+                             static_cast<uint32_t>(mant >> 32)};
+      uint32_t out[6] = {0, 0, 0, 0, 0, 0};
+      for (int i = 0; i < limbs; ++i) {
+        uint64_t carry = 0;
+        for (int j = 0; j < 2; ++j) {
+          const uint64_t v = uint64_t{out[i + j]} + uint64_t{prod[i]} * y[j] +
+                             carry;  // < 2^64
+          out[i + j] = static_cast<uint32_t>(v);
+          carry = v >> 32;
+        }
+        for (int k = i + 2; carry != 0 && k < 6; ++k) {
+          const uint64_t v = uint64_t{out[k]} + carry;
+          out[k] = static_cast<uint32_t>(v);
+          carry = v >> 32;
+        }
+      }
+      limbs += 2;
+      for (int i = 0; i < 6; ++i) prod[i] = out[i];
+    }
+    any = true;
+    const int64_t s = negative ? -1 : 1;
+    const int q = e >> 5, r = e & 31;
+    for (int i = 0; i < 6; ++i) {
+      const uint64_t v = uint64_t{prod[i]} << r;  // below 2^63
+      digit[q + i] += s * static_cast<int64_t>(v & 0xffffffffu);
+      digit[q + i + 1] += s * static_cast<int64_t>(v >> 32);
+    }
+  }
+  if (!any) return 0;
+  int64_t carry = 0;
+  bool nonzero = false;
+  for (int i = 0; i < kDigits; ++i) {
+    const int64_t v = digit[i] + carry;
+    const int64_t low = v & 0xffffffff;
+    carry = (v - low) / 0x100000000;
+    nonzero |= low != 0;
+  }
+  return carry < 0 ? -1 : (carry > 0 || nonzero ? 1 : 0);
 }
 
 }  // namespace np::detail

@@ -285,8 +285,16 @@ TEST(OverlapAABBOBB, AnOBBAnUlpBeyondTheBoxIsSeparatedOnTheExactReals) {
       EXPECT_TRUE(np::overlap_aabb_obb(kBox, touching)) << k << s;
     }
   }
-  // A bound a rounded c + h would reach: c = 2^53 + 2 is exact, h = 2^53 + 1
-  // - 2^-0 ... the sum c - h = 1 - 2^0 ... rounded differences lose it.
+  // c - h = 1 + 2^-52 + 2^-80 exactly, 2^-80 beyond the face x = 1 + 2^-52;
+  // rounded, c - h would be the face itself (touching).
+  const AABB face{{-1.0, -1.0, -1.0}, {1.0 + kUlp1, 1.0, 1.0}};
+  const OBB hair =
+      identity_obb({1.0 + 2 * kUlp1, 0.0, 0.0}, {kUlp1 - 0x1p-80, 1.0, 1.0});
+  EXPECT_FALSE(np::overlap_aabb_obb(face, hair));
+  const OBB hair_touching =
+      identity_obb({1.0 + 2 * kUlp1, 0.0, 0.0}, {kUlp1, 1.0, 1.0});
+  EXPECT_TRUE(np::overlap_aabb_obb(face, hair_touching));
+  // Large centers and half sizes whose difference is exact.
   const AABB at{{-3.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
   const OBB big = identity_obb({0x1p53 + 2.0, 0.0, 0.0}, {0x1p53 + 2.0, 1, 1});
   EXPECT_TRUE(np::overlap_aabb_obb(at, big));  // c - h = 0: touching
@@ -529,6 +537,29 @@ TEST(OverlapOBBTriangle, IdentityAndAxisAlignedRotationsAgreeWithTheAABBTest) {
       np::set(ob.half_size, i, np::get(h, p[i]));
     }
     ASSERT_EQ(np::overlap_obb_triangle(ob, t), expected) << n;
+  }
+}
+
+TEST(OverlapOBBTriangle, AxisAlignedBoxesDecideTouchingExactlyWithNoSlack) {
+  // The AABB configurations, touching and 2^-50 off, against kBox as an OBB
+  // with every signed permutation of the identity as its rotation.
+  const Triangle touching[] = {kCornerTouch, kEdgeTouch, kFaceTouch,
+                               kFaceEdgeTouch};
+  const Vec3 away[] = {{0.0, 0.0, 0x1p-50},
+                       {0x1p-50, 0x1p-50, 0.0},
+                       {0x1p-50, 0.0, 0.0},
+                       {0.0, 0x1p-50, 0.0}};
+  for (const auto& p : kPermutations) {
+    for (int s = 0; s < 8; ++s) {
+      OBB box{{0.0, 0.0, 0.0}, {1.0, 1.0, 1.0}, {}};
+      for (int i = 0; i < 3; ++i)
+        box.axis[i] = axis_value(p[i], (s >> i) & 1 ? -1.0 : 1.0);
+      for (int i = 0; i < 4; ++i) {
+        EXPECT_TRUE(np::overlap_obb_triangle(box, touching[i]));
+        EXPECT_FALSE(np::overlap_obb_triangle(box, moved(touching[i], away[i])))
+            << i;
+      }
+    }
   }
 }
 
@@ -789,9 +820,9 @@ TEST(OverlapTriangleTriangle, TouchingIsExactAtEveryMagnitude) {
     EXPECT_FALSE(np::overlap_triangle_triangle(scaled(t, s), scaled(above, s)))
         << e;
   }
-  // A triangle 2^500 across against one 2^-50 above it. (Spanning the whole
-  // range of the doubles with a gap of 2^-50, the orientation products fall
-  // below the normal range: det3_sign's documented limit.)
+  // A triangle 2^500 across against one 2^-50 above it, and one spanning
+  // the whole range of the doubles (the orientation's products fall below
+  // the normal range: decided in integers).
   const double m = 0x1p500;
   const Triangle big{{-m, -m, 0}, {m, -m, 0}, {0, m, 0}};
   EXPECT_TRUE(np::overlap_triangle_triangle(big, on));
@@ -799,6 +830,19 @@ TEST(OverlapTriangleTriangle, TouchingIsExactAtEveryMagnitude) {
   const Triangle huge{
       {-DBL_MAX, -DBL_MAX, 0}, {DBL_MAX, -DBL_MAX, 0}, {0, DBL_MAX, 0}};
   EXPECT_TRUE(np::overlap_triangle_triangle(huge, on));
+  EXPECT_FALSE(np::overlap_triangle_triangle(huge, above));
+  const Triangle tiny_above{{1, 1, DBL_TRUE_MIN}, {1, 2, 3}, {2, 1, 3}};
+  EXPECT_FALSE(np::overlap_triangle_triangle(huge, tiny_above));
+  EXPECT_FALSE(np::overlap_triangle_triangle(t, tiny_above));
+  // The fuzzer's sliver: from near the origin (subnormal offsets) to 1.2e132,
+  // entering a box whose lower y bound is subnormal.
+  const AABB box{
+      {0.0, 0x0.600000000004p-1022, 0.0},
+      {0x1.b5b5b5bp+438, 0x1.b5b5b5b5b5b5bp+438, 0x1.b5b5b5b5b5b5bp+438}};
+  const double f = 0x1.b5b5b5b5b5b5bp+438;
+  const Triangle sliver{
+      {f, f, f}, {0.0, 0x0.0003fp-1022, 0.0}, {0x0.000000008p-1022, 0.0, 0.0}};
+  EXPECT_TRUE(np::overlap_aabb_triangle(box, sliver));
   EXPECT_TRUE(np::overlap_triangle_triangle(
       huge, {{0, 0, -DBL_MAX}, {0, 1, DBL_MAX}, {1, 0, DBL_MAX}}));
   EXPECT_FALSE(np::overlap_triangle_triangle(

@@ -435,7 +435,7 @@ describe("overlapTriangleTriangle", () => {
     expect(hits).toBeGreaterThan(200);
   });
 
-  it("points on the triangle overlap it and 2^-60 above do not", () => {
+  it("points on the triangle overlap it and the smallest double above do not", () => {
     const t = asTri(T);
     expect(
       np.overlapTriangleTriangle(t, tri([1, 2, 0], [1, 2, 0], [1, 2, 0])),
@@ -443,8 +443,7 @@ describe("overlapTriangleTriangle", () => {
     expect(
       np.overlapTriangleTriangle(t, tri([2, 2, 0], [2, 2, 0], [2, 2, 0])),
     ).toBe(true);
-    // (2^-1074 above reads as on it: det3_sign's documented limit for coordinates 2^1000 apart.)
-    const above = [1, 2, 2 ** -60];
+    const above = [1, 2, 2 ** -1074]; // the orientation's products underflow: decided in integers
     expect(np.overlapTriangleTriangle(t, tri(above, above, above))).toBe(false);
     expect(
       np.overlapTriangleTriangle(

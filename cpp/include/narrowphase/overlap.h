@@ -57,11 +57,9 @@ bool overlap_aabb_obb(const AABB& a, const OBB& b);
 /// none of Akenine-Moller's 13 separating axes separates them (Akenine-Moller
 /// 2001, Ericson 5.2.9). Each axis is decided by exact signs of determinants
 /// of the inputs (filtered, then exact), so a triangle touching a face, an edge
-/// or a corner overlaps and one an ulp away does not; the only rounded
-/// decision left is the triangle-plane side of a box corner when its products
-/// fall below 2^-960 relative to its rows (det3_sign). A degenerate triangle
-/// is its segment or point (a zero axis never separates and is not divided
-/// by).
+/// or a corner overlaps and one an ulp away does not, at every magnitude
+/// (subnormals to the largest double). A degenerate triangle is its segment or
+/// point (a zero axis never separates and is not divided by).
 bool overlap_aabb_triangle(const AABB& box, const Triangle& triangle);
 
 /// overlap_aabb_triangle for an oriented box. An axis-aligned OBB (identity
@@ -76,8 +74,8 @@ bool overlap_obb_triangle(const OBB& box, const Triangle& triangle);
 /// against the other's plane is exact (Shewchuk's orient3d: Guigue-Devillers
 /// 2003's rejection), and then an edge of one meeting the other decides, with
 /// exact orientation signs; coplanar triangles are decided in their plane.
-/// Degenerate triangles are their segments or points. Symmetric. Exact apart
-/// from det3_sign's rounded fallback for products below 2^-960 of their rows.
+/// Degenerate triangles are their segments or points. Symmetric. Exact at every
+/// magnitude.
 bool overlap_triangle_triangle(const Triangle& a, const Triangle& b);
 
 }  // namespace np

@@ -340,10 +340,19 @@ struct Product {
 
 int exact_sign(const Product* terms, int n);  // exact.cpp
 
+// The exact sign of a sum of products of three finite doubles (at most 48
+// terms), summed in integers as exact_sign does. exact.cpp.
+struct Product3 {
+  double x, y, z;
+  bool subtract;
+};
+int exact_sign3(const Product3* terms, int n);
+
 // The sign of det[p1 - q1; p2 - q2; p3 - q3] on the exact reals (Shewchuk's
-// orient3d when q1 == q2 == q3): filtered in doubles (kOrientFilterBand), then
-// Shewchuk's expansions; where even those are unsure (products below the
-// normal range), the rounded sign. exact.cpp.
+// orient3d when q1 == q2 == q3), for any finite doubles: filtered in doubles
+// (kOrientFilterBand), then Shewchuk's expansions, and where products fall
+// below the normal range (coordinates ~2^900 apart) the 48 products of the
+// expanded determinant summed exactly (exact_sign3). exact.cpp.
 int det3_sign(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3);
 
 }  // namespace np::detail
