@@ -8,8 +8,10 @@
 
 #include <cfloat>
 #include <cmath>
+#include <initializer_list>
 
 #include "narrowphase/detail/exact.h"
+#include "narrowphase/detail/exponent.h"
 #include "narrowphase/detail/rotation.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/tolerances.h"
@@ -83,9 +85,21 @@ bool overlap_aabb_obb(const AABB& a, const OBB& b) {
   }
   // A rotated OBB: the AABB as an OBB (its center and half size rounded once
   // each, halves first so that nothing overflows) and the OBB-OBB test, which
-  // is symmetric in its arguments.
-  const OBB box = aabb_as_obb(a);
-  return overlap_obb_obb(box, b);
+  // is symmetric in its arguments. Near the largest double both boxes are
+  // first scaled by 2^-4 (exact but for subnormal bits, far below the
+  // test's rounding at that scale), so that neither the center difference nor
+  // the sums of half sizes overflow.
+  OBB box = aabb_as_obb(a), other = b;
+  const int e = max_exponent(
+      max_exponent(biased_exponent(box.center), biased_exponent(box.half_size)),
+      max_exponent(biased_exponent(b.center), biased_exponent(b.half_size)));
+  if (e >= 2045) {
+    for (OBB* o : {&box, &other}) {
+      o->center = o->center * 0x1p-4;
+      o->half_size = o->half_size * 0x1p-4;
+    }
+  }
+  return overlap_obb_obb(box, other);
 }
 
 namespace detail {

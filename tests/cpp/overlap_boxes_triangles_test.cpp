@@ -344,6 +344,20 @@ TEST(OverlapAABBOBB, RotatedBoxesAgreeWithTheOBBTestInEitherOrder) {
   EXPECT_LT(overlaps, 18000);
 }
 
+TEST(OverlapAABBOBB, BoxesNearTheLargestDoubleDoNotOverflowIntoOverlap) {
+  // Found by the fuzzer (valid mode): a point OBB at y = z = -1.5e308, its
+  // rotation an ulp of 1e-308 off the identity, against a box at y, z >= 0.
+  // The center difference 3e308 overflowed in the OBB-OBB test.
+  const AABB a{{0.0, 0.0, 1.5e308}, {1.5e308, 1.5e308, DBL_MAX}};
+  const OBB b{{11.75, -1.5e308, -1.5e308},
+              {0.0, 0.0, 0.0},
+              {{1.0, 0x0.9p-1022, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}}};
+  EXPECT_FALSE(np::overlap_aabb_obb(a, b));
+  OBB inside = b;
+  inside.center = {11.75, 1.0e308, 1.6e308};
+  EXPECT_TRUE(np::overlap_aabb_obb(a, inside));
+}
+
 TEST(OverlapAABBOBB, ABoxRotated45DegreesTouchesWithItsEdgeAndMissesBeyondIt) {
   // kBox rotated 45 degrees about z reaches sqrt(2) along x; its center at
   // 1 + sqrt(2) + gap from the origin.
