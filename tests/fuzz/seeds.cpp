@@ -169,6 +169,38 @@ const Seed kSeeds[] = {
       0,
       0,
       NP_ID}},
+    // Boxes and triangles: one ordinary case each (touching: a corner, a face).
+    {"basic-overlap-aabb-aabb",
+     "np_overlapAABBAABB",
+     {-1, -1, -1, 1, 1, 1, 1, 1, 1, 2, 3, 4}},
+    {"basic-overlap-aabb-obb",
+     "np_overlapAABBOBB",
+     {-1, -1, -1, 1, 1, 1, 2, 0, 0, 1, 0.5, 2, 0, 1, 0, -1, 0, 0, 0, 0, 1}},
+    {"basic-overlap-aabb-triangle",
+     "np_overlapAABBTriangle",
+     {-1, -1, -1, 1, 1, 1, 1, 1, 1, 3, 0, 0, 0, 3, 0}},
+    {"basic-overlap-obb-triangle",
+     "np_overlapOBBTriangle",
+     {0, 0, 0, 1, 0.5, 2, 0, 1, 0, -1, 0, 0,
+      0, 0, 1, 0, 1,   0, 0, 3, 5, 0,  3, -5}},
+    {"basic-overlap-triangle-triangle",
+     "np_overlapTriangleTriangle",
+     {0, 0, 0, 4, 0, 0, 0, 4, 0, 1, 1, 0, 1, 2, 3, 2, 1, 3}},
+    // overlapAABBTriangle: a sliver from subnormal offsets to 1.2e132 entering
+    // a box with a subnormal bound was reported apart (the rounded orient3d).
+    {"finding-aabb-triangle-subnormal-sliver",
+     "np_overlapAABBTriangle",
+     {0, 0x0.600000000004p-1022, 0, 0x1.b5b5b5bp+438, 0x1.b5b5b5b5b5b5bp+438,
+      0x1.b5b5b5b5b5b5bp+438, 0x1.b5b5b5b5b5b5bp+438, 0x1.b5b5b5b5b5b5bp+438,
+      0x1.b5b5b5b5b5b5bp+438, 0, 0x0.0003fp-1022, 0, 0x0.000000008p-1022, 0,
+      0}},
+    // overlapAABBOBB: a point OBB 1.5e308 away reported overlapping (the
+    // center difference overflowed in the OBB-OBB test).
+    {"finding-aabb-obb-huge",
+     "np_overlapAABBOBB",
+     {0,        0,        1.5e308, 1.5e308, 1.5e308, DBL_MAX, 11.75,
+      -1.5e308, -1.5e308, 0,       0,       0,       1,       0x0.9p-1022,
+      0,        0,        1,       0,       0,       0,       1}},
 };
 
 bool write(const std::string& path, const std::vector<uint8_t>& bytes) {
