@@ -6,10 +6,14 @@
 //    Journal of Graphics Tools 6(1), 2001: the separating axis test on 13 axes
 //    (the box's 3 face normals, the triangle's normal and the 9 cross products
 //    of a triangle edge with a box axis), as in Ericson, Real-Time Collision
-//    Detection, 5.2.9, parry's intersection_test_aabb_triangle, Bullet's
-//    TestTriangleAgainstAabb2 and three.js's Box3.intersectsTriangle. Those
-//    compute every axis in floating point (three.js and parry after moving the
-//    triangle to the box's center); here each axis's test is written as signs
+//    Detection, 5.2.9, parry's intersection_test_aabb_triangle (the AABB as a
+//    cuboid at its center, then the cuboid-triangle SAT) and three.js's
+//    Box3.intersectsTriangle (satForAxes, after moving the triangle to the
+//    box's center). Bullet's TestTriangleAgainstAabb2 only compares the
+//    triangle's bounds with the box (conservative: a triangle passing beside a
+//    box corner is reported overlapping); Jolt tests triangles against boxes
+//    through its convex collision pipeline instead. Those compute every axis in
+//    rounded floating point; here each axis's test is written as signs
 //    of 2x2 and 3x3 determinants of differences of the inputs (no translation,
 //    no division), filtered in doubles and exact inside the filter's band. A
 //    zero axis (an edge parallel to a box axis, a degenerate triangle's normal)
