@@ -85,18 +85,18 @@ bool overlap_aabb_obb(const AABB& a, const OBB& b) {
   }
   // A rotated OBB: the AABB as an OBB (its center and half size rounded once
   // each, halves first so that nothing overflows) and the OBB-OBB test, which
-  // is symmetric in its arguments. Near the largest double both boxes are
-  // first scaled by 2^-4 (exact but for subnormal bits, far below the
-  // test's rounding at that scale), so that neither the center difference nor
-  // the sums of half sizes overflow.
+  // is symmetric in its arguments. From 2^1013 up both boxes are first
+  // scaled by 2^-8 (exact but for subnormal bits, far below the test's
+  // rounding at that scale), so that neither the center difference nor the
+  // sums of half sizes and center offsets overflow.
   OBB box = aabb_as_obb(a), other = b;
   const int e = max_exponent(
       max_exponent(biased_exponent(box.center), biased_exponent(box.half_size)),
       max_exponent(biased_exponent(b.center), biased_exponent(b.half_size)));
-  if (e >= 2045) {
+  if (e >= 2036) {
     for (OBB* o : {&box, &other}) {
-      o->center = o->center * 0x1p-4;
-      o->half_size = o->half_size * 0x1p-4;
+      o->center = o->center * 0x1p-8;
+      o->half_size = o->half_size * 0x1p-8;
     }
   }
   return overlap_obb_obb(box, other);

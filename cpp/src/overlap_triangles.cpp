@@ -251,16 +251,18 @@ bool overlap_obb_triangle(const OBB& box, const Triangle& t) {
   double err = orthonormal_error(axis);
   if (err > kOrthonormalizeAbove)
     orthonormalize(axis), err = orthonormal_error(axis);
-  // Units: offsets near the largest double are halved three times so that
-  // neither v - c nor its projections overflow; when everything lies below
-  // 2^-900 it is scaled up to ~1 (exact), so that no product underflows.
+  // Units: inputs from 2^1013 up are scaled by 2^-8 so that neither v - c,
+  // its projections nor the sum |v - c|_1 in the slack overflow (the fuzzer
+  // found |v - c|_1 = 2e308 making the slack infinite, and every triangle
+  // overlap); when everything lies below 2^-900 it is scaled up to ~1 (exact),
+  // so that no product underflows.
   const int e = max_exponent(
       max_exponent(biased_exponent(t.a),
                    max_exponent(biased_exponent(t.b), biased_exponent(t.c))),
       max_exponent(biased_exponent(box.center),
                    biased_exponent(box.half_size)));
   const double s =
-      e >= 2045 ? 0x1p-3 : (e < 1023 - 900 ? unit_scale_for(e) : 1.0);
+      e >= 2036 ? 0x1p-8 : (e < 1023 - 900 ? unit_scale_for(e) : 1.0);
   const Vec3 c = box.center * s;
   const Vec3 w[3] = {t.a * s - c, t.b * s - c, t.c * s - c};
   Triangle local;

@@ -668,6 +668,18 @@ TEST(OverlapOBBTriangle, ExtremeMagnitudesGiveTheScaledAnswer) {
     EXPECT_TRUE(np::overlap_obb_triangle(box, inside)) << e;
     EXPECT_FALSE(np::overlap_obb_triangle(box, outside)) << e;
   }
+  // Found by the fuzzer (valid mode): a box near -2.2e307 rotated by 2^-44
+  // about z, and a triangle from the origin to 4.5e307: |v - c|_1 = 2e308
+  // overflowed the slack to infinity, and everything overlapped.
+  const double q = 0x1.fffffffffffffp+1020;
+  const OBB corner{{-q, -q, -q},
+                   {q, 0x1p+478, 0x1p+478},
+                   {{1, 0x1p-44, 0}, {-0x1p-44, 1, 0}, {0, 0, 1}}};
+  const Triangle up{
+      {0x1.107000003p-1015, 0x1.17p-1022, 0x0.0001000000003p-1022},
+      {2 * q, 2 * q, 2 * q},
+      {q, q, q}};
+  EXPECT_FALSE(np::overlap_obb_triangle(corner, up));
   // Centers and corners at opposite ends of the doubles: no overflow.
   const OBB far{{-DBL_MAX, 0, 0}, {1, 1, 1}, {r.col[0], r.col[1], r.col[2]}};
   const Triangle there{{DBL_MAX, 0, 0}, {DBL_MAX, 1, 0}, {DBL_MAX, 0, 1}};

@@ -51,7 +51,7 @@ bool overlap_aabb_aabb(const AABB& a, const AABB& b);
 /// with overlap_aabb_aabb whenever those bounds are representable. Otherwise
 /// the AABB becomes an OBB (center and half size rounded once each) and
 /// overlap_obb_obb decides, in either argument order alike (near the largest
-/// double, on both boxes scaled by 2^-4, so that nothing overflows).
+/// double, on both boxes scaled by 2^-8, so that nothing overflows).
 bool overlap_aabb_obb(const AABB& a, const OBB& b);
 
 /// True when the closed solid box and the closed (thin) triangle share a point:
