@@ -180,6 +180,15 @@ describe("overlapAABBOBB", () => {
         expect(np.overlapAABBOBB(unitBox(), obb(c, [2, 2, 2]))).toBe(true);
       }
     }
+    // c - h = 1 + 2^-52 + 2^-80 exactly, beyond the face x = 1 + 2^-52 by 2^-80: rounded, it would touch.
+    const u = 2 ** -52;
+    const face = box([-1, -1, -1], [1 + u, 1, 1]);
+    expect(
+      np.overlapAABBOBB(face, obb([1 + 2 * u, 0, 0], [u - 2 ** -80, 1, 1])),
+    ).toBe(false);
+    expect(np.overlapAABBOBB(face, obb([1 + 2 * u, 0, 0], [u, 1, 1]))).toBe(
+      true,
+    );
   });
 
   it("a rotated OBB gives the answer of overlapOBBOBB on the AABB as an OBB, in either order", () => {
