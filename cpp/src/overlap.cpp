@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "narrowphase/detail/exact.h"
+#include "narrowphase/detail/metric.h"
+#include "narrowphase/detail/rotation.h"
 #include "narrowphase/tolerances.h"
 
 namespace np {
@@ -13,43 +15,6 @@ using namespace detail;  // NOLINT: the building blocks this file is made of
 // overlap_spheres_planes.cpp.
 
 namespace {
-
-// max |c_i . c_j - delta_ij| over the rotation's columns: 0 for an exact
-// rotation, up to kOrthonormalTolerance for the ones validate() accepts.
-__attribute__((always_inline)) inline double orthonormal_error(
-    const Vec3 axis[3]) {
-  double e = 0.0;
-  for (int i = 0; i < 3; ++i) {
-    for (int j = i; j < 3; ++j) {
-      const double d = std::fabs(dot(axis[i], axis[j]) - (i == j ? 1.0 : 0.0));
-      e = max2(d, e);
-    }
-  }
-  return e;
-}
-
-// Replaces a nearly orthonormal matrix by its nearest orthonormal one (the
-// orthogonal polar factor, a reflection staying a reflection) with Newton's
-// iteration X <- (X + X^-T) / 2, where X^-T has the columns (c1 x c2, c2 x c0,
-// c0 x c1) / det. Each step squares the error: two take 1e-6 to the rounding
-// level. Symmetric in the columns, so permuting or negating them permutes or
-// negates the result.
-__attribute__((always_inline)) inline void orthonormalize(Vec3 axis[3]) {
-  for (int step = 0; step < 2; ++step) {
-    const Vec3 k0 = cross(axis[1], axis[2]), k1 = cross(axis[2], axis[0]),
-               k2 = cross(axis[0], axis[1]);
-    const double det = dot(axis[0], k0);
-    axis[0] = (axis[0] + k0 / det) * 0.5;
-    axis[1] = (axis[1] + k1 / det) * 0.5;
-    axis[2] = (axis[2] + k2 / det) * 0.5;
-  }
-}
-
-__attribute__((always_inline)) inline bool is_identity(const Vec3 axis[3]) {
-  return axis[0].x == 1.0 && axis[0].y == 0.0 && axis[0].z == 0.0 &&
-         axis[1].x == 0.0 && axis[1].y == 1.0 && axis[1].z == 0.0 &&
-         axis[2].x == 0.0 && axis[2].y == 0.0 && axis[2].z == 1.0;
-}
 
 // Face axis k of two boxes that both have the identity rotation: whether |b.c_k
 // - a.c_k| > ha + hb on the exact reals. The general test rounds b.c - a.c and

@@ -260,56 +260,6 @@ bool clip_to_segment(bool hit_ray, RayHit h, double len, bool end_in, Vec3 end,
   return true;
 }
 
-// ---- Exact orientation ----
-
-// det3_sign's exact part: the rows p[i] - q[i], each scaled by s[i], as
-// expansions; `value` is the rounded determinant, whose sign is taken where the
-// expansions are unsure.
-NP_RARE int det3_sign_exact(const Vec3 p[3], const Vec3 q[3], const double s[3],
-                            double value) {
-  Expansion x[3][3];
-  for (int i = 0; i < 3; ++i)
-    for (int k = 0; k < 3; ++k)
-      x[i][k] = difference(get(p[i], k), get(q[i], k), s[i]);
-  Expansion det;
-  for (int i = 0; i < 3; ++i) {
-    const int j = (i + 1) % 3, k = (i + 2) % 3;
-    Expansion minor;
-    minor.add_product(x[1][j], x[2][k], 1.0);
-    minor.add_product(x[1][k], x[2][j], -1.0);
-    det.add_product(x[0][i], minor, 1.0);
-  }
-  const int sign = det.sign();
-  if (sign != kUnsure) return sign;
-  return value > 0.0 ? 1 : value < 0.0 ? -1 : 0;
-}
-
-// The sign of det[p1 - q1; p2 - q2; p3 - q3] on the exact reals: tried on the
-// rounded rows (each scaled by its own power of two), then with expansions
-// (Shewchuk 1997). Where even those are unsure (products below the normal
-// range), the rounded sign.
-int det3_sign(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3) {
-  const Vec3 p[3] = {p1, p2, p3}, q[3] = {q1, q2, q3};
-  double s[3];
-  Vec3 r[3];
-  for (int i = 0; i < 3; ++i) {
-    const Vec3 d = p[i] - q[i];
-    s[i] = unit_scale_for(biased_exponent(d));
-    r[i] = d * s[i];
-  }
-  const Vec3 c = cross(r[1], r[2]);
-  const double value = dot(r[0], c);
-  double perm = 0.0;
-  for (int i = 0; i < 3; ++i) {
-    const int j = (i + 1) % 3, k = (i + 2) % 3;
-    perm += std::fabs(get(r[0], i)) * (std::fabs(get(r[1], j) * get(r[2], k)) +
-                                       std::fabs(get(r[1], k) * get(r[2], j)));
-  }
-  if (std::fabs(value) > kOrientFilterBand * perm + 64.0 * DBL_MIN)
-    return value > 0.0 ? 1 : -1;
-  return det3_sign_exact(p, q, s, value);
-}
-
 // ---- Planes ----
 
 // The exact sign of dot(normal, p) + constant.

@@ -1528,7 +1528,10 @@ void matrix_cases(Rng& r, Corpus& corpus, const Query& fn) {
         anchors.push_back(center);
         a.push_back(r.chance(0.05) ? 0.0 : r.unit() * size);
       } else if (kind == "aabb") {
-        const Box b = random_box(r, 0.0, size);
+        // The second of two AABBs off the common center by up to its size, so
+        // that they are apart now and then (the same draws either way).
+        const bool second_box = k > 0 && fn.kinds[0] == "aabb";
+        const Box b = random_box(r, second_box ? size : 0.0, size);
         push(a, add(b.min, c));
         push(a, add(b.max, c));
         anchors.push_back(add(b.min, c));

@@ -355,6 +355,118 @@ Ref reference_plane(Arg ka, const double* a, const double* plane, char* why,
   return gap < -band ? Ref::kYes : (gap > band ? Ref::kNo : Ref::kUnsure);
 }
 
+// Convex point sets (a triangle's or a box's corners) on candidate separating
+// axes, in long double: kNo when an axis separates them by more than its band,
+// kYes when the axes are complete for the pair (every separating direction of
+// two such polytopes is among them), none is nearly zero and every one overlaps
+// by more than its band; else kUnsure. A cross-product axis a x b is computed
+// to ~2^-63 |a||b|, so its direction is uncertain by that over |a x b|: such
+// an axis nearly zero (below 2^-30 |a||b|) decides nothing.
+struct Axis {
+  LV l;
+  L parts;  // |a||b| for a cross product a x b, 0 for an exact axis
+};
+Ref sat_points(const LV* p, int np, const LV* q, int nq, const Axis* axes,
+               int n_axes, bool complete, L scale, L slop, char* why,
+               size_t why_size) {
+  bool all_overlap = complete;
+  for (int k = 0; k < n_axes; ++k) {
+    const L n = len(axes[k].l);
+    if (n == 0 || n < 0x1p-30L * axes[k].parts) {
+      all_overlap = all_overlap && n == 0 && axes[k].parts == 0;
+      continue;
+    }
+    L pmin = HUGE_VALL, pmax = -HUGE_VALL, qmin = HUGE_VALL, qmax = -HUGE_VALL;
+    for (int i = 0; i < np; ++i) {
+      const L v = dot(axes[k].l, p[i]) / n;
+      pmin = std::fmin(pmin, v), pmax = std::fmax(pmax, v);
+    }
+    for (int i = 0; i < nq; ++i) {
+      const L v = dot(axes[k].l, q[i]) / n;
+      qmin = std::fmin(qmin, v), qmax = std::fmax(qmax, v);
+    }
+    const L gap = std::fmax(qmin - pmax, pmin - qmax);
+    const L band = kRel * scale + abs_floor(scale) + slop +
+                   0x1p-58L * axes[k].parts * scale / n;
+    if (gap > band) {
+      std::snprintf(why, why_size,
+                    "reference: axis %d separates by %Lg (band %Lg)", k, gap,
+                    band);
+      return Ref::kNo;
+    }
+    all_overlap = all_overlap && gap < -band;
+  }
+  if (all_overlap) {
+    std::snprintf(why, why_size,
+                  "reference: every separating axis overlaps by more than its "
+                  "band");
+    return Ref::kYes;
+  }
+  return Ref::kUnsure;
+}
+
+// Triangle against a box (Akenine-Moller's 13 axes, complete for a box and a
+// triangle, degenerate or not) or against a triangle (both normals, the nine
+// edge x edge axes and the in-plane normals n x e of every edge in either
+// plane: complete for two triangles that are not degenerate).
+Ref reference_triangle_overlap(Arg ka, const double* a, const double* t,
+                               char* why, size_t why_size) {
+  const LV v[3] = {lv(t), lv(t + 3), lv(t + 6)};
+  const LV e[3] = {v[1] - v[0], v[2] - v[1], v[0] - v[2]};
+  L scale = max_abs(t, 9);
+  Axis axes[32];
+  int n_axes = 0;
+  const LV nt = cross(e[0], e[1]);
+  axes[n_axes++] = {nt, len(e[0]) * len(e[1])};
+  if (ka == kTriangle) {
+    const LV w[3] = {lv(a), lv(a + 3), lv(a + 6)};
+    const LV f[3] = {w[1] - w[0], w[2] - w[1], w[0] - w[2]};
+    const LV nw = cross(f[0], f[1]);
+    const L nw_parts = len(f[0]) * len(f[1]), nt_parts = axes[0].parts;
+    axes[n_axes++] = {nw, nw_parts};
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 3; ++j)
+        axes[n_axes++] = {cross(e[i], f[j]), len(e[i]) * len(f[j])};
+      axes[n_axes++] = {cross(nt, e[i]), nt_parts * len(e[i])};
+      axes[n_axes++] = {cross(nw, f[i]), nw_parts * len(f[i])};
+      axes[n_axes++] = {cross(nt, f[i]), nt_parts * len(f[i])};
+      axes[n_axes++] = {cross(nw, e[i]), nw_parts * len(e[i])};
+    }
+    scale = std::fmax(scale, max_abs(a, 9));
+    // Not degenerate: both normals clearly non-zero.
+    const bool complete =
+        len(nt) > 0x1p-20L * nt_parts && len(nw) > 0x1p-20L * nw_parts;
+    return sat_points(w, 3, v, 3, axes, n_axes, complete, scale, 0, why,
+                      why_size);
+  }
+  Box B;
+  if (!box_of(ka, a, &B)) return Ref::kUnsure;
+  LV corners[8];
+  for (int s = 0; s < 8; ++s) {
+    corners[s] = B.c;
+    for (int i = 0; i < 3; ++i)
+      corners[s] = corners[s] + B.a[i] * ((s >> i) & 1 ? B.h[i] : -B.h[i]);
+  }
+  L sizes = 0;
+  for (int i = 0; i < 3; ++i) sizes += B.h[i];
+  scale = std::fmax(scale, max_abs(B.c) + sizes);
+  for (int i = 0; i < 3; ++i) {
+    axes[n_axes++] = {B.a[i], 0};
+    for (int j = 0; j < 3; ++j)
+      axes[n_axes++] = {cross(e[i], B.a[j]), len(e[i])};
+  }
+  // A rotated OBB: the core tests in the box's frame with the box grown by
+  // kObbTriangleSlack (e + 2^-52) (|v - c|_1 + h), e <= 2^-46 after its
+  // orthonormalization; along a unit axis that is up to sqrt(3) times the
+  // growth. An OBB made orthonormal moves by ~e times its size.
+  L slop = 0;
+  if (ka == kOBB && !B.identity)
+    slop = 64 * (std::fmin(B.err, 0x1p-46L) + 0x1p-52L) * 4 * scale +
+           4 * B.err * scale;
+  return sat_points(corners, 8, v, 3, axes, n_axes, true, scale, slop, why,
+                    why_size);
+}
+
 // The reference answer to "do these two shapes overlap", with the reason when
 // it is sure.
 Ref reference_overlap(Arg ka, const double* a, Arg kb, const double* b,
@@ -374,6 +486,8 @@ Ref reference_overlap(Arg ka, const double* a, Arg kb, const double* b,
     return gap < -band ? Ref::kYes : (gap > band ? Ref::kNo : Ref::kUnsure);
   }
   if (kb == kPlane) return reference_plane(ka, a, b, why, why_size);
+  if (kb == kTriangle && (ka == kAABB || ka == kOBB || ka == kTriangle))
+    return reference_triangle_overlap(ka, a, b, why, why_size);
   Box A, B;
   if (!box_of(ka, a, &A) || !box_of(kb, b, &B)) return Ref::kUnsure;
   if (ka == kOBB && kb == kOBB && A.identity && B.identity) {

@@ -128,6 +128,7 @@ const FUNCTIONS = [
   ...pointQueries(),
   ...rayQueries(),
   ...overlapQueries(),
+  ...boxTriangleOverlaps(),
 ];
 
 // The overlap tests of spheres and planes: one valid call each, touching exactly (3-4-5 and axis-aligned).
@@ -191,6 +192,65 @@ function overlapQueries() {
       ["plane", "plane"],
       () => [{ a: v3(0, 0, 1), b: v3(4, 0, 3), c: v3(0, 4, 2) }, plane()],
     ),
+  ];
+}
+
+// The boxes' and triangles' overlaps: each valid call touches exactly (a face, an edge, a corner), so the
+// exact answer is true; touching is the case these queries decide exactly.
+function boxTriangleOverlaps() {
+  const tri = (a, b, c) => ({ a, b, c });
+  return [
+    {
+      name: "overlapAABBAABB",
+      args: [
+        ["a", "aabb"],
+        ["b", "aabb"],
+      ],
+      valid: () => [unitBox(), { min: v3(1, 1, 1), max: v3(2, 3, 4) }],
+      expected: true, // corner to corner
+    },
+    {
+      name: "overlapAABBOBB",
+      args: [
+        ["a", "aabb"],
+        ["b", "obb"],
+      ],
+      valid: () => [unitBox(), obbB(2)], // obbB(2) spans x in [1.5, 2.5]: apart by 0.5
+      expected: false,
+    },
+    {
+      name: "overlapAABBTriangle",
+      args: [
+        ["box", "aabb"],
+        ["triangle", "triangle"],
+      ],
+      // The plane x + y + z = 3 touches the box only at its corner (1, 1, 1).
+      valid: () => [unitBox(), tri(v3(1, 1, 1), v3(3, 0, 0), v3(0, 3, 0))],
+      expected: true,
+    },
+    {
+      name: "overlapOBBTriangle",
+      args: [
+        ["box", "obb"],
+        ["triangle", "triangle"],
+      ],
+      // obbB(0) spans y in [-1, 1] (its x half size 1 lies along world y): the triangle touches y = 1.
+      valid: () => [obbB(0), tri(v3(0, 1, 0), v3(0, 3, 5), v3(0, 3, -5))],
+      expected: true,
+    },
+    {
+      name: "overlapTriangleTriangle",
+      args: [
+        ["a", "triangle"],
+        ["b", "triangle"],
+      ],
+      // b's corner (1, 1, 0) lies on a's face.
+      valid: () => [
+        tri(v3(0, 0, 0), v3(4, 0, 0), v3(0, 4, 0)),
+        tri(v3(1, 1, 0), v3(1, 2, 3), v3(2, 1, 3)),
+      ],
+      expected: true,
+    },
   ];
 }
 
@@ -584,13 +644,14 @@ for (const spec of FUNCTIONS) {
             const args = spec.valid();
             args[boxIndex].min[k] = lo;
             args[boxIndex].max[k] = hi;
+            const name = spec.args[boxIndex][0]; // "box", or "a" in overlapAABBAABB(a, b)
             const error = expectError(
               spec.name,
               RangeError,
-              `box.min.${k}`,
+              `${name}.min.${k}`,
               () => np[spec.name](...args),
             );
-            expect(error.message).toContain(`box.max.${k}`);
+            expect(error.message).toContain(`${name}.max.${k}`);
             expect(np[spec.name](...spec.valid())).toEqual(spec.expected);
           }
           // min == max is a valid flat box, not an error.

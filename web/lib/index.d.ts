@@ -589,6 +589,49 @@ export interface Narrowphase {
    */
   overlapTrianglePlane(triangle: TriangleLike, plane: PlaneLike): boolean;
 
+  /**
+   * Whether two closed axis-aligned boxes share a point: their intervals overlap on every axis (touching
+   * counts). Comparisons only: exact at every magnitude; flat and point boxes (min == max) work.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  overlapAABBAABB(a: AABBLike, b: AABBLike): boolean;
+
+  /**
+   * Whether the closed AABB and the closed OBB share a point (touching counts). An OBB whose rotation is the
+   * identity (or has its columns permuted or negated) is decided exactly against its bounds center ± halfSize,
+   * so it agrees with `overlapAABBAABB` whenever those bounds are representable. A rotated OBB: the AABB is
+   * turned into an OBB (center and half size rounded once) and `overlapOBBOBB` decides, the same in either
+   * argument order.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  overlapAABBOBB(a: AABBLike, b: OBBLike): boolean;
+
+  /**
+   * Whether the closed solid box and the closed (thin) triangle share a point: Akenine-Möller's 13
+   * separating axes, each decided by exact orientation signs, so a triangle touching a face, an edge or a
+   * corner overlaps and one an ulp away does not. A degenerate triangle (collinear or coincident corners) is
+   * its segment or point.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  overlapAABBTriangle(box: AABBLike, triangle: TriangleLike): boolean;
+
+  /**
+   * `overlapAABBTriangle` for an oriented box. An axis-aligned OBB (identity rotation, or columns permuted or
+   * negated) is decided exactly, as the AABB center ± halfSize. A rotated box is tested in its own frame,
+   * grown by a few ulps of the distances involved (`kObbTriangleSlack` in tolerances.h) so that touching
+   * always overlaps: a triangle within that hair of the box may be reported overlapping.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  overlapOBBTriangle(box: OBBLike, triangle: TriangleLike): boolean;
+
+  /**
+   * Whether two closed triangles share a point (touching at a corner or along an edge counts). Exact
+   * orientation predicates; coplanar triangles are decided in their plane, and degenerate triangles are
+   * their segments or points. Symmetric: `overlapTriangleTriangle(a, b) === overlapTriangleTriangle(b, a)`.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  overlapTriangleTriangle(a: TriangleLike, b: TriangleLike): boolean;
+
   /** Same as the module export `OBB_AXIS_NAMES`. */
   readonly OBB_AXIS_NAMES: typeof OBB_AXIS_NAMES;
 

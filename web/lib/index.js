@@ -7,7 +7,7 @@
 // Type checks (is this a number?) happen here, on the way in; when one fails, `typeError` walks the arguments
 // again slowly to say exactly which field is wrong. Nothing is allocated in WASM memory, so nothing can leak.
 
-import createNarrowphaseModule, { wasmBinary } from "./narrowphase.wasm.js";
+import createNarrowphaseModule, { wasmBase64 } from "./narrowphase.wasm.js";
 
 /** The 15 candidate separating axes of two OBBs, indexed as separatingAxisOBBOBB reports them. */
 export const OBB_AXIS_NAMES = Object.freeze([
@@ -38,8 +38,9 @@ export function init() {
   if (instance === null) {
     // Start-up errors (no WebAssembly support, say) reject the promise rather than throw from init().
     instance = Promise.resolve()
-      .then(wasmBinary)
-      .then((bytes) => createNarrowphaseModule({ wasmBinary: bytes }))
+      .then(() =>
+        createNarrowphaseModule({ wasmBinary: decodeBase64(wasmBase64) }),
+      )
       .then(createApi)
       .catch((error) => {
         instance = null;
@@ -47,6 +48,19 @@ export function init() {
       });
   }
   return instance;
+}
+
+// The fastest decoder the platform has: the native Uint8Array.fromBase64 (recent browsers), Node's Buffer,
+// and otherwise atob. Decoding in a JS loop took longer than compiling the module.
+function decodeBase64(text) {
+  if (typeof Uint8Array.fromBase64 === "function")
+    return Uint8Array.fromBase64(text);
+  if (typeof Buffer === "function")
+    return new Uint8Array(Buffer.from(text, "base64"));
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
 
 export default init;
@@ -604,6 +618,46 @@ const QUERIES = [
       ["plane", "plane"],
     ],
   ],
+  [
+    "overlapAABBAABB",
+    "boolean",
+    [
+      ["a", "aabb"],
+      ["b", "aabb"],
+    ],
+  ],
+  [
+    "overlapAABBOBB",
+    "boolean",
+    [
+      ["a", "aabb"],
+      ["b", "obb"],
+    ],
+  ],
+  [
+    "overlapAABBTriangle",
+    "boolean",
+    [
+      ["box", "aabb"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "overlapOBBTriangle",
+    "boolean",
+    [
+      ["box", "obb"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "overlapTriangleTriangle",
+    "boolean",
+    [
+      ["a", "triangle"],
+      ["b", "triangle"],
+    ],
+  ],
 ];
 // END GENERATED table
 
@@ -740,6 +794,11 @@ function createApi(module) {
   const np_overlapAABBPlane = exported("_np_overlapAABBPlane");
   const np_overlapOBBPlane = exported("_np_overlapOBBPlane");
   const np_overlapTrianglePlane = exported("_np_overlapTrianglePlane");
+  const np_overlapAABBAABB = exported("_np_overlapAABBAABB");
+  const np_overlapAABBOBB = exported("_np_overlapAABBOBB");
+  const np_overlapAABBTriangle = exported("_np_overlapAABBTriangle");
+  const np_overlapOBBTriangle = exported("_np_overlapOBBTriangle");
+  const np_overlapTriangleTriangle = exported("_np_overlapTriangleTriangle");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
@@ -1825,6 +1884,111 @@ function createApi(module) {
       return code === 1;
     }
 
+    function overlapAABBAABB(a, b) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapAABBAABB", [a, b])
+          : live.queries.overlapAABBAABB(a, b);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putAABB(a, 0);
+        putAABB(b, 6);
+        code = np_overlapAABBAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapAABBAABB, [a, b], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapAABBAABB, code, io);
+      return code === 1;
+    }
+
+    function overlapAABBOBB(a, b) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapAABBOBB", [a, b])
+          : live.queries.overlapAABBOBB(a, b);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putAABB(a, 0);
+        putOBB(b, 6);
+        code = np_overlapAABBOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapAABBOBB, [a, b], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapAABBOBB, code, io);
+      return code === 1;
+    }
+
+    function overlapAABBTriangle(box, triangle) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapAABBTriangle", [box, triangle])
+          : live.queries.overlapAABBTriangle(box, triangle);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putAABB(box, 0);
+        putTriangle(triangle, 6);
+        code = np_overlapAABBTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapAABBTriangle, [box, triangle], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapAABBTriangle, code, io);
+      return code === 1;
+    }
+
+    function overlapOBBTriangle(box, triangle) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapOBBTriangle", [box, triangle])
+          : live.queries.overlapOBBTriangle(box, triangle);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putOBB(box, 0);
+        putTriangle(triangle, 15);
+        code = np_overlapOBBTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapOBBTriangle, [box, triangle], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapOBBTriangle, code, io);
+      return code === 1;
+    }
+
+    function overlapTriangleTriangle(a, b) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapTriangleTriangle", [a, b])
+          : live.queries.overlapTriangleTriangle(a, b);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putTriangle(a, 0);
+        putTriangle(b, 9);
+        code = np_overlapTriangleTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapTriangleTriangle, [a, b], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapTriangleTriangle, code, io);
+      return code === 1;
+    }
+
     const queries = {
       closestPointOnAABB,
       distancePointAABB,
@@ -1866,6 +2030,11 @@ function createApi(module) {
       overlapAABBPlane,
       overlapOBBPlane,
       overlapTrianglePlane,
+      overlapAABBAABB,
+      overlapAABBOBB,
+      overlapAABBTriangle,
+      overlapOBBTriangle,
+      overlapTriangleTriangle,
     };
     // END GENERATED wrappers
     return queries;

@@ -103,5 +103,45 @@ bool overlap_obb_plane(const OBB& box, const Plane& plane);
 /// plane (their plane values' signs, exact): it crosses, touches or lies in
 /// the plane.
 bool overlap_triangle_plane(const Triangle& triangle, const Plane& plane);
+// ---- Boxes and triangles ----
+
+/// True when the closed axis-aligned boxes share a point: their intervals
+/// overlap on every axis (Ericson 4.2.1). Comparisons only: exact at every
+/// magnitude; flat and point boxes (min == max) work.
+bool overlap_aabb_aabb(const AABB& a, const AABB& b);
+
+/// True when the closed AABB and the closed OBB share a point. An OBB whose
+/// rotation is the identity (or has its columns permuted or negated) is decided
+/// on the exact reals, against its exact bounds center +- half_size: it agrees
+/// with overlap_aabb_aabb whenever those bounds are representable. Otherwise
+/// the AABB becomes an OBB (center and half size rounded once each) and
+/// overlap_obb_obb decides, in either argument order alike (near the largest
+/// double, on both boxes scaled by 2^-8, so that nothing overflows).
+bool overlap_aabb_obb(const AABB& a, const OBB& b);
+
+/// True when the closed solid box and the closed (thin) triangle share a point:
+/// none of Akenine-Moller's 13 separating axes separates them (Akenine-Moller
+/// 2001, Ericson 5.2.9). Each axis is decided by exact signs of determinants
+/// of the inputs (filtered, then exact), so a triangle touching a face, an edge
+/// or a corner overlaps and one an ulp away does not, at every magnitude
+/// (subnormals to the largest double). A degenerate triangle is its segment or
+/// point (a zero axis never separates and is not divided by).
+bool overlap_aabb_triangle(const AABB& box, const Triangle& triangle);
+
+/// overlap_aabb_triangle for an oriented box. An axis-aligned OBB (identity
+/// rotation, or columns permuted or negated) is that test on [c - h, c + h]
+/// (exact whenever those bounds are representable). A rotated box is tested in
+/// its own frame, grown by kObbTriangleSlack times the rounding of the
+/// transform: touching always overlaps, and a triangle within a few ulps of
+/// the distances involved may too.
+bool overlap_obb_triangle(const OBB& box, const Triangle& triangle);
+
+/// True when the closed triangles share a point. The side of each corner
+/// against the other's plane is exact (Shewchuk's orient3d: Guigue-Devillers
+/// 2003's rejection), and then an edge of one meeting the other decides, with
+/// exact orientation signs; coplanar triangles are decided in their plane.
+/// Degenerate triangles are their segments or points. Symmetric. Exact at every
+/// magnitude.
+bool overlap_triangle_triangle(const Triangle& a, const Triangle& b);
 
 }  // namespace np

@@ -134,5 +134,17 @@ inline constexpr double kOrientFilterBand = 0x1p-40;
 /// filter is never wrong and never a tolerance: every decision is the exact
 /// one.
 inline constexpr double kOverlapExactBand = 0x1p-44;
+/// Dimensionless. OBB-triangle overlap with a rotated box
+/// (overlap_triangles.cpp) carries the triangle into the box's frame, p = R^T
+/// (v - c): each coordinate of p rounds by at most ~4 ulps of |v - c|_1, and a
+/// rotation e away from orthonormal (at most kOrthonormalizeAbove after the
+/// test's own orthonormalization) moves it by up to e |v - c|. The box's half
+/// sizes are grown by kObbTriangleSlack * (e + 2^-52) * (max |v - c|_1 + the
+/// largest half size), four times that error, so that a triangle touching the
+/// box is never reported separated; a triangle within that gap of the box (a
+/// few ulps of the distances involved) may be reported overlapping.
+/// Axis-aligned boxes (the identity rotation, or its columns permuted or
+/// negated) use no slack: they are decided exactly, as AABBs.
+inline constexpr double kObbTriangleSlack = 8.0;
 
 }  // namespace np

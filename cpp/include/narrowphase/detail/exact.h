@@ -346,4 +346,11 @@ struct Product {
 
 int exact_sign(const Product* terms, int n);  // exact.cpp
 
+// The sign of det[p1 - q1; p2 - q2; p3 - q3] on the exact reals (Shewchuk's
+// orient3d when q1 == q2 == q3), for any finite doubles: filtered in doubles
+// (kOrientFilterBand), then Shewchuk's expansions, and where products fall
+// below the normal range (coordinates ~2^900 apart) the 48 products of the
+// expanded determinant summed exactly (ExactSum, exact_poly.h). exact.cpp.
+int det3_sign(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3);
+
 }  // namespace np::detail
