@@ -7,7 +7,7 @@
 // Type checks (is this a number?) happen here, on the way in; when one fails, `typeError` walks the arguments
 // again slowly to say exactly which field is wrong. Nothing is allocated in WASM memory, so nothing can leak.
 
-import createNarrowphaseModule, { wasmBase64 } from "./narrowphase.wasm.js";
+import createNarrowphaseModule, { wasmBinary } from "./narrowphase.wasm.js";
 
 /** The 15 candidate separating axes of two OBBs, indexed as separatingAxisOBBOBB reports them. */
 export const OBB_AXIS_NAMES = Object.freeze([
@@ -38,9 +38,8 @@ export function init() {
   if (instance === null) {
     // Start-up errors (no WebAssembly support, say) reject the promise rather than throw from init().
     instance = Promise.resolve()
-      .then(() =>
-        createNarrowphaseModule({ wasmBinary: decodeBase64(wasmBase64) }),
-      )
+      .then(wasmBinary)
+      .then((bytes) => createNarrowphaseModule({ wasmBinary: bytes }))
       .then(createApi)
       .catch((error) => {
         instance = null;
@@ -48,19 +47,6 @@ export function init() {
       });
   }
   return instance;
-}
-
-// The fastest decoder the platform has: the native Uint8Array.fromBase64 (recent browsers), Node's Buffer,
-// and otherwise atob. Decoding in a JS loop took longer than compiling the module.
-function decodeBase64(text) {
-  if (typeof Uint8Array.fromBase64 === "function")
-    return Uint8Array.fromBase64(text);
-  if (typeof Buffer === "function")
-    return new Uint8Array(Buffer.from(text, "base64"));
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }
 
 export default init;
