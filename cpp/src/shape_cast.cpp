@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "narrowphase/detail/exact.h"
+#include "narrowphase/detail/exact_poly.h"
 #include "narrowphase/tolerances.h"
 
 namespace np {
@@ -57,7 +58,22 @@ NP_RARE int sign_of_gap(Vec3 p, Vec3 q, double r1, double r2) {
   }
   const Expansion re = sum(r1, r2, s);
   v.add_product(re, re, -1.0);
-  return v.sign();
+  const int sign = v.sign();
+  if (sign != kUnsure) return sign;
+  // Products below the normal range in these units (an offset of 1e-300
+  // beside coordinates of 1e300): sum_i (p_i^2 - 2 p_i q_i + q_i^2) - r1^2 -
+  // 2 r1 r2 - r2^2, each product of two inputs exact in integers.
+  ExactSum exact;
+  const auto add = [&exact](double a, double b, int sign_) {
+    const double f[2] = {a, b};
+    exact.add_product(f, 2, sign_);
+  };
+  for (int i = 0; i < 3; ++i) {
+    const double pi = get(p, i), qi = get(q, i);
+    add(pi, pi, 1), add(pi, qi, -1), add(pi, qi, -1), add(qi, qi, 1);
+  }
+  add(r1, r1, -1), add(r1, r2, -1), add(r1, r2, -1), add(r2, r2, -1);
+  return exact.sign();
 }
 
 // The sign of (p - q) . (e - f) on the exact reals, or kUnsure; s and t scale
@@ -74,7 +90,19 @@ NP_RARE int sign_of_dot(Vec3 p, Vec3 q, double s, Vec3 e, Vec3 f, double t) {
     v.add_product(difference(get(p, i), get(q, i), s),
                   difference(get(e, i), get(f, i), t), 1.0);
   }
-  return v.sign();
+  const int sign = v.sign();
+  if (sign != kUnsure) return sign;
+  // Products below the normal range in these units (a path 1e-111 long from
+  // near DBL_MAX, whose direction's components are 1e-308 and 1e-111): sum_i
+  // (p_i e_i - p_i f_i - q_i e_i + q_i f_i), exact in integers.
+  ExactSum exact;
+  for (int i = 0; i < 3; ++i) {
+    const double pi = get(p, i), qi = get(q, i), ei = get(e, i), fi = get(f, i);
+    const double terms[4][2] = {{pi, ei}, {pi, fi}, {qi, ei}, {qi, fi}};
+    const int signs[4] = {1, -1, -1, 1};
+    for (int k = 0; k < 4; ++k) exact.add_product(terms[k], 2, signs[k]);
+  }
+  return exact.sign();
 }
 
 enum Touch { kMiss, kPathTouches, kStartTouches };

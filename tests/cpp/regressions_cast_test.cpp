@@ -249,6 +249,25 @@ TEST(RegressionsCast, APointCastPastAPointNearTheLargestDoubleMisses) {
                              0.0, {{big, 8.0, 8.0}, 1.2e308}, &hit));
 }
 
+TEST(RegressionsCast, AShortCastFromNearTheLargestDoubleMovingAwayMisses) {
+  // The fuzzers' input: a ball of radius 2.8e-306 moving 4.8e-111 (mostly
+  // along z) from x = 1.797693134652994e308 away from a ball 1.8e308 off at x
+  // = -3.45e304. Whether the path's nearest point lies before the start is the
+  // sign of u . d = 1.25e-308 * -1.24e-308 + 5.78e-275 * 4.78e-111, whose
+  // products lie below the normal range in u's units: the expansions were
+  // unsure, and unsure counted as "the nearest point is inside the path", so
+  // the cast hit at fraction 0 with the balls 1.8e308 apart. Now the products
+  // are summed exactly.
+  ShapeCastHit hit;
+  EXPECT_FALSE(np::sphere_cast_sphere(
+      {{0x1.fffffffefff29p+1023, 0x0.8ffff000039p-1022, 0x1p-911},
+       {0x1.fffffffefff29p+1023, 0x0.008ffffp-1022, 0x1.7p-367}},
+      0x1.fefffffffefffp-1016,
+      {{-0x1.92907p+1011, -0x0.07fefffffffefp-1022, 0x0.00000003p-1022},
+       0x0.0aa526c330034p-1022},
+      &hit));
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Finding 3: overlapOBBOBB was not symmetric when the centers differ by a
 // subnormal amount.

@@ -234,6 +234,34 @@ describe("regressions (sphere casts, OBB overlap)", () => {
     ).not.toBe(null);
   });
 
+  it("a short cast from near the largest double moving away misses", () => {
+    // u . d's products fell below the normal range in the expansions' units; unsure counted as approaching, and
+    // the cast hit at fraction 0 a ball 1.8e308 away. They are now summed exactly.
+    expect(
+      np.sphereCastSphere(
+        v3(
+          1.797693134652994e308,
+          1.2516019234217192e-308,
+          5.7766220027674546e-275,
+        ),
+        v3(
+          1.797693134652994e308,
+          4.889070013337929e-311,
+          4.7818884921966536e-111,
+        ),
+        2.8425318542416543e-306,
+        ball(
+          v3(
+            -3.4508081189751128e304,
+            -6.94996061456862e-310,
+            1.5541961359608928e-317,
+          ),
+          9.2524157346001203e-310,
+        ),
+      ),
+    ).toBe(null);
+  });
+
   it("overlapOBBOBB is symmetric when the centers differ by a subnormal amount", () => {
     const t = 1 / 3;
     const thirds = [2 * t, 2 * t, -t, -t, 2 * t, 2 * t, 2 * t, -t, 2 * t];
