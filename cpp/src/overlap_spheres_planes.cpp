@@ -210,9 +210,14 @@ bool ball_touches_segment(Vec3 p, double r1, double r2, Vec3 a, Vec3 b) {
 // ball_touches_box beyond the ordinary range or within rounding of touching:
 // the overshoots in units where they and r are ~1 (an overflowed one taken
 // halved), then, inside the band, the exact sum of their squares against r^2.
-// out[i]: c is beyond the box on axis i, at bound[i].
-NP_RARE bool ball_touches_box_rare(Vec3 c, double r, const bool out[3],
-                                   const double bound[3]) {
+NP_RARE bool ball_touches_box_rare(Vec3 c, double r, const AABB& box) {
+  double bound[3];
+  bool out[3];
+  for (int i = 0; i < 3; ++i) {
+    const double v = get(c, i), lo = get(box.min, i), hi = get(box.max, i);
+    out[i] = v < lo || v > hi;
+    bound[i] = v < lo ? lo : hi;
+  }
   {
     Vec3 o{0.0, 0.0, 0.0}, half{0.0, 0.0, 0.0};
     for (int i = 0; i < 3; ++i) {
@@ -240,25 +245,20 @@ NP_RARE bool ball_touches_box_rare(Vec3 c, double r, const bool out[3],
 // Whether the ball (c, r) touches the closed box (article 000, Ericson 5.2.5):
 // the overshoot of c beyond the bounds on each axis (which bound, if any, is
 // an exact comparison), and the sum of the squared overshoots against r^2.
-bool ball_touches_box(Vec3 c, double r, const AABB& box) {
-  double bound[3], over[3];
-  bool out[3];
-  for (int i = 0; i < 3; ++i) {
-    const double v = get(c, i), lo = get(box.min, i), hi = get(box.max, i);
-    out[i] = v < lo || v > hi;
-    bound[i] = v < lo ? lo : hi;
-    over[i] = v < lo ? lo - v : (v > hi ? v - hi : 0.0);
-  }
-  // Every game scene: overshoots and radius below 2^500, so that no square
-  // overflows (what underflows is within clear()'s DBL_MIN), decided in the
-  // units given, as article 000 does, where rounding cannot have changed the
-  // sign. (An overshoot beyond DBL_MAX is inf and fails the first test.)
-  const double d2 = over[0] * over[0] + over[1] * over[1] + over[2] * over[2],
-               rr = r * r;
-  if (max2(max2(over[0], over[1]), max2(over[2], r)) <= 0x1p500 &&
+// Every game scene takes the first branch: overshoots and radius below 2^500,
+// so that no square overflows (what underflows is within clear()'s DBL_MIN),
+// decided in the units given, as article 000 does, where rounding cannot have
+// changed the sign. (An overshoot beyond DBL_MAX is inf and fails the first
+// test.)
+inline bool ball_touches_box(Vec3 c, double r, const AABB& box) {
+  const Vec3 over{max2(max2(box.min.x - c.x, c.x - box.max.x), 0.0),
+                  max2(max2(box.min.y - c.y, c.y - box.max.y), 0.0),
+                  max2(max2(box.min.z - c.z, c.z - box.max.z), 0.0)};
+  const double d2 = length_squared(over), rr = r * r;
+  if (max2(max2(over.x, over.y), max2(over.z, r)) <= 0x1p500 &&
       clear(d2 - rr, d2 + rr))
     return d2 < rr;
-  return ball_touches_box_rare(c, r, out, bound);
+  return ball_touches_box_rare(c, r, box);
 }
 
 // ---- Planes ----------------------------------------------------------------
