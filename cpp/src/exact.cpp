@@ -29,66 +29,12 @@ NP_RARE int sign_of_sum(double a, double b, double c, double d) {
 }
 
 NP_RARE int exact_sign(const Product* terms, int n) {
-  constexpr int kDigits = 134;  // 2^-2148 .. 2^2140
-  uint64_t mantissa[8][2];
-  int pos[8];
-  bool negative[8];
-  int lo = kDigits, hi = -1;
+  ExactSum sum;
   for (int k = 0; k < n; ++k) {
-    pos[k] = -1;
-    const double xy[2] = {terms[k].x, terms[k].y};
-    if (xy[0] == 0.0 || xy[1] == 0.0) continue;
-    int e = 2148;
-    negative[k] = terms[k].subtract;
-    for (int f = 0; f < 2; ++f) {
-      uint64_t bits;
-      std::memcpy(&bits, &xy[f], sizeof bits);
-      negative[k] ^= (bits >> 63) != 0;
-      const int biased = static_cast<int>((bits >> 52) & 0x7ff);
-      const uint64_t fraction = bits & ((uint64_t{1} << 52) - 1);
-      mantissa[k][f] = biased != 0 ? fraction | (uint64_t{1} << 52) : fraction;
-      e += (biased != 0 ? biased : 1) - 1075;
-    }
-    pos[k] = e;
-    lo = e / 32 < lo ? e / 32 : lo;
-    hi = e / 32 + 4 > hi ? e / 32 + 4
-                         : hi;  // the product's top bit is below 2^(e + 106)
+    const double f[2] = {terms[k].x, terms[k].y};
+    sum.add_product(f, 2, terms[k].subtract ? -1 : 1);
   }
-  if (hi < 0) return 0;
-  int64_t digit[kDigits];
-  for (int i = lo; i <= hi; ++i) digit[i] = 0;
-  // += or -= v * 2^p: at most 8 products of 3 parts each reach a digit, each
-  // part below 2^32, so no int64 overflows before the carries are propagated.
-  const auto add = [&digit](uint64_t v, int p, int64_t s) {
-    const int q = p >> 5, r = p & 31;
-    digit[q] += s * static_cast<int64_t>(static_cast<uint32_t>(v << r));
-    digit[q + 1] +=
-        s * static_cast<int64_t>(static_cast<uint32_t>(v >> (32 - r)));
-    if (r != 0)
-      digit[q + 2] +=
-          s * static_cast<int64_t>(static_cast<uint32_t>(v >> (64 - r)));
-  };
-  for (int k = 0; k < n; ++k) {
-    if (pos[k] < 0) continue;
-    const uint64_t xh = mantissa[k][0] >> 32, xl = mantissa[k][0] & 0xffffffffu;
-    const uint64_t yh = mantissa[k][1] >> 32, yl = mantissa[k][1] & 0xffffffffu;
-    const int64_t s = negative[k] ? -1 : 1;
-    add(xl * yl, pos[k], s);
-    add(xh * yl + xl * yh, pos[k] + 32, s);  // < 2^54
-    add(xh * yh, pos[k] + 64, s);            // < 2^42
-  }
-  // Carries from the lowest digit up; what is left above the top digit has the
-  // sign of the sum (the digits below it, each in [0, 2^32), add up to less
-  // than one unit of it).
-  int64_t carry = 0;
-  bool nonzero = false;
-  for (int i = lo; i <= hi; ++i) {
-    const int64_t v = digit[i] + carry;
-    const int64_t low = v & 0xffffffff;
-    carry = (v - low) / 0x100000000;  // exact: v - low is a multiple of 2^32
-    nonzero |= low != 0;
-  }
-  return carry < 0 ? -1 : (carry > 0 || nonzero ? 1 : 0);
+  return sum.sign();
 }
 
 // det3_sign past its filter: the rows p[i] - q[i] (each scaled by s[i]) as

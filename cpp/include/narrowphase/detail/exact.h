@@ -331,12 +331,9 @@ inline bool less(Ext a, Ext b) {
   return a.e != b.e ? a.e < b.e : a.m < b.m;
 }
 
-// The exact sign of a sum of products of doubles, whatever their magnitudes. A
-// double is an integer M < 2^53 times 2^E, E >= -1074, so a product is an
-// integer below 2^106 times 2^(E1 + E2) >= 2^-2148: each is added, exactly,
-// into a two's-complement fixed-point number of 32-bit digits from 2^-2148 up
-// (products of finite doubles stay below 2^2048), of which only the digits the
-// products reach are used. Floating-point expansions (Shewchuk 1997) would lose
+// The exact sign of a sum of products of doubles, whatever their magnitudes:
+// each product added exactly into one wide fixed-point integer (ExactSum,
+// exact_poly.h). Floating-point expansions (Shewchuk 1997) would lose
 // exactness where products underflow or overflow, and inputs here may be any
 // finite doubles.
 struct Product {
