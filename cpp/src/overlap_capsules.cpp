@@ -30,9 +30,13 @@
 // Each polynomial is evaluated in doubles with a running error bound first
 // (kCapsuleFilterRounding); only a sign within its bound is recomputed with
 // Shewchuk's expansions (detail/exact.h). Coordinates are scaled by the power
-// of two that brings the configuration's extent near 1, so that nothing
-// overflows; products the expansions cannot hold exactly (below ~2^-960 of that
-// extent) make a decision unsure, and an unsure decision counts as touching.
+// of two that brings the configuration's extent to ~2^64, so that nothing
+// overflows and differences down to the subnormals beside an extent of 1 stay
+// exact. A product the expansions cannot hold (below 2^-960 in those units: a
+// configuration mixing ~1e300 with ~1e-300, or squares of differences below
+// ~2^-500 of the extent) is kept rounded; a sign within what that lost is
+// taken from the rounded value, which can decide a configuration touching to
+// within that loss either way.
 #include <cfloat>
 #include <cmath>
 
@@ -130,7 +134,15 @@ inline Ex operator*(const Ex& a, const Ex& b) {
   r.x.add_product(a.x, b.x, 1.0);
   return r;
 }
-inline int sign_of(const Ex& a) { return a.x.sign(); }
+// The exact sign; where products below the expansions' range (2^-960 of the
+// configuration's scale) were lost and the value lies within that loss of 0,
+// the sign of its largest component: the rounded value's.
+inline int sign_of(const Ex& a) {
+  const int s = a.x.sign();
+  if (s != kUnsure) return s;
+  const double t = a.x.top();
+  return t > 0.0 ? 1 : (t < 0.0 ? -1 : 0);
+}
 
 // The leaves: a difference of two input numbers, and the radius sum, in units
 // scaled by s.
@@ -338,11 +350,10 @@ NP_RARE int segments_within_exact(const SegmentPair& g) {
   return segments_within<Ex>(g);
 }
 
-// A decision: the filtered one, else the exact one; unsure there (underflow)
-// counts as touching.
+// A decision: the filtered one, else the exact one (which is never unsure).
 inline bool decided(int filtered, int (*exact)(const void*), const void* g) {
   if (filtered != kMaybe) return filtered == kYes;
-  return exact(g) != kNo;
+  return exact(g) == kYes;
 }
 
 bool segments_near(Vec3 p0, Vec3 p1, Vec3 q0, Vec3 q1, double r1, double r2) {

@@ -325,6 +325,26 @@ Ref reference_overlap(Arg ka, const double* a, Arg kb, const double* b,
         gap, band);
     return gap < -band ? Ref::kYes : (gap > band ? Ref::kNo : Ref::kUnsure);
   }
+  if (ka == kCapsule || kb == kCapsule) {
+    // A capsule overlaps a convex shape when the smallest signed distance
+    // from the shape along its segment is at most its radius (golden-section
+    // search: that distance is convex along the segment).
+    const bool first = ka == kCapsule;
+    const double* c = first ? a : b;
+    const double* o = first ? b : a;
+    const Shape& sh = *kind(first ? kb : ka).shape;
+    const LV p = lv(c), q = lv(c + 3);
+    L t = 0;
+    const L gap = min_along(sh, o, p, q - p, 0, 1, &t) - c[6];
+    const L scale = std::fmax(max_abs(c, 7), sh.scale(o));
+    const L band =
+        kRel * scale + abs_floor(scale) + sh.slop(o, p + (q - p) * t);
+    std::snprintf(why, why_size,
+                  "reference: smallest distance along the capsule's segment "
+                  "minus its radius = %Lg (band %Lg)",
+                  gap, band);
+    return gap < -band ? Ref::kYes : (gap > band ? Ref::kNo : Ref::kUnsure);
+  }
   Box A, B;
   if (!box_of(ka, a, &A) || !box_of(kb, b, &B)) return Ref::kUnsure;
   if (ka == kOBB && kb == kOBB && A.identity && B.identity) {
@@ -871,6 +891,58 @@ void check_shape_cast(const Call& c) {
   }
 }
 
+// Two segments' closest points: each on its segment, |pointA - pointB| as the
+// distance, no sampled pair closer (the reference minimum), and the same
+// distance with the segments swapped. A zero-length segment is a point: its
+// partner is the closest point query's answer, bit for bit.
+void check_closest_points(const Call& c) {
+  if (c.rc != 0) c.fail("returned %d, expected 0", c.rc);
+  const double* a = c.arg(0);
+  const double* b = c.arg(1);
+  const double d = c.io[0];
+  c.no_nan(c.io, 7, "distance and points");
+  if (d < 0 || negative_zero(d)) c.fail("distance is negative (%a)", d);
+  const Shape& seg = *kind(kSegment).shape;
+  const LV pa = lv(c.io + 1), pb = lv(c.io + 4);
+  const L scale = std::fmax(max_abs(a, 6), max_abs(b, 6));
+  const L band = kRel * scale + abs_floor(scale);
+  const bool finite = std::isfinite(d);
+  if (!finite && scale * 4 < static_cast<L>(DBL_MAX))
+    c.fail("distance %a for finite segments far below DBL_MAX", d);
+  if (seg.signed_distance(a, pa) > band)
+    c.fail("pointA is %Lg off segment a (band %Lg)", seg.signed_distance(a, pa),
+           band);
+  if (seg.signed_distance(b, pb) > band)
+    c.fail("pointB is %Lg off segment b (band %Lg)", seg.signed_distance(b, pb),
+           band);
+  const L between = len(pa - pb);
+  if (finite && !close(d, between, kTiny * between + abs_floor(scale)))
+    c.fail("distance %a but |pointA - pointB| = %Lg", d, between);
+  L t = 0;
+  const LV p = lv(a), q = lv(a + 3);
+  const L ref = min_along(seg, b, p, q - p, 0, 1, &t);
+  if (finite && !close(d, ref, band))
+    c.fail("distance %a but the segments are %Lg apart (band %Lg)", d, ref,
+           band);
+  double in2[NP_IO_DOUBLES], io2[NP_IO_DOUBLES];
+  std::memcpy(in2, b, sizeof(double) * 6);
+  std::memcpy(in2 + 6, a, sizeof(double) * 6);
+  if (call(c.q, in2, io2) != 0) c.fail("the swapped segments were rejected");
+  if (finite && !close(io2[0], d, band))
+    c.fail("not symmetric: distance %a, swapped %a", d, io2[0]);
+  // A point against a segment: the closest point query, bit for bit.
+  const Arg args[2] = {kVec3, kSegment};
+  const int sib = find_query(Result::kClosestPoint, args, 2);
+  if (sib >= 0 && a[0] == a[3] && a[1] == a[4] && a[2] == a[5]) {
+    std::memcpy(in2, a, sizeof(double) * 3);
+    std::memcpy(in2 + 3, b, sizeof(double) * 6);
+    if (call(kQueries[sib], in2, io2) != 0)
+      c.fail("%s rejected the point and the segment", kQueries[sib].name);
+    if (std::memcmp(io2, c.io + 4, sizeof(double) * 3) != 0)
+      c.fail("a is a point, but pointB is not %s of it", kQueries[sib].name);
+  }
+}
+
 int g_pinned = -1;
 
 }  // namespace
@@ -886,6 +958,8 @@ int output_size(Result r) {
       return 7;
     case Result::kShapeCast:
       return 12;
+    case Result::kClosestPoints:
+      return 7;
     default:
       return 0;
   }
@@ -947,6 +1021,8 @@ void run_and_check(const Query& q, const double* inputs, const char* mode) {
       return check_ray_hit(c);
     case Result::kShapeCast:
       return check_shape_cast(c);
+    case Result::kClosestPoints:
+      return check_closest_points(c);
     default:
       c.fail("no checks for result kind %d", static_cast<int>(q.result));
   }
@@ -992,6 +1068,10 @@ const char* unsupported(const Query& q) {
                      shape(3)
                  ? nullptr
                  : "a shapeCastHit query must take (vec3, vec3, radius, shape)";
+    case Result::kClosestPoints:
+      return n == 2 && is(0, kSegment) && is(1, kSegment)
+                 ? nullptr
+                 : "a closestPoints query must take two segments";
     default:
       return "no checks for this result kind";
   }
