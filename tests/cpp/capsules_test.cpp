@@ -634,3 +634,34 @@ TEST(OverlapCapsules, ExtremeMagnitudesGiveAnswersWithoutOverflow) {
 }
 
 }  // namespace
+
+namespace {
+
+// Found by the fuzzer (valid and raw modes, np_overlapCapsule*): sub-predicates
+// whose products underflow (a segment 1e-305 long beside one of length 5; end
+// points near 1.5e308 beside a box of 1e-9) were unsure in the expansions too,
+// and unsure counted as touching: clearly separated capsules overlapped.
+TEST(OverlapCapsuleFuzzFindings,
+     UnderflowingSubPredicatesDoNotMakeFarShapesTouch) {
+  EXPECT_FALSE(np::overlap_capsule_capsule(
+      Capsule{
+          {1.7765824089018436e-307, 0, 4.5480509667887196e-305}, {0, 0, 0}, 0},
+      Capsule{{5, 1, 0}, {1, 1, 1}, 0}));
+  EXPECT_FALSE(np::overlap_capsule_aabb(
+      Capsule{{0, 0, 1.7976931348623157e+308},
+              {1.5000257162065725e+308, 1.5e+308, 3.0416764594732063e-304},
+              0.06991958628077731},
+      AABB{{7.0415309139093551e-09, -0.71695243985045187, 0.69360655546188354},
+           {6.8664551008623675e-05, 26745.359375059605,
+            2.681562223665048e+154}}));
+  EXPECT_FALSE(np::overlap_capsule_triangle(
+      Capsule{{1.356751058848421e-312, -1.108406036852325e+265,
+               1.4999999972705878e+308},
+              {1.4999999972705878e+308, -1.5e+308, 1.3262473693532952e-315},
+              0},
+      Triangle{{-1.5e+308, -1.5e+308, 0},
+               {1.4999999972705878e+308, 1.5e+308, 5.4110892669614444e-312},
+               {0, 0, 0}}));
+}
+
+}  // namespace
