@@ -169,6 +169,34 @@ const Seed kSeeds[] = {
       0,
       0,
       NP_ID}},
+    // Segments and capsules (issue "The shape matrix", item 2): one ordinary
+    // case each, and the fuzzer's findings (underflowing sub-predicates made
+    // clearly separated shapes touch).
+    {"basic-closest-points-segments",
+     "np_closestPointsSegmentSegment",
+     {-1, 0, 0, 3, 0, 0, 0, -2, 2, 0, 2, 2}},
+    {"basic-overlap-capsule-capsule",
+     "np_overlapCapsuleCapsule",
+     {-6, -8, 0, 0, 0, 0, 2, 3, 4, 0, 9, 12, 0, 3}},
+    {"basic-overlap-capsule-aabb",
+     "np_overlapCapsuleAABB",
+     {4, 5, -3, 4, 5, 3, 5, -1, -1, -1, 1, 1, 1}},
+    {"basic-overlap-capsule-obb",
+     "np_overlapCapsuleOBB",
+     {0, 5, 0, 0, 9, 0, 3, 0, 0, 0, 2, 1, 1, 0, 1, 0, -1, 0, 0, 0, 0, 1}},
+    {"basic-overlap-capsule-triangle",
+     "np_overlapCapsuleTriangle",
+     {-1, 0, 1, 2, 1, 0, 0, 0, 0, -1, 0, 1, 2, 1, 1, 2}},
+    {"finding-capsules-underflow",
+     "np_overlapCapsuleCapsule",
+     {1.7765824089018436e-307, 0, 4.5480509667887196e-305, 0, 0, 0, 0, 5, 1, 0,
+      1, 1, 1, 0}},
+    {"finding-capsule-aabb-underflow",
+     "np_overlapCapsuleAABB",
+     {0, 0, 1.7976931348623157e+308, 1.5000257162065725e+308, 1.5e+308,
+      3.0416764594732063e-304, 0.06991958628077731, 7.0415309139093551e-09,
+      -0.71695243985045187, 0.69360655546188354, 6.8664551008623675e-05,
+      26745.359375059605, 2.681562223665048e+154}},
 };
 
 bool write(const std::string& path, const std::vector<uint8_t>& bytes) {
