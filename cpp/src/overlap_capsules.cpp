@@ -160,8 +160,10 @@ template <class N>
 N radius_sum(double r1, double r2, double s);
 template <>
 inline Fl radius_sum<Fl>(double r1, double r2, double s) {
+  // Exact only for two zero radii (a subnormal radius times s < 1 may
+  // underflow to 0).
   const double v = r1 * s + r2 * s;
-  return {v, v == 0.0
+  return {v, r1 == 0.0 && r2 == 0.0
                  ? 0.0
                  : grow(std::fabs(v) * kCapsuleFilterRounding + 0x1p-1069)};
 }

@@ -334,6 +334,43 @@ Ref reference_overlap(Arg ka, const double* a, Arg kb, const double* b,
     const double* o = first ? b : a;
     const Shape& sh = *kind(first ? kb : ka).shape;
     const LV p = lv(c), q = lv(c + 3);
+    // A segment clearly crossing a triangle: its ends on opposite sides of
+    // the plane and its line through the face, each triple product farther
+    // from 0 than 2^-56 of the product of the lengths it is made of (256
+    // of long double's ulps: its rounding is a few). (The
+    // triangle's distance in long double loses slivers of ~1e-12 of their
+    // length at 1e243, where a crossing is still clear.)
+    if ((first ? kb : ka) == kTriangle) {
+      const LV ta = lv(o), tb = lv(o + 3), tc = lv(o + 6), d = q - p;
+      const LV n = cross(tb - ta, tc - ta);
+      const L nl = len(tb - ta) * len(tc - ta);
+      // (Each end's side from its nearest corner: the product's rounding is
+      // relative to that distance.)
+      const auto nearest = [&](LV x) {
+        LV best = ta;
+        for (LV v : {tb, tc})
+          if (len(x - v) < len(x - best)) best = v;
+        return best;
+      };
+      const LV vp = nearest(p), vq = nearest(q);
+      const L op = dot(n, p - vp), oq = dot(n, q - vq);
+      const bool sides = std::fabs(op) > 0x1p-56L * nl * len(p - vp) &&
+                         std::fabs(oq) > 0x1p-56L * nl * len(q - vq) &&
+                         (op > 0) != (oq > 0);
+      int positive = 0, negative = 0;
+      const LV corners[3] = {ta, tb, tc};
+      for (int i = 0; i < 3 && sides; ++i) {
+        const LV u = corners[i] - p, v = corners[(i + 1) % 3] - p;
+        const L s = dot(d, cross(u, v));
+        const L m = 0x1p-56L * len(d) * len(u) * len(v);
+        positive += s > m, negative += s < -m;
+      }
+      if (sides && (positive == 3 || negative == 3)) {
+        std::snprintf(why, why_size,
+                      "reference: the segment clearly crosses the triangle");
+        return Ref::kYes;
+      }
+    }
     L t = 0;
     const L gap = min_along(sh, o, p, q - p, 0, 1, &t) - c[6];
     const L scale = std::fmax(max_abs(c, 7), sh.scale(o));
