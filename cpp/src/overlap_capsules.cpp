@@ -557,6 +557,13 @@ Vec3 to_local(Vec3 p, const OBB& b, double k) {
 }  // namespace
 
 bool overlap_capsule_capsule(const Capsule& a, const Capsule& b) {
+  // The segments' boxes clearly farther apart than the radius sum on an axis
+  // (r1 + r2 rounded once: within clearly_apart's margin).
+  const Vec3 lo{min2(b.start.x, b.end.x), min2(b.start.y, b.end.y),
+                min2(b.start.z, b.end.z)};
+  const Vec3 hi{max2(b.start.x, b.end.x), max2(b.start.y, b.end.y),
+                max2(b.start.z, b.end.z)};
+  if (clearly_apart(a.start, a.end, lo, hi, a.radius + b.radius)) return false;
   return segments_near(a.start, a.end, b.start, b.end, a.radius, b.radius);
 }
 
