@@ -250,6 +250,20 @@ Frame frame_of(const Vec3* points, int n, double r1, double r2) {
   return {detail::pow2(max_exponent(-960, 1087 - max_exponent(e, 64))), false};
 }
 
+// The scale of a direction of its own (q - p, a segment or an edge): every
+// test below is homogeneous in each direction vector (a positive multiple
+// gives the same signs), so a direction is taken in units where its largest
+// component is ~2^65, whatever the configuration's extent: a box edge 1e-197
+// long beside a segment 10 long would otherwise square into underflow.
+double own_scale(Vec3 p, Vec3 q) {
+  double h = 0.0;
+  for (int i = 0; i < 3; ++i)
+    h = max2(h, std::fabs(get(q, i) * 0.5 - get(p, i) * 0.5));
+  if (h == 0.0) h = DBL_TRUE_MIN;  // (a subnormal difference halved to 0)
+  return detail::pow2(
+      max_exponent(-960, 1087 - max_exponent(biased_exponent(h), 64)));
+}
+
 // ---- Segment-segment --------------------------------------------------------
 
 // Whether the point p is within R of the segment a-b (Ericson 5.1.2 as signs):
@@ -309,7 +323,10 @@ int segments_within(const SegmentPair& g) {
   const N r2 = big_r * big_r;
   const bool r_zero = g.r1 == 0.0 && g.r2 == 0.0;
   const bool d1_zero = same(g.p0, g.p1), d2_zero = same(g.q0, g.q1);
-  const V<N> d1 = leaf<N>(g.p1, g.p0, s), d2 = leaf<N>(g.q1, g.q0, s);
+  // The directions in units of their own (own_scale), the offsets between
+  // the segments in the frame's.
+  const V<N> d1 = leaf<N>(g.p1, g.p0, own_scale(g.p0, g.p1)),
+             d2 = leaf<N>(g.q1, g.q0, own_scale(g.q0, g.q1));
   // The boundary of [0, 1]^2: each end point against the other segment.
   int r = point_near_segment(leaf<N>(g.p0, g.q0, s), leaf<N>(g.p0, g.q1, s), d2,
                              d2_zero, r2, r_zero);
@@ -338,11 +355,19 @@ int segments_within(const SegmentPair& g) {
   const int parallel = sign_of(nn);
   if (parallel == kUnsure) return any_of(r, kMaybe);
   if (parallel == 0) return r;
+  // The feet: s = ((d2 x w) . n) / |n|^2 in [0, 1], where 1 - s is ((d2 x
+  // (p1 - q0)) . n) / -|n|^2, and t = ((d1 x w) . n) / |n|^2 in [0, 1], where
+  // 1 - t is ((d1 x (p0 - q1)) . n) / -|n|^2: four signs, each unchanged by
+  // scaling d1 or d2.
   const V<N> w = leaf<N>(g.p0, g.q0, s);
-  const N sn = vdot(vcross(d2, w), n), tn = vdot(vcross(d1, w), n);
-  int inside = all_of(ge0(sign_of(sn)), le0(sign_of(sn - nn)));
+  int inside =
+      all_of(ge0(sign_of(vdot(vcross(d2, w), n))),
+             le0(sign_of(vdot(vcross(d2, leaf<N>(g.p1, g.q0, s)), n))));
   if (inside == kNo) return r;
-  inside = all_of(inside, all_of(ge0(sign_of(tn)), le0(sign_of(tn - nn))));
+  inside = all_of(inside, ge0(sign_of(vdot(vcross(d1, w), n))));
+  if (inside == kNo) return r;
+  inside =
+      all_of(inside, le0(sign_of(vdot(vcross(d1, leaf<N>(g.p0, g.q1, s)), n))));
   if (inside == kNo) return r;
   const N wn = vdot(w, n);
   return any_of(r, all_of(inside, within(wn, r2, nn, r_zero)));
@@ -475,7 +500,10 @@ int capsule_triangle(const SegmentTriangle& g) {
                                       corners[(i + 1) % 3], g.r, 0.0, s}));
     if (r == kYes) return r;
   }
-  const V<N> n = vcross(leaf<N>(g.t.b, g.t.a, s), leaf<N>(g.t.c, g.t.a, s));
+  // (Directions in units of their own: every test is homogeneous in n, in
+  // the edges and in the segment's direction.)
+  const V<N> n = vcross(leaf<N>(g.t.b, g.t.a, own_scale(g.t.a, g.t.b)),
+                        leaf<N>(g.t.c, g.t.a, own_scale(g.t.a, g.t.c)));
   const N nn = vdot(n, n);
   const int flat = sign_of(nn);
   if (flat == kUnsure) return any_of(r, kMaybe);
@@ -489,8 +517,8 @@ int capsule_triangle(const SegmentTriangle& g) {
     for (int i = 0; i < 3 && over != kNo; ++i) {
       const Vec3 v = corners[i], w = corners[(i + 1) % 3];
       over = all_of(over,
-                    ge0(sign_of(vdot(
-                        n, vcross(leaf<N>(w, v, s), leaf<N>(ends[e], v, s))))));
+                    ge0(sign_of(vdot(n, vcross(leaf<N>(w, v, own_scale(v, w)),
+                                               leaf<N>(ends[e], v, s))))));
     }
     if (over == kNo) continue;
     const N h = vdot(n, leaf<N>(ends[e], g.t.a, s));
@@ -505,7 +533,7 @@ int capsule_triangle(const SegmentTriangle& g) {
             ob = sign_of(vdot(n, leaf<N>(g.b, g.t.a, s)));
   if (oa == kUnsure || ob == kUnsure) return any_of(r, kMaybe);
   if (oa * ob >= 0) return r;
-  const V<N> d = leaf<N>(g.b, g.a, s);
+  const V<N> d = leaf<N>(g.b, g.a, own_scale(g.a, g.b));
   int positive = kYes, negative = kYes;
   for (int i = 0; i < 3; ++i) {
     const int o =

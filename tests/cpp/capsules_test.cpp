@@ -664,4 +664,34 @@ TEST(OverlapCapsuleFuzzFindings,
                {0, 0, 0}}));
 }
 
+// Found by the fuzzer's smoke run: a direction far shorter than the
+// configuration (a box 1e-197 across beside a segment 10 long; a segment or a
+// triangle of subnormal size beside one of 4) squared into underflow in the
+// frame's units. Each direction is now taken in units of its own.
+TEST(OverlapCapsuleFuzzFindings, TinyEdgesAndSegmentsBesideLongOnes) {
+  // 0.5 + 1.49e-8 from the box: apart.
+  EXPECT_FALSE(np::overlap_capsule_aabb(
+      Capsule{
+          {-5, 0.5, 2.5810856758683536e-306}, {5, 0.50000002980232239, 0}, 0.5},
+      AABB{{0, 0, 0},
+           {1.9305918745095393e-197, 1.9305918745095462e-197,
+            1.9305918745095462e-197}}));
+  // Crossing the unit triangle's plane z = 0 at (1e-5-ish, 0.5 - ..., 0).
+  EXPECT_TRUE(np::overlap_capsule_triangle(
+      Capsule{{3.2186508178710938e-05, 0.5, 0.5},
+              {1.5458150092069033e+172, 1.3304983892206166e-315, 0},
+              0},
+      Triangle{{0, 0, 1}, {1, 1.0000000036670826, 0}, {0, 0, 0}}));
+  // A subnormal segment through a subnormal sliver of a triangle reaching to
+  // -4.
+  EXPECT_TRUE(np::overlap_capsule_triangle(
+      Capsule{{1.356751058848421e-312, 4.1790054608322332e-312,
+               3.4698875173864133e-310},
+              {4.9406564584124654e-324, 0, 0},
+              0},
+      Triangle{{6.3659873728958169e-314, 0, 8.4879831638610893e-314},
+               {0, 4.3110806008577027e-308, 0},
+               {-4, -4, -4}}));
+}
+
 }  // namespace
