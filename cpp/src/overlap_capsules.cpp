@@ -536,9 +536,12 @@ int capsule_triangle(const SegmentTriangle& g) {
   const V<N> d = leaf<N>(g.b, g.a, own_scale(g.a, g.b));
   int positive = kYes, negative = kYes;
   for (int i = 0; i < 3; ++i) {
-    const int o =
-        sign_of(vdot(d, vcross(leaf<N>(corners[i], g.a, s),
-                               leaf<N>(corners[(i + 1) % 3], g.a, s))));
+    // (v_i - a) x (v_j - a) = (v_i - a) x (v_j - v_i): the edge in units of
+    // its own, so that a small triangle far from a (whose two offsets are
+    // nearly equal) does not cancel into underflow.
+    const Vec3 vi = corners[i], vj = corners[(i + 1) % 3];
+    const int o = sign_of(vdot(
+        d, vcross(leaf<N>(vi, g.a, s), leaf<N>(vj, vi, own_scale(vi, vj)))));
     if (o == kUnsure) return any_of(r, kMaybe);
     if (o < 0) positive = kNo;
     if (o > 0) negative = kNo;

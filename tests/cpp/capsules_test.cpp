@@ -694,4 +694,31 @@ TEST(OverlapCapsuleFuzzFindings, TinyEdgesAndSegmentsBesideLongOnes) {
                {-4, -4, -4}}));
 }
 
+// Found by the smoke run after that: a triangle of ~1e-308 far from a segment
+// of 5e54 (and of 2.5e284): the line's triple products with the corners'
+// nearly equal offsets cancelled into underflow and read as a crossing. They
+// are now taken with each edge in units of its own.
+TEST(OverlapCapsuleFuzzFindings, ATinyTriangleFarFromTheSegmentIsNotCrossed) {
+  EXPECT_FALSE(np::overlap_capsule_triangle(
+      Capsule{{0, 0, 5.2285133385414812e+54},
+              {5.2285141982483265e+54, 5.2285141982483265e+54,
+               3.7054923438093491e-322},
+              4.0315743054947832e-312},
+      Triangle{{1.0994993871139101e-308, 0, 4.0729056712839695e-312},
+               {4.0729056712839695e-312, 4.0729056712839695e-312,
+                4.0729056712839695e-312},
+               {3.4734816477573607e-310, 3.4732827106519577e-310,
+                3.4732827106519577e-310}}));
+  EXPECT_FALSE(np::overlap_capsule_triangle(
+      Capsule{{0, -2.5075187084134337e+284, -2.5075187084135162e+284},
+              {-2.5075187084135162e+284, -2.5075187084135162e+284,
+               -2.5075187084135162e+284},
+              2.5075187084135162e+284},
+      Triangle{{0, 0, 0},
+               {3.4732827106519577e-310, 1.7731057309979261e-307,
+                1.7731057309979261e-307},
+               {1.7731057309979261e-307, 8.7612283178721054e-307,
+                1.6605546356724296e-320}}));
+}
+
 }  // namespace

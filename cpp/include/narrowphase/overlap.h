@@ -49,10 +49,12 @@ bool overlap_obb_obb(const OBB& a, const OBB& b);
 // where that bound does not settle the sign, with Shewchuk's expansions
 // (detail/exact.h). So touching configurations built from representable
 // numbers overlap and one ulp farther apart do not, at any magnitude. The one
-// limit: coordinates are scaled so that the configuration's extent is ~2^64,
-// and a product of scaled differences below 2^-960 (inputs mixing ~1e300 with
-// ~1e-300, or squared gaps below ~2^-500 of the extent) is kept rounded in the
-// expansions; a sign within what that lost is the rounded value's.
+// limit: offsets are scaled so that the configuration's extent is ~2^64 (and
+// each direction, a segment or an edge, by a power of two of its own: every
+// test is homogeneous in it), and a product of scaled differences below
+// 2^-960 (inputs mixing ~1e300 with ~1e-300, or squared gaps below ~2^-500 of
+// the extent) is kept rounded in the expansions; a sign within what that lost
+// is the rounded value's.
 
 /// True when the capsules overlap: the distance between their segments is at
 /// most a.radius + b.radius (Ericson 5.1.9 and 4.5.1). The segments' distance
