@@ -11,6 +11,7 @@
 // hold a pair at the minimum distance.
 #include <cfloat>
 #include <cmath>
+#include <limits>
 
 #include "narrowphase/closest_point.h"
 #include "narrowphase/detail/exponent.h"
@@ -19,6 +20,7 @@ namespace np {
 
 namespace {
 
+constexpr double kInf = std::numeric_limits<double>::infinity();
 using detail::biased_exponent;
 using detail::unit_scale_for;
 
@@ -99,15 +101,32 @@ SegmentClosestPoints closest_points_segment_segment(const Segment& a,
     half_extent = max2(half_extent, hi * 0.5 - lo * 0.5);
   }
   const double s = unit_scale_for(biased_exponent(half_extent));
-  const Vec3 d1 = scaled_difference(a.end, a.start, s),
-             d2 = scaled_difference(b.end, b.start, s),
-             r = scaled_difference(a.start, b.start, s);
+  // Each segment from its end nearer to the other's (the pair of nearest end
+  // points): r is then small where the segments nearly meet, and (d2 x r) . n
+  // does not cancel (two nearly coincident, nearly antiparallel segments 1e-10
+  // of their length apart lost 15 % of their distance from the far ends).
+  Vec3 a0 = a.start, a1 = a.end, b0 = b.start, b1 = b.end;
+  {
+    double nearest = kInf;
+    for (int i = 0; i < 4; ++i) {
+      const Vec3 p = (i & 1) ? a.end : a.start, q = (i & 2) ? b.end : b.start;
+      const double d = distance_between(p, q);
+      if (d < nearest) {
+        nearest = d;
+        a0 = p, a1 = (i & 1) ? a.start : a.end;
+        b0 = q, b1 = (i & 2) ? b.start : b.end;
+      }
+    }
+  }
+  const Vec3 d1 = scaled_difference(a1, a0, s),
+             d2 = scaled_difference(b1, b0, s),
+             r = scaled_difference(a0, b0, s);
   const Vec3 n = cross(d1, d2);
   const double nn = dot(n, n);
   if (nn > 0.0) {
     const double sa = dot(cross(d2, r), n) / nn, tb = dot(cross(d1, r), n) / nn;
     if (sa > 0.0 && sa < 1.0 && tb > 0.0 && tb < 1.0)
-      consider(lerp(a.start, a.end, sa), lerp(b.start, b.end, tb));
+      consider(lerp(a0, a1, sa), lerp(b0, b1, tb));
   }
   // The boundary: each end point with its closest point on the other segment.
   consider(a.start, closest_point_on_segment(a.start, b));
