@@ -393,6 +393,19 @@ struct Result<kinds::shapeCastHit> {
   }
 };
 
+template <>
+struct Result<kinds::closestPoints> {
+  template <class F, class... V>
+  static bool write(Json& j, F fn, const V&... v) {
+    const np::SegmentClosestPoints c = fn(v...);
+    j.open();
+    j.key("distance"), j.number(c.distance), j.key("pointA"), j.vec3(c.point_a),
+        j.key("pointB"), j.vec3(c.point_b);
+    j.close();
+    return c.distance == 0.0;
+  }
+};
+
 /// What a case came to, for the tallies.
 enum class Outcome { kError, kPositive, kOther };
 

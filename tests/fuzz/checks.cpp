@@ -488,6 +488,63 @@ Ref reference_overlap(Arg ka, const double* a, Arg kb, const double* b,
   if (kb == kPlane) return reference_plane(ka, a, b, why, why_size);
   if (kb == kTriangle && (ka == kAABB || ka == kOBB || ka == kTriangle))
     return reference_triangle_overlap(ka, a, b, why, why_size);
+  if (ka == kCapsule || kb == kCapsule) {
+    // A capsule overlaps a convex shape when the smallest signed distance
+    // from the shape along its segment is at most its radius (golden-section
+    // search: that distance is convex along the segment).
+    const bool first = ka == kCapsule;
+    const double* c = first ? a : b;
+    const double* o = first ? b : a;
+    const Shape& sh = *kind(first ? kb : ka).shape;
+    const LV p = lv(c), q = lv(c + 3);
+    // A segment clearly crossing a triangle: its ends on opposite sides of
+    // the plane and its line through the face, each triple product farther
+    // from 0 than 2^-56 of the product of the lengths it is made of (256
+    // of long double's ulps: its rounding is a few). (The
+    // triangle's distance in long double loses slivers of ~1e-12 of their
+    // length at 1e243, where a crossing is still clear.)
+    if ((first ? kb : ka) == kTriangle) {
+      const LV ta = lv(o), tb = lv(o + 3), tc = lv(o + 6), d = q - p;
+      const LV n = cross(tb - ta, tc - ta);
+      const L nl = len(tb - ta) * len(tc - ta);
+      // (Each end's side from its nearest corner: the product's rounding is
+      // relative to that distance.)
+      const auto nearest = [&](LV x) {
+        LV best = ta;
+        for (LV v : {tb, tc})
+          if (len(x - v) < len(x - best)) best = v;
+        return best;
+      };
+      const LV vp = nearest(p), vq = nearest(q);
+      const L op = dot(n, p - vp), oq = dot(n, q - vq);
+      const bool sides = std::fabs(op) > 0x1p-56L * nl * len(p - vp) &&
+                         std::fabs(oq) > 0x1p-56L * nl * len(q - vq) &&
+                         (op > 0) != (oq > 0);
+      int positive = 0, negative = 0;
+      const LV corners[3] = {ta, tb, tc};
+      for (int i = 0; i < 3 && sides; ++i) {
+        const LV u = corners[i] - p, v = corners[(i + 1) % 3] - p;
+        const L s = dot(d, cross(u, v));
+        const L m = 0x1p-56L * len(d) * len(u) * len(v);
+        positive += s > m, negative += s < -m;
+      }
+      if (sides && (positive == 3 || negative == 3)) {
+        std::snprintf(why, why_size,
+                      "reference: the segment clearly crosses the triangle");
+        return Ref::kYes;
+      }
+    }
+    L t = 0;
+    const L gap = min_along(sh, o, p, q - p, 0, 1, &t) - c[6];
+    const L scale = std::fmax(max_abs(c, 7), sh.scale(o));
+    const L band =
+        kRel * scale + abs_floor(scale) + sh.slop(o, p + (q - p) * t);
+    std::snprintf(why, why_size,
+                  "reference: smallest distance along the capsule's segment "
+                  "minus its radius = %Lg (band %Lg)",
+                  gap, band);
+    return gap < -band ? Ref::kYes : (gap > band ? Ref::kNo : Ref::kUnsure);
+  }
   Box A, B;
   if (!box_of(ka, a, &A) || !box_of(kb, b, &B)) return Ref::kUnsure;
   if (ka == kOBB && kb == kOBB && A.identity && B.identity) {
@@ -1050,6 +1107,58 @@ void check_shape_cast(const Call& c) {
   }
 }
 
+// Two segments' closest points: each on its segment, |pointA - pointB| as the
+// distance, no sampled pair closer (the reference minimum), and the same
+// distance with the segments swapped. A zero-length segment is a point: its
+// partner is the closest point query's answer, bit for bit.
+void check_closest_points(const Call& c) {
+  if (c.rc != 0) c.fail("returned %d, expected 0", c.rc);
+  const double* a = c.arg(0);
+  const double* b = c.arg(1);
+  const double d = c.io[0];
+  c.no_nan(c.io, 7, "distance and points");
+  if (d < 0 || negative_zero(d)) c.fail("distance is negative (%a)", d);
+  const Shape& seg = *kind(kSegment).shape;
+  const LV pa = lv(c.io + 1), pb = lv(c.io + 4);
+  const L scale = std::fmax(max_abs(a, 6), max_abs(b, 6));
+  const L band = kRel * scale + abs_floor(scale);
+  const bool finite = std::isfinite(d);
+  if (!finite && scale * 4 < static_cast<L>(DBL_MAX))
+    c.fail("distance %a for finite segments far below DBL_MAX", d);
+  if (seg.signed_distance(a, pa) > band)
+    c.fail("pointA is %Lg off segment a (band %Lg)", seg.signed_distance(a, pa),
+           band);
+  if (seg.signed_distance(b, pb) > band)
+    c.fail("pointB is %Lg off segment b (band %Lg)", seg.signed_distance(b, pb),
+           band);
+  const L between = len(pa - pb);
+  if (finite && !close(d, between, kTiny * between + abs_floor(scale)))
+    c.fail("distance %a but |pointA - pointB| = %Lg", d, between);
+  L t = 0;
+  const LV p = lv(a), q = lv(a + 3);
+  const L ref = min_along(seg, b, p, q - p, 0, 1, &t);
+  if (finite && !close(d, ref, band))
+    c.fail("distance %a but the segments are %Lg apart (band %Lg)", d, ref,
+           band);
+  double in2[NP_IO_DOUBLES], io2[NP_IO_DOUBLES];
+  std::memcpy(in2, b, sizeof(double) * 6);
+  std::memcpy(in2 + 6, a, sizeof(double) * 6);
+  if (call(c.q, in2, io2) != 0) c.fail("the swapped segments were rejected");
+  if (finite && !close(io2[0], d, band))
+    c.fail("not symmetric: distance %a, swapped %a", d, io2[0]);
+  // A point against a segment: the closest point query, bit for bit.
+  const Arg args[2] = {kVec3, kSegment};
+  const int sib = find_query(Result::kClosestPoint, args, 2);
+  if (sib >= 0 && a[0] == a[3] && a[1] == a[4] && a[2] == a[5]) {
+    std::memcpy(in2, a, sizeof(double) * 3);
+    std::memcpy(in2 + 3, b, sizeof(double) * 6);
+    if (call(kQueries[sib], in2, io2) != 0)
+      c.fail("%s rejected the point and the segment", kQueries[sib].name);
+    if (std::memcmp(io2, c.io + 4, sizeof(double) * 3) != 0)
+      c.fail("a is a point, but pointB is not %s of it", kQueries[sib].name);
+  }
+}
+
 int g_pinned = -1;
 
 }  // namespace
@@ -1065,6 +1174,8 @@ int output_size(Result r) {
       return 7;
     case Result::kShapeCast:
       return 12;
+    case Result::kClosestPoints:
+      return 7;
     default:
       return 0;
   }
@@ -1126,6 +1237,8 @@ void run_and_check(const Query& q, const double* inputs, const char* mode) {
       return check_ray_hit(c);
     case Result::kShapeCast:
       return check_shape_cast(c);
+    case Result::kClosestPoints:
+      return check_closest_points(c);
     default:
       c.fail("no checks for result kind %d", static_cast<int>(q.result));
   }
@@ -1171,6 +1284,10 @@ const char* unsupported(const Query& q) {
                      shape(3)
                  ? nullptr
                  : "a shapeCastHit query must take (vec3, vec3, radius, shape)";
+    case Result::kClosestPoints:
+      return n == 2 && is(0, kSegment) && is(1, kSegment)
+                 ? nullptr
+                 : "a closestPoints query must take two segments";
     default:
       return "no checks for this result kind";
   }

@@ -65,6 +65,8 @@ enum class Result : uint8_t {
                // / 0; on a hit io[0] = distance,
                //   io[1] = fraction, io[2..4] = center, io[5..7] = point,
                //   io[8..10] = normal, io[11] = started
+  kClosestPoints,  // closestPoints (segment a, segment b): returns 0; io[0] =
+                   // distance, io[1..3] = point on a, io[4..6] = point on b
   kResultKindCount
 };
 
@@ -88,7 +90,8 @@ inline constexpr Result point = Result::kClosestPoint,
                         signedDistance = Result::kSignedDistance,
                         boolean = Result::kOverlap, axis = Result::kObbAxis,
                         rayHit = Result::kRayHit,
-                        shapeCastHit = Result::kShapeCast;
+                        shapeCastHit = Result::kShapeCast,
+                        closestPoints = Result::kClosestPoints;
 
 // One entry per line of queries.def.
 inline constexpr Query kQueries[] = {

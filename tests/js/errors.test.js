@@ -129,6 +129,7 @@ const FUNCTIONS = [
   ...rayQueries(),
   ...overlapQueries(),
   ...boxTriangleOverlaps(),
+  ...capsuleQueries(),
 ];
 
 // The overlap tests of spheres and planes: one valid call each, touching exactly (3-4-5 and axis-aligned).
@@ -248,6 +249,75 @@ function boxTriangleOverlaps() {
       valid: () => [
         tri(v3(0, 0, 0), v3(4, 0, 0), v3(0, 4, 0)),
         tri(v3(1, 1, 0), v3(1, 2, 3), v3(2, 1, 3)),
+      ],
+      expected: true,
+    },
+  ];
+}
+
+// Segments and capsules: crossing segments 2 apart, and capsules touching exactly (3-4-5, faces, edges).
+function capsuleQueries() {
+  const across = () => ({ start: v3(-1, 0, 0), end: v3(1, 0, 0) });
+  return [
+    {
+      name: "closestPointsSegmentSegment",
+      args: [
+        ["a", "segment"],
+        ["b", "segment"],
+        ["target", "target"],
+      ],
+      valid: () => [across(), { start: v3(0, -1, 2), end: v3(0, 1, 2) }],
+      expected: { distance: 2, pointA: v3(0, 0, 0), pointB: v3(0, 0, 2) },
+    },
+    {
+      name: "overlapCapsuleCapsule",
+      args: [
+        ["a", "capsule"],
+        ["b", "capsule"],
+      ],
+      // End points (0, 0, 0) and (3, 4, 0): 5 apart, radii 2 + 3.
+      valid: () => [
+        { start: v3(-6, -8, 0), end: v3(0, 0, 0), radius: 2 },
+        { start: v3(3, 4, 0), end: v3(9, 12, 0), radius: 3 },
+      ],
+      expected: true,
+    },
+    {
+      name: "overlapCapsuleAABB",
+      args: [
+        ["capsule", "capsule"],
+        ["box", "aabb"],
+      ],
+      // Parallel to the edge x = y = 1 of [-1, 1]^3, offset (3, 4): touching.
+      valid: () => [
+        { start: v3(4, 5, -3), end: v3(4, 5, 3), radius: 5 },
+        unitBox(),
+      ],
+      expected: true,
+    },
+    {
+      name: "overlapCapsuleOBB",
+      args: [
+        ["capsule", "capsule"],
+        ["box", "obb"],
+      ],
+      // obbB(0) spans x in [-0.5, 0.5] (its y half size along world x): 0.5 + 1 short of x = 2.
+      valid: () => [
+        { start: v3(2, -1, 0), end: v3(2, 1, 0), radius: 1 },
+        obbB(0),
+      ],
+      expected: false,
+    },
+    {
+      name: "overlapCapsuleTriangle",
+      args: [
+        ["capsule", "capsule"],
+        ["triangle", "triangle"],
+      ],
+      // Over the face, 3 above it, radius 3: touching.
+      valid: () => [
+        { start: v3(1, 1, 3), end: v3(2, 1, 3), radius: 3 },
+        { a: v3(0, 0, 0), b: v3(4, 0, 0), c: v3(0, 4, 0) },
       ],
       expected: true,
     },

@@ -168,9 +168,13 @@ describe("native C++ and WASM give bit-identical results on the seeded corpus", 
             ),
           ),
       );
-      // (A point or a distance has one kind of result: a value.)
+      // (A point, a distance or two segments' closest points has one kind of result: a value.)
       const { result } = QUERIES.get(query);
-      if (!["point", "distance", "signedDistance"].includes(result)) {
+      if (
+        !["point", "distance", "signedDistance", "closestPoints"].includes(
+          result,
+        )
+      ) {
         expect(
           outcomes.size,
           `${query} has more than one kind of result`,
@@ -221,6 +225,11 @@ describe("native C++ and WASM give bit-identical results on the seeded corpus", 
       "swapping distance and fraction of a shape cast hit",
       "sphereCastSphere",
       { result: (r) => swap(r, "distance", "fraction") },
+    ],
+    [
+      "swapping pointA and pointB of two segments' closest points",
+      "closestPointsSegmentSegment",
+      { result: (r) => swap(r, "pointA", "pointB") },
     ],
     [
       "swapping the x and z of a closest point",

@@ -132,11 +132,26 @@ export interface ShapeCastHit {
   startedOverlapping: boolean;
 }
 
+/** The closest points of two segments (`closestPointsSegmentSegment`). */
+export interface SegmentClosestPoints {
+  /** `|pointA - pointB|`, world units; 0 when the segments touch or cross. */
+  distance: number;
+  /** The point of segment `a` nearest to `b`. */
+  pointA: Vec3;
+  /** The point of segment `b` nearest to `pointA`. */
+  pointB: Vec3;
+}
+
 /** An object that a query fills and returns instead of allocating (the three.js `target` convention). */
 export type RayHitTarget = {
   distance: number;
   point: Vec3Like;
   normal: Vec3Like;
+};
+export type SegmentClosestPointsTarget = {
+  distance: number;
+  pointA: Vec3Like;
+  pointB: Vec3Like;
 };
 export type ShapeCastHitTarget = {
   distance: number;
@@ -631,6 +646,59 @@ export interface Narrowphase {
    * @throws {TypeError | RangeError} on bad input.
    */
   overlapTriangleTriangle(a: TriangleLike, b: TriangleLike): boolean;
+
+  /**
+   * The closest points of two segments (Ericson 5.1.9): `pointA` on `a`, `pointB` on `b`, and `distance` =
+   * `|pointA - pointB|`. Parallel or collinear segments give one of the pairs at the minimum distance (an end
+   * point of one of them), never NaN; a zero-length segment is a point, and then its partner is exactly
+   * `closestPointOnSegment` of it. Crossing segments give distance 0.
+   * @param target filled (`distance`, `pointA`, `pointB`) and returned instead of allocating.
+   * @throws {TypeError | RangeError} on bad input.
+   * @example np.closestPointsSegmentSegment({ start: { x: -1, y: 0, z: 0 }, end: { x: 1, y: 0, z: 0 } },
+   *   { start: { x: 0, y: -1, z: 2 }, end: { x: 0, y: 1, z: 2 } })
+   * // { distance: 2, pointA: { x: 0, y: 0, z: 0 }, pointB: { x: 0, y: 0, z: 2 } }
+   */
+  closestPointsSegmentSegment<
+    T extends SegmentClosestPointsTarget = SegmentClosestPoints,
+  >(
+    a: SegmentLike,
+    b: SegmentLike,
+    target?: T | null,
+  ): T;
+
+  /**
+   * Whether two capsules overlap: the distance between their segments is at most `a.radius + b.radius`
+   * (touching counts). Decided exactly, as on the real numbers the inputs stand for, with the radius sum never
+   * rounded: capsules of radii 0.1 and 0.2 whose segments lie `0.1 + 0.2` (the rounded double
+   * 0.30000000000000004) apart do not touch. Radius 0 is a segment, `start == end` a sphere. Symmetric.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  overlapCapsuleCapsule(a: CapsuleLike, b: CapsuleLike): boolean;
+
+  /**
+   * Whether the capsule overlaps the closed box: its segment comes within `radius` of the box (touching
+   * counts), decided exactly. Radius 0 agrees with `linecastAABB` hitting; `start == end` with
+   * `overlapSphereAABB`.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  overlapCapsuleAABB(capsule: CapsuleLike, box: AABBLike): boolean;
+
+  /**
+   * Whether the capsule overlaps the oriented box. The capsule's end points are taken into the box's frame
+   * (`(p - center) · axis`, rounded as `linecastOBB` does), and that local capsule is tested exactly against
+   * the box. Radius 0 agrees with `linecastOBB`; an identity rotation with `overlapCapsuleAABB` whenever
+   * `p - center` is exact.
+   * @throws {TypeError | RangeError} on bad input, including a rotation that is scaled or sheared.
+   */
+  overlapCapsuleOBB(capsule: CapsuleLike, box: OBBLike): boolean;
+
+  /**
+   * Whether the capsule overlaps the (thin) triangle: its segment crosses the triangle or comes within
+   * `radius` of it, decided exactly (a segment through an edge touches it). A degenerate triangle is the
+   * segment or point it spans.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  overlapCapsuleTriangle(capsule: CapsuleLike, triangle: TriangleLike): boolean;
 
   /** Same as the module export `OBB_AXIS_NAMES`. */
   readonly OBB_AXIS_NAMES: typeof OBB_AXIS_NAMES;

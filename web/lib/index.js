@@ -644,6 +644,46 @@ const QUERIES = [
       ["b", "triangle"],
     ],
   ],
+  [
+    "closestPointsSegmentSegment",
+    "closestPoints",
+    [
+      ["a", "segment"],
+      ["b", "segment"],
+    ],
+  ],
+  [
+    "overlapCapsuleCapsule",
+    "boolean",
+    [
+      ["a", "capsule"],
+      ["b", "capsule"],
+    ],
+  ],
+  [
+    "overlapCapsuleAABB",
+    "boolean",
+    [
+      ["capsule", "capsule"],
+      ["box", "aabb"],
+    ],
+  ],
+  [
+    "overlapCapsuleOBB",
+    "boolean",
+    [
+      ["capsule", "capsule"],
+      ["box", "obb"],
+    ],
+  ],
+  [
+    "overlapCapsuleTriangle",
+    "boolean",
+    [
+      ["capsule", "capsule"],
+      ["triangle", "triangle"],
+    ],
+  ],
 ];
 // END GENERATED table
 
@@ -666,6 +706,7 @@ const RESULT_TARGET = {
   point: ["target", []],
   rayHit: ["target", ["point", "normal"]],
   shapeCastHit: ["result", ["center", "point", "normal"]],
+  closestPoints: ["target", ["pointA", "pointB"]],
 };
 const SPEC = {};
 for (const [name, result, args] of QUERIES) {
@@ -785,6 +826,13 @@ function createApi(module) {
   const np_overlapAABBTriangle = exported("_np_overlapAABBTriangle");
   const np_overlapOBBTriangle = exported("_np_overlapOBBTriangle");
   const np_overlapTriangleTriangle = exported("_np_overlapTriangleTriangle");
+  const np_closestPointsSegmentSegment = exported(
+    "_np_closestPointsSegmentSegment",
+  );
+  const np_overlapCapsuleCapsule = exported("_np_overlapCapsuleCapsule");
+  const np_overlapCapsuleAABB = exported("_np_overlapCapsuleAABB");
+  const np_overlapCapsuleOBB = exported("_np_overlapCapsuleOBB");
+  const np_overlapCapsuleTriangle = exported("_np_overlapCapsuleTriangle");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
@@ -884,6 +932,17 @@ function createApi(module) {
       )
         throw BAD;
     }
+    function checkClosestPointsTarget(t) {
+      if (t === null) return;
+      if (typeof t !== "object") throw BAD;
+      const a = t.pointA,
+        b = t.pointB;
+      if (
+        (typeof a !== "object" && a !== undefined) ||
+        (typeof b !== "object" && b !== undefined)
+      )
+        throw BAD;
+    }
     // Writing into a frozen or read-only target (or nested vector) fails only once the outputs are known: it is
     // reported as a TypeError naming the argument, but the fields written before the failing one keep their new
     // values. Checking writability up front on every call would cost more than such targets are worth; a target
@@ -964,6 +1023,30 @@ function createApi(module) {
         t.distance = distance;
         t.point = setVec3(t.point, px, py, pz);
         t.normal = setVec3(t.normal, nx, ny, nz);
+      } catch (error) {
+        throw unwritable(spec, "target", error);
+      }
+      return t;
+    }
+
+    function outClosestPoints(spec, t) {
+      const distance = io[0],
+        ax = io[1],
+        ay = io[2],
+        az = io[3],
+        bx = io[4],
+        by = io[5],
+        bz = io[6];
+      if (t == null)
+        return {
+          distance,
+          pointA: { x: ax, y: ay, z: az },
+          pointB: { x: bx, y: by, z: bz },
+        };
+      try {
+        t.distance = distance;
+        t.pointA = setVec3(t.pointA, ax, ay, az);
+        t.pointB = setVec3(t.pointB, bx, by, bz);
       } catch (error) {
         throw unwritable(spec, "target", error);
       }
@@ -1975,6 +2058,113 @@ function createApi(module) {
       return code === 1;
     }
 
+    function closestPointsSegmentSegment(a, b, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("closestPointsSegmentSegment", [a, b, target])
+          : live.queries.closestPointsSegmentSegment(a, b, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSegment(a, 0);
+        putSegment(b, 6);
+        if (target !== undefined) checkClosestPointsTarget(target);
+        code = np_closestPointsSegmentSegment(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.closestPointsSegmentSegment, [a, b, target], error);
+      }
+      state = generation;
+      if (code < 0)
+        throw rangeError(SPEC.closestPointsSegmentSegment, code, io);
+      return outClosestPoints(SPEC.closestPointsSegmentSegment, target);
+    }
+
+    function overlapCapsuleCapsule(a, b) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapCapsuleCapsule", [a, b])
+          : live.queries.overlapCapsuleCapsule(a, b);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(a, 0);
+        putCapsule(b, 7);
+        code = np_overlapCapsuleCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapCapsuleCapsule, [a, b], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapCapsuleCapsule, code, io);
+      return code === 1;
+    }
+
+    function overlapCapsuleAABB(capsule, box) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapCapsuleAABB", [capsule, box])
+          : live.queries.overlapCapsuleAABB(capsule, box);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putAABB(box, 7);
+        code = np_overlapCapsuleAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapCapsuleAABB, [capsule, box], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapCapsuleAABB, code, io);
+      return code === 1;
+    }
+
+    function overlapCapsuleOBB(capsule, box) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapCapsuleOBB", [capsule, box])
+          : live.queries.overlapCapsuleOBB(capsule, box);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putOBB(box, 7);
+        code = np_overlapCapsuleOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapCapsuleOBB, [capsule, box], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapCapsuleOBB, code, io);
+      return code === 1;
+    }
+
+    function overlapCapsuleTriangle(capsule, triangle) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("overlapCapsuleTriangle", [capsule, triangle])
+          : live.queries.overlapCapsuleTriangle(capsule, triangle);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putTriangle(triangle, 7);
+        code = np_overlapCapsuleTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.overlapCapsuleTriangle, [capsule, triangle], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.overlapCapsuleTriangle, code, io);
+      return code === 1;
+    }
+
     const queries = {
       closestPointOnAABB,
       distancePointAABB,
@@ -2021,6 +2211,11 @@ function createApi(module) {
       overlapAABBTriangle,
       overlapOBBTriangle,
       overlapTriangleTriangle,
+      closestPointsSegmentSegment,
+      overlapCapsuleCapsule,
+      overlapCapsuleAABB,
+      overlapCapsuleOBB,
+      overlapCapsuleTriangle,
     };
     // END GENERATED wrappers
     return queries;

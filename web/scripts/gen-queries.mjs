@@ -53,6 +53,11 @@ export const RESULTS = {
     read: (q) =>
       `return code === 1 ? outShapeCastHit(SPEC.${q}, result) : null;`,
   },
+  closestPoints: {
+    target: "target",
+    check: "checkClosestPointsTarget",
+    read: (q) => `return outClosestPoints(SPEC.${q}, target);`,
+  },
 };
 
 /** The queries of queries.def: [{ name, fn, result, args: [[name, kind], ...] }], in order. */

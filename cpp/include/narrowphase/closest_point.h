@@ -125,4 +125,30 @@ double distance_point_plane(Vec3 p, const Plane& pl);
 /// itself. +-inf only when the true value exceeds DBL_MAX.
 double signed_distance_point_plane(Vec3 p, const Plane& pl);
 
+// ---- Segments against segments (segments.cpp).
+
+/// The closest points of two segments (Ericson 5.1.9, ClosestPtSegmentSegment,
+/// with the degenerate cases made robust): point_a on a, point_b on b, and
+/// distance = |point_a - point_b| (computed on halved coordinates where the
+/// difference overflows, +inf only beyond DBL_MAX). The answer is the nearest
+/// of five candidate pairs: each of the four end points with its closest
+/// point on the other segment (closest_point_on_segment), and, when the
+/// segments are not parallel, the pair of the two lines' common perpendicular
+/// when its feet lie strictly inside both segments, taken in the Lagrange form
+/// s = ((d2 x r) . n) / |n|^2, t = ((d1 x r) . n) / |n|^2 with n = d1 x d2 and
+/// r = a.start - b.start (no cancellation of a e - b^2, no division by 0). So:
+///  - a zero-length segment is a point: with a.start == a.end, point_a is
+///    a.start and point_b is exactly closest_point_on_segment(a.start, b) (the
+///    same for b); two points give themselves;
+///  - parallel or collinear segments (n = 0 in doubles) give one of the pairs
+///    at the minimum distance, an end point of one of them;
+///  - every result is finite for finite inputs (coordinates are scaled by a
+///    power of two before the products), the points exactly on their segments
+///    up to the rounding of a + (b - a) t.
+/// Compare Jolt's ClosestPoint::GetClosestPointsOnSegments, parry's
+/// closest_points_segment_segment and Box2D v3's b2SegmentDistance, which
+/// solve the same 2x2 system with an epsilon for the parallel case.
+SegmentClosestPoints closest_points_segment_segment(const Segment& a,
+                                                    const Segment& b);
+
 }  // namespace np

@@ -12,6 +12,7 @@
 //   or 0 for a miss shapeCastHit   on a hit: distance [0], fraction [1], center
 //   [2..4], point [5..7], normal [8..10],
 //                  started overlapping [11] (0/1) returns 1, or 0 for a miss
+//   closestPoints  distance [0], pointA [1..3], pointB [4..6]; returns 0
 // Invalid input returns a negative error code -(problem << 8 | slot) and writes
 // nothing: `problem` is an np::Problem (validate.h) and `slot` the index in
 // `io` of the offending number. (A batch call, which also has to name an

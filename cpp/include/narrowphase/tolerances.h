@@ -146,5 +146,15 @@ inline constexpr double kOverlapExactBand = 0x1p-44;
 /// Axis-aligned boxes (the identity rotation, or its columns permuted or
 /// negated) use no slack: they are decided exactly, as AABBs.
 inline constexpr double kObbTriangleSlack = 8.0;
+/// Dimensionless, relative. The capsule overlaps' filter (overlap_capsules.cpp)
+/// evaluates each polynomial in doubles together with a running bound of its
+/// error (Higham, Accuracy and Stability of Numerical Algorithms, 3.3): every
+/// operation adds kCapsuleFilterRounding times its rounded result (one
+/// rounding is at most 2^-53 of it; twice that also covers the rounding of the
+/// bound's own arithmetic, which is then inflated by 1 + 2^-50), and every
+/// product 2^-1069 for what underflow may lose. A sign is taken from the
+/// doubles only when the value is farther from 0 than its bound, otherwise from
+/// Shewchuk's expansions: not a tolerance, every answer is the exact one.
+inline constexpr double kCapsuleFilterRounding = 0x1p-52;
 
 }  // namespace np

@@ -153,6 +153,16 @@ struct RayHit {
   Vec3 normal;
 };
 
+/// The closest points of two segments (closest_points_segment_segment).
+struct SegmentClosestPoints {
+  /// |point_a - point_b|, in world units; 0 when the segments touch or cross.
+  double distance;
+  /// The point of the first segment nearest to the second.
+  Vec3 point_a;
+  /// The point of the second segment nearest to point_a.
+  Vec3 point_b;
+};
+
 /// Where a moving shape first touches a target.
 struct ShapeCastHit {
   /// World units the moving shape's center travelled before first contact.

@@ -204,6 +204,22 @@ struct rayHit {
   }
 };
 
+/// SegmentClosestPoints: returns 0 and writes distance, point_a, point_b
+/// (always: two segments always have closest points).
+struct closestPoints {
+  template <class... V>
+  using Fn = SegmentClosestPoints (*)(V...);
+  static constexpr int outputs = 7;
+  template <class F, class... V>
+  NP_INLINE static int call(F fn, double* io, const V&... v) {
+    const SegmentClosestPoints c = fn(v...);
+    io[0] = c.distance;
+    put(io + 1, c.point_a);
+    put(io + 4, c.point_b);
+    return 0;
+  }
+};
+
 /// ShapeCastHit: returns 1 and writes distance, fraction, center, point,
 /// normal, startedOverlapping (0/1).
 struct shapeCastHit {

@@ -1,0 +1,139 @@
+// The closest points of two segments: Ericson, Real-Time Collision Detection,
+// 5.1.9 (ClosestPtSegmentSegment), made robust for degenerate and parallel
+// segments by taking the nearest of five candidate pairs instead of clamping
+// one parameter after the other. Compare Jolt's
+// ClosestPoint::GetClosestPointsOnSegments, parry's
+// closest_points_segment_segment and Box2D v3's b2SegmentDistance: all solve
+// the 2x2 system a s - b t = -c, b s - e t = -f and fall back to an end point
+// when its determinant a e - b^2 is below an epsilon; here the determinant is
+// |d1 x d2|^2 (Lagrange's identity: no cancellation between a e and b^2) and a
+// parallel pair needs no epsilon, because the end-point candidates already
+// hold a pair at the minimum distance.
+#include <cfloat>
+#include <cmath>
+#include <limits>
+
+#include "narrowphase/closest_point.h"
+#include "narrowphase/detail/exponent.h"
+
+namespace np {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+using detail::biased_exponent;
+using detail::unit_scale_for;
+
+inline bool same(Vec3 u, Vec3 v) {
+  return u.x == v.x && u.y == v.y && u.z == v.z;
+}
+
+// |p - q| at any magnitude: on halved coordinates where p - q overflows (the
+// difference then exceeds DBL_MAX, so halving's rounding is negligible), +inf
+// only when the length itself does.
+double distance_between(Vec3 p, Vec3 q) {
+  const Vec3 d = p - q;
+  if (max_abs_component(d) <= DBL_MAX) return length(d) + 0.0;
+  return length(p * 0.5 - q * 0.5) * 2.0;
+}
+
+// (p - q) * s for a power of two s, without overflow: beyond 2^1022 the two
+// are scaled first (s is then small, see below).
+inline double scaled_difference(double p, double q, double s) {
+  if (p == q) return 0.0;
+  if (std::fabs(p) >= 0x1p1022 || std::fabs(q) >= 0x1p1022)
+    return p * s - q * s;
+  return (p - q) * s;
+}
+inline Vec3 scaled_difference(Vec3 p, Vec3 q, double s) {
+  return {scaled_difference(p.x, q.x, s), scaled_difference(p.y, q.y, s),
+          scaled_difference(p.z, q.z, s)};
+}
+
+// p + (q - p) t for t in (0, 1), finite wherever p and q are: where q - p
+// overflows, p (1 - t) + q t.
+Vec3 lerp(Vec3 p, Vec3 q, double t) {
+  const Vec3 d = q - p;
+  if (max_abs_component(d) <= DBL_MAX) return p + d * t;
+  return p * (1.0 - t) + q * t;
+}
+
+}  // namespace
+
+SegmentClosestPoints closest_points_segment_segment(const Segment& a,
+                                                    const Segment& b) {
+  // A zero-length segment is a point (Ericson 5.1.9's first branches): the
+  // other segment's closest point to it, exactly as closest_point_on_segment
+  // gives it.
+  if (same(a.start, a.end)) {
+    const Vec3 q = closest_point_on_segment(a.start, b);
+    return {distance_between(a.start, q), a.start, q};
+  }
+  if (same(b.start, b.end)) {
+    const Vec3 q = closest_point_on_segment(b.start, a);
+    return {distance_between(q, b.start), q, b.start};
+  }
+  // The minimum over the closed square [0, 1]^2 of |a(s) - b(t)| lies on its
+  // boundary (an end point of one segment and its closest point on the other)
+  // or at the interior critical point; the nearest candidate wins, the first
+  // of equals.
+  SegmentClosestPoints best{0.0, a.start, a.start};
+  bool first = true;
+  const auto consider = [&](Vec3 pa, Vec3 pb) {
+    const double d = distance_between(pa, pb);
+    if (first || d < best.distance) best = {d, pa, pb};
+    first = false;
+  };
+  // The interior critical point: the feet of the lines' common perpendicular,
+  // s = ((d2 x r) . n) / |n|^2 and t = ((d1 x r) . n) / |n|^2 with n = d1 x d2
+  // and r = a.start - b.start (Ericson's (b f - c e) / denom and (a f - b c) /
+  // denom, by Lagrange's identity), solved in units scaled by a power of two
+  // so that the products of up to four differences neither overflow nor
+  // underflow. Parallel segments (n = 0) have none. Nearly parallel ones have
+  // an ill-conditioned one: it is only a candidate, a pair of points on the
+  // segments, and wins only if it is nearer.
+  double half_extent = 0.0;
+  const Vec3 ends[4] = {a.start, a.end, b.start, b.end};
+  for (int i = 0; i < 3; ++i) {
+    double lo = get(ends[0], i), hi = lo;
+    for (const Vec3& p : ends)
+      lo = min2(lo, get(p, i)), hi = max2(hi, get(p, i));
+    half_extent = max2(half_extent, hi * 0.5 - lo * 0.5);
+  }
+  const double s = unit_scale_for(biased_exponent(half_extent));
+  // Each segment from its end nearer to the other's (the pair of nearest end
+  // points): r is then small where the segments nearly meet, and (d2 x r) . n
+  // does not cancel (two nearly coincident, nearly antiparallel segments 1e-10
+  // of their length apart lost 15 % of their distance from the far ends).
+  Vec3 a0 = a.start, a1 = a.end, b0 = b.start, b1 = b.end;
+  {
+    double nearest = kInf;
+    for (int i = 0; i < 4; ++i) {
+      const Vec3 p = (i & 1) ? a.end : a.start, q = (i & 2) ? b.end : b.start;
+      const double d = distance_between(p, q);
+      if (d < nearest) {
+        nearest = d;
+        a0 = p, a1 = (i & 1) ? a.start : a.end;
+        b0 = q, b1 = (i & 2) ? b.start : b.end;
+      }
+    }
+  }
+  const Vec3 d1 = scaled_difference(a1, a0, s),
+             d2 = scaled_difference(b1, b0, s),
+             r = scaled_difference(a0, b0, s);
+  const Vec3 n = cross(d1, d2);
+  const double nn = dot(n, n);
+  if (nn > 0.0) {
+    const double sa = dot(cross(d2, r), n) / nn, tb = dot(cross(d1, r), n) / nn;
+    if (sa > 0.0 && sa < 1.0 && tb > 0.0 && tb < 1.0)
+      consider(lerp(a0, a1, sa), lerp(b0, b1, tb));
+  }
+  // The boundary: each end point with its closest point on the other segment.
+  consider(a.start, closest_point_on_segment(a.start, b));
+  consider(a.end, closest_point_on_segment(a.end, b));
+  consider(closest_point_on_segment(b.start, a), b.start);
+  consider(closest_point_on_segment(b.end, a), b.end);
+  return best;
+}
+
+}  // namespace np
