@@ -42,6 +42,7 @@
 
 #include "narrowphase/detail/exact.h"
 #include "narrowphase/detail/exponent.h"
+#include "narrowphase/detail/rotation.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/tolerances.h"
 
@@ -571,15 +572,6 @@ inline bool inside(Vec3 p, const AABB& box) {
          p.y <= box.max.y && p.z >= box.min.z && p.z <= box.max.z;
 }
 
-// As linecast_obb (raycast_shapes.cpp): 1, or 2^-4 when the box frame's
-// coordinates could overflow.
-double obb_scale(Vec3 p, Vec3 q, const OBB& b) {
-  const double big = 0x1p1000;
-  const bool ok = max_abs_component(p) <= big && max_abs_component(q) <= big &&
-                  max_abs_component(b.center) <= big &&
-                  max_abs_component(b.half_size) <= big;
-  return ok ? 1.0 : 0x1p-4;
-}
 Vec3 to_local(Vec3 p, const OBB& b, double k) {
   const Vec3 v = k == 1.0 ? p - b.center : p * k - b.center * k;
   return {dot(v, b.axis[0]), dot(v, b.axis[1]), dot(v, b.axis[2])};
@@ -614,7 +606,7 @@ bool overlap_capsule_aabb(const Capsule& c, const AABB& box) {
 }
 
 bool overlap_capsule_obb(const Capsule& c, const OBB& box) {
-  const double k = obb_scale(c.start, c.end, box);
+  const double k = detail::obb_frame_scale(c.start, c.end, box);
   const Vec3 h = box.half_size * k;
   return overlap_capsule_aabb(
       Capsule{to_local(c.start, box, k), to_local(c.end, box, k), c.radius * k},

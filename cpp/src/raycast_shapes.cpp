@@ -30,6 +30,7 @@
 #include "narrowphase/detail/exact.h"
 #include "narrowphase/detail/exponent.h"
 #include "narrowphase/detail/metric.h"
+#include "narrowphase/detail/rotation.h"
 #include "narrowphase/raycast.h"
 #include "narrowphase/tolerances.h"
 
@@ -588,7 +589,8 @@ bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
 Vec3 to_local(Vec3 v, const OBB& b) {
   return {dot(v, b.axis[0]), dot(v, b.axis[1]), dot(v, b.axis[2])};
 }
-// The world point of local v, in units scaled by k (see obb_scale).
+// The world point of local v, in units scaled by k (see
+// detail::obb_frame_scale).
 Vec3 to_world(Vec3 v, const OBB& b, double k) {
   const Vec3 w = b.axis[0] * v.x + b.axis[1] * v.y + b.axis[2] * v.z;
   if (k == 1.0) return b.center + w;
@@ -608,16 +610,6 @@ Vec3 face_normal(Vec3 local, const OBB& b) {
 }
 AABB local_box(const OBB& b, double k) {
   return {negated(b.half_size * k), b.half_size * k};
-}
-// 1, or a power of two below 1 when the box frame's coordinates could
-// overflow (offsets or sizes beyond 2^1000): the local cast is then solved
-// scaled by it (exactly, but for subnormal parts negligible at that size).
-double obb_scale(Vec3 p, Vec3 q, const OBB& b) {
-  const double big = 0x1p1000;
-  const bool ok = max_abs_component(p) <= big && max_abs_component(q) <= big &&
-                  max_abs_component(b.center) <= big &&
-                  max_abs_component(b.half_size) <= big;
-  return ok ? 1.0 : 0x1p-4;
 }
 // (p - center) k, without overflow.
 Vec3 offset(Vec3 p, Vec3 center, double k) {
@@ -824,7 +816,7 @@ bool linecast_capsule(Vec3 start, Vec3 end, const Capsule& c, RayHit* hit) {
 bool raycast_obb(const Ray& ray, const OBB& b, double max_distance,
                  RayHit* hit) {
   const Vec3 u = unit_or(ray.direction, kUp);
-  const double k = obb_scale(ray.origin, ray.origin, b);
+  const double k = detail::obb_frame_scale(ray.origin, ray.origin, b);
   const Vec3 lo = to_local(offset(ray.origin, b.center, k), b),
              ld = to_local(u, b);
   RayHit lh;
@@ -845,7 +837,7 @@ bool raycast_obb(const Ray& ray, const OBB& b, double max_distance,
 
 bool linecast_obb(Vec3 start, Vec3 end, const OBB& b, RayHit* hit) {
   const Vec3 d = end - start;
-  const double k = obb_scale(start, end, b);
+  const double k = detail::obb_frame_scale(start, end, b);
   const Vec3 ls = to_local(offset(start, b.center, k), b),
              le = to_local(offset(end, b.center, k), b);
   RayHit lh;

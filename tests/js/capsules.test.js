@@ -15,6 +15,7 @@ import {
   random,
   unitBox,
   vec,
+  PERMUTATIONS,
 } from "./helpers.js";
 
 let np;
@@ -22,14 +23,6 @@ beforeAll(async () => {
   np = await init();
 });
 
-const PERMUTATIONS = [
-  [0, 1, 2],
-  [0, 2, 1],
-  [1, 0, 2],
-  [1, 2, 0],
-  [2, 0, 1],
-  [2, 1, 0],
-];
 /** Every permutation and sign flip of the axes, as a function of [x, y, z] -> {x, y, z}. */
 function* symmetries() {
   for (const p of PERMUTATIONS) {

@@ -45,6 +45,15 @@ export const nextDown = (x) => -nextUp(-x);
 export const AXES = [0, 1, 2];
 export const SIGNS = [-1, 1];
 export const KEYS = ["x", "y", "z"];
+/** The six orders of three things: axis permutations, or a triangle's corner orders. */
+export const PERMUTATIONS = Object.freeze([
+  [0, 1, 2],
+  [0, 2, 1],
+  [1, 0, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [2, 1, 0],
+]);
 
 // ---------------------------------------------------------------------------------------------------------
 // Plain-object shapes.

@@ -15,6 +15,7 @@ import {
   unitBox,
   v3,
   vec,
+  PERMUTATIONS,
 } from "./helpers.js";
 
 let np;
@@ -26,14 +27,6 @@ const tri = (a, b, c) => ({ a: vec(a), b: vec(b), c: vec(c) });
 const H = 2 ** -50; // exact offsets on these small integer coordinates
 
 // Every symmetry of the cube: a permutation of the axes and a sign per axis (exact).
-const PERMUTATIONS = [
-  [0, 1, 2],
-  [0, 2, 1],
-  [1, 0, 2],
-  [1, 2, 0],
-  [2, 0, 1],
-  [2, 1, 0],
-];
 const SYMMETRIES = PERMUTATIONS.flatMap((perm) =>
   [0, 1, 2, 3, 4, 5, 6, 7].map(
     (signs) => (p) => perm.map((k, i) => ((signs >> i) & 1 ? -p[k] : p[k])),

@@ -17,7 +17,7 @@ import { Capsule } from "three/examples/jsm/math/Capsule.js";
 import { OBB } from "three/examples/jsm/math/OBB.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../web/lib/index.js";
-import { AXES, KEYS, SIGNS, random, v3 } from "./helpers.js";
+import { AXES, KEYS, PERMUTATIONS, SIGNS, random, v3 } from "./helpers.js";
 
 let np;
 beforeAll(async () => {
@@ -101,15 +101,7 @@ describe("exact answers", () => {
       [v3(-3, 2, 4), v3(0, 2, 0), 5], // edge ca
       [v3(2, 2, 0), v3(2, 2, 0), 0], // on the edge bc
     ];
-    const orders = [
-      [0, 1, 2],
-      [0, 2, 1],
-      [1, 0, 2],
-      [1, 2, 0],
-      [2, 0, 1],
-      [2, 1, 0],
-    ];
-    for (const [i, j, k] of orders) {
+    for (const [i, j, k] of PERMUTATIONS) {
       const t = { a: corners[i], b: corners[j], c: corners[k] };
       for (const [p, q, d] of cases) {
         expect(np.closestPointOnTriangle(p, t), JSON.stringify(p)).toEqual(q);

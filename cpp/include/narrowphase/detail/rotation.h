@@ -57,4 +57,18 @@ bool axis_aligned_extents(const OBB& b, Vec3* extent);
 // overlap_boxes.cpp.
 OBB aabb_as_obb(const AABB& a);
 
+// 1, or a power of two below 1 when an OBB frame's coordinates could overflow
+// (offsets or sizes beyond 2^1000, for points p and q carried into the frame
+// of b): a cast or overlap in that frame is then solved scaled by it (exactly,
+// but for subnormal parts negligible at that size). Shared by linecast_obb and
+// overlap_capsule_obb, so the capsule test takes its end points into the frame
+// as the linecast does.
+inline double obb_frame_scale(Vec3 p, Vec3 q, const OBB& b) {
+  const double big = 0x1p1000;
+  const bool ok = max_abs_component(p) <= big && max_abs_component(q) <= big &&
+                  max_abs_component(b.center) <= big &&
+                  max_abs_component(b.half_size) <= big;
+  return ok ? 1.0 : 0x1p-4;
+}
+
 }  // namespace np::detail
