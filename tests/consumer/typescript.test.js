@@ -138,6 +138,9 @@ describe("TypeScript declarations, type-checked in a fresh project", () => {
       triangleDistance: 5,
       groundDistance: -4, // Euclidean: the normal's length 2 does not scale it
       capsuleHitDistance: 4,
+      betweenDistance: 3,
+      betweenPointB: [0, 0, 3], // a Vector3 target, filled (toArray exists)
+      capsuleOnTriangle: true, // its end 1 above the face, radius 1: touching
     });
   });
 });
