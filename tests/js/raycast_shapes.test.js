@@ -16,7 +16,16 @@ import {
 import { OBB } from "three/examples/jsm/math/OBB.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../web/lib/index.js";
-import { AXES, KEYS, SIGNS, nextDown, nextUp, random, v3 } from "./helpers.js";
+import {
+  AXES,
+  KEYS,
+  PERMUTATIONS,
+  SIGNS,
+  nextDown,
+  nextUp,
+  random,
+  v3,
+} from "./helpers.js";
 
 let np;
 beforeAll(async () => {
@@ -104,14 +113,7 @@ describe("exact answers", () => {
 
   it("triangle: front and back, for every order of the corners; misses beside it", () => {
     const corners = [v3(0, 0, 0), v3(4, 0, 0), v3(0, 4, 0)];
-    for (const [i, j, k] of [
-      [0, 1, 2],
-      [0, 2, 1],
-      [1, 0, 2],
-      [1, 2, 0],
-      [2, 0, 1],
-      [2, 1, 0],
-    ]) {
+    for (const [i, j, k] of PERMUTATIONS) {
       const t = { a: corners[i], b: corners[j], c: corners[k] };
       expect(
         np.raycastTriangle({ origin: v3(1, 1, 5), direction: v3(0, 0, -2) }, t),
