@@ -45,9 +45,9 @@ build() {
   local gen=()
   if command -v ninja >/dev/null 2>&1; then gen=(-G Ninja); fi
   if [ ! -f "$bin/CMakeCache.txt" ]; then
-    nice cmake -S "$root/tests/fuzz" -B "$bin" "${gen[@]}" -DCMAKE_CXX_COMPILER=clang++ >/dev/null || return 1
+    cmake -S "$root/tests/fuzz" -B "$bin" "${gen[@]}" -DCMAKE_CXX_COMPILER=clang++ >/dev/null || return 1
   fi
-  nice cmake --build "$bin" --parallel "$jobs" "$@" >"$out/build.log" 2>&1 || { cat "$out/build.log" >&2; return 1; }
+  cmake --build "$bin" --parallel "$jobs" "$@" >"$out/build.log" 2>&1 || { cat "$out/build.log" >&2; return 1; }
 }
 
 queries() { NP_FUZZ_LIST=1 "$bin/np_fuzz_raw"; }
@@ -60,7 +60,7 @@ fuzz_one() {
   mkdir -p "$dir" "$out/logs" "$out/artifacts"
   local stamp="$out/logs/.$mode-$q.start"
   touch "$stamp"
-  NP_FUZZ_QUERY="$q" nice "$bin/np_fuzz_$mode" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+  NP_FUZZ_QUERY="$q" "$bin/np_fuzz_$mode" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$out/artifacts/$mode-$q-" -print_final_stats=1 "$@" "$dir" "$corpus/$mode" >"$log" 2>&1
   local rc=$?
   # A crash is a non-zero exit, a report in the log, or an artifact written (fork mode goes on after crashes and
@@ -138,7 +138,7 @@ merge() {
       [ -d "$out/corpus/$mode/$q" ] || continue
       # Edge coverage only (not comparison operands or hit counts), which keeps the checked-in corpus small.
       # (Inputs that crash are left out, and written to build/fuzz/artifacts/merge-*.)
-      NP_FUZZ_QUERY="$q" nice "$bin/np_fuzz_$mode" -merge=1 -use_cmp=0 -use_counters=0 \
+      NP_FUZZ_QUERY="$q" "$bin/np_fuzz_$mode" -merge=1 -use_cmp=0 -use_counters=0 \
         -artifact_prefix="$out/artifacts/merge-$mode-$q-" "$corpus/$mode" "$out/corpus/$mode/$q" \
         >"$out/logs/merge-$mode-$q.log" 2>&1 ||
         { echo "merge $mode $q failed: see build/fuzz/logs/merge-$mode-$q.log" >&2; return 1; }

@@ -26,16 +26,16 @@ write_results() {
 gen=()
 if command -v ninja >/dev/null 2>&1; then gen=(-G Ninja); fi
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  CC=clang CXX=clang++ nice cmake -S "$root" -B "$build" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  CC=clang CXX=clang++ cmake -S "$root" -B "$build" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS="$flags" >/dev/null || { write_results 0 1; exit 1; }
 fi
 # Only what the tests need (not the benchmark).
-if ! nice cmake --build "$build" --parallel "${NP_FUZZ_JOBS:-2}" --target narrowphase_tests narrowphase_corpus; then
+if ! cmake --build "$build" --parallel "${NP_FUZZ_JOBS:-2}" --target narrowphase_tests narrowphase_corpus; then
   write_results 0 1
   exit 1
 fi
 
-nice ctest --test-dir "$build" --output-on-failure --parallel "${NP_FUZZ_JOBS:-2}" 2>&1 | tee "$log"
+ctest --test-dir "$build" --output-on-failure --parallel "${NP_FUZZ_JOBS:-2}" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 counts="$(grep -o 'tests passed, [0-9]* tests failed out of [0-9]*' "$log" | tail -1)"
 failed="$(echo "$counts" | sed -n 's/.*passed, \([0-9]*\) tests failed.*/\1/p')"
@@ -43,7 +43,7 @@ total="$(echo "$counts" | sed -n 's/.*out of \([0-9]*\)/\1/p')"
 if [ -z "$total" ]; then failed=1 total=1; fi
 
 echo "sanitizers: the native corpus writer"
-if nice "$build/narrowphase_corpus" "$build/corpus.json" >"$build/corpus.log" 2>&1; then
+if "$build/narrowphase_corpus" "$build/corpus.json" >"$build/corpus.log" 2>&1; then
   total=$((total + 1))
 else
   cat "$build/corpus.log" >&2
