@@ -95,7 +95,7 @@ try {
   }));
 
   const rows = [];
-  for (const id of scenes) {
+  for (const { id } of scenes) {
     await open(`#/${id}`);
     const row = await page.evaluate(
       ({ warmUp, timed }) => {

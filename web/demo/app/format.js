@@ -17,6 +17,15 @@ export function vec(v) {
   return `(${num(v.x)}, ${num(v.y)}, ${num(v.z)})`;
 }
 
+/**
+ * A number squared, as a formula writes it: `1.4²`, and a negative number in parentheses with a true minus
+ * sign, `(−0.8)²` (not `-0.8²`, which reads as −(0.8²)).
+ */
+export function sq(x) {
+  const text = num(x);
+  return text.startsWith("-") ? `(−${text.slice(1)})²` : `${text}²`;
+}
+
 /** `num` wrapped in a span the panel styles as a live value. */
 export function val(x) {
   return `<span class="v">${num(x)}</span>`;

@@ -1,6 +1,7 @@
-// The tutorial's scenes, in menu order. A scene is one module (see closest-point-aabb.js for the shape:
-// id, menu, articles, title, defaults, fields, explanation, build(ctx), update(ctx, state) -> { result,
-// tone, steps }, optional normalize and dispose). Adding a query to the tutorial is one new file and one line.
+// The tutorial's scenes, in menu order. A scene is one module (see closest-point-aabb.js for the shape: id,
+// defaults, fields, examples, text: { en, ko, ja }, build(ctx), update(ctx, state) -> { result, tone, steps },
+// optional camera, normalize and dispose). Adding a query to the tutorial is one new file and one line here;
+// the browser tests find it through the page (window.__narrowphase.scenes).
 import closestPointAABB from "./closest-point-aabb.js";
 import sphereAABB from "./sphere-aabb.js";
 import raycastAABB from "./raycast-aabb.js";

@@ -5,52 +5,16 @@
 // appears here without a change to this file.
 import * as THREE from "three";
 import { init } from "narrowphase";
-import {
-  Arrow,
-  BoxView,
-  COLORS,
-  Dot,
-  PlaneQuad,
-  Rod,
-  SphereView,
-  material,
-  setColor,
-} from "../app/draw.js";
+import { Arrow, COLORS, Dot, Rod, SphereView } from "../app/draw.js";
 import { num, vec } from "../app/format.js";
+import { SHAPE, SHAPES } from "../app/shapes/index.js";
 
 /** The shape kinds, in the order of the menus. */
-export const KINDS = [
-  "point",
-  "segment",
-  "ray",
-  "sphere",
-  "capsule",
-  "aabb",
-  "obb",
-  "triangle",
-  "plane",
-];
-const LABEL = {
-  point: "Point",
-  segment: "Segment",
-  ray: "Ray",
-  sphere: "Sphere",
-  capsule: "Capsule",
-  aabb: "AABB (box)",
-  obb: "OBB (oriented box)",
-  triangle: "Triangle",
-  plane: "Plane",
-};
-/** The library's name of each solid or thin shape, in the library's pair order. */
-const NAME = {
-  segment: "Segment",
-  sphere: "Sphere",
-  capsule: "Capsule",
-  aabb: "AABB",
-  obb: "OBB",
-  triangle: "Triangle",
-  plane: "Plane",
-};
+export const KINDS = SHAPES.map((shape) => shape.kind);
+/** The library's name of each shape that has one (segment, sphere, ..., plane), in function names. */
+const NAME = Object.fromEntries(
+  SHAPES.filter((shape) => shape.name).map((shape) => [shape.kind, shape.name]),
+);
 const PAIR_ORDER = ["Sphere", "Capsule", "AABB", "OBB", "Triangle", "Plane"];
 
 /** The query families, in the order of the menu. */
@@ -87,44 +51,16 @@ function slot(s, p) {
 }
 
 /**
- * The library's input for a slot: a point is C; a segment runs from C − U to C + U; a ray starts at C along U;
- * a sphere is centered at C with radius r; a capsule is the segment with radius r; a box is centered at C with
- * half sizes |U| (an OBB turned by the rotation); a triangle has corners C + U, C + V and C − U − V (its
- * centroid is C); a plane passes through C with normal U.
+ * The library's input for a slot: each shape reads the slot its own way (app/shapes/<kind>.js): a point is C;
+ * a segment runs from C − U to C + U; a ray starts at C along U; a sphere is centered at C with radius r; a
+ * capsule is the segment with radius r; a box is centered at C with half sizes |U| (an OBB turned by the
+ * rotation); a triangle has corners C + U, C + V and C − U − V (its centroid is C); a plane passes through C
+ * with normal U.
  */
 export function shapeOf(k) {
-  const abs = (w) => V3(Math.abs(w.x), Math.abs(w.y), Math.abs(w.z));
-  switch (k.kind) {
-    case "point":
-      return k.c;
-    case "segment":
-      return { start: k.c.clone().sub(k.u), end: k.c.clone().add(k.u) };
-    case "ray":
-      return { origin: k.c, direction: k.u };
-    case "sphere":
-      return { center: k.c, radius: k.r };
-    case "capsule":
-      return {
-        start: k.c.clone().sub(k.u),
-        end: k.c.clone().add(k.u),
-        radius: k.r,
-      };
-    case "aabb":
-      return { min: k.c.clone().sub(abs(k.u)), max: k.c.clone().add(abs(k.u)) };
-    case "obb":
-      return { center: k.c, halfSize: abs(k.u), rotation: k.rotation };
-    case "triangle":
-      return {
-        a: k.c.clone().add(k.u),
-        b: k.c.clone().add(k.v),
-        c: k.c.clone().sub(k.u).sub(k.v),
-      };
-    case "plane": {
-      const n = k.u.clone();
-      return { normal: n, constant: -n.dot(k.c) };
-    }
-  }
-  throw new Error(`unknown shape kind ${k.kind}`);
+  const shape = SHAPE[k.kind];
+  if (!shape) throw new Error(`unknown shape kind ${k.kind}`);
+  return shape.fromSlot(k);
 }
 
 /**
@@ -217,18 +153,18 @@ let api = null;
 init().then((np) => (api = np));
 
 const slotFields = (p, name) => [
-  { label: `${name}: center C`, keys: [`${p}x`, `${p}y`, `${p}z`] },
+  { label: ["slotCenter", name], keys: [`${p}x`, `${p}y`, `${p}z`] },
   {
-    label: `${name}: shape`,
+    label: ["slotShape", name],
     keys: [`${p}k`],
     kind: "choice",
-    options: KINDS.map((k, i) => [i, LABEL[k]]),
+    options: KINDS.map((k, i) => [i, ["shape", k]]),
   },
-  { label: `${name}: vector U`, keys: [`${p}ux`, `${p}uy`, `${p}uz`] },
-  { label: `${name}: vector V`, keys: [`${p}vx`, `${p}vy`, `${p}vz`] },
-  { label: `${name}: radius r`, keys: [`${p}r`], min: 0 },
+  { label: ["slotU", name], keys: [`${p}ux`, `${p}uy`, `${p}uz`] },
+  { label: ["slotV", name], keys: [`${p}vx`, `${p}vy`, `${p}vz`] },
+  { label: ["slotRadius", name], keys: [`${p}r`], min: 0 },
   {
-    label: `${name}: rotation ° (OBB)`,
+    label: ["slotRotation", name],
     keys: [`${p}rx`, `${p}ry`, `${p}rz`],
     kind: "deg",
     min: -180,
@@ -236,125 +172,216 @@ const slotFields = (p, name) => [
   },
 ];
 
-const HELP = `
+/** The playground's strings: shape and query names, field labels, the help, the readout's words. */
+const PLAYGROUND_TEXT = {
+  en: {
+    menu: "Playground",
+    menuNote: "narrowphase",
+    title: "Playground: any two shapes, any query",
+    source:
+      "Not from an article: every shape and every query of the library, beyond the five articles' cases.",
+    shape: (k) =>
+      ({
+        point: "Point",
+        segment: "Segment",
+        ray: "Ray",
+        sphere: "Sphere",
+        capsule: "Capsule",
+        aabb: "AABB (box)",
+        obb: "OBB (oriented box)",
+        triangle: "Triangle",
+        plane: "Plane",
+      })[k],
+    family: (f) =>
+      ({
+        overlap: "overlap",
+        "closest point": "closest point",
+        distance: "distance",
+        "signed distance": "signed distance",
+        raycast: "raycast",
+        linecast: "linecast",
+        "closest points": "closest points",
+        "sphere cast": "sphere cast",
+      })[f],
+    slotCenter: (p) => `${p}: center C`,
+    slotShape: (p) => `${p}: shape`,
+    slotU: (p) => `${p}: vector U`,
+    slotV: (p) => `${p}: vector V`,
+    slotRadius: (p) => `${p}: radius r`,
+    slotRotation: (p) => `${p}: rotation ° (OBB)`,
+    query: "Query",
+    explanation: `
   <p>Pick two shapes and a query. The queries listed are the ones the library has for the pair (a point, ray or
   segment probes the other shape whichever slot it is in). Each slot has the same inputs — a center
   <b class="ca">C</b>, vectors <b>U</b> and <b>V</b>, a radius and a rotation — read by its shape: a segment
   runs from C − U to C + U; a ray starts at C along U; a capsule is that segment with radius r; a box has half
   sizes |U| (an OBB is also turned by the rotation); a triangle has corners C + U, C + V and C − U − V; a plane
   passes through C with normal U; a sphere cast moves sphere A from C to C + V.</p>
-  <p>Drag the cubes (centers) and the small balls (the tips of U and V).</p>`;
-
-const views = (ctx, color) => {
-  const tri = new THREE.Mesh(
-    new THREE.BufferGeometry().setAttribute(
-      "position",
-      new THREE.Float32BufferAttribute(new Float32Array(9), 3),
-    ),
-    material(color, { opacity: 0.45, side: THREE.DoubleSide }),
-  );
-  return {
-    point: ctx.add(new Dot(color, 0.08)),
-    segment: ctx.add(new Rod(color, 0.025)),
-    ray: ctx.add(new Arrow(color, 0.025)),
-    sphere: ctx.add(new SphereView(color)),
-    capsuleStart: ctx.add(new SphereView(color)),
-    capsuleEnd: ctx.add(new SphereView(color)),
-    capsuleSide: ctx.add(new Rod(color, 0.5, { opacity: 0.3 })),
-    box: ctx.add(new BoxView(color)),
-    triangle: ctx.add(tri),
-    plane: ctx.add(new PlaneQuad(color, 0.22)),
-  };
+  <p>Drag the cubes (centers) and the small balls (the tips of U and V).</p>`,
+    overlap: "overlap",
+    noOverlap: "no overlap",
+    noHit: "no hit",
+    rayHit: (d, p, n) => `hit at distance ${d}, point ${p}, normal ${n}`,
+    pair: (d, a, b) => `distance ${d} between ${a} and ${b}`,
+    cast: (f, d, p) =>
+      `first contact at fraction ${f} (distance ${d}), point ${p}`,
+    noQuery: "no query of the library takes these two shapes",
+    stepQueries: "The queries the library has for this pair",
+    noQueryNote:
+      "None: pick a shape for A or B that the other can be asked about.",
+    stepAnswer: (name) => `The answer of ${name}`,
+  },
+  ko: {
+    menu: "플레이그라운드",
+    menuNote: "narrowphase",
+    title: "플레이그라운드: 아무 도형 두 개, 아무 쿼리",
+    source:
+      "원문 글은 없습니다. 다섯 글이 다루는 경우를 넘어, 라이브러리의 모든 도형과 모든 쿼리를 직접 시험해 볼 수 있습니다.",
+    shape: (k) =>
+      ({
+        point: "점",
+        segment: "선분",
+        ray: "레이",
+        sphere: "구체",
+        capsule: "캡슐",
+        aabb: "AABB (축 정렬 박스)",
+        obb: "OBB (회전된 박스)",
+        triangle: "삼각형",
+        plane: "평면",
+      })[k],
+    family: (f) =>
+      ({
+        overlap: "겹침 판정",
+        "closest point": "가장 가까운 점",
+        distance: "거리",
+        "signed distance": "부호 있는 거리",
+        raycast: "레이캐스트",
+        linecast: "라인캐스트(선분)",
+        "closest points": "가장 가까운 두 점",
+        "sphere cast": "구체 캐스트",
+      })[f],
+    slotCenter: (p) => `${p}: 중심 C`,
+    slotShape: (p) => `${p}: 도형`,
+    slotU: (p) => `${p}: 벡터 U`,
+    slotV: (p) => `${p}: 벡터 V`,
+    slotRadius: (p) => `${p}: 반지름 r`,
+    slotRotation: (p) => `${p}: 회전 ° (OBB)`,
+    query: "쿼리",
+    explanation: `
+  <p>도형 두 개와 쿼리 하나를 고르세요. 목록에는 라이브러리가 그 쌍에 대해 제공하는 쿼리만 나옵니다(점, 레이, 선분은
+  어느 칸에 있든 다른 도형을 검사하는 쪽이 됩니다). 두 칸의 입력은 똑같이 중심 <b class="ca">C</b>, 벡터 <b>U</b>와
+  <b>V</b>, 반지름, 회전이고, 도형마다 다르게 읽힙니다. 선분은 C − U에서 C + U까지, 레이는 C에서 U 방향으로,
+  캡슐은 그 선분에 반지름 r을 더한 것, 박스는 절반 크기가 |U|(OBB는 회전까지 적용), 삼각형은 꼭짓점이 C + U, C + V,
+  C − U − V, 평면은 C를 지나고 법선이 U입니다. 구체 캐스트에서는 구체 A가 C에서 C + V까지 움직입니다.</p>
+  <p>큐브(중심)와 작은 공(U, V의 끝)을 드래그해 보세요.</p>`,
+    overlap: "겹침",
+    noOverlap: "겹치지 않음",
+    noHit: "충돌 없음",
+    rayHit: (d, p, n) => `충돌: 거리 ${d}, 교점 ${p}, 법선 ${n}`,
+    pair: (d, a, b) => `두 점 ${a}, ${b} 사이의 거리 ${d}`,
+    cast: (f, d, p) => `처음 닿는 비율 ${f}(거리 ${d}), 충돌 지점 ${p}`,
+    noQuery: "이 두 도형을 받는 라이브러리 쿼리가 없습니다",
+    stepQueries: "이 쌍에 대해 라이브러리가 제공하는 쿼리",
+    noQueryNote:
+      "없음: A나 B를, 다른 쪽에 대해 검사할 수 있는 도형으로 바꾸세요.",
+    stepAnswer: (name) => `${name}의 답`,
+  },
+  ja: {
+    menu: "プレイグラウンド",
+    menuNote: "narrowphase",
+    title: "プレイグラウンド: 好きな図形 2 つと好きなクエリ",
+    source:
+      "元になった記事はありません。5 本の記事が扱う場合を超えて、ライブラリのすべての図形とすべてのクエリを試せます。",
+    shape: (k) =>
+      ({
+        point: "点",
+        segment: "線分",
+        ray: "レイ",
+        sphere: "球",
+        capsule: "カプセル",
+        aabb: "AABB（軸平行な箱）",
+        obb: "OBB（回転した箱）",
+        triangle: "三角形",
+        plane: "平面",
+      })[k],
+    family: (f) =>
+      ({
+        overlap: "重なり判定",
+        "closest point": "最近点",
+        distance: "距離",
+        "signed distance": "符号付き距離",
+        raycast: "レイキャスト",
+        linecast: "ラインキャスト（線分）",
+        "closest points": "最近点の組",
+        "sphere cast": "スフィアキャスト",
+      })[f],
+    slotCenter: (p) => `${p}: 中心 C`,
+    slotShape: (p) => `${p}: 図形`,
+    slotU: (p) => `${p}: ベクトル U`,
+    slotV: (p) => `${p}: ベクトル V`,
+    slotRadius: (p) => `${p}: 半径 r`,
+    slotRotation: (p) => `${p}: 回転 °（OBB）`,
+    query: "クエリ",
+    explanation: `
+  <p>図形を 2 つとクエリを 1 つ選んでください。一覧に出るのは、ライブラリがその組に用意しているクエリだけです（点・レイ・
+  線分は、どちらの枠にあっても相手の図形を調べる側になります）。2 つの枠の入力はどちらも中心 <b class="ca">C</b>、
+  ベクトル <b>U</b> と <b>V</b>、半径、回転で、図形ごとに読み方が変わります。線分は C − U から C + U まで、レイは C から
+  U の向き、カプセルはその線分に半径 r を付けたもの、箱は半分のサイズが |U|（OBB はさらに回転）、三角形は頂点が C + U、
+  C + V、C − U − V、平面は C を通り法線が U です。スフィアキャストでは球 A が C から C + V まで動きます。</p>
+  <p>立方体（中心）と小さな球（U と V の先端）をドラッグしてみてください。</p>`,
+    overlap: "重なりあり",
+    noOverlap: "重なりなし",
+    noHit: "当たりなし",
+    rayHit: (d, p, n) => `当たり: 距離 ${d}、交点 ${p}、法線 ${n}`,
+    pair: (d, a, b) => `${a} と ${b} の距離 ${d}`,
+    cast: (f, d, p) => `最初に触れる割合 ${f}（距離 ${d}）、接触点 ${p}`,
+    noQuery: "この 2 つの図形を受け取るクエリはライブラリにありません",
+    stepQueries: "この組に対してライブラリが持つクエリ",
+    noQueryNote:
+      "なし: A か B を、相手について問い合わせられる図形に変えてください。",
+    stepAnswer: (name) => `${name} の答え`,
+  },
 };
 
+/** Every shape's drawing for one slot: { kind: view }. */
+const views = (ctx, color) =>
+  Object.fromEntries(
+    SHAPES.map((shape) => [shape.kind, shape.view(ctx, color)]),
+  );
+
+/** Shows the slot's shape (and hides the others). */
 function place(o, k, shape, color) {
-  for (const view of Object.values(o)) view.visible = false;
-  const show = (view) => ((view.visible = true), view);
-  switch (k.kind) {
-    case "point":
-      show(o.point).set(shape);
-      break;
-    case "segment":
-      show(o.segment).set(shape.start, shape.end);
-      break;
-    case "ray":
-      show(o.ray).set(
-        shape.origin,
-        shape.origin
-          .clone()
-          .addScaledVector(shape.direction.clone().normalize(), 4),
-      );
-      break;
-    case "sphere":
-      show(o.sphere).set(shape.center, shape.radius).setColor(color);
-      break;
-    case "capsule":
-      show(o.capsuleStart).set(shape.start, shape.radius).setColor(color);
-      show(o.capsuleEnd).set(shape.end, shape.radius).setColor(color);
-      o.capsuleSide.radius = Math.max(shape.radius, 1e-3);
-      show(o.capsuleSide).set(shape.start, shape.end);
-      setColor(o.capsuleSide.material, color);
-      break;
-    case "aabb":
-      show(o.box).setMinMax(shape.min, shape.max).setColor(color);
-      break;
-    case "obb":
-      show(o.box)
-        .setOBB(
-          shape.center,
-          shape.halfSize,
-          new THREE.Quaternion().setFromRotationMatrix(
-            new THREE.Matrix4().setFromMatrix3(shape.rotation),
-          ),
-        )
-        .setColor(color);
-      break;
-    case "triangle": {
-      const p = o.triangle.geometry.attributes.position;
-      [shape.a, shape.b, shape.c].forEach((x, i) => p.setXYZ(i, x.x, x.y, x.z));
-      p.needsUpdate = true;
-      o.triangle.geometry.computeBoundingSphere();
-      show(o.triangle);
-      setColor(o.triangle.material, color);
-      break;
-    }
-    case "plane": {
-      const n = shape.normal.clone().normalize();
-      show(o.plane).set(k.c, n, 6);
-      setColor(o.plane.material, color);
-      break;
-    }
+  for (const [kind, view] of Object.entries(o)) {
+    for (const part of view.parts) part.visible = kind === k.kind;
+    if (kind === k.kind) view.place(shape, color, k);
   }
 }
 
-/** The readout of one query's answer: text, and what to draw. */
-export function describe(q, answer) {
+/** The readout of one query's answer, in the page's language (function names and numbers as they are). */
+export function describe(q, answer, t) {
   switch (q.result) {
     case "boolean":
-      return `${q.name}: ${answer ? "overlap" : "no overlap"}`;
+      return `${q.name}: ${answer ? t("overlap") : t("noOverlap")}`;
     case "point":
       return `${q.name}: ${vec(answer)}`;
     case "number":
       return `${q.name}: ${num(answer)}`;
     case "rayHit":
       return answer === null
-        ? `${q.name}: no hit`
-        : `${q.name}: hit at distance ${num(answer.distance)}, point ${vec(answer.point)}, normal ${vec(answer.normal)}`;
+        ? `${q.name}: ${t("noHit")}`
+        : `${q.name}: ${t("rayHit", num(answer.distance), vec(answer.point), vec(answer.normal))}`;
     case "pair":
-      return `${q.name}: distance ${num(answer.distance)} between ${vec(answer.pointA)} and ${vec(answer.pointB)}`;
+      return `${q.name}: ${t("pair", num(answer.distance), vec(answer.pointA), vec(answer.pointB))}`;
     case "shapeCast":
       return answer === null
-        ? `${q.name}: no hit`
-        : `${q.name}: first contact at fraction ${num(answer.fraction)} (distance ${num(answer.distance)}), point ${vec(answer.point)}`;
+        ? `${q.name}: ${t("noHit")}`
+        : `${q.name}: ${t("cast", num(answer.fraction), num(answer.distance), vec(answer.point))}`;
   }
   return `${q.name}: ${String(answer)}`;
 }
 
 export default {
   id: "playground",
-  menu: "Playground",
-  articles: "—",
-  title: "Playground: any two shapes, any query",
   camera: { position: [5.5, 4.5, 7.5], target: [0, 0, 0] },
   defaults: {
     // A point beside a triangle: its closest point lies on an edge.
@@ -392,12 +419,43 @@ export default {
     ...slotFields("a", "A"),
     ...slotFields("b", "B"),
     {
-      label: "Query",
+      label: "query",
       keys: ["q"],
       kind: "choice",
-      options: FAMILIES.map((f, i) => [i, f]),
+      options: FAMILIES.map((f, i) => [i, ["family", f]]),
     },
   ],
+  /** Pairs worth seeing: one per query family, and a pair the library has no query for. */
+  examples: [
+    { name: "distance", state: { ak: 0, bk: 7, q: 2 } },
+    {
+      name: "signed-distance",
+      state: { ak: 0, bk: 8, bux: 0, buy: 2, buz: 0, q: 3 },
+    },
+    {
+      name: "raycast",
+      state: {
+        ak: 2,
+        ax: -3,
+        ay: 0,
+        az: 0,
+        aux: 1,
+        auy: 0,
+        auz: 0,
+        bk: 5,
+        bx: 0,
+        by: 0,
+        bz: 0,
+        q: 4,
+      },
+    },
+    { name: "linecast", state: { ak: 1, bk: 4, q: 5 } },
+    { name: "overlap", state: { ak: 6, bk: 6, q: 0 } },
+    { name: "sphere-cast", state: { ak: 3, bk: 3, q: 7 } },
+    { name: "closest-points", state: { ak: 1, bk: 1, q: 6 } },
+    { name: "no-query", state: { ak: 2, bk: 1 } },
+  ],
+  text: PLAYGROUND_TEXT,
   normalize(s) {
     for (const p of ["a", "b"]) {
       // A ray direction and a plane normal must not be zero.
@@ -417,8 +475,6 @@ export default {
     if (list.length > 0 && !list.some((q) => q.family === s.q))
       s.q = list[0].family;
   },
-
-  explanation: HELP,
 
   build(ctx) {
     ctx.objects = {
@@ -455,7 +511,7 @@ export default {
           [`${p}uy`]: x.y - s[`${p}y`],
           [`${p}uz`]: x.z - s[`${p}z`],
         }),
-        visible: (s) => !["point", "sphere"].includes(kindOf(s)),
+        visible: (s) => SHAPE[kindOf(s)].uses.u,
       });
       ctx.handle({
         name: `${p.toUpperCase()} V`,
@@ -470,14 +526,15 @@ export default {
           [`${p}vy`]: x.y - s[`${p}y`],
           [`${p}vz`]: x.z - s[`${p}z`],
         }),
+        // V is a triangle's second corner, and the motion of slot A's sphere in a sphere cast.
         visible: (s) =>
-          kindOf(s) === "triangle" || (p === "a" && kindOf(s) === "sphere"),
+          SHAPE[kindOf(s)].uses.v || (p === "a" && kindOf(s) === "sphere"),
       });
     }
   },
 
   update(ctx, s) {
-    const { np, objects: o } = ctx;
+    const { np, objects: o, t } = ctx;
     const A = slot(s, "a"),
       B = slot(s, "b");
     const a = shapeOf(A),
@@ -487,12 +544,12 @@ export default {
     for (const x of [o.key, o.key2, o.link, o.normal, o.ghost])
       x.visible = false;
 
-    let text = "no query of the library takes these two shapes";
+    let text = t("noQuery");
     let tone = "";
     let answer = null;
     if (q) {
       answer = np[q.name](...q.args(a, b));
-      text = describe(q, answer);
+      text = describe(q, answer, t);
       if (q.result === "boolean") tone = answer ? "overlap" : "clear";
       else if (q.result === "rayHit" || q.result === "shapeCast")
         tone = answer === null ? "clear" : "overlap";
@@ -543,15 +600,15 @@ export default {
       tone,
       steps: [
         {
-          title: "The queries the library has for this pair",
+          title: t("stepQueries"),
           html: list.length
             ? `<p>${options}</p>`
-            : "<p>None: pick a shape for A or B that the other can be asked about.</p>",
+            : `<p>${t("noQueryNote")}</p>`,
         },
         ...(q
           ? [
               {
-                title: `The answer of ${q.name}`,
+                title: t("stepAnswer", q.name),
                 key: true,
                 html: `<p class="eq">${text}</p>`,
               },

@@ -1,12 +1,13 @@
-// The axis-aligned box input shared by the AABB scenes: state keys x0 y0 z0 (min corner) and x1 y1 z1 (max
-// corner), three handles (min corner, max corner, and a cube in the middle that moves the whole box).
+// The axis-aligned box input, shared by every scene with a box: state keys x0 y0 z0 (min corner) and x1 y1 z1
+// (max corner), three handles (min corner, max corner, and a cube in the middle that moves the whole box).
+// In a slot (the playground) the box is centered at C with half sizes |U|.
 import * as THREE from "three";
-import { round } from "./state.js";
-import { COLORS } from "./draw.js";
+import { round } from "../state.js";
+import { BoxView, COLORS } from "../draw.js";
 
 export const BOX_FIELDS = [
-  { label: "Box min", keys: ["x0", "y0", "z0"] },
-  { label: "Box max", keys: ["x1", "y1", "z1"] },
+  { label: "boxMin", keys: ["x0", "y0", "z0"] },
+  { label: "boxMax", keys: ["x1", "y1", "z1"] },
 ];
 
 /** The box of a state, as an AABBLike of Vector3s (three's Box3 would fit the library just as well). */
@@ -67,3 +68,26 @@ export function addBoxHandles(ctx, color = COLORS.box) {
     },
   });
 }
+
+/** The box as a slot shape (the playground): centered at C with half sizes |U|. */
+export default {
+  kind: "aabb",
+  name: "AABB",
+  uses: { u: true, v: false },
+  fromSlot: (k) => {
+    const h = new THREE.Vector3(
+      Math.abs(k.u.x),
+      Math.abs(k.u.y),
+      Math.abs(k.u.z),
+    );
+    return { min: k.c.clone().sub(h), max: k.c.clone().add(h) };
+  },
+  view(ctx, color) {
+    const box = ctx.add(new BoxView(color));
+    return {
+      parts: [box],
+      place: (shape, color) =>
+        box.setMinMax(shape.min, shape.max).setColor(color),
+    };
+  },
+};

@@ -1,0 +1,27 @@
+// The shape inputs, one module each, in the order of the playground's menus. A "slot" is the playground's
+// generic input: a center C, vectors U and V, a radius r and a rotation; each shape reads it its own way
+// (`fromSlot`) and draws itself (`view(ctx, color)` -> { parts, place(shape, color, slot) }). The modules also
+// export the handles a scene with its own state keys uses (addBoxHandles, addSphereHandles, addOBBHandles,
+// addSegmentHandles).
+import point from "./point.js";
+import segment from "./segment.js";
+import ray from "./ray.js";
+import sphere from "./sphere.js";
+import capsule from "./capsule.js";
+import aabb from "./aabb.js";
+import obb from "./obb.js";
+import triangle from "./triangle.js";
+import plane from "./plane.js";
+
+export const SHAPES = [
+  point,
+  segment,
+  ray,
+  sphere,
+  capsule,
+  aabb,
+  obb,
+  triangle,
+  plane,
+];
+export const SHAPE = Object.fromEntries(SHAPES.map((s) => [s.kind, s]));
