@@ -16,6 +16,7 @@ import { num, vec } from "./app/format.js";
 import { page } from "./app/page.js";
 import { translator } from "./app/i18n.js";
 import {
+  afterFrame,
   beforeFrame,
   camera,
   floor,
@@ -55,7 +56,7 @@ import {
   writeUrl,
 } from "./app/router.js";
 import { installHook } from "./app/hook.js";
-import { labelRects } from "./app/labels.js";
+import { labelRects, separateLabels } from "./app/labels.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -64,6 +65,7 @@ const ui = {
   explanation: $("explanation"),
   reset: $("reset"),
   copyLink: $("copy-link"),
+  repair: $("repair"),
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -234,14 +236,29 @@ function apply(patch, { source } = {}) {
   );
 }
 
-/** Shows `scene` in `state`: a new build for another scene, an update for the one on show. */
-function show(scene, state) {
+/**
+ * Shows `scene` in `state`: a new build for another scene, an update for the one on show. `repair` (from the
+ * router) says what a link asked for that the page could not show as it was; it is said above the explanation.
+ */
+function show(scene, state, repair = null) {
   if (page.current?.scene === scene) {
     page.current.state = state;
     refresh();
   } else {
     build(scene, state);
   }
+  page.repair = repair;
+  showRepair();
+}
+
+function showRepair() {
+  const r = page.repair;
+  const t = page.current?.ctx.t;
+  ui.repair.hidden = !r || !t;
+  if (!r || !t) return;
+  ui.repair.textContent = r.unknownScene
+    ? t("repairedScene", r.unknownScene)
+    : t("repairedKeys", r.keys.join(", "));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -263,6 +280,7 @@ function setLanguage(lang) {
     const { scene, state } = page.current;
     invalidatePanel();
     build(scene, state, { keepView: true });
+    showRepair();
   }
 }
 
@@ -319,6 +337,7 @@ beforeFrame.push(
   flushPanel,
   () => page.current && sizeHandles(),
 );
+afterFrame.push(separateLabels);
 installHandles({ apply, dragEnded: writeUrl });
 installPanel({ apply, writeUrl, selectRotator, resetView });
 installRouter(scenes, { show, setLanguage });

@@ -1,9 +1,10 @@
 // The test hook, window.__narrowphase (used by tests/browser and tests/bench). Everything it changes goes
 // through the same `apply` as the page's own controls.
+import * as THREE from "three";
 import { flatFields } from "./state.js";
 import { page } from "./page.js";
 import { flushPanel, resultText } from "./panel.js";
-import { nextFrame, screenPosition } from "./viewport.js";
+import { camera, nextFrame, orbit, screenPosition } from "./viewport.js";
 
 /**
  * Installs the hook. `ready` resolves when the first scene is drawn; `apply(patch, opts)` changes the state;
@@ -56,6 +57,18 @@ export function installHook({ ready, scenes, apply, labelRects }) {
         y: s.y + window.scrollY,
         onScreen: s.onScreen && handle.mesh.visible,
       };
+    },
+    /** The camera: its position and the point it looks at (the orbit target). */
+    camera() {
+      return {
+        position: camera.position.toArray(),
+        target: orbit.target.toArray(),
+      };
+    },
+    /** Where a world point is on screen, in CSS pixels relative to the page. */
+    project(x, y, z) {
+      const s = screenPosition(new THREE.Vector3(x, y, z));
+      return { x: s.x + window.scrollX, y: s.y + window.scrollY };
     },
     fields() {
       return flatFields(page.current.scene).map((f) => f.key);

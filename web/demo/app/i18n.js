@@ -25,6 +25,8 @@ export const SHELL = {
     resultLabel: "Library answer",
     loading: "loading the WASM module…",
     hint: "Drag the handles (dots and cubes) to move the inputs · drag empty space to orbit · wheel or pinch to zoom",
+    hintShort:
+      "Drag the dots and cubes · drag elsewhere to orbit · pinch to zoom",
     stepsTitle: "Step by step, live",
     inputsTitle: "Inputs",
     resetDefaults: "Reset to defaults",
@@ -41,6 +43,10 @@ export const SHELL = {
     // Inputs shared by several scenes (app/aabb.js).
     boxMin: "Box min",
     boxMax: "Box max",
+    repairedScene: (id) =>
+      `This link names no scene “${id}”: here is the first scene instead.`,
+    repairedKeys: (keys) =>
+      `This link was repaired: the page could not take its value of ${keys} as it was (not a number, out of range, or inconsistent), and shows the nearest valid one, in the inputs below.`,
   },
   ko: {
     pageTitle: "narrowphase — 충돌 쿼리를 직접 움직여 보며 이해하기",
@@ -50,6 +56,8 @@ export const SHELL = {
     resultLabel: "라이브러리의 답",
     loading: "WASM 모듈을 불러오는 중…",
     hint: "핸들(점과 작은 큐브)을 드래그해 입력을 옮기세요 · 빈 곳을 드래그하면 시점 회전 · 휠이나 핀치로 확대/축소",
+    hintShort:
+      "점과 큐브를 드래그 · 빈 곳을 드래그하면 회전 · 핀치로 확대/축소",
     stepsTitle: "단계별 계산 (실시간)",
     inputsTitle: "입력값",
     resetDefaults: "기본값으로 되돌리기",
@@ -65,6 +73,10 @@ export const SHELL = {
       `설명 단계에서 계산한 ${what}(${mine})이(가) 라이브러리의 값(${lib})과 다릅니다. 결과에는 라이브러리의 값을 표시합니다.`,
     boxMin: "박스 최소 좌표",
     boxMax: "박스 최대 좌표",
+    repairedScene: (id) =>
+      `이 링크가 가리키는 장면 “${id}”은(는) 없습니다. 대신 첫 번째 장면을 보여 줍니다.`,
+    repairedKeys: (keys) =>
+      `이 링크는 고쳐서 열었습니다. ${keys} 값을 그대로 쓸 수 없어서(숫자가 아니거나, 범위를 벗어났거나, 서로 맞지 않음) 가장 가까운 유효한 값으로 바꾸었습니다. 아래 입력값에서 확인할 수 있습니다.`,
   },
   ja: {
     pageTitle: "narrowphase — 当たり判定を動かして理解する",
@@ -74,6 +86,8 @@ export const SHELL = {
     resultLabel: "ライブラリの答え",
     loading: "WASM モジュールを読み込み中…",
     hint: "ハンドル（点と小さな立方体）をドラッグして入力を動かす · 何もない所のドラッグで視点を回転 · ホイールかピンチでズーム",
+    hintShort:
+      "点と立方体をドラッグ · 空いた所のドラッグで回転 · ピンチでズーム",
     stepsTitle: "ステップごとの計算（リアルタイム）",
     inputsTitle: "入力",
     resetDefaults: "初期値に戻す",
@@ -89,6 +103,10 @@ export const SHELL = {
       `解説の途中で計算した${what}（${mine}）がライブラリの値（${lib}）と一致しません。結果欄にはライブラリの値を表示しています。`,
     boxMin: "箱の最小座標",
     boxMax: "箱の最大座標",
+    repairedScene: (id) =>
+      `このリンクのシーン「${id}」は存在しません。代わりに最初のシーンを表示しています。`,
+    repairedKeys: (keys) =>
+      `このリンクは修正して開きました。${keys} の値はそのままでは使えなかったため（数値でない、範囲外、または矛盾している）、最も近い有効な値に置き換えています。下の入力欄で確認できます。`,
   },
 };
 

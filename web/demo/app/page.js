@@ -8,4 +8,6 @@ export const page = {
   current: null,
   /** The page language: "en", "ko" or "ja" (app/i18n.js). */
   lang: "en",
+  /** What the page repaired in the link it was opened with ({ unknownScene } or { keys }), or null. */
+  repair: null,
 };

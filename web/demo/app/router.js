@@ -1,7 +1,12 @@
 // Routing and URL state: the hash names the scene and every input (`#/raycast-aabb?ax=-3&...`, app/state.js),
 // the query string the language (`?lang=ko`), so a link reproduces what the reader saw, in their language.
 // Also the scene menu and the language switch, both in the top bar.
-import { formatHash, parseHash, stateFromParams } from "./state.js";
+import {
+  formatHash,
+  parseHash,
+  repairedKeys,
+  stateFromParams,
+} from "./state.js";
 import { LANGS, LANG_NAMES, pickLanguage } from "./i18n.js";
 import { page } from "./page.js";
 
@@ -44,11 +49,22 @@ export function writeUrl() {
     history.replaceState(null, "", next);
 }
 
-/** Shows the scene and state the hash names (the first scene for an unknown id). */
+/**
+ * Shows the scene and state the hash names (the first scene for an unknown id). A link the page had to repair
+ * (an unknown scene, values it cannot take) says so: `repair` is { unknownScene } or { keys }, or null.
+ */
 export function route() {
   const { id, params } = parseHash(location.hash);
-  const scene = scenesById.get(id) ?? scenes[0];
-  callbacks.show(scene, stateFromParams(scene, params));
+  const known = scenesById.get(id);
+  const scene = known ?? scenes[0];
+  const state = stateFromParams(scene, params);
+  let repair = null;
+  if (!known && id !== "") repair = { unknownScene: id };
+  else {
+    const keys = repairedKeys(scene, params, state);
+    if (keys.length) repair = { keys };
+  }
+  callbacks.show(scene, state, repair);
   writeUrl();
 }
 

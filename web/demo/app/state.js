@@ -76,3 +76,14 @@ export function stateFromParams(scene, params) {
   }
   return normalizeState(scene, candidate);
 }
+
+/**
+ * The fields of a link that the page could not take as they were (not a number, out of bounds, not an option,
+ * more decimals than kept, or changed by the scene's normalize): the keys whose value in `state` differs from
+ * the link's.
+ */
+export function repairedKeys(scene, params, state) {
+  return flatFields(scene)
+    .map((f) => f.key)
+    .filter((key) => params.has(key) && Number(params.get(key)) !== state[key]);
+}

@@ -80,6 +80,8 @@ gizmo.addEventListener("dragging-changed", (e) => {
 
 /** Work done at the start of every frame, before drawing (drags, panel rebuild, handle sizes), in order. */
 export const beforeFrame = [];
+/** Work done after drawing, before the frame's waiters resolve (label placement). */
+export const afterFrame = [];
 
 let renderQueued = false;
 let frameWaiters = [];
@@ -94,6 +96,7 @@ function renderFrame() {
   renderer.render(world, camera);
   renderTriad();
   labelRenderer.render(world, camera);
+  for (const step of afterFrame) step();
   renderQueued = false;
   const waiters = frameWaiters;
   frameWaiters = [];

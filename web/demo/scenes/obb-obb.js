@@ -488,7 +488,8 @@ export default {
         o.plane.set(
           onAxis((first[1] + second[0]) / 2),
           L,
-          Math.max(3, span * 0.9),
+          // About the size of the smaller box: it shows where the plane is without filling the view.
+          Math.max(1, 2 * Math.min(A.halfSize.length(), B.halfSize.length())),
         );
     }
 

@@ -123,7 +123,9 @@ function chart(rows, entry, exit, length, isRay, t) {
 
 export default {
   id: "raycast-aabb",
-  camera: { position: [-3.6, 4.6, 8.4], target: [-0.4, 0, 0] },
+  // Seen across the default segment (nearly perpendicular to it), from +x +y −z so that the box's min and max
+  // corners lie on its outline: the segment, the hit point and the box handles all stand clear.
+  camera: { position: [1.6, 6, -4], target: [-0.4, 0, 0] },
   viewDependent: true, // the slab bars sit beside the line as seen on screen
   defaults: {
     ax: -4,

@@ -27,12 +27,13 @@ import {
 
 export default {
   id: "sphere-aabb",
-  camera: { position: [4.6, 3.9, 6.4], target: [0.5, 0.1, 0] },
+  // Seen from +x +y −z: the box's min and max corners (its handles) lie on its outline, not inside it.
+  camera: { position: [4.6, 3.9, -6.4], target: [0.5, 0.1, 0] },
   defaults: {
     sx: 2.3,
     sy: 1.3,
     sz: 0.6,
-    r: 1,
+    r: 0.8, // a clear gap (0.41) to the box: the default does not look like an overlap
     x0: -1.2,
     y0: -0.8,
     z0: -1,
