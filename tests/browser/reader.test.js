@@ -79,6 +79,7 @@ describe("the first view of a scene", () => {
 
   it("draws the box scenes' corner handles on the box's outline, not inside it", async () => {
     // A handle inside the outline floats in front of or behind the box and cannot be told apart from it.
+    await open(page, baseUrl, "");
     const scenes = await page.evaluate(() => window.__narrowphase.scenes);
     let checked = 0;
     for (const { id } of scenes) {
@@ -182,7 +183,7 @@ describe("a deep link", () => {
 });
 
 describe("on a phone (390×844)", () => {
-  it("keeps the active menu tab in view and shows the drag hint", async () => {
+  it("keeps the language switch and the active menu tab in view, and shows the drag hint", async () => {
     const context = await newContext(browser, {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
@@ -203,6 +204,16 @@ describe("on a phone (390×844)", () => {
         tab.x + tab.width,
         `${id}: tab's right edge in view`,
       ).toBeLessThanOrEqual(bar.x + bar.width + 0.5);
+      for (const lang of ["en", "ko", "ja"]) {
+        const button = await page
+          .locator(`#lang-switch button[data-lang="${lang}"]`)
+          .boundingBox();
+        expect(
+          button.x,
+          `${id}: the ${lang} switch in view`,
+        ).toBeGreaterThanOrEqual(0);
+        expect(button.x + button.width).toBeLessThanOrEqual(390);
+      }
       const hint = await page.locator(".hint").boundingBox();
       expect(hint, "the hint is displayed").not.toBeNull();
       expect(hint.height).toBeGreaterThan(0);

@@ -104,8 +104,8 @@ export const BOX_SOURCES = {
 
 export default {
   id: "closest-point-aabb",
-  // Seen from +x +y −z: the box's min and max corners (its handles) lie on its outline, not inside it.
-  camera: { position: [4.6, 4.1, -6.6], target: [0.7, 0.2, -0.2] },
+  // Seen from −x +y +z: the box's min and max corners (its handles) lie on its outline, not inside it.
+  camera: { position: [-4.6, 4.1, 6.6], target: [0.7, 0.2, -0.2] },
   defaults: {
     px: 2.6,
     py: 1.5,
