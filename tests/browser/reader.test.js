@@ -140,6 +140,52 @@ describe("the first view of a scene", () => {
   });
 });
 
+describe("the first view, at any size", () => {
+  for (const [name, options] of [
+    ["desktop", { viewport: { width: 1280, height: 800 } }],
+    [
+      "phone",
+      { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+    ],
+  ])
+    it(`keeps every scene's inputs (and the OBB's projection ruler) clear of the readout above and the hint and axis triad below (${name})`, async () => {
+      const context = await newContext(browser, options);
+      const page = await context.newPage();
+      const problems = watch(page);
+      await open(page, baseUrl, "");
+      const scenes = await page.evaluate(() => window.__narrowphase.scenes);
+      for (const { id } of scenes) {
+        await open(page, baseUrl, `#/${id}`);
+        const view = await page.locator("#viewport").boundingBox();
+        const points = await page.evaluate(() =>
+          window.__narrowphase.framedPoints(),
+        );
+        if (id === "obb-obb") {
+          // The projection ruler below the boxes is framed too, not only the handles.
+          const handles = await page.evaluate(() =>
+            window.__narrowphase.handles(),
+          );
+          expect(points.length).toBeGreaterThan(handles.length);
+        }
+        // The strips the page keeps free (FRAME_RESERVE in web/demo/app/viewport.js).
+        for (const p of points) {
+          expect(
+            p.y,
+            `${id}: ${JSON.stringify(p)} below the readout`,
+          ).toBeGreaterThan(view.y + 76);
+          expect(
+            p.y,
+            `${id}: ${JSON.stringify(p)} above the hint and triad`,
+          ).toBeLessThan(view.y + view.height - 130);
+          expect(p.x).toBeGreaterThan(view.x);
+          expect(p.x).toBeLessThan(view.x + view.width);
+        }
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+});
+
 describe("a deep link", () => {
   let page;
   let problems;

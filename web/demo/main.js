@@ -94,6 +94,7 @@ function makeContext(scene) {
     lang: page.lang,
     handles: [],
     rotators: [],
+    framePoints: [],
     notes: [],
     /** Adds objects to the scene. */
     add(...objects) {
@@ -188,10 +189,16 @@ function build(scene, state, { keepView = false } = {}) {
 
 function resetView() {
   const { scene, ctx } = page.current;
-  frameView(
-    scene.camera,
-    ctx.handles.filter((h) => h.mesh.visible).map((h) => h.mesh.position),
-  );
+  frameView(scene.camera, framedPoints());
+}
+
+/** What the first view must show: the visible handles, and the points the scene's update asked for. */
+function framedPoints() {
+  const { ctx } = page.current;
+  return [
+    ...ctx.handles.filter((h) => h.mesh.visible).map((h) => h.mesh.position),
+    ...ctx.framePoints,
+  ];
 }
 
 function refresh(source) {
@@ -210,6 +217,7 @@ function refresh(source) {
     };
   }
   showResult(out.result, out.tone);
+  ctx.framePoints = (out.frame ?? []).map(vector);
   queuePanel(out.steps, ctx.notes.join(" "), scene.id);
 
   for (const handle of ctx.handles) {
@@ -373,4 +381,4 @@ ready.catch((error) => {
   showResult(shellTranslate(null)("loadFailed", error.message), "error");
 });
 
-installHook({ ready, scenes, apply, labelRects });
+installHook({ ready, scenes, apply, labelRects, framedPoints });

@@ -8,9 +8,15 @@ import { camera, nextFrame, orbit, screenPosition } from "./viewport.js";
 
 /**
  * Installs the hook. `ready` resolves when the first scene is drawn; `apply(patch, opts)` changes the state;
- * `labelRects()` lists the scene's visible labels on screen.
+ * `labelRects()` lists the scene's visible labels on screen; `framedPoints()` the points the first view frames.
  */
-export function installHook({ ready, scenes, apply, labelRects }) {
+export function installHook({
+  ready,
+  scenes,
+  apply,
+  labelRects,
+  framedPoints,
+}) {
   window.__narrowphase = {
     ready,
     /** The registered scenes in menu order: { id, examples: [{ name, state }] } (the defaults first). */
@@ -69,6 +75,13 @@ export function installHook({ ready, scenes, apply, labelRects }) {
     project(x, y, z) {
       const s = screenPosition(new THREE.Vector3(x, y, z));
       return { x: s.x + window.scrollX, y: s.y + window.scrollY };
+    },
+    /** Where the points the first view frames (handles, and what the scene asked for) are on screen. */
+    framedPoints() {
+      return framedPoints().map((p) => {
+        const s = screenPosition(p);
+        return { x: s.x + window.scrollX, y: s.y + window.scrollY };
+      });
     },
     fields() {
       return flatFields(page.current.scene).map((f) => f.key);

@@ -165,11 +165,15 @@ export function pointerRay(clientX, clientY) {
   return raycaster.ray;
 }
 
+/** CSS pixels at the top and bottom of the view that framing keeps free: the readout above, the hint and the
+ * axis triad below. */
+export const FRAME_RESERVE = { top: 76, bottom: 130 };
+
 /**
  * Frames a scene: the camera looks from the scene's preferred direction (`view`: { position, target }) at the
- * middle of `points` (the visible handles), from just far enough that all of them fit in the view with a
- * margin — in a wide or a narrow (portrait) view alike, and for a deep link's configuration as well as for the
- * defaults.
+ * middle of `points` (the visible handles and what the scene asks to frame), from just far enough that all of
+ * them fit with a margin in the band between the readout and the hint — in a wide or a narrow (portrait) view
+ * alike, and for a deep link's configuration as well as for the defaults.
  */
 export function frameView(view = {}, points) {
   const direction = new THREE.Vector3().fromArray(view.position ?? [6, 5, 8]);
@@ -185,7 +189,12 @@ export function frameView(view = {}, points) {
     .crossVectors(new THREE.Vector3(0, 1, 0), direction)
     .normalize();
   const up = new THREE.Vector3().crossVectors(direction, right);
-  const tanV = Math.tan(THREE.MathUtils.degToRad(camera.fov / 2)) * 0.8; // 20% margin
+  const height = viewportEl.clientHeight || 1;
+  const { top, bottom } = FRAME_RESERVE;
+  // The band left free by the reserves, as a share of the view's height (at least half of it on a tiny view).
+  const band = Math.max(0.5, 1 - (top + bottom) / height);
+  const tanHalf = Math.tan(THREE.MathUtils.degToRad(camera.fov / 2));
+  const tanV = tanHalf * band * 0.85; // 15% margin inside the band
   const tanH = tanV * aspect;
   const PAD = 0.7; // room around each handle for the shapes drawn about it (radii, labels)
   let distance = 4;
@@ -198,6 +207,11 @@ export function frameView(view = {}, points) {
       back + (Math.abs(d.dot(up)) + PAD) / tanV,
     );
   }
+  // The band's middle lies (bottom − top) / 2 pixels above the view's: the camera is lowered (along its up
+  // axis) by that much at the inputs' depth, so they show in the middle of the band.
+  const lift =
+    band > 0.5 ? ((bottom - top) / 2 / height) * 2 * tanHalf * distance : 0;
+  target.addScaledVector(up, -lift);
   orbit.target.copy(target);
   camera.position.copy(target).addScaledVector(direction, distance);
   camera.aspect = aspect;

@@ -429,6 +429,7 @@ export default {
     o.bLabel.at(B.center);
 
     // The shown axis: a line through the midpoint of the centers, with both shadows on it.
+    const frame = []; // the ruler's ends: the first view shows them (clear of the hint and the axis triad)
     const parts = [
       o.axisLine,
       o.shadowA,
@@ -462,6 +463,7 @@ export default {
       const lo = Math.min(shown.a[0], shown.b[0]) - 0.25 * span - 0.5;
       const hi = Math.max(shown.a[1], shown.b[1]) + 0.25 * span + 0.5;
       o.axisLine.set(at(lo), at(hi));
+      frame.push(at(lo), at(hi));
       const side = down.clone().multiplyScalar(0.07);
       o.shadowA.set(at(shown.a[0]).sub(side), at(shown.a[1]).sub(side));
       o.shadowB.set(at(shown.b[0]).add(side), at(shown.b[1]).add(side));
@@ -531,6 +533,7 @@ export default {
     }
     return {
       result,
+      frame,
       tone: overlap ? "overlap" : "clear",
       steps: [
         {
