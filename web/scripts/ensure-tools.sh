@@ -22,7 +22,13 @@ for tool in "$@"; do
     emcc) command -v emcc >/dev/null 2>&1 || apt_install emscripten ;;
     format) command -v clang-format >/dev/null 2>&1 || apt_install clang-format ;;
     cmake) command -v cmake >/dev/null 2>&1 || apt_install cmake ;;
-    chromium) command -v chromium >/dev/null 2>&1 || apt_install chromium ;;
+    chromium)
+      command -v chromium >/dev/null 2>&1 || apt_install chromium
+      # Korean and Japanese glyphs for the tutorial's ko/ja pages (their screenshots are test artifacts; without
+      # these fonts Chromium draws empty boxes): Nanum Gothic and IPA Gothic, about 14 MB.
+      { fc-list :lang=ko | grep -q . && fc-list :lang=ja | grep -q .; } 2>/dev/null ||
+        apt_install fonts-nanum fonts-ipafont-gothic
+      ;;
     native)
       pkgs=()
       command -v cmake >/dev/null 2>&1 || pkgs+=(cmake)
