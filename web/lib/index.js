@@ -684,6 +684,54 @@ const QUERIES = [
       ["triangle", "triangle"],
     ],
   ],
+  [
+    "contactSphereSphere",
+    "contactHit",
+    [
+      ["a", "sphere"],
+      ["b", "sphere"],
+    ],
+  ],
+  [
+    "contactSphereCapsule",
+    "contactHit",
+    [
+      ["sphere", "sphere"],
+      ["capsule", "capsule"],
+    ],
+  ],
+  [
+    "contactSphereAABB",
+    "contactHit",
+    [
+      ["sphere", "sphere"],
+      ["box", "aabb"],
+    ],
+  ],
+  [
+    "contactSphereOBB",
+    "contactHit",
+    [
+      ["sphere", "sphere"],
+      ["box", "obb"],
+    ],
+  ],
+  [
+    "contactSphereTriangle",
+    "contactHit",
+    [
+      ["sphere", "sphere"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "contactSpherePlane",
+    "contactHit",
+    [
+      ["sphere", "sphere"],
+      ["plane", "plane"],
+    ],
+  ],
 ];
 // END GENERATED table
 
@@ -707,6 +755,7 @@ const RESULT_TARGET = {
   rayHit: ["target", ["point", "normal"]],
   shapeCastHit: ["result", ["center", "point", "normal"]],
   closestPoints: ["target", ["pointA", "pointB"]],
+  contactHit: ["target", ["normal", "pointA", "pointB"]],
 };
 const SPEC = {};
 for (const [name, result, args] of QUERIES) {
@@ -833,6 +882,12 @@ function createApi(module) {
   const np_overlapCapsuleAABB = exported("_np_overlapCapsuleAABB");
   const np_overlapCapsuleOBB = exported("_np_overlapCapsuleOBB");
   const np_overlapCapsuleTriangle = exported("_np_overlapCapsuleTriangle");
+  const np_contactSphereSphere = exported("_np_contactSphereSphere");
+  const np_contactSphereCapsule = exported("_np_contactSphereCapsule");
+  const np_contactSphereAABB = exported("_np_contactSphereAABB");
+  const np_contactSphereOBB = exported("_np_contactSphereOBB");
+  const np_contactSphereTriangle = exported("_np_contactSphereTriangle");
+  const np_contactSpherePlane = exported("_np_contactSpherePlane");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
@@ -943,6 +998,19 @@ function createApi(module) {
       )
         throw BAD;
     }
+    function checkContactHitTarget(t) {
+      if (t === null) return;
+      if (typeof t !== "object") throw BAD;
+      const n = t.normal,
+        a = t.pointA,
+        b = t.pointB;
+      if (
+        (typeof n !== "object" && n !== undefined) ||
+        (typeof a !== "object" && a !== undefined) ||
+        (typeof b !== "object" && b !== undefined)
+      )
+        throw BAD;
+    }
     // Writing into a frozen or read-only target (or nested vector) fails only once the outputs are known: it is
     // reported as a TypeError naming the argument, but the fields written before the failing one keep their new
     // values. Checking writability up front on every call would cost more than such targets are worth; a target
@@ -1045,6 +1113,35 @@ function createApi(module) {
         };
       try {
         t.distance = distance;
+        t.pointA = setVec3(t.pointA, ax, ay, az);
+        t.pointB = setVec3(t.pointB, bx, by, bz);
+      } catch (error) {
+        throw unwritable(spec, "target", error);
+      }
+      return t;
+    }
+
+    function outContactHit(spec, t) {
+      const depth = io[0],
+        nx = io[1],
+        ny = io[2],
+        nz = io[3],
+        ax = io[4],
+        ay = io[5],
+        az = io[6],
+        bx = io[7],
+        by = io[8],
+        bz = io[9];
+      if (t == null)
+        return {
+          depth,
+          normal: { x: nx, y: ny, z: nz },
+          pointA: { x: ax, y: ay, z: az },
+          pointB: { x: bx, y: by, z: bz },
+        };
+      try {
+        t.depth = depth;
+        t.normal = setVec3(t.normal, nx, ny, nz);
         t.pointA = setVec3(t.pointA, ax, ay, az);
         t.pointB = setVec3(t.pointB, bx, by, bz);
       } catch (error) {
@@ -2165,6 +2262,148 @@ function createApi(module) {
       return code === 1;
     }
 
+    function contactSphereSphere(a, b, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactSphereSphere", [a, b, target])
+          : live.queries.contactSphereSphere(a, b, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(a, 0);
+        putSphere(b, 4);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactSphereSphere(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactSphereSphere, [a, b, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactSphereSphere, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactSphereSphere, target)
+        : null;
+    }
+
+    function contactSphereCapsule(sphere, capsule, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactSphereCapsule", [sphere, capsule, target])
+          : live.queries.contactSphereCapsule(sphere, capsule, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putCapsule(capsule, 4);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactSphereCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactSphereCapsule, [sphere, capsule, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactSphereCapsule, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactSphereCapsule, target)
+        : null;
+    }
+
+    function contactSphereAABB(sphere, box, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactSphereAABB", [sphere, box, target])
+          : live.queries.contactSphereAABB(sphere, box, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putAABB(box, 4);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactSphereAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactSphereAABB, [sphere, box, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactSphereAABB, code, io);
+      return code === 1 ? outContactHit(SPEC.contactSphereAABB, target) : null;
+    }
+
+    function contactSphereOBB(sphere, box, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactSphereOBB", [sphere, box, target])
+          : live.queries.contactSphereOBB(sphere, box, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putOBB(box, 4);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactSphereOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactSphereOBB, [sphere, box, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactSphereOBB, code, io);
+      return code === 1 ? outContactHit(SPEC.contactSphereOBB, target) : null;
+    }
+
+    function contactSphereTriangle(sphere, triangle, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactSphereTriangle", [sphere, triangle, target])
+          : live.queries.contactSphereTriangle(sphere, triangle, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putTriangle(triangle, 4);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactSphereTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.contactSphereTriangle,
+          [sphere, triangle, target],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactSphereTriangle, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactSphereTriangle, target)
+        : null;
+    }
+
+    function contactSpherePlane(sphere, plane, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactSpherePlane", [sphere, plane, target])
+          : live.queries.contactSpherePlane(sphere, plane, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putPlane(plane, 4);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactSpherePlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactSpherePlane, [sphere, plane, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactSpherePlane, code, io);
+      return code === 1 ? outContactHit(SPEC.contactSpherePlane, target) : null;
+    }
+
     const queries = {
       closestPointOnAABB,
       distancePointAABB,
@@ -2216,6 +2455,12 @@ function createApi(module) {
       overlapCapsuleAABB,
       overlapCapsuleOBB,
       overlapCapsuleTriangle,
+      contactSphereSphere,
+      contactSphereCapsule,
+      contactSphereAABB,
+      contactSphereOBB,
+      contactSphereTriangle,
+      contactSpherePlane,
     };
     // END GENERATED wrappers
     return queries;
