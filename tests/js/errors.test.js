@@ -130,6 +130,7 @@ const FUNCTIONS = [
   ...overlapQueries(),
   ...boxTriangleOverlaps(),
   ...capsuleQueries(),
+  ...contactQueries(),
 ];
 
 // The overlap tests of spheres and planes: one valid call each, touching exactly (3-4-5 and axis-aligned).
@@ -325,6 +326,78 @@ function capsuleQueries() {
 }
 
 // The shape matrix's point queries and casts: one valid call each, with its exact answer.
+// The sphere contacts: each 0.5 deep, with its exact normal and points (hand-computed: every number is exact).
+function contactQueries() {
+  const contact = (name, second, make, center, normal, pointA, pointB) => ({
+    name,
+    args: [
+      [name === "contactSphereSphere" ? "a" : "sphere", "sphere"],
+      second,
+      ["target", "target"],
+    ],
+    valid: () => [{ center: { ...center }, radius: 1 }, make()],
+    expected: { depth: 0.5, normal, pointA, pointB },
+  });
+  return [
+    // API.md's example.
+    contact(
+      "contactSphereSphere",
+      ["b", "sphere"],
+      () => ({ center: v3(1.5, 0, 0), radius: 1 }),
+      v3(0, 0, 0),
+      v3(-1, 0, 0),
+      v3(1, 0, 0),
+      v3(0.5, 0, 0),
+    ),
+    contact(
+      "contactSphereCapsule",
+      ["capsule", "capsule"],
+      () => ({ start: v3(-2, 0, 0), end: v3(2, 0, 0), radius: 1 }),
+      v3(0.5, 1.5, 0),
+      v3(0, 1, 0),
+      v3(0.5, 0.5, 0),
+      v3(0.5, 1, 0),
+    ),
+    contact(
+      "contactSphereAABB",
+      ["box", "aabb"],
+      unitBox,
+      v3(1.5, 0.25, 0.5),
+      v3(1, 0, 0),
+      v3(0.5, 0.25, 0.5),
+      v3(1, 0.25, 0.5),
+    ),
+    // obbB(10) spans x in [9.5, 10.5] (its local y, half size 0.5, lies along world -x).
+    contact(
+      "contactSphereOBB",
+      ["box", "obb"],
+      () => obbB(10),
+      v3(11, 0.25, 1),
+      v3(1, 0, 0),
+      v3(10, 0.25, 1),
+      v3(10.5, 0.25, 1),
+    ),
+    contact(
+      "contactSphereTriangle",
+      ["triangle", "triangle"],
+      () => ({ a: v3(0, 0, 0), b: v3(4, 0, 0), c: v3(0, 4, 0) }),
+      v3(1, 1, 0.5),
+      v3(0, 0, 1),
+      v3(1, 1, -0.5),
+      v3(1, 1, 0),
+    ),
+    contact(
+      "contactSpherePlane",
+      ["plane", "plane"],
+      () => ({ normal: v3(0, 0, 2), constant: -2 }), // z = 1
+      v3(1, 3, 1.5),
+      v3(0, 0, 1),
+      v3(1, 3, 0.5),
+      v3(1, 3, 1),
+    ),
+  ];
+}
+
 function pointQueries() {
   // [argument name, kind, shape, point, its closest point, its distance]: 3-4-5 and axis-aligned, all exact.
   const rows = {
