@@ -22,6 +22,7 @@
 #include "narrowphase/closest_point.h"
 #include "narrowphase/detail/exponent.h"
 #include "narrowphase/overlap.h"
+#include "narrowphase/tolerances.h"
 
 namespace np {
 
@@ -31,6 +32,9 @@ constexpr Vec3 kUp{0.0, 1.0, 0.0};
 constexpr Vec3 kZero{0.0, 0.0, 0.0};
 
 inline bool is_zero(Vec3 v) { return v.x == 0.0 && v.y == 0.0 && v.z == 0.0; }
+inline double sum_abs(Vec3 v) {
+  return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z);
+}
 
 // Writes the contact of the sphere (c, r) whose unit normal is n, depth
 // `depth` and whose point of b is point_b: point_a = c - n r. A touching
@@ -289,9 +293,13 @@ void measure_sphere_triangle(const Sphere& s, const Triangle& t, bool on,
   if (face_region) return fill(hit, c, r, side, r - std::fabs(h), c - face * h);
   const Vec3 q = closest_point_on_segment(c, edge);
   const Vec3 d = c - q;
-  // A center on the edge in doubles (but not exactly on the triangle): the
-  // face normal on its side.
-  fill(hit, c, r, is_zero(d) ? side : unit_or(d, kUp), r - length(d), q);
+  // A center on the edge to within q's rounding (but not exactly on the
+  // triangle): d is noise, and the face normal on the center's side is a
+  // shortest way out (kContactEdgeNoise).
+  const double noise = kContactEdgeNoise * (sum_abs(c - edge.start) +
+                                            sum_abs(edge.end - edge.start));
+  const bool noisy = !(sum_abs(d) > noise);
+  fill(hit, c, r, noisy ? side : unit_or(d, kUp), r - length(d), q);
 }
 
 }  // namespace

@@ -506,6 +506,39 @@ TEST(ContactSphereTriangle, ACenterExactlyOnATiltedTriangleTakesItsFaceNormal) {
   EXPECT_GT(tested, 10000);
 }
 
+TEST(ContactSphereTriangle, ACenterAnUlpOffAnEdgeStillGetsAShortestWayOut) {
+  // Edge midpoints of tilted triangles nudged by an ulp per coordinate: the
+  // center is on the edge to within rounding, and c - q (q the rounded point
+  // of the edge) is noise that may point across the face. Moved by normal *
+  // depth the sphere must leave the triangle all the same.
+  std::mt19937_64 rng(45);
+  std::uniform_int_distribution<int> coord(-8, 8), nudge(-1, 1);
+  const auto corner = [&] {
+    return Vec3{double(coord(rng)), double(coord(rng)), double(coord(rng))};
+  };
+  const auto ulp_off = [&](double v) {
+    const int k = nudge(rng);
+    return k == 0 ? v : std::nextafter(v, k * kInf);
+  };
+  int tested = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const Triangle t{corner(), corner(), corner()};
+    const Vec3 n = np::cross(t.b - t.a, t.c - t.a);
+    if (n.x == 0 && n.y == 0 && n.z == 0) continue;
+    const Vec3 m = (t.a + t.b) * 0.5;
+    const Sphere s{{ulp_off(m.x), ulp_off(m.y), ulp_off(m.z)}, 0.5};
+    ContactHit h;
+    ASSERT_TRUE(np::contact_sphere_triangle(s, t, &h));
+    const Vec3 moved = s.center + h.normal * h.depth;
+    EXPECT_NEAR(np::distance_point_triangle(moved, t), s.radius, 1e-12)
+        << "normal (" << h.normal.x << ", " << h.normal.y << ", " << h.normal.z
+        << ")";
+    ++tested;
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(tested, 10000);
+}
+
 TEST(ContactSphereTriangle, DegenerateTrianglesAreTheirSegmentOrPoint) {
   std::mt19937_64 rng(41);
   std::uniform_real_distribution<double> radius(0.0, 2.0);

@@ -134,6 +134,17 @@ inline constexpr double kOrientFilterBand = 0x1p-40;
 /// filter is never wrong and never a tolerance: every decision is the exact
 /// one.
 inline constexpr double kOverlapExactBand = 0x1p-44;
+/// Dimensionless, relative. A sphere contact against a triangle whose center
+/// lies beside an edge (contact.cpp) takes its normal from c - q, q the edge's
+/// point nearest the center, rounded to a few ulps (under 2^-50) of |c - e0|_1
+/// + |e1 - e0|_1. Where |c - q|_1 is below kContactEdgeNoise times that sum,
+/// its direction is that rounding's and could even point across the face (then
+/// moving the sphere by normal * depth would leave it inside the triangle's
+/// plane): the face normal on the center's side is used instead, which is a
+/// shortest way out there to within |c - q|. 64 times the rounding; not a
+/// decision (whether there is a contact is the exact overlap test's).
+inline constexpr double kContactEdgeNoise = 0x1p-44;
+
 /// Dimensionless. OBB-triangle overlap with a rotated box
 /// (overlap_triangles.cpp) carries the triangle into the box's frame, p = R^T
 /// (v - c): each coordinate of p rounds by at most ~4 ulps of |v - c|_1, and a
