@@ -310,9 +310,18 @@ bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
                  h, length);
     }
   }
+  const double face_t = entry.t;
   enter_capsule(s, e, length, t.a, t.b, r, &entry);
   enter_capsule(s, e, length, t.b, t.c, r, &entry);
   enter_capsule(s, e, length, t.c, t.a, r, &entry);
+  if (entry.t <= 1.0 && entry.t == face_t) {
+    // Entered through a face: the plane distance is linear along the path, so
+    // the entry is where it reaches +-r (as sphere_cast_plane), more accurate
+    // than the offset triangle's rounded linecast.
+    const double h0 = dot(s - t.a, n), h1 = dot(e - t.a, n);
+    const double sigma = h0 < 0.0 ? -1.0 : 1.0, den = sigma * (h0 - h1);
+    if (den > 0.0) entry.t = max2(min2((sigma * h0 - r) / den, 1.0), 0.0);
+  }
   const double f = entry.t <= 1.0
                        ? entry.t
                        : first_touch(start, end - start, radius, [&](Vec3 p) {

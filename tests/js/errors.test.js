@@ -131,6 +131,7 @@ const FUNCTIONS = [
   ...boxTriangleOverlaps(),
   ...capsuleQueries(),
   ...contactQueries(),
+  ...sphereCastQueries(),
 ];
 
 // The overlap tests of spheres and planes: one valid call each, touching exactly (3-4-5 and axis-aligned).
@@ -396,6 +397,69 @@ function contactQueries() {
       v3(1, 3, 1),
     ),
   ];
+}
+
+// The sphere casts: a ball of radius 1 from (1, 1, 5) straight down to (1, 1, -5), first touching each shape
+// 3 units along (center (1, 1, 2)) on its top, hand-computed.
+function sphereCastQueries() {
+  const hit = (point) => ({
+    distance: 3,
+    fraction: 0.3,
+    center: v3(1, 1, 2),
+    point,
+    normal: v3(0, 0, 1),
+    startedOverlapping: false,
+  });
+  const shapes = [
+    // The capsule along x at z = -1 with radius 2: top at z = 1.
+    [
+      "Capsule",
+      ["capsule", "capsule"],
+      () => ({ start: v3(-4, 1, -1), end: v3(4, 1, -1), radius: 2 }),
+      v3(1, 1, 1),
+    ],
+    [
+      "AABB",
+      ["box", "aabb"],
+      () => ({ min: v3(-2, -2, -1), max: v3(2, 2, 1) }),
+      v3(1, 1, 1),
+    ],
+    // Half sizes (1, 0.5, 2) turned a quarter about z around (1, 1, -1): x in [0.5, 1.5], y in [0, 2], z in [-3, 1].
+    [
+      "OBB",
+      ["box", "obb"],
+      () => ({
+        center: v3(1, 1, -1),
+        halfSize: v3(1, 0.5, 2),
+        rotation: { elements: [...ROT_90_Z] },
+      }),
+      v3(1, 1, 1),
+    ],
+    [
+      "Triangle",
+      ["triangle", "triangle"],
+      () => ({ a: v3(0, 0, 1), b: v3(4, 0, 1), c: v3(0, 4, 1) }),
+      v3(1, 1, 1),
+    ],
+    [
+      "Plane",
+      ["plane", "plane"],
+      () => ({ normal: v3(0, 0, 4), constant: -4 }),
+      v3(1, 1, 1),
+    ], // z = 1
+  ];
+  return shapes.map(([shape, arg, make, point]) => ({
+    name: `sphereCast${shape}`,
+    args: [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      arg,
+      ["result", "target"],
+    ],
+    valid: () => [v3(1, 1, 5), v3(1, 1, -5), 1, make()],
+    expected: hit(point),
+  }));
 }
 
 function pointQueries() {

@@ -817,6 +817,122 @@ export interface Narrowphase {
     target?: T | null,
   ): T | null;
 
+  /**
+   * A ball of `radius` moving from `start` to `end` against a capsule: a ray against the capsule of radius
+   * `radius + capsule.radius`.
+   * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`
+   * overlapping it (`overlapCapsule*`): a grazing path hits, a contact only beyond `end` (even by an ulp) is a
+   * miss, and nothing tunnels through a thin triangle or plane at any speed. A cast that starts overlapping or
+   * touching (`overlapSphere*` at `start`) hits at distance 0 with `startedOverlapping: true`, `center` = start,
+   * and the `normal` and `point` of `contactSphere*` there (from the shape toward the ball; the shape's point). A
+   * zero-length cast is an overlap test. Otherwise `fraction` is the center's entry into the Minkowski sum of the
+   * shape and the ball, in doubles (within ~1e-12 of the scene's size), `normal` the sum's outward unit normal
+   * there, `point` the shape's point nearest `center`.
+   * @param radius the moving ball's radius, >= 0.
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  sphereCastCapsule<T extends ShapeCastHitTarget = ShapeCastHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    radius: number,
+    capsule: CapsuleLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A ball of `radius` moving from `start` to `end` against a closed box: a ray against its rounded box (Ericson
+   * 5.5.7: faces, edge cylinders, corner spheres).
+   * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`
+   * overlapping it (`overlapCapsule*`): a grazing path hits, a contact only beyond `end` (even by an ulp) is a
+   * miss, and nothing tunnels through a thin triangle or plane at any speed. A cast that starts overlapping or
+   * touching (`overlapSphere*` at `start`) hits at distance 0 with `startedOverlapping: true`, `center` = start,
+   * and the `normal` and `point` of `contactSphere*` there (from the shape toward the ball; the shape's point). A
+   * zero-length cast is an overlap test. Otherwise `fraction` is the center's entry into the Minkowski sum of the
+   * shape and the ball, in doubles (within ~1e-12 of the scene's size), `normal` the sum's outward unit normal
+   * there, `point` the shape's point nearest `center`.
+   * @param radius the moving ball's radius, >= 0.
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  sphereCastAABB<T extends ShapeCastHitTarget = ShapeCastHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    radius: number,
+    box: AABBLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A ball of `radius` moving from `start` to `end` against an oriented box: `sphereCastAABB` in the box's frame
+   * (the path taken into it as `linecastOBB` takes it).
+   * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`
+   * overlapping it (`overlapCapsule*`): a grazing path hits, a contact only beyond `end` (even by an ulp) is a
+   * miss, and nothing tunnels through a thin triangle or plane at any speed. A cast that starts overlapping or
+   * touching (`overlapSphere*` at `start`) hits at distance 0 with `startedOverlapping: true`, `center` = start,
+   * and the `normal` and `point` of `contactSphere*` there (from the shape toward the ball; the shape's point). A
+   * zero-length cast is an overlap test. Otherwise `fraction` is the center's entry into the Minkowski sum of the
+   * shape and the ball, in doubles (within ~1e-12 of the scene's size), `normal` the sum's outward unit normal
+   * there, `point` the shape's point nearest `center`.
+   * @param radius the moving ball's radius, >= 0.
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  sphereCastOBB<T extends ShapeCastHitTarget = ShapeCastHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    radius: number,
+    box: OBBLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A ball of `radius` moving from `start` to `end` against a thin (two-sided) triangle: its two faces offset by
+   * ±radius, its edge cylinders and corner spheres; `normal` faces the side the ball came from. A degenerate
+   * triangle is its segment or point.
+   * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`
+   * overlapping it (`overlapCapsule*`): a grazing path hits, a contact only beyond `end` (even by an ulp) is a
+   * miss, and nothing tunnels through a thin triangle or plane at any speed. A cast that starts overlapping or
+   * touching (`overlapSphere*` at `start`) hits at distance 0 with `startedOverlapping: true`, `center` = start,
+   * and the `normal` and `point` of `contactSphere*` there (from the shape toward the ball; the shape's point). A
+   * zero-length cast is an overlap test. Otherwise `fraction` is the center's entry into the Minkowski sum of the
+   * shape and the ball, in doubles (within ~1e-12 of the scene's size), `normal` the sum's outward unit normal
+   * there, `point` the shape's point nearest `center`.
+   * @param radius the moving ball's radius, >= 0.
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  sphereCastTriangle<T extends ShapeCastHitTarget = ShapeCastHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    radius: number,
+    triangle: TriangleLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A ball of `radius` moving from `start` to `end` against a thin (two-sided) plane: the first point where its
+   * center is `radius` from the plane, on the side it starts on; `normal` faces that side.
+   * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`
+   * overlapping it (`overlapCapsule*`): a grazing path hits, a contact only beyond `end` (even by an ulp) is a
+   * miss, and nothing tunnels through a thin triangle or plane at any speed. A cast that starts overlapping or
+   * touching (`overlapSphere*` at `start`) hits at distance 0 with `startedOverlapping: true`, `center` = start,
+   * and the `normal` and `point` of `contactSphere*` there (from the shape toward the ball; the shape's point). A
+   * zero-length cast is an overlap test. Otherwise `fraction` is the center's entry into the Minkowski sum of the
+   * shape and the ball, in doubles (within ~1e-12 of the scene's size), `normal` the sum's outward unit normal
+   * there, `point` the shape's point nearest `center`.
+   * @param radius the moving ball's radius, >= 0.
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  sphereCastPlane<T extends ShapeCastHitTarget = ShapeCastHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    radius: number,
+    plane: PlaneLike,
+    result?: T | null,
+  ): T | null;
+
   /** Same as the module export `OBB_AXIS_NAMES`. */
   readonly OBB_AXIS_NAMES: typeof OBB_AXIS_NAMES;
 

@@ -732,6 +732,56 @@ const QUERIES = [
       ["plane", "plane"],
     ],
   ],
+  [
+    "sphereCastCapsule",
+    "shapeCastHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      ["capsule", "capsule"],
+    ],
+  ],
+  [
+    "sphereCastAABB",
+    "shapeCastHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      ["box", "aabb"],
+    ],
+  ],
+  [
+    "sphereCastOBB",
+    "shapeCastHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      ["box", "obb"],
+    ],
+  ],
+  [
+    "sphereCastTriangle",
+    "shapeCastHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "sphereCastPlane",
+    "shapeCastHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      ["plane", "plane"],
+    ],
+  ],
 ];
 // END GENERATED table
 
@@ -888,6 +938,11 @@ function createApi(module) {
   const np_contactSphereOBB = exported("_np_contactSphereOBB");
   const np_contactSphereTriangle = exported("_np_contactSphereTriangle");
   const np_contactSpherePlane = exported("_np_contactSpherePlane");
+  const np_sphereCastCapsule = exported("_np_sphereCastCapsule");
+  const np_sphereCastAABB = exported("_np_sphereCastAABB");
+  const np_sphereCastOBB = exported("_np_sphereCastOBB");
+  const np_sphereCastTriangle = exported("_np_sphereCastTriangle");
+  const np_sphereCastPlane = exported("_np_sphereCastPlane");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
@@ -2404,6 +2459,156 @@ function createApi(module) {
       return code === 1 ? outContactHit(SPEC.contactSpherePlane, target) : null;
     }
 
+    function sphereCastCapsule(start, end, radius, capsule, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("sphereCastCapsule", [start, end, radius, capsule, result])
+          : live.queries.sphereCastCapsule(start, end, radius, capsule, result);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putNumber(radius, 6);
+        putCapsule(capsule, 7);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_sphereCastCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.sphereCastCapsule,
+          [start, end, radius, capsule, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.sphereCastCapsule, code, io);
+      return code === 1
+        ? outShapeCastHit(SPEC.sphereCastCapsule, result)
+        : null;
+    }
+
+    function sphereCastAABB(start, end, radius, box, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("sphereCastAABB", [start, end, radius, box, result])
+          : live.queries.sphereCastAABB(start, end, radius, box, result);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putNumber(radius, 6);
+        putAABB(box, 7);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_sphereCastAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.sphereCastAABB,
+          [start, end, radius, box, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.sphereCastAABB, code, io);
+      return code === 1 ? outShapeCastHit(SPEC.sphereCastAABB, result) : null;
+    }
+
+    function sphereCastOBB(start, end, radius, box, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("sphereCastOBB", [start, end, radius, box, result])
+          : live.queries.sphereCastOBB(start, end, radius, box, result);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putNumber(radius, 6);
+        putOBB(box, 7);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_sphereCastOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.sphereCastOBB,
+          [start, end, radius, box, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.sphereCastOBB, code, io);
+      return code === 1 ? outShapeCastHit(SPEC.sphereCastOBB, result) : null;
+    }
+
+    function sphereCastTriangle(start, end, radius, triangle, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("sphereCastTriangle", [start, end, radius, triangle, result])
+          : live.queries.sphereCastTriangle(
+              start,
+              end,
+              radius,
+              triangle,
+              result,
+            );
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putNumber(radius, 6);
+        putTriangle(triangle, 7);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_sphereCastTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.sphereCastTriangle,
+          [start, end, radius, triangle, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.sphereCastTriangle, code, io);
+      return code === 1
+        ? outShapeCastHit(SPEC.sphereCastTriangle, result)
+        : null;
+    }
+
+    function sphereCastPlane(start, end, radius, plane, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("sphereCastPlane", [start, end, radius, plane, result])
+          : live.queries.sphereCastPlane(start, end, radius, plane, result);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putNumber(radius, 6);
+        putPlane(plane, 7);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_sphereCastPlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.sphereCastPlane,
+          [start, end, radius, plane, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.sphereCastPlane, code, io);
+      return code === 1 ? outShapeCastHit(SPEC.sphereCastPlane, result) : null;
+    }
+
     const queries = {
       closestPointOnAABB,
       distancePointAABB,
@@ -2461,6 +2666,11 @@ function createApi(module) {
       contactSphereOBB,
       contactSphereTriangle,
       contactSpherePlane,
+      sphereCastCapsule,
+      sphereCastAABB,
+      sphereCastOBB,
+      sphereCastTriangle,
+      sphereCastPlane,
     };
     // END GENERATED wrappers
     return queries;
