@@ -158,7 +158,10 @@ void measure_sphere_capsule(const Sphere& s, const Capsule& cap, bool on_axis,
     d = m - dir * t;
     d = d - dir * (dot(d, dir) / dd);
   }
-  const Vec3 n = is_zero(d) ? perpendicular_normal(dir) : unit_or(d, kUp);
+  // Within rounding of the segment (kContactNoise): as on it.
+  const bool noisy =
+      !(sum_abs(d) > kContactNoise * (sum_abs(m) + sum_abs(dir)));
+  const Vec3 n = noisy ? perpendicular_normal(dir) : unit_or(d, kUp);
   fill(hit, c, s.radius, n, (s.radius - length(d)) + cap.radius,
        (c - d) + n * cap.radius);
 }
@@ -243,7 +246,12 @@ void measure_sphere_triangle(const Sphere& s, const Triangle& t, bool on,
   // The unit face normal along (b - a) x (c - a), each edge in units of its
   // own; 0 for a degenerate triangle (or one too thin for a double normal).
   const Vec3 ab = t.b - t.a, ac = t.c - t.a;
-  const Vec3 face = unit_or(cross(unit_units(ab), unit_units(ac)), kZero);
+  // A sliver whose rounded normal is below kContactNoise of its edges' product
+  // has a normal of noise: it is taken as the segment it nearly is.
+  const Vec3 ua = unit_units(ab), uc = unit_units(ac), cr = cross(ua, uc);
+  const Vec3 face = sum_abs(cr) > kContactNoise * sum_abs(ua) * sum_abs(uc)
+                        ? unit_or(cr, kZero)
+                        : kZero;
   if (is_zero(face)) {
     // Degenerate: the segment or point it spans (closest_point_on_triangle
     // measures it so); on it, the rule of a capsule's axis along its longest
@@ -254,52 +262,26 @@ void measure_sphere_triangle(const Sphere& s, const Triangle& t, bool on,
     if (length_squared(bc) > length_squared(span)) span = bc;
     const Vec3 q = closest_point_on_triangle(c, t);
     const Vec3 d = c - q;
-    const Vec3 n =
-        on || is_zero(d) ? perpendicular_normal(span) : unit_or(d, kUp);
+    // Within rounding of the span (kContactNoise): as on it.
+    const bool noisy =
+        !(sum_abs(d) > kContactNoise * (sum_abs(c - t.a) + sum_abs(span)));
+    const Vec3 n = on || noisy ? perpendicular_normal(span) : unit_or(d, kUp);
     fill(hit, c, r, n, on ? r : r - length(d), on ? c : q);
     return;
   }
   if (on) return fill(hit, c, r, face, r, c);
-  // Ericson 5.1.5, ClosestPtPointTriangle: the Voronoi region of c. In a
-  // corner's or an edge's region the normal is unit(c - q); over the face it
-  // is the face normal turned to c's side (c - q would be rounding noise for a
-  // center near the plane). A region misjudged by rounding changes nothing
-  // that matters: at a region's border the two normals agree.
-  const Vec3 ap = c - t.a, bp = c - t.b, cp = c - t.c;
-  const double d1 = dot(ab, ap), d2 = dot(ac, ap), d3 = dot(ab, bp),
-               d4 = dot(ac, bp), d5 = dot(ab, cp), d6 = dot(ac, cp);
-  const double vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6,
-               va = d3 * d6 - d5 * d4;
-  Segment edge{t.a, t.a};
-  bool face_region = false;
-  if (d1 <= 0.0 && d2 <= 0.0) {
-    edge = {t.a, t.a};  // corner a
-  } else if (d3 >= 0.0 && d4 <= d3) {
-    edge = {t.b, t.b};  // corner b
-  } else if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) {
-    edge = {t.a, t.b};
-  } else if (d6 >= 0.0 && d5 <= d6) {
-    edge = {t.c, t.c};  // corner c
-  } else if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) {
-    edge = {t.a, t.c};
-  } else if (va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0) {
-    edge = {t.b, t.c};
-  } else {
-    face_region = true;
-  }
-  // The signed distance to the plane, measured from the nearest corner.
+  // The triangle's point nearest the center (closest_point_on_triangle: Ericson
+  // 5.1.5 with its exact decisions). Over the face c - q lies along the face
+  // normal; beside an edge or corner it is the direction out. Within rounding
+  // of the triangle (kContactNoise) its direction is noise: the face normal on
+  // the center's side instead, a shortest way out to within |c - q|.
+  const Vec3 q = closest_point_on_triangle(c, t);
+  const Vec3 d = c - q, ap = c - t.a;
   const double h = dot(ap, face);
   const Vec3 side = h < 0.0 ? negated(face) : face;
-  if (face_region) return fill(hit, c, r, side, r - std::fabs(h), c - face * h);
-  const Vec3 q = closest_point_on_segment(c, edge);
-  const Vec3 d = c - q;
-  // A center on the edge to within q's rounding (but not exactly on the
-  // triangle): d is noise, and the face normal on the center's side is a
-  // shortest way out (kContactEdgeNoise).
-  const double noise = kContactEdgeNoise * (sum_abs(c - edge.start) +
-                                            sum_abs(edge.end - edge.start));
-  const bool noisy = !(sum_abs(d) > noise);
-  fill(hit, c, r, noisy ? side : unit_or(d, kUp), r - length(d), q);
+  const bool noisy =
+      !(sum_abs(d) > kContactNoise * (sum_abs(ap) + sum_abs(ab) + sum_abs(ac)));
+  fill(hit, c, r, noisy ? side : unit_or(d, side), r - length(d), q);
 }
 
 }  // namespace

@@ -36,6 +36,10 @@ namespace {
 
 constexpr Vec3 kUp{0.0, 1.0, 0.0};
 
+inline bool same_point(Vec3 a, Vec3 b) {
+  return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
 // ---- Scale (as contact.cpp): inputs beyond 2^500, or all below 2^-500, are
 // cast in units scaled by a power of two; the fraction does not depend on the
 // units.
@@ -84,6 +88,9 @@ void enter_rounded_box(Vec3 s, Vec3 e, double length, const AABB& box, double r,
     set(grown.max, i, get(box.max, i) + r);
     entry->take(linecast_aabb(s, e, grown, &h), h, length);
   }
+  // Radius 0: the sum is the box itself, whose entry normal is a face's (the
+  // edges would give radial normals).
+  if (r == 0.0) return;
   for (int i = 0; i < 3; ++i) {
     const int j = (i + 1) % 3, k = (i + 2) % 3;
     for (int m = 0; m < 4; ++m) {
@@ -144,9 +151,11 @@ void fill_path_hit(Vec3 start, Vec3 end, double t, Vec3 normal, Nearest nearest,
   }
   const Vec3 q = nearest(center);
   hit->fraction = t;
+  // |d * t| rather than t * |d|: |d| alone may exceed DBL_MAX where the
+  // distance travelled does not.
   hit->distance = max_abs_component(d) <= DBL_MAX
-                      ? t * length(d)
-                      : t * length(end * 0.5 - start * 0.5) * 2.0;
+                      ? length(d * t)
+                      : length((end * 0.5 - start * 0.5) * t) * 2.0;
   hit->center = center;
   hit->point = q;
   // The piece's normal; failing that the direction from the shape's point, or
@@ -177,6 +186,7 @@ bool sphere_cast_plane(Vec3 start, Vec3 end, double radius, const Plane& plane,
   ContactHit c;
   if (contact_sphere_plane(at_start, plane, &c))
     return fill_started(start, c, hit), true;
+  if (same_point(start, end)) return false;  // zero length: the overlap test
   if (!overlap_capsule_plane(Capsule{start, end, radius}, plane)) return false;
   // The signed distance is linear along the path: from s0 (beyond the reach,
   // on the side sigma) it reaches sigma * r at t = (|s0| - r) / (|s0| - sigma
@@ -202,6 +212,7 @@ bool sphere_cast_capsule(Vec3 start, Vec3 end, double radius,
   ContactHit c;
   if (contact_sphere_capsule(Sphere{start, radius}, capsule, &c))
     return fill_started(start, c, hit), true;
+  if (same_point(start, end)) return false;  // zero length: the overlap test
   if (!overlap_capsule_capsule(Capsule{start, end, radius}, capsule))
     return false;
   // A ray against the capsule of radius r1 + r2 (Ericson 5.5.7's reduction).
@@ -231,6 +242,7 @@ bool sphere_cast_aabb(Vec3 start, Vec3 end, double radius, const AABB& box,
   ContactHit c;
   if (contact_sphere_aabb(Sphere{start, radius}, box, &c))
     return fill_started(start, c, hit), true;
+  if (same_point(start, end)) return false;  // zero length: the overlap test
   if (!overlap_capsule_aabb(Capsule{start, end, radius}, box)) return false;
   const double k = scale_for(
       max2(path_magnitude(start, end, radius),
@@ -255,6 +267,7 @@ bool sphere_cast_obb(Vec3 start, Vec3 end, double radius, const OBB& box,
   ContactHit c;
   if (contact_sphere_obb(Sphere{start, radius}, box, &c))
     return fill_started(start, c, hit), true;
+  if (same_point(start, end)) return false;  // zero length: the overlap test
   if (!overlap_capsule_obb(Capsule{start, end, radius}, box)) return false;
   const double k = scale_for(max2(path_magnitude(start, end, radius),
                                   max_abs(max_abs_component(box.center),
@@ -290,6 +303,7 @@ bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
   ContactHit c;
   if (contact_sphere_triangle(Sphere{start, radius}, tri, &c))
     return fill_started(start, c, hit), true;
+  if (same_point(start, end)) return false;  // zero length: the overlap test
   if (!overlap_capsule_triangle(Capsule{start, end, radius}, tri)) return false;
   const double k = scale_for(
       max2(path_magnitude(start, end, radius),

@@ -744,6 +744,53 @@ TEST(ContactSphere, CentersDeepInsideTakeTheShortestWayOut) {
   }
 }
 
+// Found by the fuzzer (tests/fuzz, contactHit checks): a center within
+// rounding of a capsule's segment or a degenerate triangle's span got the
+// direction of the rounding noise c - q, which pointed along the segment;
+// moved by normal * depth the sphere stayed inside. Now such a center is taken
+// as on the segment (kContactNoise).
+TEST(ContactSphere, RegressionFuzzCenterWithinRoundingOfASegment) {
+  const auto moved_gap = [](const Sphere& s, const ContactHit& h, auto gap_of) {
+    return gap_of(s.center + h.normal * h.depth) - s.radius;
+  };
+  ContactHit h;
+  {
+    const Sphere s{{0, 0, 0}, 0};
+    const Capsule cap{{-1.96875, 7.4109846876186982e-323, -1.96875},
+                      {1.9762625833649862e-323, 5.9287877500949585e-323,
+                       1.9762625833649862e-323},
+                      4};
+    ASSERT_TRUE(np::contact_sphere_capsule(s, cap, &h));
+    EXPECT_NEAR(moved_gap(s, h,
+                          [&](Vec3 p) {
+                            return np::distance_point_capsule(p, cap) +
+                                   cap.radius * 0;
+                          }),
+                0.0, 1e-9);
+  }
+  {
+    const Sphere s{{1.0969820961572288e-314, 1.5865752221267447e-317, 0},
+                   1.2279942029712173e+111};
+    const Capsule cap{
+        {1.2024538023802026e+111, 1.1015193574030592e-319, 0}, {0, 0, 0}, 0};
+    ASSERT_TRUE(np::contact_sphere_capsule(s, cap, &h));
+    EXPECT_NEAR(
+        moved_gap(s, h,
+                  [&](Vec3 p) { return np::distance_point_capsule(p, cap); }) /
+            s.radius,
+        0.0, 1e-9);
+  }
+  {
+    const Sphere s{{-5.9211894646675012e-16, 1, 3}, 1};
+    const Triangle t{{-2.0000000000000018, 1, 1}, {1, 1, 4}, {1, 1, 4}};
+    ASSERT_TRUE(np::contact_sphere_triangle(s, t, &h));
+    EXPECT_NEAR(
+        moved_gap(s, h,
+                  [&](Vec3 p) { return np::distance_point_triangle(p, t); }),
+        0.0, 1e-9);
+  }
+}
+
 TEST(ContactSphere, ExtremeMagnitudesGiveNoNaN) {
   const double mags[] = {0x1p-1074, 1e-300, 1e-150, 1.0, 1e150, 1e300, 1.7e308};
   for (double m : mags) {

@@ -375,6 +375,34 @@ TEST(SphereCast, SeededPropertiesForEveryShape) {
   for (int k = 0; k < 5; ++k) EXPECT_GT(hits[k], 200) << k;
 }
 
+// Found by the fuzzer (tests/fuzz, the shapeCastHit checks on the new casts).
+TEST(SphereCast, RegressionFuzzDistanceFiniteWhereOnlyTheFullPathOverflows) {
+  // |end - start| = 2.1e308 overflows; the 0.22 of it travelled does not.
+  ShapeCastHit h;
+  const Vec3 e{-1.5e308, -1.5e308, -1.6366953039480884e+150};
+  ASSERT_TRUE(
+      np::sphere_cast_plane({0, 0, 0}, e, 0, {{3.96875, 0, 0}, 0.625}, &h));
+  ASSERT_TRUE(std::isfinite(h.distance));
+  const long double len = std::sqrt(2.0L * 1.5e308L * 1.5e308L);
+  EXPECT_NEAR(h.distance / (h.fraction * len), 1.0, 1e-12);
+  const Vec3 e2{-1.5e308, -1.5e308, -16};
+  ASSERT_TRUE(np::sphere_cast_capsule(
+      {0, 0, 0}, e2, 0,
+      {{-1.5e308, -1.5e308, -16}, {-1.5e308, -1.5e308, -16}, 1.5e308}, &h));
+  EXPECT_TRUE(std::isfinite(h.distance));
+}
+
+TEST(SphereCast, RegressionFuzzZeroLengthIsTheSphereOverlapTest) {
+  // A sliver triangle mixing 16 with 1e-321 (beyond overlapCapsuleTriangle's
+  // exactness): a zero-length cast must answer as overlapSphereTriangle does.
+  const Triangle t{{-0.0, -0.0, 0.25},
+                   {-4, -5.434722104253712e-323, -16},
+                   {1.1561136112685169e-321, 0, 0}};
+  ShapeCastHit h;
+  EXPECT_EQ(np::sphere_cast_triangle({0, 0, 0}, {0, 0, 0}, 0, t, &h),
+            np::overlap_sphere_triangle({{0, 0, 0}, 0}, t));
+}
+
 TEST(SphereCast, ExtremeMagnitudesGiveNoNaN) {
   const double mags[] = {0x1p-1074, 1e-300, 1.0, 1e300, 1.7e308};
   for (double m : mags) {
