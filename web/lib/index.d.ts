@@ -790,7 +790,7 @@ export interface Narrowphase {
    * false. `pointB` is the triangle's point nearest the center; over the face `normal` is the face normal
    * turned toward the center's side, beside an edge or corner unit(center − pointB); `depth` = radius −
    * distance. A center exactly on the triangle (decided exactly) gets depth = radius along the face normal
-   * unit((b − a) × (c − a)). A degenerate triangle is the segment or point it spans (and a center on it
+   * unit((b − a) × (c − a)). A degenerate triangle (or a sliver thinner than 2^-32 of its edges) is the segment or point it spans (and a center on it
    * gets `contactSphereCapsule`'s rule for an axis).
    * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
    *   untouched when the shapes do not touch (then the result is `null`).

@@ -68,8 +68,9 @@ bool contact_sphere_obb(const Sphere& sphere, const OBB& box, ContactHit* hit);
 /// nearest to the center (Ericson 5.1.5); over the face the normal is the face
 /// normal turned to the center's side, at an edge or corner unit(center -
 /// pointB). A center exactly on the triangle: depth = radius along unit((b - a)
-/// x (c - a)) (for a degenerate triangle, the rule for a capsule's axis on the
-/// segment it spans). False exactly when overlap_sphere_triangle is.
+/// x (c - a)) (for a degenerate triangle, or a sliver whose rounded normal is
+/// below kContactNoise of its edges' product, the rule for a capsule's axis on
+/// the segment it spans). False exactly when overlap_sphere_triangle is.
 bool contact_sphere_triangle(const Sphere& sphere, const Triangle& triangle,
                              ContactHit* hit);
 
