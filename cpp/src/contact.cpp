@@ -47,6 +47,19 @@ inline void fill(ContactHit* hit, Vec3 c, double r, Vec3 n, double depth,
   hit->point_b = point_b;
 }
 
+// The contact along a normal n chosen for a center within rounding of the
+// shape (kContactNoise), d = c - q: depth = r - d . n, and point_b = point_a +
+// n * depth (within |d| of q), so that point_b - point_a = n * depth holds
+// whatever the noise in d.
+inline void fill_along(ContactHit* hit, Vec3 c, double r, Vec3 n, Vec3 d,
+                       double beyond = 0.0) {
+  const double depth = (r - dot(d, n)) + beyond;
+  hit->depth = depth > 0.0 ? depth : 0.0;
+  hit->normal = n;
+  hit->point_a = c - n * r;
+  hit->point_b = hit->point_a + n * hit->depth;
+}
+
 // The normal for a center on an axis of direction d (a capsule's segment, a
 // degenerate triangle's span), where every direction perpendicular to it is a
 // shortest way out: the part of +y perpendicular to d, +x for d along y, +y
@@ -161,7 +174,10 @@ void measure_sphere_capsule(const Sphere& s, const Capsule& cap, bool on_axis,
   // Within rounding of the segment (kContactNoise): as on it.
   const bool noisy =
       !(sum_abs(d) > kContactNoise * (sum_abs(m) + sum_abs(dir)));
-  const Vec3 n = noisy ? perpendicular_normal(dir) : unit_or(d, kUp);
+  if (noisy)
+    return fill_along(hit, c, s.radius, perpendicular_normal(dir), d,
+                      cap.radius);
+  const Vec3 n = unit_or(d, kUp);
   fill(hit, c, s.radius, n, (s.radius - length(d)) + cap.radius,
        (c - d) + n * cap.radius);
 }
@@ -212,14 +228,20 @@ void measure_sphere_obb(const Sphere& s, const OBB& b, ContactHit* hit) {
   }
   if (!inside) {
     // The overshoot beyond each face, taken back to world space: c - q.
-    Vec3 d = kZero;
+    Vec3 d = kZero, over_local = kZero;
     for (int i = 0; i < 3; ++i) {
       const double h = get(b.half_size, i);
       const double over = t[i] > h ? t[i] - h : (t[i] < -h ? t[i] + h : 0.0);
+      set(over_local, i, over);
       d = d + b.axis[i] * over;
     }
-    fill(hit, c, s.radius, unit_or(d, kUp), s.radius - length(d), c - d);
-    return;
+    // An overshoot within the rounding of the frame (kContactNoise) is noise
+    // (a center 1e-323 off a flat box of size 1): as inside, below.
+    if (sum_abs(over_local) >
+        kContactNoise * (sum_abs(m) + sum_abs(b.half_size))) {
+      fill(hit, c, s.radius, unit_or(d, kUp), s.radius - length(d), c - d);
+      return;
+    }
   }
   // Inside or on: the nearest face (axis order; - on a tie, as for an AABB).
   int axis = 0;
@@ -265,8 +287,9 @@ void measure_sphere_triangle(const Sphere& s, const Triangle& t, bool on,
     // Within rounding of the span (kContactNoise): as on it.
     const bool noisy =
         !(sum_abs(d) > kContactNoise * (sum_abs(c - t.a) + sum_abs(span)));
-    const Vec3 n = on || noisy ? perpendicular_normal(span) : unit_or(d, kUp);
-    fill(hit, c, r, n, on ? r : r - length(d), on ? c : q);
+    if (on) return fill(hit, c, r, perpendicular_normal(span), r, c);
+    if (noisy) return fill_along(hit, c, r, perpendicular_normal(span), d);
+    fill(hit, c, r, unit_or(d, kUp), r - length(d), q);
     return;
   }
   if (on) return fill(hit, c, r, face, r, c);
@@ -281,7 +304,8 @@ void measure_sphere_triangle(const Sphere& s, const Triangle& t, bool on,
   const Vec3 side = h < 0.0 ? negated(face) : face;
   const bool noisy =
       !(sum_abs(d) > kContactNoise * (sum_abs(ap) + sum_abs(ab) + sum_abs(ac)));
-  fill(hit, c, r, noisy ? side : unit_or(d, side), r - length(d), q);
+  if (noisy) return fill_along(hit, c, r, side, d);
+  fill(hit, c, r, unit_or(d, side), r - length(d), q);
 }
 
 }  // namespace

@@ -138,8 +138,9 @@ double first_touch(Vec3 s, Vec3 d, double r, Dist dist) {
 // t (in [0, 1]) with the normal `normal` of the piece it entered (0 if none);
 // q(center) is the shape's point nearest to a center.
 template <class Nearest>
-void fill_path_hit(Vec3 start, Vec3 end, double t, Vec3 normal, Nearest nearest,
-                   ShapeCastHit* hit) {
+void fill_path_hit(Vec3 start, Vec3 end, double radius, double t, Vec3 normal,
+                   Nearest nearest, ShapeCastHit* hit,
+                   bool exact_normal = false) {
   const Vec3 d = end - start;
   Vec3 center;
   if (t >= 1.0) {
@@ -158,12 +159,26 @@ void fill_path_hit(Vec3 start, Vec3 end, double t, Vec3 normal, Nearest nearest,
                       : length((end * 0.5 - start * 0.5) * t) * 2.0;
   hit->center = center;
   hit->point = q;
-  // The piece's normal; failing that the direction from the shape's point, or
-  // back along the cast.
-  const Vec3 back = unit_or(negated(d), kUp);
-  hit->normal = (normal.x == 0.0 && normal.y == 0.0 && normal.z == 0.0)
-                    ? unit_or(center - q, back)
-                    : unit_or(normal, back);
+  // The sum's outward normal at the contact is unit(center - q), q the shape's
+  // point nearest the center, `radius` away: consistent with the point
+  // whichever piece the rounded entry came from (a grown box's face normal at
+  // its rim, or -unit(direction) from a piece the rounded start lies in, are
+  // not the sum's). For radius 0, or a plane (`exact_normal`: +-unit(normal)
+  // exactly), the piece's normal; failing both, back along the cast.
+  const Vec3 back = unit_or(
+      max_abs_component(d) <= DBL_MAX ? negated(d) : start * 0.5 - end * 0.5,
+      kUp);
+  // (A difference beyond DBL_MAX, points at the largest doubles, is no
+  // direction: back along the cast then.)
+  const Vec3 diff = center - q;
+  const Vec3 away = max_abs_component(diff) <= DBL_MAX ? diff : Vec3{0, 0, 0};
+  if (!exact_normal && radius > 0.0 && length(away) >= 0.5 * radius) {
+    hit->normal = unit_or(away, back);
+  } else {
+    hit->normal = (normal.x == 0.0 && normal.y == 0.0 && normal.z == 0.0)
+                      ? unit_or(away, back)
+                      : unit_or(normal, back);
+  }
   hit->started_overlapping = false;
 }
 
@@ -190,20 +205,20 @@ bool sphere_cast_plane(Vec3 start, Vec3 end, double radius, const Plane& plane,
   if (!overlap_capsule_plane(Capsule{start, end, radius}, plane)) return false;
   // The signed distance is linear along the path: from s0 (beyond the reach,
   // on the side sigma) it reaches sigma * r at t = (|s0| - r) / (|s0| - sigma
-  // s1). In scaled units so that nothing overflows.
-  const double k =
-      scale_for(max_abs(path_magnitude(start, end, radius), plane.constant));
-  const Plane pk{plane.normal, plane.constant * k};
-  const double s0 = signed_distance_point_plane(start * k, pk),
-               s1 = signed_distance_point_plane(end * k, pk);
+  // s1). signed_distance_point_plane measures at any magnitude (scaling the
+  // constant instead would push a plane given by a subnormal normal off its
+  // place); the quotient in halves where a - b overflows.
+  const double s0 = signed_distance_point_plane(start, plane),
+               s1 = signed_distance_point_plane(end, plane);
   const double sigma = s0 < 0.0 ? -1.0 : 1.0;
-  const double a = std::fabs(s0), b = sigma * s1, r = radius * k;
-  const double den = a - b;
-  const double t = den > 0.0 ? max2(min2((a - r) / den, 1.0), 0.0) : 0.0;
+  const double a = std::fabs(s0), b = sigma * s1, r = radius;
+  double num = a - r, den = a - b;
+  if (!(den <= DBL_MAX)) num = a * 0.5 - r * 0.5, den = a * 0.5 - b * 0.5;
+  const double t = den > 0.0 ? max2(min2(num / den, 1.0), 0.0) : 0.0;
   const Vec3 u = unit_or(plane.normal, kUp);
   fill_path_hit(
-      start, end, t, sigma < 0.0 ? negated(u) : u,
-      [&](Vec3 p) { return closest_point_on_plane(p, plane); }, hit);
+      start, end, radius, t, sigma < 0.0 ? negated(u) : u,
+      [&](Vec3 p) { return closest_point_on_plane(p, plane); }, hit, true);
   return true;
 }
 
@@ -232,8 +247,8 @@ bool sphere_cast_capsule(Vec3 start, Vec3 end, double radius,
                        : first_touch(start, end - start, radius, [&](Vec3 p) {
                            return distance_point_capsule(p, capsule);
                          });
-  fill_path_hit(start, end, t, entry.t <= 1.0 ? entry.normal : Vec3{0, 0, 0},
-                nearest, hit);
+  fill_path_hit(start, end, radius, t,
+                entry.t <= 1.0 ? entry.normal : Vec3{0, 0, 0}, nearest, hit);
   return true;
 }
 
@@ -257,7 +272,7 @@ bool sphere_cast_aabb(Vec3 start, Vec3 end, double radius, const AABB& box,
                            return distance_point_aabb(p, box);
                          });
   fill_path_hit(
-      start, end, t, entry.t <= 1.0 ? entry.normal : Vec3{0, 0, 0},
+      start, end, radius, t, entry.t <= 1.0 ? entry.normal : Vec3{0, 0, 0},
       [&](Vec3 p) { return closest_point_on_aabb(p, box); }, hit);
   return true;
 }
@@ -293,7 +308,7 @@ bool sphere_cast_obb(Vec3 start, Vec3 end, double radius, const OBB& box,
                     [&](Vec3 p) { return distance_point_obb(p, box); });
   }
   fill_path_hit(
-      start, end, t, normal,
+      start, end, radius, t, normal,
       [&](Vec3 p) { return closest_point_on_obb(p, box); }, hit);
   return true;
 }
@@ -325,9 +340,14 @@ bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
     }
   }
   const double face_t = entry.t;
-  enter_capsule(s, e, length, t.a, t.b, r, &entry);
-  enter_capsule(s, e, length, t.b, t.c, r, &entry);
-  enter_capsule(s, e, length, t.c, t.a, r, &entry);
+  // Radius 0 against a proper triangle: the triangle itself (an edge's radial
+  // normal is not the triangle's).
+  const bool proper = !(n.x == 0.0 && n.y == 0.0 && n.z == 0.0);
+  if (!(proper && r == 0.0)) {
+    enter_capsule(s, e, length, t.a, t.b, r, &entry);
+    enter_capsule(s, e, length, t.b, t.c, r, &entry);
+    enter_capsule(s, e, length, t.c, t.a, r, &entry);
+  }
   if (entry.t <= 1.0 && entry.t == face_t) {
     // Entered through a face: the plane distance is linear along the path, so
     // the entry is where it reaches +-r (as sphere_cast_plane), more accurate
@@ -341,8 +361,12 @@ bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
                        : first_touch(start, end - start, radius, [&](Vec3 p) {
                            return distance_point_triangle(p, tri);
                          });
+  // Without an entry normal (a grazing path the rounded pieces missed), the
+  // face normal toward the start.
+  const Vec3 toward =
+      proper ? (dot(s - t.a, n) < 0.0 ? negated(n) : n) : Vec3{0, 0, 0};
   fill_path_hit(
-      start, end, f, entry.t <= 1.0 ? entry.normal : Vec3{0, 0, 0},
+      start, end, radius, f, entry.t <= 1.0 ? entry.normal : toward,
       [&](Vec3 p) { return closest_point_on_triangle(p, tri); }, hit);
   return true;
 }

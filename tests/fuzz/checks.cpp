@@ -1058,7 +1058,11 @@ void check_shape_cast(const Call& c) {
     c.fail("contact point %Lg off the target's surface (band %Lg)", sd_point,
            band);
   }
-  if (std::isfinite(sd_point) &&
+  // The target's own outward normal at the point: a ray's (radius 0), or a
+  // ball's. A ball of radius > 0 touching a box's edge or a triangle's edge has
+  // the normal of the rounded sum there, between the faces' (checked below as
+  // center = point + normal * radius).
+  if (std::isfinite(sd_point) && (r == 0.0 || c.q.args[si] == kSphere) &&
       !sh.normal_ok(s, lv(point), lv(normal), band)) {
     c.fail("normal is not the target's outward normal at the contact point");
   }
