@@ -4,6 +4,7 @@
 #include "narrowphase/flat.h"
 
 #include "narrowphase/closest_point.h"
+#include "narrowphase/contact.h"
 #include "narrowphase/detail/flat_kinds.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"

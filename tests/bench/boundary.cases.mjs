@@ -133,6 +133,48 @@ export function boundaryBenchmark({
     () => new Capsule(vec(3), vec(3), range(0.1, 1)),
   );
 
+  // Sphere casts: a ball of radius castRadii[i] along segments[i]. three.js has no sphere cast; its equivalents
+  // from the same inputs: a Ray from start toward end against the target sphere inflated by the radius, or
+  // against the plane offset by the radius toward the start, keeping a hit within |end - start| (and a start
+  // already within reach as a hit at 0, as ours reports it).
+  const castRadii = Array.from({ length: N }, () => range(0.1, 1));
+  const castRay = new Ray();
+  const castSphere = new Sphere();
+  const castPlane = new Plane();
+  const shapeHit = {
+    distance: 0,
+    fraction: 0,
+    center: new Vector3(),
+    point: new Vector3(),
+    normal: new Vector3(),
+    startedOverlapping: false,
+  };
+  function threeSphereCastSphere(start, end, radius, target) {
+    castRay.origin.copy(start);
+    const length = castRay.direction.subVectors(end, start).length();
+    castRay.direction.divideScalar(length);
+    castSphere.center.copy(target.center);
+    castSphere.radius = target.radius + radius;
+    if (castSphere.containsPoint(start)) return 0;
+    const p = castRay.intersectSphere(castSphere, v);
+    if (p === null) return -1;
+    const d = p.distanceTo(start);
+    return d <= length ? d : -1;
+  }
+  function threeSphereCastPlane(start, end, radius, plane) {
+    const d0 = plane.distanceToPoint(start);
+    if (Math.abs(d0) <= radius) return 0;
+    castPlane.normal.copy(plane.normal);
+    castPlane.constant = plane.constant - (d0 > 0 ? radius : -radius);
+    castRay.origin.copy(start);
+    const length = castRay.direction.subVectors(end, start).length();
+    castRay.direction.divideScalar(length);
+    const p = castRay.intersectPlane(castPlane, v);
+    if (p === null) return -1;
+    const d = p.distanceTo(start);
+    return d <= length ? d : -1;
+  }
+
   // A pair overlap test, ours against three.js's, on the same inputs (a[i], b[i]).
   const overlapCase = (name, query, a, b, theirs) => ({
     name,
@@ -436,6 +478,76 @@ export function boundaryBenchmark({
         return s;
       },
     },
+    {
+      name: "sphereCastSphere vs Ray.intersectSphere (radius inflated) + distanceTo",
+      requires: "sphereCastSphere",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const g = segments[i];
+          const h = np.sphereCastSphere(
+            g.start,
+            g.end,
+            castRadii[i],
+            spheresB[i],
+            shapeHit,
+          );
+          if (h !== null) s += h.distance;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const g = segments[i];
+          const d = threeSphereCastSphere(
+            g.start,
+            g.end,
+            castRadii[i],
+            spheresB[i],
+          );
+          if (d >= 0) s += d;
+        }
+        return s;
+      },
+    },
+    {
+      name: "sphereCastPlane vs Ray.intersectPlane (plane offset by the radius) + distanceTo",
+      requires: "sphereCastPlane",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const g = segments[i];
+          const h = np.sphereCastPlane(
+            g.start,
+            g.end,
+            castRadii[i],
+            planes[i],
+            shapeHit,
+          );
+          if (h !== null) s += h.distance;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const g = segments[i];
+          const d = threeSphereCastPlane(
+            g.start,
+            g.end,
+            castRadii[i],
+            planes[i],
+          );
+          if (d >= 0) s += d;
+        }
+        return s;
+      },
+    },
     // The shape matrix's overlaps that three.js also answers.
     overlapCase(
       "overlapSphereSphere vs Sphere.intersectsSphere",
@@ -573,6 +685,26 @@ export function boundaryBenchmark({
           np.raycastOBB(rays[i], obbsA[i]),
           obbsA[i].intersectRay(rays[i], v),
           "OBB raycasts",
+        );
+    }
+  }
+
+  // The sphere casts: hit or miss alike, and the same distance, on every input (none graze within rounding).
+  for (let i = 0; i < N; i++) {
+    const g = segments[i];
+    for (const [query, target, theirs] of [
+      ["sphereCastSphere", spheresB[i], threeSphereCastSphere],
+      ["sphereCastPlane", planes[i], threeSphereCastPlane],
+    ]) {
+      if (typeof np[query] !== "function") continue;
+      const h = np[query](g.start, g.end, castRadii[i], target);
+      const d = theirs(g.start, g.end, castRadii[i], target);
+      if (
+        (h === null) !== d < 0 ||
+        (h !== null && Math.abs(h.distance - d) > 1e-9)
+      )
+        throw new Error(
+          `input ${i}: ${query} gives ${h && h.distance}, three.js ${d}`,
         );
     }
   }

@@ -406,6 +406,20 @@ struct Result<kinds::closestPoints> {
   }
 };
 
+template <>
+struct Result<kinds::contactHit> {
+  template <class F, class... V>
+  static bool write(Json& j, F fn, const V&... v) {
+    np::ContactHit h;
+    if (!fn(v..., &h)) return j.raw("null"), false;
+    j.open();
+    j.key("depth"), j.number(h.depth), j.key("normal"), j.vec3(h.normal);
+    j.key("pointA"), j.vec3(h.point_a), j.key("pointB"), j.vec3(h.point_b);
+    j.close();
+    return true;
+  }
+};
+
 /// What a case came to, for the tallies.
 enum class Outcome { kError, kPositive, kOther };
 

@@ -1058,7 +1058,11 @@ void check_shape_cast(const Call& c) {
     c.fail("contact point %Lg off the target's surface (band %Lg)", sd_point,
            band);
   }
-  if (std::isfinite(sd_point) &&
+  // The target's own outward normal at the point: a ray's (radius 0), or a
+  // ball's. A ball of radius > 0 touching a box's edge or a triangle's edge has
+  // the normal of the rounded sum there, between the faces' (checked below as
+  // center = point + normal * radius).
+  if (std::isfinite(sd_point) && (r == 0.0 || c.q.args[si] == kSphere) &&
       !sh.normal_ok(s, lv(point), lv(normal), band)) {
     c.fail("normal is not the target's outward normal at the contact point");
   }
@@ -1159,6 +1163,78 @@ void check_closest_points(const Call& c) {
   }
 }
 
+// A sphere's contact with a shape (contact.h): returned exactly when the
+// overlap test of the same pair says they touch; a unit normal without -0;
+// depth >= 0; pointA = center - normal * radius; pointB in the shape and
+// pointB - pointA = normal * depth; and the minimum translation: the center
+// moved by normal * depth is `radius` from the shape (the reference distance),
+// and when the center is outside the shape, depth = radius - its distance.
+void check_contact(const Call& c) {
+  if (c.rc != 0 && c.rc != 1) c.fail("returned %d, expected 0 or 1", c.rc);
+  const double* sp = c.arg(0);
+  const double* s = c.arg(1);
+  const Arg kb = c.q.args[1];
+  const Arg args[2] = {kSphere, kb};
+  const int sib = find_query(Result::kOverlap, args, 2);
+  if (sib >= 0) {
+    double io2[NP_IO_DOUBLES];
+    const int o = call(kQueries[sib], c.in, io2);
+    if (o != c.rc)
+      c.fail(
+          "returned %d but %s returned %d (a contact must exist exactly "
+          "when the shapes overlap)",
+          c.rc, kQueries[sib].name, o);
+  }
+  if (c.rc == 0) return;
+  const Shape& sh = *kind(kb).shape;
+  c.no_nan(c.io, 10, "contact");
+  const double depth = c.io[0];
+  const double* normal = c.io + 1;
+  c.unit_normal(normal, "normal");
+  if (!(depth >= 0) || negative_zero(depth)) c.fail("depth %a", depth);
+  const LV center = lv(sp), n = lv(normal), pa = lv(c.io + 4),
+           pb = lv(c.io + 7);
+  const L r = sp[3];
+  const L scale = std::fmax(std::fmax(max_abs(sp, 3), r), sh.scale(s));
+  // Outputs beyond the largest double (a huge sphere or shape) are +-inf: the
+  // relations below hold for finite ones.
+  bool finite = std::isfinite(depth);
+  for (int i = 4; i < 10; ++i) finite = finite && std::isfinite(c.io[i]);
+  if (!finite) {
+    if (scale < static_cast<L>(DBL_MAX) / 4)
+      c.fail("an infinite depth or point for inputs far below DBL_MAX");
+    return;
+  }
+  // Contacts are measured to ~2^-32 of the scene's size (kContactNoise in
+  // tolerances.h: a center within rounding of a segment or edge is taken as
+  // on it), and the shape may differ from the reference by its slop.
+  const LV moved = center + n * static_cast<L>(depth);
+  const L band = 0x1p-30L * scale + abs_floor(scale) + kAbs +
+                 4 * std::fmax(std::fmax(sh.slop(s, center), sh.slop(s, pb)),
+                               sh.slop(s, moved));
+  if (!close(len(pa - (center - n * r)), 0, band))
+    c.fail("pointA is %Lg off center - normal * radius (band %Lg)",
+           len(pa - (center - n * r)), band);
+  if (!close(len(pb - pa - n * static_cast<L>(depth)), 0, band))
+    c.fail("pointB - pointA is %Lg off normal * depth (band %Lg)",
+           len(pb - pa - n * static_cast<L>(depth)), band);
+  const L sd_b = sh.signed_distance(s, pb);
+  if (std::isfinite(sd_b) && sd_b > band)
+    c.fail("pointB is %Lg outside the shape (band %Lg)", sd_b, band);
+  const L sd_c = sh.signed_distance(s, center);
+  if (std::isfinite(sd_c) && sd_c > band && !close(depth, r - sd_c, band))
+    c.fail(
+        "the center is %Lg from the shape but depth is %a, not radius - "
+        "that (band %Lg)",
+        sd_c, depth, band);
+  const L sd_moved = sh.signed_distance(s, moved);
+  if (std::isfinite(sd_moved) && !close(sd_moved, r, band))
+    c.fail(
+        "moved by normal * depth the center is %Lg from the shape, not "
+        "the radius %Lg (band %Lg)",
+        sd_moved, r, band);
+}
+
 int g_pinned = -1;
 
 }  // namespace
@@ -1176,6 +1252,8 @@ int output_size(Result r) {
       return 12;
     case Result::kClosestPoints:
       return 7;
+    case Result::kContact:
+      return 10;
     default:
       return 0;
   }
@@ -1217,7 +1295,8 @@ void run_and_check(const Query& q, const double* inputs, const char* mode) {
     // An output slot past the inputs that still holds the sentinel was never
     // written: only a miss may do that.
     if (is_sentinel(c.io[i]) &&
-        !((q.result == Result::kRayHit || q.result == Result::kShapeCast) &&
+        !((q.result == Result::kRayHit || q.result == Result::kShapeCast ||
+           q.result == Result::kContact) &&
           c.rc == 0)) {
       c.fail("output io[%d] not written", i);
     }
@@ -1239,6 +1318,8 @@ void run_and_check(const Query& q, const double* inputs, const char* mode) {
       return check_shape_cast(c);
     case Result::kClosestPoints:
       return check_closest_points(c);
+    case Result::kContact:
+      return check_contact(c);
     default:
       c.fail("no checks for result kind %d", static_cast<int>(q.result));
   }
@@ -1288,6 +1369,10 @@ const char* unsupported(const Query& q) {
       return n == 2 && is(0, kSegment) && is(1, kSegment)
                  ? nullptr
                  : "a closestPoints query must take two segments";
+    case Result::kContact:
+      return n == 2 && is(0, kSphere) && shape(1)
+                 ? nullptr
+                 : "a contactHit query must take (sphere, shape)";
     default:
       return "no checks for this result kind";
   }

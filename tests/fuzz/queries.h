@@ -67,6 +67,9 @@ enum class Result : uint8_t {
                //   io[8..10] = normal, io[11] = started
   kClosestPoints,  // closestPoints (segment a, segment b): returns 0; io[0] =
                    // distance, io[1..3] = point on a, io[4..6] = point on b
+  kContact,        // contactHit (sphere a, shape b): returns 1 / 0; on a
+                   // contact io[0] = depth, io[1..3] = normal, io[4..6] =
+                   // pointA, io[7..9] = pointB
   kResultKindCount
 };
 
@@ -91,7 +94,8 @@ inline constexpr Result point = Result::kClosestPoint,
                         boolean = Result::kOverlap, axis = Result::kObbAxis,
                         rayHit = Result::kRayHit,
                         shapeCastHit = Result::kShapeCast,
-                        closestPoints = Result::kClosestPoints;
+                        closestPoints = Result::kClosestPoints,
+                        contactHit = Result::kContact;
 
 // One entry per line of queries.def.
 inline constexpr Query kQueries[] = {

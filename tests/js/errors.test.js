@@ -130,6 +130,8 @@ const FUNCTIONS = [
   ...overlapQueries(),
   ...boxTriangleOverlaps(),
   ...capsuleQueries(),
+  ...contactQueries(),
+  ...sphereCastQueries(),
 ];
 
 // The overlap tests of spheres and planes: one valid call each, touching exactly (3-4-5 and axis-aligned).
@@ -325,6 +327,141 @@ function capsuleQueries() {
 }
 
 // The shape matrix's point queries and casts: one valid call each, with its exact answer.
+// The sphere contacts: each 0.5 deep, with its exact normal and points (hand-computed: every number is exact).
+function contactQueries() {
+  const contact = (name, second, make, center, normal, pointA, pointB) => ({
+    name,
+    args: [
+      [name === "contactSphereSphere" ? "a" : "sphere", "sphere"],
+      second,
+      ["target", "target"],
+    ],
+    valid: () => [{ center: { ...center }, radius: 1 }, make()],
+    expected: { depth: 0.5, normal, pointA, pointB },
+  });
+  return [
+    // API.md's example.
+    contact(
+      "contactSphereSphere",
+      ["b", "sphere"],
+      () => ({ center: v3(1.5, 0, 0), radius: 1 }),
+      v3(0, 0, 0),
+      v3(-1, 0, 0),
+      v3(1, 0, 0),
+      v3(0.5, 0, 0),
+    ),
+    contact(
+      "contactSphereCapsule",
+      ["capsule", "capsule"],
+      () => ({ start: v3(-2, 0, 0), end: v3(2, 0, 0), radius: 1 }),
+      v3(0.5, 1.5, 0),
+      v3(0, 1, 0),
+      v3(0.5, 0.5, 0),
+      v3(0.5, 1, 0),
+    ),
+    contact(
+      "contactSphereAABB",
+      ["box", "aabb"],
+      unitBox,
+      v3(1.5, 0.25, 0.5),
+      v3(1, 0, 0),
+      v3(0.5, 0.25, 0.5),
+      v3(1, 0.25, 0.5),
+    ),
+    // obbB(10) spans x in [9.5, 10.5] (its local y, half size 0.5, lies along world -x).
+    contact(
+      "contactSphereOBB",
+      ["box", "obb"],
+      () => obbB(10),
+      v3(11, 0.25, 1),
+      v3(1, 0, 0),
+      v3(10, 0.25, 1),
+      v3(10.5, 0.25, 1),
+    ),
+    contact(
+      "contactSphereTriangle",
+      ["triangle", "triangle"],
+      () => ({ a: v3(0, 0, 0), b: v3(4, 0, 0), c: v3(0, 4, 0) }),
+      v3(1, 1, 0.5),
+      v3(0, 0, 1),
+      v3(1, 1, -0.5),
+      v3(1, 1, 0),
+    ),
+    contact(
+      "contactSpherePlane",
+      ["plane", "plane"],
+      () => ({ normal: v3(0, 0, 2), constant: -2 }), // z = 1
+      v3(1, 3, 1.5),
+      v3(0, 0, 1),
+      v3(1, 3, 0.5),
+      v3(1, 3, 1),
+    ),
+  ];
+}
+
+// The sphere casts: a ball of radius 1 from (1, 1, 5) straight down to (1, 1, -5), first touching each shape
+// 3 units along (center (1, 1, 2)) on its top, hand-computed.
+function sphereCastQueries() {
+  const hit = (point) => ({
+    distance: 3,
+    fraction: 0.3,
+    center: v3(1, 1, 2),
+    point,
+    normal: v3(0, 0, 1),
+    startedOverlapping: false,
+  });
+  const shapes = [
+    // The capsule along x at z = -1 with radius 2: top at z = 1.
+    [
+      "Capsule",
+      ["capsule", "capsule"],
+      () => ({ start: v3(-4, 1, -1), end: v3(4, 1, -1), radius: 2 }),
+      v3(1, 1, 1),
+    ],
+    [
+      "AABB",
+      ["box", "aabb"],
+      () => ({ min: v3(-2, -2, -1), max: v3(2, 2, 1) }),
+      v3(1, 1, 1),
+    ],
+    // Half sizes (1, 0.5, 2) turned a quarter about z around (1, 1, -1): x in [0.5, 1.5], y in [0, 2], z in [-3, 1].
+    [
+      "OBB",
+      ["box", "obb"],
+      () => ({
+        center: v3(1, 1, -1),
+        halfSize: v3(1, 0.5, 2),
+        rotation: { elements: [...ROT_90_Z] },
+      }),
+      v3(1, 1, 1),
+    ],
+    [
+      "Triangle",
+      ["triangle", "triangle"],
+      () => ({ a: v3(0, 0, 1), b: v3(4, 0, 1), c: v3(0, 4, 1) }),
+      v3(1, 1, 1),
+    ],
+    [
+      "Plane",
+      ["plane", "plane"],
+      () => ({ normal: v3(0, 0, 4), constant: -4 }),
+      v3(1, 1, 1),
+    ], // z = 1
+  ];
+  return shapes.map(([shape, arg, make, point]) => ({
+    name: `sphereCast${shape}`,
+    args: [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      arg,
+      ["result", "target"],
+    ],
+    valid: () => [v3(1, 1, 5), v3(1, 1, -5), 1, make()],
+    expected: hit(point),
+  }));
+}
+
 function pointQueries() {
   // [argument name, kind, shape, point, its closest point, its distance]: 3-4-5 and axis-aligned, all exact.
   const rows = {

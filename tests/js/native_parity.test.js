@@ -232,6 +232,21 @@ describe("native C++ and WASM give bit-identical results on the seeded corpus", 
       { result: (r) => swap(r, "pointA", "pointB") },
     ],
     [
+      "swapping pointA and pointB of a contact",
+      "contactSphereAABB",
+      { result: (r) => swap(r, "pointA", "pointB") },
+    ],
+    [
+      "swapping depth's place with a normal's x (layout shifted by one)",
+      "contactSphereSphere",
+      {
+        result: (r) =>
+          r && typeof r === "object"
+            ? { ...r, depth: r.normal.x, normal: { ...r.normal, x: r.depth } }
+            : r,
+      },
+    ],
+    [
       "swapping the x and z of a closest point",
       "closestPointOnAABB",
       { result: (r) => swap(r, "x", "z") },

@@ -102,6 +102,8 @@ describe("boundary benchmark harness", () => {
       "closestPointOnTriangle",
       "closestPointOnSegment",
       "distancePointPlane",
+      "sphereCastSphere",
+      "sphereCastPlane",
       ...overlaps,
     ]);
     for (const row of result.rows) {
@@ -110,7 +112,7 @@ describe("boundary benchmark harness", () => {
       expect(row.ratio).toBeCloseTo(row.ours / row.theirs, 12);
     }
     const table = formatTable(result).split("\n");
-    expect(table).toHaveLength(3 + 13 + overlaps.length);
+    expect(table).toHaveLength(3 + 15 + overlaps.length);
     expect(table[1]).toBe("| query | narrowphase ns | three.js ns | ratio |");
   });
 

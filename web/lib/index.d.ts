@@ -142,6 +142,21 @@ export interface SegmentClosestPoints {
   pointB: Vec3;
 }
 
+/**
+ * How two overlapping shapes `a` and `b` interpenetrate (`contact<A><B>`): the minimum translation that
+ * separates them and the deepest points.
+ */
+export interface ContactHit {
+  /** Penetration depth, world units, >= 0 (0 when the shapes only touch). */
+  depth: number;
+  /** Unit, pointing from `b` toward `a`: moving `a` by `normal * depth` leaves the shapes touching. */
+  normal: Vec3;
+  /** The point of `a` deepest inside `b`. */
+  pointA: Vec3;
+  /** The point of `b` deepest inside `a`; `pointB - pointA = normal * depth` (to rounding). */
+  pointB: Vec3;
+}
+
 /** An object that a query fills and returns instead of allocating (the three.js `target` convention). */
 export type RayHitTarget = {
   distance: number;
@@ -150,6 +165,12 @@ export type RayHitTarget = {
 };
 export type SegmentClosestPointsTarget = {
   distance: number;
+  pointA: Vec3Like;
+  pointB: Vec3Like;
+};
+export type ContactHitTarget = {
+  depth: number;
+  normal: Vec3Like;
   pointA: Vec3Like;
   pointB: Vec3Like;
 };
@@ -699,6 +720,218 @@ export interface Narrowphase {
    * @throws {TypeError | RangeError} on bad input.
    */
   overlapCapsuleTriangle(capsule: CapsuleLike, triangle: TriangleLike): boolean;
+
+  /**
+   * The contact of two balls, `null` exactly when `overlapSphereSphere(a, b)` is false (the same exact
+   * decision: touching gives depth 0). `normal` = unit(a.center − b.center), `depth` = a.radius + b.radius −
+   * |a.center − b.center|, `pointA` = a.center − normal · a.radius, `pointB` = b.center + normal · b.radius.
+   * Coincident centers give `normal` = +y (0, 1, 0), never NaN.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   * @example np.contactSphereSphere({ center: { x: 0, y: 0, z: 0 }, radius: 1 },
+   *   { center: { x: 1.5, y: 0, z: 0 }, radius: 1 })
+   * // { depth: 0.5, normal: { x: -1, y: 0, z: 0 }, pointA: { x: 1, y: 0, z: 0 }, pointB: { x: 0.5, y: 0, z: 0 } }
+   */
+  contactSphereSphere<T extends ContactHitTarget = ContactHit>(
+    a: SphereLike,
+    b: SphereLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a ball and a capsule, `null` exactly when `overlapSphereCapsule` is false. With q the
+   * capsule segment's point nearest the center: `normal` = unit(center − q), `depth` = sphere.radius +
+   * capsule.radius − |center − q|, `pointB` = q + normal · capsule.radius. A center exactly on the segment
+   * (every direction away from the axis is a shortest way out) gets the part of +y perpendicular to the
+   * segment: +x for a segment along y, +y for a zero-length capsule.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactSphereCapsule<T extends ContactHitTarget = ContactHit>(
+    sphere: SphereLike,
+    capsule: CapsuleLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a ball and a closed box, `null` exactly when `overlapSphereAABB` is false. A center
+   * outside the box: `pointB` = the center clamped into the box, `normal` = unit(center − pointB), `depth` =
+   * radius − distance. A center inside or on the box takes the shortest way out, not the direction to the
+   * box's center: the nearest face (ties in the order −x, +x, −y, +y, −z, +z) gives `normal`, `depth` =
+   * radius + the center's distance to that face, and `pointB` = the center moved onto it.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactSphereAABB<T extends ContactHitTarget = ContactHit>(
+    sphere: SphereLike,
+    box: AABBLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a ball and an oriented box, `null` exactly when `overlapSphereOBB` is false: as
+   * `contactSphereAABB` in the box's frame (a face's normal is its unit axis). An identity rotation gives
+   * exactly `contactSphereAABB` for [center − halfSize, center + halfSize].
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactSphereOBB<T extends ContactHitTarget = ContactHit>(
+    sphere: SphereLike,
+    box: OBBLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a ball and a thin (two-sided) triangle, `null` exactly when `overlapSphereTriangle` is
+   * false. `pointB` is the triangle's point nearest the center; over the face `normal` is the face normal
+   * turned toward the center's side, beside an edge or corner unit(center − pointB); `depth` = radius −
+   * distance. A center exactly on the triangle (decided exactly) gets depth = radius along the face normal
+   * unit((b − a) × (c − a)). A degenerate triangle (or a sliver thinner than 2^-32 of its edges) is the segment or point it spans (and a center on it
+   * gets `contactSphereCapsule`'s rule for an axis).
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactSphereTriangle<T extends ContactHitTarget = ContactHit>(
+    sphere: SphereLike,
+    triangle: TriangleLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a ball and a thin (two-sided) plane, `null` exactly when `overlapSpherePlane` is false.
+   * `normal` = the unit plane normal on the side it points to, its negation behind (a center exactly on the
+   * plane gets the plane's own); `depth` = radius − the center's distance to the plane (Euclidean for any
+   * normal length); `pointB` = the center projected onto the plane.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactSpherePlane<T extends ContactHitTarget = ContactHit>(
+    sphere: SphereLike,
+    plane: PlaneLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * A ball of `radius` moving from `start` to `end` against a capsule: a ray against the capsule of radius
+   * `radius + capsule.radius`.
+   * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`
+   * overlapping it (`overlapCapsule*`): a grazing path hits, a contact only beyond `end` (even by an ulp) is a
+   * miss, and nothing tunnels through a thin triangle or plane at any speed. A cast that starts overlapping or
+   * touching (`overlapSphere*` at `start`) hits at distance 0 with `startedOverlapping: true`, `center` = start,
+   * and the `normal` and `point` of `contactSphere*` there (from the shape toward the ball; the shape's point). A
+   * zero-length cast is an overlap test. Otherwise `fraction` is the center's entry into the Minkowski sum of the
+   * shape and the ball, in doubles (within ~1e-12 of the scene's size), `normal` the sum's outward unit normal
+   * there, `point` the shape's point nearest `center`.
+   * @param radius the moving ball's radius, >= 0.
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  sphereCastCapsule<T extends ShapeCastHitTarget = ShapeCastHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    radius: number,
+    capsule: CapsuleLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A ball of `radius` moving from `start` to `end` against a closed box: a ray against its rounded box (Ericson
+   * 5.5.7: faces, edge cylinders, corner spheres).
+   * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`
+   * overlapping it (`overlapCapsule*`): a grazing path hits, a contact only beyond `end` (even by an ulp) is a
+   * miss, and nothing tunnels through a thin triangle or plane at any speed. A cast that starts overlapping or
+   * touching (`overlapSphere*` at `start`) hits at distance 0 with `startedOverlapping: true`, `center` = start,
+   * and the `normal` and `point` of `contactSphere*` there (from the shape toward the ball; the shape's point). A
+   * zero-length cast is an overlap test. Otherwise `fraction` is the center's entry into the Minkowski sum of the
+   * shape and the ball, in doubles (within ~1e-12 of the scene's size), `normal` the sum's outward unit normal
+   * there, `point` the shape's point nearest `center`.
+   * @param radius the moving ball's radius, >= 0.
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  sphereCastAABB<T extends ShapeCastHitTarget = ShapeCastHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    radius: number,
+    box: AABBLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A ball of `radius` moving from `start` to `end` against an oriented box: `sphereCastAABB` in the box's frame
+   * (the path taken into it as `linecastOBB` takes it).
+   * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`
+   * overlapping it (`overlapCapsule*`): a grazing path hits, a contact only beyond `end` (even by an ulp) is a
+   * miss, and nothing tunnels through a thin triangle or plane at any speed. A cast that starts overlapping or
+   * touching (`overlapSphere*` at `start`) hits at distance 0 with `startedOverlapping: true`, `center` = start,
+   * and the `normal` and `point` of `contactSphere*` there (from the shape toward the ball; the shape's point). A
+   * zero-length cast is an overlap test. Otherwise `fraction` is the center's entry into the Minkowski sum of the
+   * shape and the ball, in doubles (within ~1e-12 of the scene's size), `normal` the sum's outward unit normal
+   * there, `point` the shape's point nearest `center`.
+   * @param radius the moving ball's radius, >= 0.
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  sphereCastOBB<T extends ShapeCastHitTarget = ShapeCastHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    radius: number,
+    box: OBBLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A ball of `radius` moving from `start` to `end` against a thin (two-sided) triangle: its two faces offset by
+   * ±radius, its edge cylinders and corner spheres; `normal` faces the side the ball came from. A degenerate
+   * triangle is its segment or point.
+   * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`
+   * overlapping it (`overlapCapsule*`): a grazing path hits, a contact only beyond `end` (even by an ulp) is a
+   * miss, and nothing tunnels through a thin triangle or plane at any speed. A cast that starts overlapping or
+   * touching (`overlapSphere*` at `start`) hits at distance 0 with `startedOverlapping: true`, `center` = start,
+   * and the `normal` and `point` of `contactSphere*` there (from the shape toward the ball; the shape's point). A
+   * zero-length cast is an overlap test. Otherwise `fraction` is the center's entry into the Minkowski sum of the
+   * shape and the ball, in doubles (within ~1e-12 of the scene's size), `normal` the sum's outward unit normal
+   * there, `point` the shape's point nearest `center`.
+   * @param radius the moving ball's radius, >= 0.
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  sphereCastTriangle<T extends ShapeCastHitTarget = ShapeCastHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    radius: number,
+    triangle: TriangleLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A ball of `radius` moving from `start` to `end` against a thin (two-sided) plane: the first point where its
+   * center is `radius` from the plane, on the side it starts on; `normal` faces that side.
+   * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`
+   * overlapping it (`overlapCapsule*`): a grazing path hits, a contact only beyond `end` (even by an ulp) is a
+   * miss, and nothing tunnels through a thin triangle or plane at any speed. A cast that starts overlapping or
+   * touching (`overlapSphere*` at `start`) hits at distance 0 with `startedOverlapping: true`, `center` = start,
+   * and the `normal` and `point` of `contactSphere*` there (from the shape toward the ball; the shape's point). A
+   * zero-length cast is an overlap test. Otherwise `fraction` is the center's entry into the Minkowski sum of the
+   * shape and the ball, in doubles (within ~1e-12 of the scene's size), `normal` the sum's outward unit normal
+   * there, `point` the shape's point nearest `center`.
+   * @param radius the moving ball's radius, >= 0.
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  sphereCastPlane<T extends ShapeCastHitTarget = ShapeCastHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    radius: number,
+    plane: PlaneLike,
+    result?: T | null,
+  ): T | null;
 
   /** Same as the module export `OBB_AXIS_NAMES`. */
   readonly OBB_AXIS_NAMES: typeof OBB_AXIS_NAMES;

@@ -684,6 +684,104 @@ const QUERIES = [
       ["triangle", "triangle"],
     ],
   ],
+  [
+    "contactSphereSphere",
+    "contactHit",
+    [
+      ["a", "sphere"],
+      ["b", "sphere"],
+    ],
+  ],
+  [
+    "contactSphereCapsule",
+    "contactHit",
+    [
+      ["sphere", "sphere"],
+      ["capsule", "capsule"],
+    ],
+  ],
+  [
+    "contactSphereAABB",
+    "contactHit",
+    [
+      ["sphere", "sphere"],
+      ["box", "aabb"],
+    ],
+  ],
+  [
+    "contactSphereOBB",
+    "contactHit",
+    [
+      ["sphere", "sphere"],
+      ["box", "obb"],
+    ],
+  ],
+  [
+    "contactSphereTriangle",
+    "contactHit",
+    [
+      ["sphere", "sphere"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "contactSpherePlane",
+    "contactHit",
+    [
+      ["sphere", "sphere"],
+      ["plane", "plane"],
+    ],
+  ],
+  [
+    "sphereCastCapsule",
+    "shapeCastHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      ["capsule", "capsule"],
+    ],
+  ],
+  [
+    "sphereCastAABB",
+    "shapeCastHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      ["box", "aabb"],
+    ],
+  ],
+  [
+    "sphereCastOBB",
+    "shapeCastHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      ["box", "obb"],
+    ],
+  ],
+  [
+    "sphereCastTriangle",
+    "shapeCastHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "sphereCastPlane",
+    "shapeCastHit",
+    [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "radius"],
+      ["plane", "plane"],
+    ],
+  ],
 ];
 // END GENERATED table
 
@@ -707,6 +805,7 @@ const RESULT_TARGET = {
   rayHit: ["target", ["point", "normal"]],
   shapeCastHit: ["result", ["center", "point", "normal"]],
   closestPoints: ["target", ["pointA", "pointB"]],
+  contactHit: ["target", ["normal", "pointA", "pointB"]],
 };
 const SPEC = {};
 for (const [name, result, args] of QUERIES) {
@@ -833,6 +932,17 @@ function createApi(module) {
   const np_overlapCapsuleAABB = exported("_np_overlapCapsuleAABB");
   const np_overlapCapsuleOBB = exported("_np_overlapCapsuleOBB");
   const np_overlapCapsuleTriangle = exported("_np_overlapCapsuleTriangle");
+  const np_contactSphereSphere = exported("_np_contactSphereSphere");
+  const np_contactSphereCapsule = exported("_np_contactSphereCapsule");
+  const np_contactSphereAABB = exported("_np_contactSphereAABB");
+  const np_contactSphereOBB = exported("_np_contactSphereOBB");
+  const np_contactSphereTriangle = exported("_np_contactSphereTriangle");
+  const np_contactSpherePlane = exported("_np_contactSpherePlane");
+  const np_sphereCastCapsule = exported("_np_sphereCastCapsule");
+  const np_sphereCastAABB = exported("_np_sphereCastAABB");
+  const np_sphereCastOBB = exported("_np_sphereCastOBB");
+  const np_sphereCastTriangle = exported("_np_sphereCastTriangle");
+  const np_sphereCastPlane = exported("_np_sphereCastPlane");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
@@ -943,6 +1053,19 @@ function createApi(module) {
       )
         throw BAD;
     }
+    function checkContactHitTarget(t) {
+      if (t === null) return;
+      if (typeof t !== "object") throw BAD;
+      const n = t.normal,
+        a = t.pointA,
+        b = t.pointB;
+      if (
+        (typeof n !== "object" && n !== undefined) ||
+        (typeof a !== "object" && a !== undefined) ||
+        (typeof b !== "object" && b !== undefined)
+      )
+        throw BAD;
+    }
     // Writing into a frozen or read-only target (or nested vector) fails only once the outputs are known: it is
     // reported as a TypeError naming the argument, but the fields written before the failing one keep their new
     // values. Checking writability up front on every call would cost more than such targets are worth; a target
@@ -1045,6 +1168,35 @@ function createApi(module) {
         };
       try {
         t.distance = distance;
+        t.pointA = setVec3(t.pointA, ax, ay, az);
+        t.pointB = setVec3(t.pointB, bx, by, bz);
+      } catch (error) {
+        throw unwritable(spec, "target", error);
+      }
+      return t;
+    }
+
+    function outContactHit(spec, t) {
+      const depth = io[0],
+        nx = io[1],
+        ny = io[2],
+        nz = io[3],
+        ax = io[4],
+        ay = io[5],
+        az = io[6],
+        bx = io[7],
+        by = io[8],
+        bz = io[9];
+      if (t == null)
+        return {
+          depth,
+          normal: { x: nx, y: ny, z: nz },
+          pointA: { x: ax, y: ay, z: az },
+          pointB: { x: bx, y: by, z: bz },
+        };
+      try {
+        t.depth = depth;
+        t.normal = setVec3(t.normal, nx, ny, nz);
         t.pointA = setVec3(t.pointA, ax, ay, az);
         t.pointB = setVec3(t.pointB, bx, by, bz);
       } catch (error) {
@@ -2165,6 +2317,298 @@ function createApi(module) {
       return code === 1;
     }
 
+    function contactSphereSphere(a, b, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactSphereSphere", [a, b, target])
+          : live.queries.contactSphereSphere(a, b, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(a, 0);
+        putSphere(b, 4);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactSphereSphere(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactSphereSphere, [a, b, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactSphereSphere, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactSphereSphere, target)
+        : null;
+    }
+
+    function contactSphereCapsule(sphere, capsule, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactSphereCapsule", [sphere, capsule, target])
+          : live.queries.contactSphereCapsule(sphere, capsule, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putCapsule(capsule, 4);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactSphereCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactSphereCapsule, [sphere, capsule, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactSphereCapsule, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactSphereCapsule, target)
+        : null;
+    }
+
+    function contactSphereAABB(sphere, box, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactSphereAABB", [sphere, box, target])
+          : live.queries.contactSphereAABB(sphere, box, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putAABB(box, 4);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactSphereAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactSphereAABB, [sphere, box, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactSphereAABB, code, io);
+      return code === 1 ? outContactHit(SPEC.contactSphereAABB, target) : null;
+    }
+
+    function contactSphereOBB(sphere, box, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactSphereOBB", [sphere, box, target])
+          : live.queries.contactSphereOBB(sphere, box, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putOBB(box, 4);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactSphereOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactSphereOBB, [sphere, box, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactSphereOBB, code, io);
+      return code === 1 ? outContactHit(SPEC.contactSphereOBB, target) : null;
+    }
+
+    function contactSphereTriangle(sphere, triangle, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactSphereTriangle", [sphere, triangle, target])
+          : live.queries.contactSphereTriangle(sphere, triangle, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putTriangle(triangle, 4);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactSphereTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.contactSphereTriangle,
+          [sphere, triangle, target],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactSphereTriangle, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactSphereTriangle, target)
+        : null;
+    }
+
+    function contactSpherePlane(sphere, plane, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactSpherePlane", [sphere, plane, target])
+          : live.queries.contactSpherePlane(sphere, plane, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putSphere(sphere, 0);
+        putPlane(plane, 4);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactSpherePlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactSpherePlane, [sphere, plane, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactSpherePlane, code, io);
+      return code === 1 ? outContactHit(SPEC.contactSpherePlane, target) : null;
+    }
+
+    function sphereCastCapsule(start, end, radius, capsule, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("sphereCastCapsule", [start, end, radius, capsule, result])
+          : live.queries.sphereCastCapsule(start, end, radius, capsule, result);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putNumber(radius, 6);
+        putCapsule(capsule, 7);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_sphereCastCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.sphereCastCapsule,
+          [start, end, radius, capsule, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.sphereCastCapsule, code, io);
+      return code === 1
+        ? outShapeCastHit(SPEC.sphereCastCapsule, result)
+        : null;
+    }
+
+    function sphereCastAABB(start, end, radius, box, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("sphereCastAABB", [start, end, radius, box, result])
+          : live.queries.sphereCastAABB(start, end, radius, box, result);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putNumber(radius, 6);
+        putAABB(box, 7);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_sphereCastAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.sphereCastAABB,
+          [start, end, radius, box, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.sphereCastAABB, code, io);
+      return code === 1 ? outShapeCastHit(SPEC.sphereCastAABB, result) : null;
+    }
+
+    function sphereCastOBB(start, end, radius, box, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("sphereCastOBB", [start, end, radius, box, result])
+          : live.queries.sphereCastOBB(start, end, radius, box, result);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putNumber(radius, 6);
+        putOBB(box, 7);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_sphereCastOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.sphereCastOBB,
+          [start, end, radius, box, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.sphereCastOBB, code, io);
+      return code === 1 ? outShapeCastHit(SPEC.sphereCastOBB, result) : null;
+    }
+
+    function sphereCastTriangle(start, end, radius, triangle, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("sphereCastTriangle", [start, end, radius, triangle, result])
+          : live.queries.sphereCastTriangle(
+              start,
+              end,
+              radius,
+              triangle,
+              result,
+            );
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putNumber(radius, 6);
+        putTriangle(triangle, 7);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_sphereCastTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.sphereCastTriangle,
+          [start, end, radius, triangle, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.sphereCastTriangle, code, io);
+      return code === 1
+        ? outShapeCastHit(SPEC.sphereCastTriangle, result)
+        : null;
+    }
+
+    function sphereCastPlane(start, end, radius, plane, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("sphereCastPlane", [start, end, radius, plane, result])
+          : live.queries.sphereCastPlane(start, end, radius, plane, result);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putVec3(start, 0);
+        putVec3(end, 3);
+        putNumber(radius, 6);
+        putPlane(plane, 7);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_sphereCastPlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.sphereCastPlane,
+          [start, end, radius, plane, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.sphereCastPlane, code, io);
+      return code === 1 ? outShapeCastHit(SPEC.sphereCastPlane, result) : null;
+    }
+
     const queries = {
       closestPointOnAABB,
       distancePointAABB,
@@ -2216,6 +2660,17 @@ function createApi(module) {
       overlapCapsuleAABB,
       overlapCapsuleOBB,
       overlapCapsuleTriangle,
+      contactSphereSphere,
+      contactSphereCapsule,
+      contactSphereAABB,
+      contactSphereOBB,
+      contactSphereTriangle,
+      contactSpherePlane,
+      sphereCastCapsule,
+      sphereCastAABB,
+      sphereCastOBB,
+      sphereCastTriangle,
+      sphereCastPlane,
     };
     // END GENERATED wrappers
     return queries;

@@ -58,6 +58,11 @@ export const RESULTS = {
     check: "checkClosestPointsTarget",
     read: (q) => `return outClosestPoints(SPEC.${q}, target);`,
   },
+  contactHit: {
+    target: "target",
+    check: "checkContactHitTarget",
+    read: (q) => `return code === 1 ? outContactHit(SPEC.${q}, target) : null;`,
+  },
 };
 
 /** The queries of queries.def: [{ name, fn, result, args: [[name, kind], ...] }], in order. */

@@ -13,6 +13,8 @@
 //   [2..4], point [5..7], normal [8..10],
 //                  started overlapping [11] (0/1) returns 1, or 0 for a miss
 //   closestPoints  distance [0], pointA [1..3], pointB [4..6]; returns 0
+//   contactHit     on a contact: depth [0], normal [1..3], pointA [4..6],
+//                  pointB [7..9]; returns 1, or 0 when the shapes do not touch
 // Invalid input returns a negative error code -(problem << 8 | slot) and writes
 // nothing: `problem` is an np::Problem (validate.h) and `slot` the index in
 // `io` of the offending number. (A batch call, which also has to name an

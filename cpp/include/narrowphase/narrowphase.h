@@ -12,6 +12,7 @@
 #pragma once
 
 #include "narrowphase/closest_point.h"
+#include "narrowphase/contact.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
 #include "narrowphase/shape_cast.h"

@@ -35,4 +35,43 @@ inline bool sphere_cast_sphere(Vec3 start, Vec3 end, double radius,
   return sphere_cast_sphere(Segment{start, end}, radius, target, hit);
 }
 
+// ---- A ball against the other shapes (sphere_cast_shapes.cpp).
+//
+// A ball of `radius` moving from start to end against the shape. Whether it
+// touches at all is the exact overlap of the swept capsule {start, end,
+// radius} with the shape (overlap_capsule_<shape>): a grazing path hits, a
+// contact only beyond `end` (by an ulp) misses, a thin triangle or plane is
+// never tunnelled through. A cast that starts overlapping or touching
+// (overlap_sphere_<shape> at the start, exact) hits at distance 0 with
+// started_overlapping, center = start, and the normal and point of
+// contact_sphere_<shape> there (its normal from the shape toward the ball, its
+// point of the shape). Otherwise the first contact is the center's entry into
+// the Minkowski sum of the shape and the ball, in doubles (Ericson 5.5.7):
+// fraction in [0, 1], center = start + (end - start) * fraction (end itself at
+// 1), normal = the outward unit normal of that sum at the entry (for a thin
+// triangle or plane, facing the side the ball came from), point = the shape's
+// point nearest the center. A zero-length cast is an overlap test. For an OBB
+// the path is taken into the box's frame as overlap_capsule_obb and
+// linecast_obb take it.
+
+/// Against a capsule: a ray against the capsule of radius radius +
+/// capsule.radius.
+bool sphere_cast_capsule(Vec3 start, Vec3 end, double radius,
+                         const Capsule& capsule, ShapeCastHit* hit);
+/// Against a closed box: its rounded box, the three boxes grown by radius
+/// along one axis and the twelve edges as capsules of that radius.
+bool sphere_cast_aabb(Vec3 start, Vec3 end, double radius, const AABB& box,
+                      ShapeCastHit* hit);
+/// Against an oriented box: sphere_cast_aabb in the box's frame.
+bool sphere_cast_obb(Vec3 start, Vec3 end, double radius, const OBB& box,
+                     ShapeCastHit* hit);
+/// Against a thin triangle: the two faces offset by +-radius along its unit
+/// normal and the three edges as capsules (a degenerate triangle: its edges).
+bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
+                          const Triangle& triangle, ShapeCastHit* hit);
+/// Against a thin plane: the signed distance is linear along the path, and the
+/// ball touches where it reaches +-radius on the side the start is on.
+bool sphere_cast_plane(Vec3 start, Vec3 end, double radius, const Plane& plane,
+                       ShapeCastHit* hit);
+
 }  // namespace np

@@ -134,6 +134,22 @@ inline constexpr double kOrientFilterBand = 0x1p-40;
 /// filter is never wrong and never a tolerance: every decision is the exact
 /// one.
 inline constexpr double kOverlapExactBand = 0x1p-44;
+/// Dimensionless, relative. A sphere contact (contact.cpp) takes its normal
+/// from d = c - q, q the point of a capsule's segment, a triangle's edge or a
+/// degenerate triangle's span nearest the center c. q is rounded to a few ulps
+/// of S = |c - e0|_1 + |e1 - e0|_1 (e0, e1 the segment's ends), so where |d|_1
+/// is below kContactNoise * S its direction is that rounding's, and may point
+/// along the segment or across a triangle's face (moving the sphere by normal *
+/// depth would then leave it inside): the center is taken as on the segment,
+/// with the normal of a center exactly on it (the face normal on the center's
+/// side for a triangle, the part of +y perpendicular to the segment
+/// otherwise), which is a shortest way out to within |d| <= kContactNoise * S.
+/// Above it, d's direction is off by at most ~8 * 2^-52 / kContactNoise =
+/// 2^-17 rad, which moves the separated sphere by ~2^-35 of the radius. So
+/// contacts are measured to ~2^-32 (2.3e-10) of the scene's size either way.
+/// Not a decision: whether there is a contact is the exact overlap test's.
+inline constexpr double kContactNoise = 0x1p-32;
+
 /// Dimensionless. OBB-triangle overlap with a rotated box
 /// (overlap_triangles.cpp) carries the triangle into the box's frame, p = R^T
 /// (v - c): each coordinate of p rounds by at most ~4 ulps of |v - c|_1, and a

@@ -163,6 +163,21 @@ struct SegmentClosestPoints {
   Vec3 point_b;
 };
 
+/// How two overlapping shapes a and b interpenetrate (the contact<A><B>
+/// queries, contact.h).
+struct ContactHit {
+  /// Penetration depth in world units, >= 0 (0 when the shapes only touch):
+  /// how far a must move along `normal` to leave b.
+  double depth;
+  /// Unit; moving a by normal * depth separates the shapes (the minimum
+  /// translation). Points from b toward a.
+  Vec3 normal;
+  /// The point of a deepest inside b.
+  Vec3 point_a;
+  /// The point of b deepest inside a; point_b - point_a = normal * depth.
+  Vec3 point_b;
+};
+
 /// Where a moving shape first touches a target.
 struct ShapeCastHit {
   /// World units the moving shape's center travelled before first contact.

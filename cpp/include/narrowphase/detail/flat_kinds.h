@@ -240,6 +240,24 @@ struct shapeCastHit {
   }
 };
 
+/// ContactHit: returns 1 and writes depth, normal, point_a, point_b on a
+/// contact; 0 when the shapes do not touch.
+struct contactHit {
+  template <class... V>
+  using Fn = bool (*)(V..., ContactHit*);
+  static constexpr int outputs = 10;
+  template <class F, class... V>
+  NP_INLINE static int call(F fn, double* io, const V&... v) {
+    ContactHit hit;
+    if (!fn(v..., &hit)) return 0;
+    io[0] = hit.depth;
+    put(io + 1, hit.normal);
+    put(io + 4, hit.point_a);
+    put(io + 7, hit.point_b);
+    return 1;
+  }
+};
+
 }  // namespace kinds
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,376 @@
+// Contacts of a sphere against every shape (contact.h).
+//
+// Whether there is a contact at all is the overlap test's exact decision
+// (overlap_spheres_planes.cpp), so contact_sphere_<b> is false exactly when
+// overlap_sphere_<b> is. The contact itself is then measured in doubles from
+// the closest point of b to the sphere's center (Ericson, Real-Time Collision
+// Detection, 5.1.2 segment, 5.1.3 AABB, 5.1.4 OBB, 5.1.5 triangle, 5.1.1
+// plane): depth = radius - distance outside b, radius + the distance to the
+// nearest face inside a solid b (the minimum translation, as Bullet's
+// btSphereBoxCollisionAlgorithm and Jolt's sphere-vs-box collide do it; parry's
+// contact_ball_* and Jolt's CollideSphereVsTriangles likewise measure from the
+// closest point). What this file adds is robustness: the decisions that pick a
+// normal where the distance is 0 (a center exactly on a triangle, a plane, a
+// capsule's axis, two coincident centers) are exact (the overlap test with
+// radius 0), and inputs beyond 2^500 or all below 2^-500 are measured in units
+// scaled by a power of two, so that no square overflows or vanishes.
+#include "narrowphase/contact.h"
+
+#include <cfloat>
+#include <cmath>
+
+#include "narrowphase/closest_point.h"
+#include "narrowphase/detail/exponent.h"
+#include "narrowphase/overlap.h"
+#include "narrowphase/tolerances.h"
+
+namespace np {
+
+namespace {
+
+constexpr Vec3 kUp{0.0, 1.0, 0.0};
+constexpr Vec3 kZero{0.0, 0.0, 0.0};
+
+inline bool is_zero(Vec3 v) { return v.x == 0.0 && v.y == 0.0 && v.z == 0.0; }
+inline double sum_abs(Vec3 v) {
+  return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z);
+}
+
+// Writes the contact of the sphere (c, r) whose unit normal is n, depth
+// `depth` and whose point of b is point_b: point_a = c - n r. A touching
+// contact's rounded depth can fall a few ulps below 0: it is 0.
+inline void fill(ContactHit* hit, Vec3 c, double r, Vec3 n, double depth,
+                 Vec3 point_b) {
+  hit->depth = depth > 0.0 ? depth : 0.0;
+  hit->normal = n;
+  hit->point_a = c - n * r;
+  hit->point_b = point_b;
+}
+
+// The contact along a normal n chosen for a center within rounding of the
+// shape (kContactNoise), d = c - q: depth = r - d . n, and point_b = point_a +
+// n * depth (within |d| of q), so that point_b - point_a = n * depth holds
+// whatever the noise in d.
+inline void fill_along(ContactHit* hit, Vec3 c, double r, Vec3 n, Vec3 d,
+                       double beyond = 0.0) {
+  const double depth = (r - dot(d, n)) + beyond;
+  hit->depth = depth > 0.0 ? depth : 0.0;
+  hit->normal = n;
+  hit->point_a = c - n * r;
+  hit->point_b = hit->point_a + n * hit->depth;
+}
+
+// The normal for a center on an axis of direction d (a capsule's segment, a
+// degenerate triangle's span), where every direction perpendicular to it is a
+// shortest way out: the part of +y perpendicular to d, +x for d along y, +y
+// for d = 0. For a unit u, +y - u u.y = (-u.x u.y, u.x^2 + u.z^2, -u.z u.y):
+// written so, its y has no cancellation, and it is perpendicular to u
+// whatever u's length.
+Vec3 perpendicular_normal(Vec3 d) {
+  const Vec3 u = unit_or(d, kZero);
+  if (is_zero(u)) return kUp;  // a point: no axis
+  const Vec3 p{-u.x * u.y, u.x * u.x + u.z * u.z, -u.z * u.y};
+  return unit_or(p, Vec3{1.0, 0.0, 0.0});  // d along y
+}
+
+// ---- Scale: inputs beyond 2^500, or all below 2^-500, are measured in units
+// scaled by a power of two (exact, but for bits below 2^-1074 of the new
+// units, negligible beside the largest input), so that squares of
+// differences neither overflow nor underflow. Results are scaled back.
+
+constexpr double kBigInput = 0x1p500, kSmallInput = 0x1p-500;
+
+inline double max_abs(double a, double b) {
+  return max2(std::fabs(a), std::fabs(b));
+}
+inline double magnitude(const Sphere& s) {
+  return max_abs(max_abs_component(s.center), s.radius);
+}
+inline double magnitude(const Capsule& c) {
+  return max_abs(max_abs(max_abs_component(c.start), max_abs_component(c.end)),
+                 c.radius);
+}
+inline double magnitude(const AABB& b) {
+  return max_abs(max_abs_component(b.min), max_abs_component(b.max));
+}
+inline double magnitude(const OBB& b) {
+  return max_abs(max_abs_component(b.center), max_abs_component(b.half_size));
+}
+inline double magnitude(const Triangle& t) {
+  return max_abs(max_abs(max_abs_component(t.a), max_abs_component(t.b)),
+                 max_abs_component(t.c));
+}
+
+// The power of two to measure in: 1 for every ordinary scene.
+inline double scale_for(double m) {
+  if (m > kBigInput) return 0x1p-530;   // now below 2^494
+  if (m < kSmallInput) return 0x1p600;  // now in [2^-474, 2^100)
+  return 1.0;
+}
+
+inline Sphere scaled(const Sphere& s, double k) {
+  return {s.center * k, s.radius * k};
+}
+inline Capsule scaled(const Capsule& c, double k) {
+  return {c.start * k, c.end * k, c.radius * k};
+}
+inline AABB scaled(const AABB& b, double k) { return {b.min * k, b.max * k}; }
+inline OBB scaled(const OBB& b, double k) {
+  return {b.center * k, b.half_size * k, {b.axis[0], b.axis[1], b.axis[2]}};
+}
+inline Triangle scaled(const Triangle& t, double k) {
+  return {t.a * k, t.b * k, t.c * k};
+}
+
+inline void scale_back(ContactHit* hit, double k) {
+  if (k == 1.0) return;
+  const double u = 1.0 / k;  // a power of two: exact
+  hit->depth *= u;
+  hit->point_a = hit->point_a * u;
+  hit->point_b = hit->point_b * u;
+}
+
+// ---- The measurements, in units where every input is below 2^500 and the
+// largest above 2^-500.
+
+void measure_sphere_sphere(const Sphere& a, const Sphere& b, ContactHit* hit) {
+  const Vec3 d = a.center - b.center;  // 0 exactly when the centers coincide
+  const Vec3 n = unit_or(d, kUp);
+  fill(hit, a.center, a.radius, n, (a.radius - length(d)) + b.radius,
+       b.center + n * b.radius);
+}
+
+// `on_axis`: the center lies exactly on the segment (decided by the caller).
+void measure_sphere_capsule(const Sphere& s, const Capsule& cap, bool on_axis,
+                            ContactHit* hit) {
+  const Vec3 c = s.center, dir = cap.end - cap.start;
+  if (on_axis) {
+    const Vec3 n = perpendicular_normal(dir);
+    fill(hit, c, s.radius, n, s.radius + cap.radius, c + n * cap.radius);
+    return;
+  }
+  // Ericson 5.1.2: the segment parameter of the point nearest to c, clamped.
+  // A segment whose |dir|^2 is below the normal range (2^-1022 beside inputs
+  // near 1) is its start, within |dir|.
+  const Vec3 m = c - cap.start;
+  const double dd = length_squared(dir);
+  double t = 0.0;
+  if (dd >= DBL_MIN) {
+    const double md = dot(m, dir);
+    t = md <= 0.0 ? 0.0 : (md >= dd ? 1.0 : md / dd);
+  }
+  Vec3 d;  // c - q, q the segment's nearest point
+  if (t == 0.0) {
+    d = m;
+  } else if (t == 1.0) {
+    d = c - cap.end;
+  } else {
+    // Beside the segment: the offset perpendicular to it, made perpendicular
+    // once more (its rounding, a few ulps of |m|, may lie along the axis; a
+    // center near the axis would otherwise get a normal tilted along it).
+    d = m - dir * t;
+    d = d - dir * (dot(d, dir) / dd);
+  }
+  // Within rounding of the segment (kContactNoise): as on it.
+  const bool noisy =
+      !(sum_abs(d) > kContactNoise * (sum_abs(m) + sum_abs(dir)));
+  if (noisy)
+    return fill_along(hit, c, s.radius, perpendicular_normal(dir), d,
+                      cap.radius);
+  const Vec3 n = unit_or(d, kUp);
+  fill(hit, c, s.radius, n, (s.radius - length(d)) + cap.radius,
+       (c - d) + n * cap.radius);
+}
+
+void measure_sphere_aabb(const Sphere& s, const AABB& box, ContactHit* hit) {
+  const Vec3 c = s.center;
+  const Vec3 q = closest_point_on_aabb(c, box);  // exact: a clamp
+  if (q.x != c.x || q.y != c.y || q.z != c.z) {
+    // Outside: the overshoot, each component rounded once.
+    const Vec3 d = c - q;
+    fill(hit, c, s.radius, unit_or(d, kUp), s.radius - length(d), q);
+    return;
+  }
+  // Inside or on the box: the nearest face, -x, +x, -y, +y, -z, +z on ties.
+  int axis = 0;
+  double side = -1.0, best = c.x - box.min.x;
+  for (int i = 0; i < 3; ++i) {
+    const double lo = get(c, i) - get(box.min, i),
+                 hi = get(box.max, i) - get(c, i);
+    if (lo < best) axis = i, side = -1.0, best = lo;
+    if (hi < best) axis = i, side = 1.0, best = hi;
+  }
+  Vec3 n = kZero, b = c;
+  set(n, axis, side);
+  set(b, axis, get(side < 0.0 ? box.min : box.max, axis));
+  fill(hit, c, s.radius, n, s.radius + best, b);
+}
+
+inline bool is_identity(const Vec3 axis[3]) {
+  return axis[0].x == 1.0 && axis[0].y == 0.0 && axis[0].z == 0.0 &&
+         axis[1].x == 0.0 && axis[1].y == 1.0 && axis[1].z == 0.0 &&
+         axis[2].x == 0.0 && axis[2].y == 0.0 && axis[2].z == 1.0;
+}
+
+void measure_sphere_obb(const Sphere& s, const OBB& b, ContactHit* hit) {
+  // The identity rotation is the AABB whose bounds overlap_sphere_obb and
+  // closest_point_on_obb use (rounded once).
+  if (is_identity(b.axis))
+    return measure_sphere_aabb(
+        s, AABB{b.center - b.half_size, b.center + b.half_size}, hit);
+  // Ericson 5.1.4: the center's coordinates in the box frame.
+  const Vec3 c = s.center, m = c - b.center;
+  double t[3];
+  bool inside = true;
+  for (int i = 0; i < 3; ++i) {
+    t[i] = dot(m, b.axis[i]);
+    inside = inside && std::fabs(t[i]) <= get(b.half_size, i);
+  }
+  if (!inside) {
+    // The overshoot beyond each face, taken back to world space: c - q.
+    Vec3 d = kZero, over_local = kZero;
+    for (int i = 0; i < 3; ++i) {
+      const double h = get(b.half_size, i);
+      const double over = t[i] > h ? t[i] - h : (t[i] < -h ? t[i] + h : 0.0);
+      set(over_local, i, over);
+      d = d + b.axis[i] * over;
+    }
+    // An overshoot within the rounding of the frame (kContactNoise) is noise
+    // (a center 1e-323 off a flat box of size 1): as inside, below.
+    if (sum_abs(over_local) >
+        kContactNoise * (sum_abs(m) + sum_abs(b.half_size))) {
+      fill(hit, c, s.radius, unit_or(d, kUp), s.radius - length(d), c - d);
+      return;
+    }
+  }
+  // Inside or on: the nearest face (axis order; - on a tie, as for an AABB).
+  int axis = 0;
+  double best = get(b.half_size, 0) - std::fabs(t[0]);
+  for (int i = 1; i < 3; ++i) {
+    const double gap = get(b.half_size, i) - std::fabs(t[i]);
+    if (gap < best) axis = i, best = gap;
+  }
+  const Vec3 u = unit_or(b.axis[axis], kUp);       // orthonormal within 1e-6
+  const Vec3 n = t[axis] <= 0.0 ? negated(u) : u;  // - first, as for an AABB
+  fill(hit, c, s.radius, n, s.radius + best, c + n * best);
+}
+
+// The power of two that brings a difference near 1 (for a direction only).
+inline Vec3 unit_units(Vec3 d) {
+  return d * detail::unit_scale_for(detail::biased_exponent(d));
+}
+
+// `on`: the center lies exactly on the triangle (decided by the caller).
+void measure_sphere_triangle(const Sphere& s, const Triangle& t, bool on,
+                             ContactHit* hit) {
+  const Vec3 c = s.center;
+  const double r = s.radius;
+  // The unit face normal along (b - a) x (c - a), each edge in units of its
+  // own; 0 for a degenerate triangle (or one too thin for a double normal).
+  const Vec3 ab = t.b - t.a, ac = t.c - t.a;
+  // A sliver whose rounded normal is below kContactNoise of its edges' product
+  // has a normal of noise: it is taken as the segment it nearly is.
+  const Vec3 ua = unit_units(ab), uc = unit_units(ac), cr = cross(ua, uc);
+  const Vec3 face = sum_abs(cr) > kContactNoise * sum_abs(ua) * sum_abs(uc)
+                        ? unit_or(cr, kZero)
+                        : kZero;
+  if (is_zero(face)) {
+    // Degenerate: the segment or point it spans (closest_point_on_triangle
+    // measures it so); on it, the rule of a capsule's axis along its longest
+    // edge.
+    const Vec3 bc = t.c - t.b;
+    Vec3 span = ab;
+    if (length_squared(ac) > length_squared(span)) span = ac;
+    if (length_squared(bc) > length_squared(span)) span = bc;
+    const Vec3 q = closest_point_on_triangle(c, t);
+    const Vec3 d = c - q;
+    // Within rounding of the span (kContactNoise): as on it.
+    const bool noisy =
+        !(sum_abs(d) > kContactNoise * (sum_abs(c - t.a) + sum_abs(span)));
+    if (on) return fill(hit, c, r, perpendicular_normal(span), r, c);
+    if (noisy) return fill_along(hit, c, r, perpendicular_normal(span), d);
+    fill(hit, c, r, unit_or(d, kUp), r - length(d), q);
+    return;
+  }
+  if (on) return fill(hit, c, r, face, r, c);
+  // The triangle's point nearest the center (closest_point_on_triangle: Ericson
+  // 5.1.5 with its exact decisions). Over the face c - q lies along the face
+  // normal; beside an edge or corner it is the direction out. Within rounding
+  // of the triangle (kContactNoise) its direction is noise: the face normal on
+  // the center's side instead, a shortest way out to within |c - q|.
+  const Vec3 q = closest_point_on_triangle(c, t);
+  const Vec3 d = c - q, ap = c - t.a;
+  const double h = dot(ap, face);
+  const Vec3 side = h < 0.0 ? negated(face) : face;
+  const bool noisy =
+      !(sum_abs(d) > kContactNoise * (sum_abs(ap) + sum_abs(ab) + sum_abs(ac)));
+  if (noisy) return fill_along(hit, c, r, side, d);
+  fill(hit, c, r, unit_or(d, side), r - length(d), q);
+}
+
+}  // namespace
+
+// ---- The queries -----------------------------------------------------------
+
+bool contact_sphere_sphere(const Sphere& a, const Sphere& b, ContactHit* hit) {
+  if (!overlap_sphere_sphere(a, b)) return false;
+  const double k = scale_for(max2(magnitude(a), magnitude(b)));
+  measure_sphere_sphere(scaled(a, k), scaled(b, k), hit);
+  scale_back(hit, k);
+  return true;
+}
+
+bool contact_sphere_capsule(const Sphere& sphere, const Capsule& capsule,
+                            ContactHit* hit) {
+  if (!overlap_sphere_capsule(sphere, capsule)) return false;
+  // Exactly on the segment: the overlap test with both radii 0.
+  const bool on_axis = overlap_sphere_capsule(
+      Sphere{sphere.center, 0.0}, Capsule{capsule.start, capsule.end, 0.0});
+  const double k = scale_for(max2(magnitude(sphere), magnitude(capsule)));
+  measure_sphere_capsule(scaled(sphere, k), scaled(capsule, k), on_axis, hit);
+  scale_back(hit, k);
+  return true;
+}
+
+bool contact_sphere_aabb(const Sphere& sphere, const AABB& box,
+                         ContactHit* hit) {
+  if (!overlap_sphere_aabb(sphere, box)) return false;
+  const double k = scale_for(max2(magnitude(sphere), magnitude(box)));
+  measure_sphere_aabb(scaled(sphere, k), scaled(box, k), hit);
+  scale_back(hit, k);
+  return true;
+}
+
+bool contact_sphere_obb(const Sphere& sphere, const OBB& box, ContactHit* hit) {
+  if (!overlap_sphere_obb(sphere, box)) return false;
+  const double k = scale_for(max2(magnitude(sphere), magnitude(box)));
+  measure_sphere_obb(scaled(sphere, k), scaled(box, k), hit);
+  scale_back(hit, k);
+  return true;
+}
+
+bool contact_sphere_triangle(const Sphere& sphere, const Triangle& triangle,
+                             ContactHit* hit) {
+  if (!overlap_sphere_triangle(sphere, triangle)) return false;
+  const bool on = overlap_sphere_triangle(Sphere{sphere.center, 0.0}, triangle);
+  const double k = scale_for(max2(magnitude(sphere), magnitude(triangle)));
+  measure_sphere_triangle(scaled(sphere, k), scaled(triangle, k), on, hit);
+  scale_back(hit, k);
+  return true;
+}
+
+bool contact_sphere_plane(const Sphere& sphere, const Plane& plane,
+                          ContactHit* hit) {
+  if (!overlap_sphere_plane(sphere, plane)) return false;
+  // signed_distance_point_plane and closest_point_on_plane scale for
+  // themselves: exactly 0 on the plane (the sign is exact), Euclidean for any
+  // normal length. Exactly on the plane the normal is the plane's own.
+  const Vec3 c = sphere.center;
+  const double s = signed_distance_point_plane(c, plane);
+  const Vec3 u = unit_or(plane.normal, kUp);  // non-zero (validated)
+  fill(hit, c, sphere.radius, s < 0.0 ? negated(u) : u,
+       sphere.radius - std::fabs(s), closest_point_on_plane(c, plane));
+  return true;
+}
+
+}  // namespace np

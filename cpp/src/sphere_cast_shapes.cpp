@@ -1,0 +1,374 @@
+// Sphere casts against capsules, boxes, oriented boxes, triangles and planes
+// (shape_cast.h).
+//
+// Whether the cast touches the shape at all is decided exactly, as the swept
+// volume it is: the capsule {start, end, radius} overlaps the shape
+// (overlap_capsule_<shape>, exact on the reals), so a grazing path hits, a
+// contact an ulp beyond the end misses, and nothing tunnels through a thin
+// triangle or plane at any speed. Whether it starts overlapping is the sphere
+// overlap test at the start (exact); then the hit is the contact there
+// (contact_sphere_<shape>: its normal, from the shape toward the sphere, and
+// its point of the shape), at distance 0. Otherwise the time of impact is the
+// moving center's entry into the Minkowski sum of the shape and the ball,
+// computed analytically in doubles (Ericson, Real-Time Collision Detection,
+// 5.5.7 for the box: its rounded box is the three boxes grown by the radius
+// along one axis and the twelve edge capsules; a capsule's sum is the capsule
+// of radius r1 + r2; a triangle's the two faces offset by +-radius and the
+// three edge capsules; a plane's the two offset planes). JoltPhysics
+// (CastSphereVsTriangles), parry (cast_shapes_ball_*) and Bullet
+// (btContinuousConvexCollision) sweep the same sums in floating point, with no
+// exact decision beside them. If the rounded pieces all miss a path the exact
+// test says touches (grazing within rounding), the contact is where the
+// path's distance to the shape first reaches the radius, found by golden
+// section and bisection on the distance query.
+#include <cfloat>
+#include <cmath>
+
+#include "narrowphase/closest_point.h"
+#include "narrowphase/contact.h"
+#include "narrowphase/overlap.h"
+#include "narrowphase/raycast.h"
+#include "narrowphase/shape_cast.h"
+
+namespace np {
+
+namespace {
+
+constexpr Vec3 kUp{0.0, 1.0, 0.0};
+
+inline bool same_point(Vec3 a, Vec3 b) {
+  return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+// ---- Scale (as contact.cpp): inputs beyond 2^500, or all below 2^-500, are
+// cast in units scaled by a power of two; the fraction does not depend on the
+// units.
+
+constexpr double kBigInput = 0x1p500, kSmallInput = 0x1p-500;
+inline double max_abs(double a, double b) {
+  return max2(std::fabs(a), std::fabs(b));
+}
+inline double scale_for(double m) {
+  if (m > kBigInput) return 0x1p-530;
+  if (m < kSmallInput) return 0x1p600;
+  return 1.0;
+}
+inline double path_magnitude(Vec3 s, Vec3 e, double r) {
+  return max_abs(max_abs(max_abs_component(s), max_abs_component(e)), r);
+}
+
+// The entry of the moving center into one piece of a Minkowski sum: the
+// fraction and the normal there; keeps the earliest.
+struct Entry {
+  double t = 2.0;  // > 1: none yet
+  Vec3 normal{0.0, 0.0, 0.0};
+  void take(bool hit, const RayHit& h, double length) {
+    if (!hit) return;
+    const double f = length > 0.0 ? min2(h.distance / length, 1.0) : 0.0;
+    if (f < t) t = f, normal = h.normal;
+  }
+};
+
+// A segment's entry into the capsule (a, b, radius).
+void enter_capsule(Vec3 s, Vec3 e, double length, Vec3 a, Vec3 b, double r,
+                   Entry* entry) {
+  RayHit h;
+  entry->take(linecast_capsule(s, e, Capsule{a, b, r}, &h), h, length);
+}
+
+// The rounded box of `box` and radius r (Ericson 5.5.7): the three boxes grown
+// by r along one axis, and the twelve edges as capsules of radius r (their end
+// balls are the corner spheres).
+void enter_rounded_box(Vec3 s, Vec3 e, double length, const AABB& box, double r,
+                       Entry* entry) {
+  RayHit h;
+  for (int i = 0; i < 3; ++i) {
+    AABB grown = box;
+    set(grown.min, i, get(box.min, i) - r);
+    set(grown.max, i, get(box.max, i) + r);
+    entry->take(linecast_aabb(s, e, grown, &h), h, length);
+  }
+  // Radius 0: the sum is the box itself, whose entry normal is a face's (the
+  // edges would give radial normals).
+  if (r == 0.0) return;
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    for (int m = 0; m < 4; ++m) {
+      // The edge along axis i at the (j, k) corner m.
+      Vec3 a = box.min;
+      set(a, j, m & 1 ? get(box.max, j) : get(box.min, j));
+      set(a, k, m & 2 ? get(box.max, k) : get(box.min, k));
+      Vec3 b = a;
+      set(b, i, get(box.max, i));
+      enter_capsule(s, e, length, a, b, r, entry);
+    }
+  }
+}
+
+// Where the path's distance to the shape (dist(p), convex along the path)
+// first reaches r: golden section for its minimum, then bisection before it.
+// Only for paths the exact test says touch while the rounded pieces miss them
+// (grazing within rounding): the answer is then within rounding of touching.
+template <class Dist>
+double first_touch(Vec3 s, Vec3 d, double r, Dist dist) {
+  const auto at = [&](double t) { return dist(s + d * t) - r; };
+  double lo = 0.0, hi = 1.0;
+  const double g = 0.5 * (std::sqrt(5.0) - 1.0);
+  for (int i = 0; i < 90; ++i) {
+    const double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
+    if (at(x1) <= at(x2)) {
+      hi = x2;
+    } else {
+      lo = x1;
+    }
+  }
+  double t_min = 0.5 * (lo + hi);
+  if (at(1.0) <= at(t_min)) t_min = 1.0;
+  if (at(0.0) <= 0.0 || !(at(t_min) <= 0.0))
+    return at(0.0) <= 0.0 ? 0.0 : t_min;
+  lo = 0.0, hi = t_min;
+  for (int i = 0; i < 80; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (at(mid) <= 0.0 ? hi : lo) = mid;
+  }
+  return hi;
+}
+
+// Fills the hit of a cast that did not start overlapping, entering at fraction
+// t (in [0, 1]) with the normal `normal` of the piece it entered (0 if none);
+// q(center) is the shape's point nearest to a center.
+template <class Nearest>
+void fill_path_hit(Vec3 start, Vec3 end, double radius, double t, Vec3 normal,
+                   Nearest nearest, ShapeCastHit* hit,
+                   bool exact_normal = false) {
+  const Vec3 d = end - start;
+  Vec3 center;
+  if (t >= 1.0) {
+    center = end;
+  } else if (max_abs_component(d) <= DBL_MAX) {
+    center = start + d * t;
+  } else {  // end - start overflows: in halves
+    center = (start * 0.5 + (end * 0.5 - start * 0.5) * t) * 2.0;
+  }
+  const Vec3 q = nearest(center);
+  hit->fraction = t;
+  // |d * t| rather than t * |d|: |d| alone may exceed DBL_MAX where the
+  // distance travelled does not.
+  hit->distance = max_abs_component(d) <= DBL_MAX
+                      ? length(d * t)
+                      : length((end * 0.5 - start * 0.5) * t) * 2.0;
+  hit->center = center;
+  hit->point = q;
+  // The sum's outward normal at the contact is unit(center - q), q the shape's
+  // point nearest the center, `radius` away: consistent with the point
+  // whichever piece the rounded entry came from (a grown box's face normal at
+  // its rim, or -unit(direction) from a piece the rounded start lies in, are
+  // not the sum's). For radius 0, or a plane (`exact_normal`: +-unit(normal)
+  // exactly), the piece's normal; failing both, back along the cast.
+  const Vec3 back = unit_or(
+      max_abs_component(d) <= DBL_MAX ? negated(d) : start * 0.5 - end * 0.5,
+      kUp);
+  // (A difference beyond DBL_MAX, points at the largest doubles, is no
+  // direction: back along the cast then.)
+  const Vec3 diff = center - q;
+  const Vec3 away = max_abs_component(diff) <= DBL_MAX ? diff : Vec3{0, 0, 0};
+  if (!exact_normal && radius > 0.0 && length(away) >= 0.5 * radius) {
+    hit->normal = unit_or(away, back);
+  } else {
+    hit->normal = (normal.x == 0.0 && normal.y == 0.0 && normal.z == 0.0)
+                      ? unit_or(away, back)
+                      : unit_or(normal, back);
+  }
+  hit->started_overlapping = false;
+}
+
+// The hit of a cast that starts overlapping: distance 0 and the contact at the
+// start.
+void fill_started(Vec3 start, const ContactHit& c, ShapeCastHit* hit) {
+  hit->fraction = 0.0;
+  hit->distance = 0.0;
+  hit->center = start;
+  hit->point = c.point_b;
+  hit->normal = c.normal;
+  hit->started_overlapping = true;
+}
+
+}  // namespace
+
+bool sphere_cast_plane(Vec3 start, Vec3 end, double radius, const Plane& plane,
+                       ShapeCastHit* hit) {
+  const Sphere at_start{start, radius};
+  ContactHit c;
+  if (contact_sphere_plane(at_start, plane, &c))
+    return fill_started(start, c, hit), true;
+  if (same_point(start, end)) return false;  // zero length: the overlap test
+  if (!overlap_capsule_plane(Capsule{start, end, radius}, plane)) return false;
+  // The signed distance is linear along the path: from s0 (beyond the reach,
+  // on the side sigma) it reaches sigma * r at t = (|s0| - r) / (|s0| - sigma
+  // s1). signed_distance_point_plane measures at any magnitude (scaling the
+  // constant instead would push a plane given by a subnormal normal off its
+  // place); the quotient in halves where a - b overflows.
+  const double s0 = signed_distance_point_plane(start, plane),
+               s1 = signed_distance_point_plane(end, plane);
+  const double sigma = s0 < 0.0 ? -1.0 : 1.0;
+  const double a = std::fabs(s0), b = sigma * s1, r = radius;
+  double num = a - r, den = a - b;
+  if (!(den <= DBL_MAX)) num = a * 0.5 - r * 0.5, den = a * 0.5 - b * 0.5;
+  const double t = den > 0.0 ? max2(min2(num / den, 1.0), 0.0) : 0.0;
+  const Vec3 u = unit_or(plane.normal, kUp);
+  fill_path_hit(
+      start, end, radius, t, sigma < 0.0 ? negated(u) : u,
+      [&](Vec3 p) { return closest_point_on_plane(p, plane); }, hit, true);
+  return true;
+}
+
+bool sphere_cast_capsule(Vec3 start, Vec3 end, double radius,
+                         const Capsule& capsule, ShapeCastHit* hit) {
+  ContactHit c;
+  if (contact_sphere_capsule(Sphere{start, radius}, capsule, &c))
+    return fill_started(start, c, hit), true;
+  if (same_point(start, end)) return false;  // zero length: the overlap test
+  if (!overlap_capsule_capsule(Capsule{start, end, radius}, capsule))
+    return false;
+  // A ray against the capsule of radius r1 + r2 (Ericson 5.5.7's reduction).
+  const double k = scale_for(
+      max2(path_magnitude(start, end, radius),
+           path_magnitude(capsule.start, capsule.end, capsule.radius)));
+  const Vec3 s = start * k, e = end * k;
+  const double length = np::length(e - s);
+  Entry entry;
+  enter_capsule(s, e, length, capsule.start * k, capsule.end * k,
+                radius * k + capsule.radius * k, &entry);
+  const auto nearest = [&](Vec3 p) {
+    return closest_point_on_capsule(p, capsule);
+  };
+  const double t = entry.t <= 1.0
+                       ? entry.t
+                       : first_touch(start, end - start, radius, [&](Vec3 p) {
+                           return distance_point_capsule(p, capsule);
+                         });
+  fill_path_hit(start, end, radius, t,
+                entry.t <= 1.0 ? entry.normal : Vec3{0, 0, 0}, nearest, hit);
+  return true;
+}
+
+bool sphere_cast_aabb(Vec3 start, Vec3 end, double radius, const AABB& box,
+                      ShapeCastHit* hit) {
+  ContactHit c;
+  if (contact_sphere_aabb(Sphere{start, radius}, box, &c))
+    return fill_started(start, c, hit), true;
+  if (same_point(start, end)) return false;  // zero length: the overlap test
+  if (!overlap_capsule_aabb(Capsule{start, end, radius}, box)) return false;
+  const double k = scale_for(
+      max2(path_magnitude(start, end, radius),
+           max_abs(max_abs_component(box.min), max_abs_component(box.max))));
+  const Vec3 s = start * k, e = end * k;
+  Entry entry;
+  enter_rounded_box(s, e, length(e - s), AABB{box.min * k, box.max * k},
+                    radius * k, &entry);
+  const double t = entry.t <= 1.0
+                       ? entry.t
+                       : first_touch(start, end - start, radius, [&](Vec3 p) {
+                           return distance_point_aabb(p, box);
+                         });
+  fill_path_hit(
+      start, end, radius, t, entry.t <= 1.0 ? entry.normal : Vec3{0, 0, 0},
+      [&](Vec3 p) { return closest_point_on_aabb(p, box); }, hit);
+  return true;
+}
+
+bool sphere_cast_obb(Vec3 start, Vec3 end, double radius, const OBB& box,
+                     ShapeCastHit* hit) {
+  ContactHit c;
+  if (contact_sphere_obb(Sphere{start, radius}, box, &c))
+    return fill_started(start, c, hit), true;
+  if (same_point(start, end)) return false;  // zero length: the overlap test
+  if (!overlap_capsule_obb(Capsule{start, end, radius}, box)) return false;
+  const double k = scale_for(max2(path_magnitude(start, end, radius),
+                                  max_abs(max_abs_component(box.center),
+                                          max_abs_component(box.half_size))));
+  // In the box's frame (Ericson 5.5.7 with the OBB as an AABB there): the
+  // path's ends as linecast_obb takes them, (p - center) . axis_i.
+  const auto local = [&](Vec3 p) {
+    const Vec3 m = (p - box.center) * k;
+    return Vec3{dot(m, box.axis[0]), dot(m, box.axis[1]), dot(m, box.axis[2])};
+  };
+  const Vec3 s = local(start), e = local(end), h = box.half_size * k;
+  Entry entry;
+  enter_rounded_box(s, e, length(e - s), AABB{negated(h), h}, radius * k,
+                    &entry);
+  Vec3 normal{0.0, 0.0, 0.0};
+  double t;
+  if (entry.t <= 1.0) {
+    t = entry.t;
+    normal = box.axis[0] * entry.normal.x + box.axis[1] * entry.normal.y +
+             box.axis[2] * entry.normal.z;
+  } else {
+    t = first_touch(start, end - start, radius,
+                    [&](Vec3 p) { return distance_point_obb(p, box); });
+  }
+  fill_path_hit(
+      start, end, radius, t, normal,
+      [&](Vec3 p) { return closest_point_on_obb(p, box); }, hit);
+  return true;
+}
+
+bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
+                          const Triangle& tri, ShapeCastHit* hit) {
+  ContactHit c;
+  if (contact_sphere_triangle(Sphere{start, radius}, tri, &c))
+    return fill_started(start, c, hit), true;
+  if (same_point(start, end)) return false;  // zero length: the overlap test
+  if (!overlap_capsule_triangle(Capsule{start, end, radius}, tri)) return false;
+  const double k = scale_for(
+      max2(path_magnitude(start, end, radius),
+           max_abs(max_abs(max_abs_component(tri.a), max_abs_component(tri.b)),
+                   max_abs_component(tri.c))));
+  const Vec3 s = start * k, e = end * k;
+  const Triangle t{tri.a * k, tri.b * k, tri.c * k};
+  const double r = radius * k, length = np::length(e - s);
+  Entry entry;
+  // The two faces offset by +-r along the unit normal (none for a degenerate
+  // triangle: its edges are all of it), and the three edge capsules.
+  const Vec3 n = unit_or(cross(t.b - t.a, t.c - t.a), Vec3{0.0, 0.0, 0.0});
+  if (!(n.x == 0.0 && n.y == 0.0 && n.z == 0.0)) {
+    for (double side : {1.0, -1.0}) {
+      const Vec3 off = n * (side * r);
+      RayHit h;
+      entry.take(linecast_triangle(s, e, {t.a + off, t.b + off, t.c + off}, &h),
+                 h, length);
+    }
+  }
+  const double face_t = entry.t;
+  // Radius 0 against a proper triangle: the triangle itself (an edge's radial
+  // normal is not the triangle's).
+  const bool proper = !(n.x == 0.0 && n.y == 0.0 && n.z == 0.0);
+  if (!(proper && r == 0.0)) {
+    enter_capsule(s, e, length, t.a, t.b, r, &entry);
+    enter_capsule(s, e, length, t.b, t.c, r, &entry);
+    enter_capsule(s, e, length, t.c, t.a, r, &entry);
+  }
+  if (entry.t <= 1.0 && entry.t == face_t) {
+    // Entered through a face: the plane distance is linear along the path, so
+    // the entry is where it reaches +-r (as sphere_cast_plane), more accurate
+    // than the offset triangle's rounded linecast.
+    const double h0 = dot(s - t.a, n), h1 = dot(e - t.a, n);
+    const double sigma = h0 < 0.0 ? -1.0 : 1.0, den = sigma * (h0 - h1);
+    if (den > 0.0) entry.t = max2(min2((sigma * h0 - r) / den, 1.0), 0.0);
+  }
+  const double f = entry.t <= 1.0
+                       ? entry.t
+                       : first_touch(start, end - start, radius, [&](Vec3 p) {
+                           return distance_point_triangle(p, tri);
+                         });
+  // Without an entry normal (a grazing path the rounded pieces missed), the
+  // face normal toward the start.
+  const Vec3 toward =
+      proper ? (dot(s - t.a, n) < 0.0 ? negated(n) : n) : Vec3{0, 0, 0};
+  fill_path_hit(
+      start, end, radius, f, entry.t <= 1.0 ? entry.normal : toward,
+      [&](Vec3 p) { return closest_point_on_triangle(p, tri); }, hit);
+  return true;
+}
+
+}  // namespace np

@@ -1,0 +1,434 @@
+// Tests of the sphere casts against capsules, boxes, oriented boxes, triangles
+// and planes (shape_cast.h, sphere_cast_shapes.cpp): hand-computed first
+// contacts on every axis and sign (faces, edges, end caps, either side of a
+// thin shape), grazing paths that hit and paths an ulp short that miss,
+// casts that start overlapping (the contact's normal and point), no tunnelling
+// through thin shapes, and seeded properties of EDGE_CASES.md: at the returned
+// fraction the shapes touch, no earlier sampled point overlaps, a larger
+// radius never hits later, a miss never comes within the radius.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cfloat>
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "narrowphase/closest_point.h"
+#include "narrowphase/contact.h"
+#include "narrowphase/overlap.h"
+#include "narrowphase/shape_cast.h"
+
+namespace {
+
+using np::AABB;
+using np::Capsule;
+using np::OBB;
+using np::Plane;
+using np::ShapeCastHit;
+using np::Sphere;
+using np::Triangle;
+using np::Vec3;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+double up(double x) { return std::nextafter(x, kInf); }
+
+// (x, y, z) with axis 0 sent to `axis` (a cyclic permutation) and every
+// component times `sign`.
+Vec3 on_axes(int axis, double sign, double x, double y, double z) {
+  Vec3 r{0, 0, 0};
+  np::set(r, axis, x * sign);
+  np::set(r, (axis + 1) % 3, y * sign);
+  np::set(r, (axis + 2) % 3, z * sign);
+  return r + Vec3{0, 0, 0};
+}
+double dist(Vec3 a, Vec3 b) { return np::length(a - b); }
+
+::testing::AssertionResult Near(Vec3 a, Vec3 b, double tol = 1e-12) {
+  if (dist(a, b) <= tol) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << "(" << a.x << ", " << a.y << ", " << a.z << ") vs (" << b.x << ", "
+         << b.y << ", " << b.z << ")";
+}
+
+Vec3 random_vec(std::mt19937_64& rng, double spread) {
+  std::uniform_real_distribution<double> u(-spread, spread);
+  return {u(rng), u(rng), u(rng)};
+}
+void random_rotation(std::mt19937_64& rng, Vec3 axis[3]) {
+  std::normal_distribution<double> g(0.0, 1.0);
+  double w = g(rng), x = g(rng), y = g(rng), z = g(rng);
+  const double n = std::sqrt(w * w + x * x + y * y + z * z);
+  w /= n, x /= n, y /= n, z /= n;
+  axis[0] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)};
+  axis[1] = {2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)};
+  axis[2] = {2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)};
+}
+
+// The queries by shape, for the generic properties.
+bool cast(Vec3 s, Vec3 e, double r, const Capsule& b, ShapeCastHit* h) {
+  return np::sphere_cast_capsule(s, e, r, b, h);
+}
+bool cast(Vec3 s, Vec3 e, double r, const AABB& b, ShapeCastHit* h) {
+  return np::sphere_cast_aabb(s, e, r, b, h);
+}
+bool cast(Vec3 s, Vec3 e, double r, const OBB& b, ShapeCastHit* h) {
+  return np::sphere_cast_obb(s, e, r, b, h);
+}
+bool cast(Vec3 s, Vec3 e, double r, const Triangle& b, ShapeCastHit* h) {
+  return np::sphere_cast_triangle(s, e, r, b, h);
+}
+bool cast(Vec3 s, Vec3 e, double r, const Plane& b, ShapeCastHit* h) {
+  return np::sphere_cast_plane(s, e, r, b, h);
+}
+double gap(Vec3 p, const Capsule& b) {
+  return np::distance_point_capsule(p, b);
+}
+double gap(Vec3 p, const AABB& b) { return np::distance_point_aabb(p, b); }
+double gap(Vec3 p, const OBB& b) { return np::distance_point_obb(p, b); }
+double gap(Vec3 p, const Triangle& b) {
+  return np::distance_point_triangle(p, b);
+}
+double gap(Vec3 p, const Plane& b) { return np::distance_point_plane(p, b); }
+
+// A hit's fields against the expected first contact.
+void expect_hit(const ShapeCastHit& h, double fraction, Vec3 center,
+                Vec3 normal, Vec3 point, double length) {
+  EXPECT_NEAR(h.fraction, fraction, 1e-15);
+  EXPECT_NEAR(h.distance, fraction * length, 1e-12);
+  EXPECT_TRUE(Near(h.center, center));
+  EXPECT_TRUE(Near(h.normal, normal, 1e-15));
+  EXPECT_TRUE(Near(h.point, point));
+  EXPECT_FALSE(h.started_overlapping);
+}
+
+// ---- Plane ---------------------------------------------------------------
+
+TEST(SphereCastPlane, EitherSideGrazingEndingOnItAndAnUlpShort) {
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sg : {1.0, -1.0}) {
+      const Vec3 n = on_axes(axis, sg, 0, 0, 1);
+      for (double len : {1.0, 2.0, 0x1p-300, 0x1p300}) {
+        const Plane pl{n * len, -len};  // n . p = 1
+        ShapeCastHit h;
+        // From the side the normal points to: 0.3 of the way, normal +n.
+        ASSERT_TRUE(np::sphere_cast_plane(on_axes(axis, sg, 0.5, 0, 5),
+                                          on_axes(axis, sg, 0.5, 0, -5), 1, pl,
+                                          &h));
+        expect_hit(h, 0.3, on_axes(axis, sg, 0.5, 0, 2), n,
+                   on_axes(axis, sg, 0.5, 0, 1), 10);
+        // From behind: the normal faces the ball, -n.
+        ASSERT_TRUE(np::sphere_cast_plane(on_axes(axis, sg, 0.5, 0, -5),
+                                          on_axes(axis, sg, 0.5, 0, 5), 1, pl,
+                                          &h));
+        expect_hit(h, 0.5, on_axes(axis, sg, 0.5, 0, 0), np::negated(n),
+                   on_axes(axis, sg, 0.5, 0, 1), 10);
+        // Ending exactly touching: fraction 1; an ulp short: a miss.
+        ASSERT_TRUE(np::sphere_cast_plane(
+            on_axes(axis, sg, 0, 0, 5), on_axes(axis, sg, 0, 0, 2), 1, pl, &h));
+        EXPECT_EQ(h.fraction, 1.0);
+        EXPECT_FALSE(np::sphere_cast_plane(on_axes(axis, sg, 0, 0, 5),
+                                           on_axes(axis, sg, 0, 0, up(2)), 1,
+                                           pl, &h));
+      }
+    }
+  }
+}
+
+TEST(SphereCastPlane, StartsOverlappingAndNeverTunnels) {
+  const Plane pl{{0, 0, 2}, -2};  // z = 1
+  ShapeCastHit h;
+  // Touching at the start: distance 0, the contact's normal and point.
+  ASSERT_TRUE(np::sphere_cast_plane({3, 4, 2}, {3, 4, 9}, 1, pl, &h));
+  EXPECT_TRUE(h.started_overlapping);
+  EXPECT_EQ(h.distance, 0.0);
+  EXPECT_EQ(h.fraction, 0.0);
+  EXPECT_TRUE(Near(h.center, {3, 4, 2}, 0));
+  EXPECT_TRUE(Near(h.normal, {0, 0, 1}, 0));
+  EXPECT_TRUE(Near(h.point, {3, 4, 1}, 0));
+  // A point at any speed through the thin plane: a hit.
+  for (double far : {1.0, 1e6, 1e12, 1e300}) {
+    ASSERT_TRUE(
+        np::sphere_cast_plane({0, 0, far + 1}, {0, 0, 1 - far}, 0, pl, &h))
+        << far;
+    EXPECT_NEAR(h.center.z, 1.0, 1e-15 * far);
+    EXPECT_TRUE(Near(h.normal, {0, 0, 1}, 0));
+  }
+  // Zero length: an overlap test.
+  EXPECT_FALSE(np::sphere_cast_plane({0, 0, 3}, {0, 0, 3}, 1, pl, &h));
+  ASSERT_TRUE(np::sphere_cast_plane({0, 0, 3}, {0, 0, 3}, 2, pl, &h));
+  EXPECT_TRUE(h.started_overlapping);
+}
+
+// ---- Capsule ---------------------------------------------------------------
+
+TEST(SphereCastCapsule, SideEndCapGrazingAndAnUlpShort) {
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sg : {1.0, -1.0}) {
+      const Capsule cap{on_axes(axis, sg, -2, 0, 0), on_axes(axis, sg, 2, 0, 0),
+                        1};
+      ShapeCastHit h;
+      // Onto the side: the capsule of radius 1 + 1.
+      ASSERT_TRUE(np::sphere_cast_capsule(on_axes(axis, sg, 0.5, 5, 0),
+                                          on_axes(axis, sg, 0.5, -5, 0), 1, cap,
+                                          &h));
+      expect_hit(h, 0.3, on_axes(axis, sg, 0.5, 2, 0),
+                 on_axes(axis, sg, 0, 1, 0), on_axes(axis, sg, 0.5, 1, 0), 10);
+      // Along the axis onto the end cap.
+      ASSERT_TRUE(np::sphere_cast_capsule(on_axes(axis, sg, 10, 0, 0),
+                                          on_axes(axis, sg, -10, 0, 0), 1, cap,
+                                          &h));
+      expect_hit(h, 0.3, on_axes(axis, sg, 4, 0, 0), on_axes(axis, sg, 1, 0, 0),
+                 on_axes(axis, sg, 3, 0, 0), 20);
+      // Grazing the cylinder (2 from the axis all along): first touch where
+      // the cylinder begins, x = -2.
+      ASSERT_TRUE(np::sphere_cast_capsule(on_axes(axis, sg, -10, 2, 0),
+                                          on_axes(axis, sg, 10, 2, 0), 1, cap,
+                                          &h));
+      EXPECT_NEAR(h.fraction, 0.4, 1e-6);
+      EXPECT_TRUE(Near(h.normal, on_axes(axis, sg, 0, 1, 0), 1e-6));
+      EXPECT_FALSE(np::sphere_cast_capsule(on_axes(axis, sg, -10, up(2), 0),
+                                           on_axes(axis, sg, 10, up(2), 0), 1,
+                                           cap, &h));
+    }
+  }
+}
+
+// ---- AABB and OBB
+// -------------------------------------------------------------
+
+TEST(SphereCastAABB, FaceEdgeCornerStartInsideAndAnUlpShort) {
+  const AABB box{{-1, -1, -1}, {1, 1, 1}};
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sg : {1.0, -1.0}) {
+      ShapeCastHit h;
+      ASSERT_TRUE(np::sphere_cast_aabb(on_axes(axis, sg, 5, 0.5, 0.25),
+                                       on_axes(axis, sg, -5, 0.5, 0.25), 1, box,
+                                       &h));
+      expect_hit(h, 0.3, on_axes(axis, sg, 2, 0.5, 0.25),
+                 on_axes(axis, sg, 1, 0, 0), on_axes(axis, sg, 1, 0.5, 0.25),
+                 10);
+      // Past the edge x = y = 1: the edge's cylinder, 0.8 below the path,
+      // 0.6 ahead (3-4-5 scaled): center (1.6, 1.8, 0).
+      ASSERT_TRUE(np::sphere_cast_aabb(on_axes(axis, sg, 5, 1.8, 0),
+                                       on_axes(axis, sg, -5, 1.8, 0), 1, box,
+                                       &h));
+      expect_hit(h, 0.34, on_axes(axis, sg, 1.6, 1.8, 0),
+                 on_axes(axis, sg, 0.6, 0.8, 0), on_axes(axis, sg, 1, 1, 0),
+                 10);
+      // The corner (1, 1, 1) along the diagonal: the corner sphere.
+      ASSERT_TRUE(np::sphere_cast_aabb(on_axes(axis, sg, 5, 5, 5),
+                                       on_axes(axis, sg, 0, 0, 0), 3, box, &h));
+      const double k = 1 + std::sqrt(3.0);  // center at the corner + 3/sqrt3
+      EXPECT_NEAR(h.center.x, on_axes(axis, sg, k, k, k).x, 1e-12);
+      EXPECT_TRUE(Near(h.point, on_axes(axis, sg, 1, 1, 1)));
+      // Ending exactly on the grown face: fraction 1; an ulp short: a miss.
+      ASSERT_TRUE(np::sphere_cast_aabb(on_axes(axis, sg, 5, 0, 0),
+                                       on_axes(axis, sg, 2, 0, 0), 1, box, &h));
+      EXPECT_EQ(h.fraction, 1.0);
+      EXPECT_FALSE(np::sphere_cast_aabb(on_axes(axis, sg, 5, 0, 0),
+                                        on_axes(axis, sg, up(2), 0, 0), 1, box,
+                                        &h));
+      // Grazing the face y = 2 of the grown box: a hit where it starts.
+      ASSERT_TRUE(np::sphere_cast_aabb(
+          on_axes(axis, sg, 5, 2, 0), on_axes(axis, sg, -5, 2, 0), 1, box, &h));
+      EXPECT_NEAR(h.fraction, 0.4, 1e-9);
+      EXPECT_FALSE(np::sphere_cast_aabb(on_axes(axis, sg, 5, up(2), 0),
+                                        on_axes(axis, sg, -5, up(2), 0), 1, box,
+                                        &h));
+    }
+  }
+  // Starting inside: the contact at the start (the nearest face).
+  ShapeCastHit h;
+  ASSERT_TRUE(np::sphere_cast_aabb({0.5, 0, 0}, {-5, 0, 0}, 0.25, box, &h));
+  EXPECT_TRUE(h.started_overlapping);
+  EXPECT_TRUE(Near(h.normal, {1, 0, 0}, 0));
+  EXPECT_TRUE(Near(h.point, {1, 0, 0}, 0));
+  EXPECT_TRUE(Near(h.center, {0.5, 0, 0}, 0));
+}
+
+TEST(SphereCastOBB, QuarterTurnAndIdentityAgreesWithTheAABB) {
+  const OBB box{{10, 0, 0}, {1, 2, 3}, {{0, 1, 0}, {-1, 0, 0}, {0, 0, 1}}};
+  ShapeCastHit h;
+  ASSERT_TRUE(np::sphere_cast_obb({20, 0.5, 0}, {10, 0.5, 0}, 1, box, &h));
+  expect_hit(h, 0.7, {13, 0.5, 0}, {1, 0, 0}, {12, 0.5, 0}, 10);
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  for (int i = 0; i < 3000; ++i) {
+    const Vec3 c = random_vec(rng, 1), half{u(rng), u(rng), u(rng)};
+    const OBB ob{c, half, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+    const AABB ab{c - half, c + half};
+    const Vec3 s = random_vec(rng, 4), e = random_vec(rng, 4);
+    const double r = u(rng);
+    ShapeCastHit g;
+    const bool hit = np::sphere_cast_obb(s, e, r, ob, &h);
+    ASSERT_EQ(hit, np::sphere_cast_aabb(s, e, r, ab, &g));
+    if (!hit) continue;
+    EXPECT_NEAR(h.fraction, g.fraction, 1e-12);
+    EXPECT_TRUE(Near(h.center, g.center, 1e-11));
+  }
+}
+
+// ---- Triangle ---------------------------------------------------------------
+
+TEST(SphereCastTriangle, EitherFaceAnEdgeAndNoTunnelling) {
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sg : {1.0, -1.0}) {
+      const Triangle t{on_axes(axis, sg, 0, 0, 0), on_axes(axis, sg, 4, 0, 0),
+                       on_axes(axis, sg, 0, 4, 0)};
+      ShapeCastHit h;
+      for (double side : {1.0, -1.0}) {
+        ASSERT_TRUE(np::sphere_cast_triangle(on_axes(axis, sg, 1, 1, 5 * side),
+                                             on_axes(axis, sg, 1, 1, -5 * side),
+                                             1, t, &h));
+        expect_hit(h, 0.4, on_axes(axis, sg, 1, 1, side),
+                   on_axes(axis, sg, 0, 0, side), on_axes(axis, sg, 1, 1, 0),
+                   10);
+      }
+      // Onto the edge a-b beside the face: its cylinder.
+      ASSERT_TRUE(np::sphere_cast_triangle(on_axes(axis, sg, 2, -5, 0.6),
+                                           on_axes(axis, sg, 2, 5, 0.6), 1, t,
+                                           &h));
+      expect_hit(h, 0.42, on_axes(axis, sg, 2, -0.8, 0.6),
+                 on_axes(axis, sg, 0, -0.8, 0.6), on_axes(axis, sg, 2, 0, 0),
+                 10);
+      // A point through the thin triangle at any speed.
+      for (double far : {1.0, 1e9, 1e200}) {
+        ASSERT_TRUE(np::sphere_cast_triangle(on_axes(axis, sg, 1, 1, far),
+                                             on_axes(axis, sg, 1, 1, -far), 0,
+                                             t, &h));
+        EXPECT_NEAR(h.fraction, 0.5, 1e-15);
+        EXPECT_TRUE(Near(h.normal, on_axes(axis, sg, 0, 0, 1), 1e-15));
+      }
+      // Passing the corner c an ulp beyond reach: a miss; at reach: a hit.
+      EXPECT_FALSE(np::sphere_cast_triangle(on_axes(axis, sg, -5, up(5), 0),
+                                            on_axes(axis, sg, 5, up(5), 0), 1,
+                                            t, &h));
+      EXPECT_TRUE(np::sphere_cast_triangle(
+          on_axes(axis, sg, -5, 5, 0), on_axes(axis, sg, 5, 5, 0), 1, t, &h));
+    }
+  }
+}
+
+// ---- Every shape: seeded properties (EDGE_CASES.md)
+// --------------------------
+
+template <class B>
+void check_cast(std::mt19937_64& rng, const B& b, int* hits) {
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const Vec3 s = random_vec(rng, 4), e = random_vec(rng, 4);
+  const double r = u(rng);
+  ShapeCastHit h;
+  const bool hit = cast(s, e, r, b, &h);
+  const double tol = 1e-9;
+  const Vec3 d = e - s;
+  if (!hit) {
+    // Never within reach along the path.
+    for (int i = 0; i <= 64; ++i)
+      ASSERT_GT(gap(s + d * (i / 64.0), b), r - tol) << i;
+    return;
+  }
+  ++*hits;
+  EXPECT_NEAR(np::length(h.normal), 1.0, 1e-15);
+  EXPECT_LE(gap(h.point, b), tol);
+  const bool started = gap(s, b) <= r - tol;
+  if (started) EXPECT_TRUE(h.started_overlapping);
+  if (h.started_overlapping) {
+    EXPECT_EQ(h.fraction, 0.0);
+    EXPECT_LE(gap(s, b), r + tol);
+    return;
+  }
+  // At the fraction: touching, the center radius from the point along the
+  // normal; before it: apart.
+  EXPECT_NEAR(gap(h.center, b), r, tol);
+  EXPECT_TRUE(Near(h.center, h.point + h.normal * r, 1e-8));
+  for (int i = 0; i < 64; ++i) {
+    const double t = h.fraction * i / 64.0;
+    ASSERT_GT(gap(s + d * t, b), r - tol) << t;
+  }
+  // A larger radius never hits later.
+  ShapeCastHit g;
+  ASSERT_TRUE(cast(s, e, r * 1.5 + 0.01, b, &g));
+  EXPECT_LE(g.fraction, h.fraction + 1e-12);
+}
+
+TEST(SphereCast, SeededPropertiesForEveryShape) {
+  std::mt19937_64 rng(99);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  int hits[5] = {};
+  for (int i = 0; i < 3000; ++i) {
+    check_cast(rng, Capsule{random_vec(rng, 1), random_vec(rng, 1), u(rng)},
+               &hits[0]);
+    const Vec3 lo = random_vec(rng, 1);
+    check_cast(rng, AABB{lo, lo + Vec3{u(rng), u(rng), u(rng)}}, &hits[1]);
+    OBB box{random_vec(rng, 1), {u(rng), u(rng), u(rng)}, {}};
+    random_rotation(rng, box.axis);
+    check_cast(rng, box, &hits[2]);
+    check_cast(
+        rng,
+        Triangle{random_vec(rng, 2), random_vec(rng, 2), random_vec(rng, 2)},
+        &hits[3]);
+    const Vec3 n = random_vec(rng, 2);
+    check_cast(rng, Plane{n, -np::dot(n, random_vec(rng, 1))}, &hits[4]);
+    if (HasFailure()) return;
+  }
+  for (int k = 0; k < 5; ++k) EXPECT_GT(hits[k], 200) << k;
+}
+
+// Found by the fuzzer (tests/fuzz, the shapeCastHit checks on the new casts).
+TEST(SphereCast, RegressionFuzzDistanceFiniteWhereOnlyTheFullPathOverflows) {
+  // |end - start| = 2.1e308 overflows; the 0.22 of it travelled does not.
+  ShapeCastHit h;
+  const Vec3 e{-1.5e308, -1.5e308, -1.6366953039480884e+150};
+  ASSERT_TRUE(
+      np::sphere_cast_plane({0, 0, 0}, e, 0, {{3.96875, 0, 0}, 0.625}, &h));
+  ASSERT_TRUE(std::isfinite(h.distance));
+  const long double len = std::sqrt(2.0L * 1.5e308L * 1.5e308L);
+  EXPECT_NEAR(h.distance / (h.fraction * len), 1.0, 1e-12);
+  const Vec3 e2{-1.5e308, -1.5e308, -16};
+  ASSERT_TRUE(np::sphere_cast_capsule(
+      {0, 0, 0}, e2, 0,
+      {{-1.5e308, -1.5e308, -16}, {-1.5e308, -1.5e308, -16}, 1.5e308}, &h));
+  EXPECT_TRUE(std::isfinite(h.distance));
+}
+
+TEST(SphereCast, RegressionFuzzZeroLengthIsTheSphereOverlapTest) {
+  // A sliver triangle mixing 16 with 1e-321 (beyond overlapCapsuleTriangle's
+  // exactness): a zero-length cast must answer as overlapSphereTriangle does.
+  const Triangle t{{-0.0, -0.0, 0.25},
+                   {-4, -5.434722104253712e-323, -16},
+                   {1.1561136112685169e-321, 0, 0}};
+  ShapeCastHit h;
+  EXPECT_EQ(np::sphere_cast_triangle({0, 0, 0}, {0, 0, 0}, 0, t, &h),
+            np::overlap_sphere_triangle({{0, 0, 0}, 0}, t));
+}
+
+TEST(SphereCast, ExtremeMagnitudesGiveNoNaN) {
+  const double mags[] = {0x1p-1074, 1e-300, 1.0, 1e300, 1.7e308};
+  for (double m : mags) {
+    for (double r : mags) {
+      ShapeCastHit h;
+      const Vec3 s{m, -m, m}, e{-m, m, -m * 0.5};
+      const auto check = [&](bool hit) {
+        if (!hit) return;
+        EXPECT_FALSE(std::isnan(h.fraction + h.distance)) << m << " " << r;
+        EXPECT_FALSE(std::isnan(h.normal.x + h.normal.y + h.normal.z));
+        EXPECT_NEAR(np::length(h.normal), 1.0, 1e-15);
+        EXPECT_FALSE(std::isnan(h.center.x + h.center.y + h.center.z));
+        EXPECT_GE(h.fraction, 0.0);
+        EXPECT_LE(h.fraction, 1.0);
+      };
+      check(np::sphere_cast_capsule(s, e, r, {{-m, m, 0}, {m, m, -m}, r}, &h));
+      check(np::sphere_cast_aabb(s, e, r, {{-m, -m, -m}, {m * 0.5, m, m}}, &h));
+      const OBB box{{0, 0, 0},
+                    {m, m * 0.5, m},
+                    {{0.6, 0.8, 0}, {-0.8, 0.6, 0}, {0, 0, 1}}};
+      check(np::sphere_cast_obb(s, e, r, box, &h));
+      check(np::sphere_cast_triangle(s, e, r,
+                                     {{-m, 0, 0}, {m, 0, 0}, {0, m, m}}, &h));
+      check(np::sphere_cast_plane(s, e, r, {{1, 2, 2}, m}, &h));
+    }
+  }
+}
+
+}  // namespace

@@ -1,0 +1,249 @@
+// The sphere casts against capsules, boxes, OBBs, triangles and planes (sphereCast*) against the real WASM
+// module, with three.js objects: exact first contacts, casts that start overlapping (the contact's normal and
+// point), no tunnelling through thin shapes at any speed, grazing hits and an ulp short misses, the cast
+// invariants of EDGE_CASES.md over seeded paths (at the fraction the ball touches, no earlier sampled point
+// overlaps, a larger radius never hits later, a miss never comes within reach), and `result` reuse.
+import { Box3, Matrix3, Plane, Triangle, Vector3 } from "three";
+import { Capsule } from "three/examples/jsm/math/Capsule.js";
+import { OBB } from "three/examples/jsm/math/OBB.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { init } from "../../web/lib/index.js";
+import { nextUp, random } from "./helpers.js";
+
+let np;
+beforeAll(async () => {
+  np = await init();
+});
+
+const rv = (rng, s = 1) =>
+  new Vector3(rng.symmetric() * s, rng.symmetric() * s, rng.symmetric() * s);
+const SHAPES = {
+  Capsule: (rng) => new Capsule(rv(rng), rv(rng), rng.unit()),
+  AABB: (rng) => {
+    const min = rv(rng);
+    return new Box3(
+      min,
+      min.clone().add(new Vector3(rng.unit(), rng.unit(), rng.unit())),
+    );
+  },
+  OBB: (rng) => {
+    const a = rng.range(0, Math.PI);
+    const c = Math.cos(a),
+      s = Math.sin(a);
+    return new OBB(
+      rv(rng),
+      new Vector3(rng.unit(), rng.unit(), rng.unit()),
+      new Matrix3().set(c, -s, 0, s, c, 0, 0, 0, 1),
+    );
+  },
+  Triangle: (rng) => new Triangle(rv(rng, 2), rv(rng, 2), rv(rng, 2)),
+  Plane: (rng) => new Plane(rv(rng, 2), rng.symmetric()),
+};
+const distance = (shape, p, b) => np[`distancePoint${shape}`](p, b);
+const lerp = (s, e, t) => new Vector3().lerpVectors(s, e, t);
+
+describe("exact first contacts", () => {
+  it("hits a plane or triangle from either side with the normal facing the ball, and never tunnels", () => {
+    const plane = new Plane(new Vector3(0, 0, 2), -2); // z = 1
+    const tri = new Triangle(
+      new Vector3(-5, -5, 1),
+      new Vector3(5, -5, 1),
+      new Vector3(0, 5, 1),
+    );
+    for (const side of [1, -1]) {
+      const start = new Vector3(0, 0, 1 + 4 * side),
+        end = new Vector3(0, 0, 1 - 6 * side);
+      const expected = {
+        distance: 3,
+        fraction: 0.3,
+        center: { x: 0, y: 0, z: 1 + side },
+        point: { x: 0, y: 0, z: 1 },
+        normal: { x: 0, y: 0, z: side },
+        startedOverlapping: false,
+      };
+      expect(np.sphereCastPlane(start, end, 1, plane)).toEqual(expected);
+      // The triangle's offset face is entered in rounded arithmetic: within an ulp or two.
+      const t = np.sphereCastTriangle(start, end, 1, tri);
+      expect(t.normal).toEqual(expected.normal);
+      expect(Math.abs(t.distance - 3)).toBeLessThan(1e-14);
+      expect(Math.abs(t.center.z - expected.center.z)).toBeLessThan(1e-14);
+      expect(t.point).toEqual(expected.point);
+    }
+    for (const far of [1e3, 1e9, 1e200]) {
+      const hit = np.sphereCastTriangle(
+        new Vector3(0, 0, far),
+        new Vector3(0, 0, -far),
+        0,
+        tri,
+      );
+      expect(hit, `${far}`).not.toBe(null);
+      expect(hit.normal).toEqual({ x: 0, y: 0, z: 1 });
+      expect(
+        np.sphereCastPlane(
+          new Vector3(0, 0, -far),
+          new Vector3(0, 0, far),
+          0,
+          plane,
+        ).normal,
+      ).toEqual({
+        x: 0,
+        y: 0,
+        z: -1,
+      });
+    }
+  });
+
+  it("reaches a box's face, ending exactly on it hits at fraction 1 and an ulp short misses", () => {
+    const box = new Box3(new Vector3(-1, -1, -1), new Vector3(1, 1, 1));
+    expect(
+      np.sphereCastAABB(
+        new Vector3(5, 0.5, 0.25),
+        new Vector3(-5, 0.5, 0.25),
+        1,
+        box,
+      ),
+    ).toEqual({
+      distance: 3,
+      fraction: 0.3,
+      center: { x: 2, y: 0.5, z: 0.25 },
+      point: { x: 1, y: 0.5, z: 0.25 },
+      normal: { x: 1, y: 0, z: 0 },
+      startedOverlapping: false,
+    });
+    expect(
+      np.sphereCastAABB(new Vector3(5, 0, 0), new Vector3(2, 0, 0), 1, box)
+        .fraction,
+    ).toBe(1);
+    expect(
+      np.sphereCastAABB(
+        new Vector3(5, 0, 0),
+        new Vector3(nextUp(2), 0, 0),
+        1,
+        box,
+      ),
+    ).toBe(null);
+    // Grazing the grown face y = 2 hits; an ulp beyond it misses.
+    expect(
+      np.sphereCastAABB(new Vector3(5, 2, 0), new Vector3(-5, 2, 0), 1, box),
+    ).not.toBe(null);
+    expect(
+      np.sphereCastAABB(
+        new Vector3(5, nextUp(2), 0),
+        new Vector3(-5, nextUp(2), 0),
+        1,
+        box,
+      ),
+    ).toBe(null);
+  });
+
+  it("starting inside or touching gives the contact at the start (contactSphere*'s normal and point)", () => {
+    const box = new Box3(new Vector3(-1, -1, -1), new Vector3(1, 1, 1));
+    const start = new Vector3(0.5, 0.125, 0);
+    const hit = np.sphereCastAABB(start, new Vector3(-5, 0, 0), 0.25, box);
+    const contact = np.contactSphereAABB({ center: start, radius: 0.25 }, box);
+    expect(hit).toEqual({
+      distance: 0,
+      fraction: 0,
+      center: { x: 0.5, y: 0.125, z: 0 },
+      point: contact.pointB,
+      normal: contact.normal,
+      startedOverlapping: true,
+    });
+    expect(hit.normal).toEqual({ x: 1, y: 0, z: 0 }); // the nearest face, not back along the cast
+    const capsule = new Capsule(new Vector3(-2, 0, 0), new Vector3(2, 0, 0), 1);
+    const c = np.sphereCastCapsule(
+      new Vector3(0, 1.5, 0),
+      new Vector3(0, 9, 0),
+      1,
+      capsule,
+    );
+    expect(c.startedOverlapping).toBe(true);
+    expect(c.normal).toEqual({ x: 0, y: 1, z: 0 });
+    expect(c.point).toEqual({ x: 0, y: 1, z: 0 });
+  });
+});
+
+describe("seeded properties (EDGE_CASES.md, sphere casts)", () => {
+  for (const [shape, make] of Object.entries(SHAPES)) {
+    it(`sphereCast${shape}: touching at the fraction, apart before it, a larger radius never later`, () => {
+      const rng = random(900 + shape.length);
+      const cast = np[`sphereCast${shape}`];
+      let hits = 0;
+      for (let n = 0; n < 1500; n++) {
+        const b = make(rng);
+        const s = rv(rng, 4),
+          e = rv(rng, 4),
+          r = rng.unit();
+        const hit = cast(s, e, r, b);
+        if (hit === null) {
+          for (let i = 0; i <= 32; i++)
+            expect(distance(shape, lerp(s, e, i / 32), b)).toBeGreaterThan(
+              r - 1e-9,
+            );
+          continue;
+        }
+        hits++;
+        expect(
+          Math.hypot(hit.normal.x, hit.normal.y, hit.normal.z),
+        ).toBeCloseTo(1, 14);
+        expect(distance(shape, hit.point, b)).toBeLessThanOrEqual(1e-9);
+        if (hit.startedOverlapping) {
+          expect(distance(shape, s, b)).toBeLessThanOrEqual(r + 1e-9);
+          continue;
+        }
+        expect(
+          Math.abs(distance(shape, hit.center, b) - r),
+          `n = ${n}`,
+        ).toBeLessThan(1e-9);
+        for (let i = 0; i < 32; i++)
+          expect(
+            distance(shape, lerp(s, e, (hit.fraction * i) / 32), b),
+          ).toBeGreaterThan(r - 1e-9);
+        const bigger = cast(s, e, r * 1.5 + 0.01, b);
+        expect(bigger).not.toBe(null);
+        expect(bigger.fraction).toBeLessThanOrEqual(hit.fraction + 1e-12);
+      }
+      expect(hits).toBeGreaterThan(100);
+    });
+  }
+});
+
+describe("result", () => {
+  it("fills a result of three.js vectors in place; a miss leaves it untouched and returns null", () => {
+    const result = {
+      distance: -1,
+      fraction: -1,
+      center: new Vector3(),
+      point: new Vector3(),
+      normal: new Vector3(),
+      startedOverlapping: null,
+    };
+    const { center, point, normal } = result;
+    const plane = new Plane(new Vector3(0, 1, 0), 0);
+    expect(
+      np.sphereCastPlane(
+        new Vector3(0, 5, 0),
+        new Vector3(0, -5, 0),
+        1,
+        plane,
+        result,
+      ),
+    ).toBe(result);
+    expect(result.center).toBe(center);
+    expect(result.point).toBe(point);
+    expect(result.normal).toBe(normal);
+    expect(result.fraction).toBe(0.4);
+    expect(center.y).toBe(1);
+    const before = JSON.stringify(result);
+    expect(
+      np.sphereCastPlane(
+        new Vector3(0, 5, 0),
+        new Vector3(0, 3, 0),
+        1,
+        plane,
+        result,
+      ),
+    ).toBe(null);
+    expect(JSON.stringify(result)).toBe(before);
+  });
+});
