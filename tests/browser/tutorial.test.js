@@ -116,6 +116,7 @@ const PG_FAMILIES = [
   "linecast",
   "closest points",
   "sphere cast",
+  "contact",
 ];
 const PG_NAME = {
   segment: "Segment",
@@ -199,6 +200,15 @@ function playgroundExpected(s) {
       [A.c, v(A.c.x + A.w.x, A.c.y + A.w.y, A.c.z + A.w.z), A.r, B.value],
       "cast",
     );
+  if (PG_SOLIDS.includes(nA) && PG_SOLIDS.includes(nB)) {
+    const first = PG_SOLIDS.indexOf(nA) <= PG_SOLIDS.indexOf(nB);
+    offer(
+      "contact",
+      `contact${first ? nA + nB : nB + nA}`,
+      first ? [A.value, B.value] : [B.value, A.value],
+      "contact",
+    );
+  }
   if (options.length === 0)
     return "no query of the library takes these two shapes";
   const [, name, args, result] =
@@ -221,6 +231,10 @@ function playgroundExpected(s) {
       return r === null
         ? `${name}: no hit`
         : `${name}: first contact at fraction ${r.fraction} (distance ${r.distance}), point ${V(r.point)}`;
+    case "contact":
+      return r === null
+        ? `${name}: no contact`
+        : `${name}: depth ${r.depth}, normal ${V(r.normal)}`;
   }
   throw new Error(result);
 }
@@ -528,6 +542,43 @@ const SCENES = [
     expected: playgroundExpected,
     // Every family, pairs in both slot orders, a pair with no query, and the library's overlaps between solids.
     states: [
+      // (First: the states after these reset both centers, as the drags below expect.)
+      [{ ak: 3, bk: 7, q: 7 }, /^sphereCastTriangle: /],
+      [
+        {
+          ak: 3,
+          ax: 1.5,
+          ay: 0.2,
+          az: 0,
+          ar: 0.8,
+          bk: 5,
+          bx: 0,
+          by: 0,
+          bz: 0,
+          bux: 1,
+          buy: 1,
+          buz: 1,
+          q: 8,
+        },
+        /^contactSphereAABB: depth 0\.3\d*, normal \(1, 0, 0\)$/,
+      ],
+      [
+        {
+          ak: 5,
+          bk: 3,
+          ax: 0,
+          ay: 0,
+          az: 0,
+          aux: 1,
+          auy: 1,
+          auz: 1,
+          bx: 9,
+          by: 0,
+          bz: 0,
+          q: 8,
+        },
+        /^contactSphereAABB: no contact$/,
+      ],
       [{ ak: 0, bk: 7, q: 2 }, /^distancePointTriangle: /],
       [{ ak: 7, bk: 0, q: 1 }, /^closestPointOnTriangle: \(/],
       [

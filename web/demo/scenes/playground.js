@@ -27,6 +27,7 @@ export const FAMILIES = [
   "linecast",
   "closest points",
   "sphere cast",
+  "contact",
 ];
 
 const DEG = Math.PI / 180;
@@ -146,6 +147,17 @@ export function queriesFor(np, A, B) {
       (a, b) => [a.center, a.center.clone().add(A.v), a.radius, b],
       "shapeCast",
     );
+  // A contact: contact<A><B> exists for the earlier shape of the pair (Sphere, Capsule, AABB, OBB) first; with
+  // the slots the other way round, it is asked as contact<B><A>(b, a).
+  if (PAIR_ORDER.includes(nA) && PAIR_ORDER.includes(nB)) {
+    const first = PAIR_ORDER.indexOf(nA) <= PAIR_ORDER.indexOf(nB);
+    add(
+      "contact",
+      `contact${first ? nA + nB : nB + nA}`,
+      first ? (a, b) => [a, b] : (a, b) => [b, a],
+      "contact",
+    );
+  }
   return out;
 }
 
@@ -202,6 +214,7 @@ const PLAYGROUND_TEXT = {
         linecast: "linecast",
         "closest points": "closest points",
         "sphere cast": "sphere cast",
+        contact: "contact",
       })[f],
     slotCenter: (p) => `${p}: center C`,
     slotShape: (p) => `${p}: shape`,
@@ -216,7 +229,9 @@ const PLAYGROUND_TEXT = {
   <b class="ca">C</b>, vectors <b>U</b> and <b>V</b>, a radius and a rotation — read by its shape: a segment
   runs from C − U to C + U; a ray starts at C along U; a capsule is that segment with radius r; a box has half
   sizes |U| (an OBB is also turned by the rotation); a triangle has corners C + U, C + V and C − U − V; a plane
-  passes through C with normal U; a sphere cast moves sphere A from C to C + V.</p>
+  passes through C with normal U; a sphere cast moves sphere A from C to C + V. A contact's arrow, from the
+  deepest point of the first shape to the deepest point of the second, is its minimum translation: moving the
+  first shape along it by the depth leaves the two only touching.</p>
   <p>Drag the cubes (centers) and the small balls (the tips of U and V).</p>`,
     overlap: "overlap",
     noOverlap: "no overlap",
@@ -225,6 +240,8 @@ const PLAYGROUND_TEXT = {
     pair: (d, a, b) => `distance ${d} between ${a} and ${b}`,
     cast: (f, d, p) =>
       `first contact at fraction ${f} (distance ${d}), point ${p}`,
+    contact: (d, n) => `depth ${d}, normal ${n}`,
+    noContact: "no contact",
     noQuery: "no query of the library takes these two shapes",
     stepQueries: "The queries the library has for this pair",
     noQueryNote:
@@ -259,6 +276,7 @@ const PLAYGROUND_TEXT = {
         linecast: "라인캐스트(선분)",
         "closest points": "가장 가까운 두 점",
         "sphere cast": "구체 캐스트",
+        contact: "접촉(최소 이동)",
       })[f],
     slotCenter: (p) => `${p}: 중심 C`,
     slotShape: (p) => `${p}: 도형`,
@@ -272,7 +290,9 @@ const PLAYGROUND_TEXT = {
   어느 칸에 있든 다른 도형을 검사하는 쪽이 됩니다). 두 칸의 입력은 똑같이 중심 <b class="ca">C</b>, 벡터 <b>U</b>와
   <b>V</b>, 반지름, 회전이고, 도형마다 다르게 읽힙니다. 선분은 C − U에서 C + U까지, 레이는 C에서 U 방향으로,
   캡슐은 그 선분에 반지름 r을 더한 것, 박스는 절반 크기가 |U|(OBB는 회전까지 적용), 삼각형은 꼭짓점이 C + U, C + V,
-  C − U − V, 평면은 C를 지나고 법선이 U입니다. 구체 캐스트에서는 구체 A가 C에서 C + V까지 움직입니다.</p>
+  C − U − V, 평면은 C를 지나고 법선이 U입니다. 구체 캐스트에서는 구체 A가 C에서 C + V까지 움직입니다.
+  접촉의 화살표는 첫 번째 도형에서 가장 깊이 들어간 점부터 두 번째 도형에서 가장 깊이 들어간 점까지를 잇는 최소 이동
+  벡터입니다. 첫 번째 도형을 이 화살표만큼 옮기면 두 도형은 딱 맞닿기만 합니다.</p>
   <p>큐브(중심)와 작은 공(U, V의 끝)을 드래그해 보세요.</p>`,
     overlap: "겹침",
     noOverlap: "겹치지 않음",
@@ -280,6 +300,8 @@ const PLAYGROUND_TEXT = {
     rayHit: (d, p, n) => `충돌: 거리 ${d}, 교점 ${p}, 법선 ${n}`,
     pair: (d, a, b) => `두 점 ${a}, ${b} 사이의 거리 ${d}`,
     cast: (f, d, p) => `처음 닿는 비율 ${f}(거리 ${d}), 충돌 지점 ${p}`,
+    contact: (d, n) => `침투 깊이 ${d}, 법선 ${n}`,
+    noContact: "접촉 없음",
     noQuery: "이 두 도형을 받는 라이브러리 쿼리가 없습니다",
     stepQueries: "이 쌍에 대해 라이브러리가 제공하는 쿼리",
     noQueryNote:
@@ -314,6 +336,7 @@ const PLAYGROUND_TEXT = {
         linecast: "ラインキャスト（線分）",
         "closest points": "最近点の組",
         "sphere cast": "スフィアキャスト",
+        contact: "接触（最小移動）",
       })[f],
     slotCenter: (p) => `${p}: 中心 C`,
     slotShape: (p) => `${p}: 図形`,
@@ -327,7 +350,9 @@ const PLAYGROUND_TEXT = {
   線分は、どちらの枠にあっても相手の図形を調べる側になります）。2 つの枠の入力はどちらも中心 <b class="ca">C</b>、
   ベクトル <b>U</b> と <b>V</b>、半径、回転で、図形ごとに読み方が変わります。線分は C − U から C + U まで、レイは C から
   U の向き、カプセルはその線分に半径 r を付けたもの、箱は半分のサイズが |U|（OBB はさらに回転）、三角形は頂点が C + U、
-  C + V、C − U − V、平面は C を通り法線が U です。スフィアキャストでは球 A が C から C + V まで動きます。</p>
+  C + V、C − U − V、平面は C を通り法線が U です。スフィアキャストでは球 A が C から C + V まで動きます。接触の矢印は、
+  1 つめの図形のいちばん深い点から 2 つめの図形のいちばん深い点へ向かう最小移動ベクトルです。1 つめの図形をこの矢印の分だけ
+  動かすと、2 つはちょうど接するだけになります。</p>
   <p>立方体（中心）と小さな球（U と V の先端）をドラッグしてみてください。</p>`,
     overlap: "重なりあり",
     noOverlap: "重なりなし",
@@ -335,6 +360,8 @@ const PLAYGROUND_TEXT = {
     rayHit: (d, p, n) => `当たり: 距離 ${d}、交点 ${p}、法線 ${n}`,
     pair: (d, a, b) => `${a} と ${b} の距離 ${d}`,
     cast: (f, d, p) => `最初に触れる割合 ${f}（距離 ${d}）、接触点 ${p}`,
+    contact: (d, n) => `めり込み深さ ${d}、法線 ${n}`,
+    noContact: "接触なし",
     noQuery: "この 2 つの図形を受け取るクエリはライブラリにありません",
     stepQueries: "この組に対してライブラリが持つクエリ",
     noQueryNote:
@@ -376,6 +403,10 @@ export function describe(q, answer, t) {
       return answer === null
         ? `${q.name}: ${t("noHit")}`
         : `${q.name}: ${t("cast", num(answer.fraction), num(answer.distance), vec(answer.point))}`;
+    case "contact":
+      return answer === null
+        ? `${q.name}: ${t("noContact")}`
+        : `${q.name}: ${t("contact", num(answer.depth), vec(answer.normal))}`;
   }
   return `${q.name}: ${String(answer)}`;
 }
@@ -453,6 +484,24 @@ export default {
     { name: "overlap", state: { ak: 6, bk: 6, q: 0 } },
     { name: "sphere-cast", state: { ak: 3, bk: 3, q: 7 } },
     { name: "closest-points", state: { ak: 1, bk: 1, q: 6 } },
+    {
+      name: "contact",
+      state: {
+        ak: 3,
+        ax: 1.5,
+        ay: 0.2,
+        az: 0,
+        ar: 0.8,
+        bk: 5,
+        bx: 0,
+        by: 0,
+        bz: 0,
+        bux: 1,
+        buy: 1,
+        buz: 1,
+        q: 8,
+      },
+    },
     { name: "no-query", state: { ak: 2, bk: 1 } },
   ],
   text: PLAYGROUND_TEXT,
@@ -551,7 +600,11 @@ export default {
       answer = np[q.name](...q.args(a, b));
       text = describe(q, answer, t);
       if (q.result === "boolean") tone = answer ? "overlap" : "clear";
-      else if (q.result === "rayHit" || q.result === "shapeCast")
+      else if (
+        q.result === "rayHit" ||
+        q.result === "shapeCast" ||
+        q.result === "contact"
+      )
         tone = answer === null ? "clear" : "overlap";
     }
     const overlapping = q?.result === "boolean" && answer;
@@ -592,6 +645,14 @@ export default {
       o.ghost.visible = true;
       o.ghost.set(V3(answer.center.x, answer.center.y, answer.center.z), A.r);
       o.key.set(V3(answer.point.x, answer.point.y, answer.point.z));
+    } else if (q?.result === "contact" && answer) {
+      // The minimum translation of the function's first shape: pointB − pointA = normal × depth.
+      const pA = V3(answer.pointA.x, answer.pointA.y, answer.pointA.z);
+      const pB = V3(answer.pointB.x, answer.pointB.y, answer.pointB.z);
+      o.key.set(pA);
+      o.key2.set(pB);
+      o.normal.visible = true;
+      o.normal.set(pA, pB);
     }
 
     const options = list.map((x) => `<code>${x.name}</code>`).join(", ");
