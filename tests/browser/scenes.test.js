@@ -170,6 +170,15 @@ for (const lang of LANGS) {
             ).toEqual([]);
             if (lang !== "en")
               expect(englishWords(await visibleText(page)), where).toEqual([]);
+            // Japanese is written without spaces: a space between two Japanese characters is a line break of the
+            // source prose showing through.
+            if (lang === "ja")
+              expect(
+                (await visibleText(page)).match(
+                  /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef][ ]+[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/g,
+                ),
+                `${where}: spaces between Japanese characters`,
+              ).toBeNull();
           }
         }
       });

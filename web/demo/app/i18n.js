@@ -18,6 +18,7 @@ export function pickLanguage(preferred) {
 
 export const SHELL = {
   en: {
+    sentenceSpace: " ", // between two sentences joined in code (Japanese puts none after 。)
     pageTitle: "narrowphase — collision queries, explained live",
     brandTail: "tutorial",
     menuLabel: "Scenes",
@@ -49,6 +50,7 @@ export const SHELL = {
       `This link was repaired: the page could not take its value of ${keys} as it was (not a number, out of range, or inconsistent), and shows the nearest valid one, in the inputs below.`,
   },
   ko: {
+    sentenceSpace: " ", // between two sentences joined in code (Japanese puts none after 。)
     pageTitle: "narrowphase — 충돌 쿼리를 직접 움직여 보며 이해하기",
     brandTail: "튜토리얼",
     menuLabel: "장면",
@@ -79,6 +81,7 @@ export const SHELL = {
       `이 링크는 고쳐서 열었습니다. ${keys} 값을 그대로 쓸 수 없어서(숫자가 아니거나, 범위를 벗어났거나, 서로 맞지 않음) 가장 가까운 유효한 값으로 바꾸었습니다. 아래 입력값에서 확인할 수 있습니다.`,
   },
   ja: {
+    sentenceSpace: "", // between two sentences joined in code (Japanese puts none after 。)
     pageTitle: "narrowphase — 当たり判定を動かして理解する",
     brandTail: "チュートリアル",
     menuLabel: "シーン",
@@ -122,15 +125,32 @@ export function translator(sceneText, lang) {
     sceneText?.en,
     SHELL.en,
   ].filter(Boolean);
+  const tidy = lang === "ja" ? joinJapaneseLines : (text) => text;
   return (key, ...args) => {
     for (const table of tables) {
       if (key in table) {
         const value = table[key];
-        return typeof value === "function" ? value(...args) : value;
+        return tidy(typeof value === "function" ? value(...args) : value);
       }
     }
     return key;
   };
+}
+
+// Japanese is written without spaces, but a line break in the source text is rendered as one (Chromium does not
+// drop segment breaks between CJK characters): the breaks of the wrapped prose are removed between two Japanese
+// characters or punctuation marks (tags between them aside), and kept, as one space, beside Latin letters and
+// numbers, as the prose spaces them.
+const JA_CHAR = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef";
+const JA_TAGS = "(?:</?[a-z][^>]*>)*"; // tags between the break and a character (<i>, </b>, <code>, ...)
+const JA_BREAK = new RegExp(
+  `(?<=[${JA_CHAR}]${JA_TAGS})\\s*\\n\\s*(?=${JA_TAGS}[${JA_CHAR}])`,
+  "g",
+);
+function joinJapaneseLines(text) {
+  return typeof text === "string" && text.includes("\n")
+    ? text.replace(JA_BREAK, "")
+    : text;
 }
 
 /** Strings tables merged per language (shared strings of several scenes, then a scene's own). */

@@ -192,7 +192,7 @@ export default {
     ja: {
       menu: "最近点",
       title: "箱の上の最近点と、そこまでの距離",
-      source: `${BOX_SOURCES.ja.sources} このページでは、動かした点を軸ごとにその場でクランプして見せ、すべてのステップをライブラリの厳密な答えと照合します。`,
+      source: `${BOX_SOURCES.ja.sources}このページでは、動かした点を軸ごとにその場でクランプして見せ、すべてのステップをライブラリの厳密な答えと照合します。`,
       pointP: "点 P",
       explanation: `
     <p>軸平行境界ボックス（AABB）は、互いに独立した 3 つの区間でできています。点の <b class="cx">x</b> が

@@ -125,7 +125,7 @@ export default {
     ja: {
       menu: "球と箱",
       title: "球は箱に触れているか？",
-      source: `${BOX_SOURCES.ja.sources} このページでは、球の半径を最近点の方向に描いて、箱に届くか足りないかを目で見せ、判定をライブラリの厳密な判定と照合します。`,
+      source: `${BOX_SOURCES.ja.sources}このページでは、球の半径を最近点の方向に描いて、箱に届くか足りないかを目で見せ、判定をライブラリの厳密な判定と照合します。`,
       centerS: "中心 S",
       radiusR: "半径 r",
       explanation: `
@@ -250,8 +250,7 @@ export default {
           key: true,
           html: `<p class="eq">r² = ${sq(s.r)} = ${val(r2)}</p>
             <p class="eq">${num(d2)} ${d2 <= r2 ? "≤" : ">"} ${num(r2)} → <b class="${overlap ? "bad" : "good"}">${overlap ? t("overlap") : t("noOverlap")}</b></p>
-            <p>${t("reach", overlap)}
-            ${overlap ? t("touching") : t("gap", num(d - s.r))}</p>`,
+            <p>${t("reach", overlap)}${t("sentenceSpace")}${overlap ? t("touching") : t("gap", num(d - s.r))}</p>`,
         },
       ],
     };
