@@ -18,6 +18,7 @@
 
 #include "narrowphase/closest_point.h"
 #include "narrowphase/overlap.h"
+#include "test_util.h"
 
 namespace {
 
@@ -29,54 +30,19 @@ using np::Plane;
 using np::Sphere;
 using np::Triangle;
 using np::Vec3;
+using np_test::identity_obb;
+using np_test::kScales;
+using np_test::map;
+using np_test::map_dir;
+using np_test::random_rotation;
+using np_test::random_vec;
+using np_test::signs;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 double down(double x) { return std::nextafter(x, -kInf); }
 
 const std::array<std::array<int, 3>, 6> kPermutations{
     {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
-
-// v with its components permuted by perm and each multiplied by the matching
-// sign (+-1) and by s (a power of two: exact).
-Vec3 map(Vec3 v, const std::array<int, 3>& perm, Vec3 sign, double s = 1.0) {
-  Vec3 r{0.0, 0.0, 0.0};
-  for (int i = 0; i < 3; ++i)
-    np::set(r, perm[i], np::get(v, i) * np::get(sign, perm[i]) * s);
-  return r;
-}
-// A direction mapped the same way (no scale).
-Vec3 map_dir(Vec3 v, const std::array<int, 3>& perm, Vec3 sign) {
-  return map(v, perm, sign, 1.0);
-}
-
-std::array<Vec3, 8> signs() {
-  std::array<Vec3, 8> out{};
-  for (int k = 0; k < 8; ++k)
-    out[k] = {k & 1 ? -1.0 : 1.0, k & 2 ? -1.0 : 1.0, k & 4 ? -1.0 : 1.0};
-  return out;
-}
-
-const double kScales[] = {0x1p-1070, 0x1p-1000, 0x1p-540, 0x1p-30,
-                          1.0,       0x1p30,    0x1p500,  0x1p1000};
-
-OBB identity_obb(Vec3 center, Vec3 half) {
-  return {center, half, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
-}
-
-void random_rotation(std::mt19937_64& rng, Vec3 axis[3]) {
-  std::normal_distribution<double> g(0.0, 1.0);
-  double w = g(rng), x = g(rng), y = g(rng), z = g(rng);
-  const double n = std::sqrt(w * w + x * x + y * y + z * z);
-  w /= n, x /= n, y /= n, z /= n;
-  axis[0] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)};
-  axis[1] = {2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)};
-  axis[2] = {2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)};
-}
-
-Vec3 random_vec(std::mt19937_64& rng, double spread) {
-  std::uniform_real_distribution<double> u(-spread, spread);
-  return {u(rng), u(rng), u(rng)};
-}
 
 bool same(Vec3 a, Vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 double dist(Vec3 a, Vec3 b) { return np::length(a - b); }

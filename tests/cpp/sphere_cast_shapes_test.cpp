@@ -18,6 +18,7 @@
 #include "narrowphase/contact.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/shape_cast.h"
+#include "test_util.h"
 
 namespace {
 
@@ -29,6 +30,8 @@ using np::ShapeCastHit;
 using np::Sphere;
 using np::Triangle;
 using np::Vec3;
+using np_test::random_rotation;
+using np_test::random_vec;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 double up(double x) { return std::nextafter(x, kInf); }
@@ -49,20 +52,6 @@ double dist(Vec3 a, Vec3 b) { return np::length(a - b); }
   return ::testing::AssertionFailure()
          << "(" << a.x << ", " << a.y << ", " << a.z << ") vs (" << b.x << ", "
          << b.y << ", " << b.z << ")";
-}
-
-Vec3 random_vec(std::mt19937_64& rng, double spread) {
-  std::uniform_real_distribution<double> u(-spread, spread);
-  return {u(rng), u(rng), u(rng)};
-}
-void random_rotation(std::mt19937_64& rng, Vec3 axis[3]) {
-  std::normal_distribution<double> g(0.0, 1.0);
-  double w = g(rng), x = g(rng), y = g(rng), z = g(rng);
-  const double n = std::sqrt(w * w + x * x + y * y + z * z);
-  w /= n, x /= n, y /= n, z /= n;
-  axis[0] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)};
-  axis[1] = {2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)};
-  axis[2] = {2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)};
 }
 
 // The queries by shape, for the generic properties.

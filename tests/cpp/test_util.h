@@ -3,9 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <optional>
+#include <random>
 
 #include "narrowphase/types.h"
 
@@ -53,6 +55,62 @@ inline ::testing::AssertionResult HasNoNegativeZero(const char* expr,
     }
   }
   return ::testing::AssertionSuccess();
+}
+
+using np::OBB;
+using np::Vec3;
+
+// ---- Configurations over axes, signs and scales, and seeded random shapes
+// (the contact, sphere-cast and sphere/plane overlap suites) ----
+
+// v with its components permuted by perm and each multiplied by the matching
+// sign (+-1) and by s (a power of two: exact).
+inline Vec3 map(Vec3 v, const std::array<int, 3>& perm, Vec3 sign,
+                double s = 1.0) {
+  Vec3 r{0.0, 0.0, 0.0};
+  for (int i = 0; i < 3; ++i)
+    np::set(r, perm[i], np::get(v, i) * np::get(sign, perm[i]) * s);
+  return r;
+}
+
+// A direction mapped the same way (no scale).
+inline Vec3 map_dir(Vec3 v, const std::array<int, 3>& perm, Vec3 sign) {
+  return map(v, perm, sign, 1.0);
+}
+
+// Every sign pattern of the three axes.
+inline std::array<Vec3, 8> signs() {
+  std::array<Vec3, 8> out{};
+  for (int k = 0; k < 8; ++k)
+    out[k] = {k & 1 ? -1.0 : 1.0, k & 2 ? -1.0 : 1.0, k & 4 ? -1.0 : 1.0};
+  return out;
+}
+
+// Scales at which the suites' 3-4-5 configurations stay exact: every number
+// is a small integer times 2^k (at 2^-1070 the smallest, 1/2, is 2^-1071 and
+// the squares underflow: the exact path decides).
+inline constexpr double kScales[] = {0x1p-1070, 0x1p-1000, 0x1p-540, 0x1p-30,
+                                     1.0,       0x1p30,    0x1p500,  0x1p1000};
+
+inline OBB identity_obb(Vec3 center, Vec3 half) {
+  return {center, half, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+}
+
+// A uniformly random rotation (a normalized 4D Gaussian quaternion), columns
+// orthonormal to a few ulps.
+inline void random_rotation(std::mt19937_64& rng, Vec3 axis[3]) {
+  std::normal_distribution<double> g(0.0, 1.0);
+  double w = g(rng), x = g(rng), y = g(rng), z = g(rng);
+  const double n = std::sqrt(w * w + x * x + y * y + z * z);
+  w /= n, x /= n, y /= n, z /= n;
+  axis[0] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)};
+  axis[1] = {2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)};
+  axis[2] = {2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)};
+}
+
+inline Vec3 random_vec(std::mt19937_64& rng, double spread) {
+  std::uniform_real_distribution<double> u(-spread, spread);
+  return {u(rng), u(rng), u(rng)};
 }
 
 }  // namespace np_test
