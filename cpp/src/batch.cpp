@@ -1,12 +1,15 @@
 // The batch queries (narrowphase/batch.h): validate every element first, then
 // compute each answer in plain double arithmetic from the float32 inputs.
 //
+// Validation is a fast check of the whole input (finiteness from the exponent
+// bits of every float, then each layout's comparisons, as reductions that
+// vectorize), and only when that fails a scan for the first invalid element.
 // Every loop body is branch-free (comparisons become selects), so that clang
-// (WASM, -msimd128) and g++ (native) can vectorize it; validation finds the
-// first invalid element with one predictable branch per block of elements.
+// (WASM, -msimd128) and g++ (native) can vectorize where the layout allows.
 #include "narrowphase/batch.h"
 
 #include <cmath>
+#include <cstring>
 
 #include "narrowphase/tolerances.h"
 
@@ -15,23 +18,56 @@ namespace {
 // True for a finite float: x - x is 0 for finite x, NaN for NaN or +-infinity.
 inline bool finite(float x) { return x - x == 0.0f; }
 
-// The validation pass: the index of the first element for which bad(i) is
-// true, or -1. Blocks of 64 elements are tested with one branch, then the
-// offending block is scanned.
+// True when all `count` floats are finite: the largest exponent field is
+// below all ones (a reduction over integers, which vectorizes).
+bool all_finite(const float* x, uint32_t count) {
+  uint32_t top = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, x + i, 4);
+    bits &= 0x7f800000u;
+    top = bits > top ? bits : top;
+  }
+  return top < 0x7f800000u;
+}
+
+// The index of the first element for which bad(i) is true, or -1: the slow
+// path, taken only when the fast check failed.
 template <typename Bad>
 int32_t first_bad(uint32_t n, Bad bad) {
-  constexpr uint32_t kBlock = 64;
-  for (uint32_t start = 0; start < n; start += kBlock) {
-    const uint32_t end = n - start < kBlock ? n : start + kBlock;
-    bool any = false;
-    for (uint32_t i = start; i < end; ++i) any |= bad(i);
-    if (any) {
-      for (uint32_t i = start; i < end; ++i) {
-        if (bad(i)) return static_cast<int32_t>(i);
-      }
-    }
+  for (uint32_t i = 0; i < n; ++i) {
+    if (bad(i)) return static_cast<int32_t>(i);
   }
   return -1;
+}
+
+// Validates every element (`valid()`: the whole input at once, `bad(i)`: one
+// element), then writes answer(i) for each: returns the index of the first
+// invalid element (nothing written), or -1. With out == nullptr only
+// validates.
+template <typename T, typename Valid, typename Bad, typename Answer>
+int32_t run(uint32_t n, T* out, Valid valid, Bad bad, Answer answer) {
+  if (!valid()) return first_bad(n, bad);
+  if (out == nullptr) return -1;
+  for (uint32_t i = 0; i < n; ++i) out[i] = answer(i);
+  return -1;
+}
+
+// Whether all boxes [min.xyz, max.xyz] have min <= max (after all_finite).
+bool boxes_ordered(const float* b, uint32_t n) {
+  bool bad = false;
+  for (uint32_t i = 0; i < n; ++i) {
+    const float* q = b + 6 * i;
+    bad |= (q[0] > q[3]) | (q[1] > q[4]) | (q[2] > q[5]);
+  }
+  return !bad;
+}
+
+// Whether every value at offset, offset + stride, ... (n of them) is >= 0.
+bool all_nonnegative(const float* x, uint32_t stride, uint32_t n) {
+  bool bad = false;
+  for (uint32_t i = 0; i < n; ++i) bad |= x[stride * i] < 0.0f;
+  return !bad;
 }
 
 // An AABB [min.xyz, max.xyz]: finite, min <= max on every axis (validate.h).
@@ -65,14 +101,11 @@ inline double distance2_to_box(double x, double y, double z, const float* b) {
   return dx * dx + dy * dy + dz * dz;
 }
 
-// An OBB [center.xyz, half.xyz, rotation column-major]: finite, half sizes >=
-// 0, columns orthonormal within kOrthonormalTolerance, in double (the single
-// call's rule, validate.cpp, on the same numbers).
-inline bool bad_obb(const float* o) {
+// Whether an OBB's rotation (column-major, 9 floats) is orthonormal within
+// kOrthonormalTolerance, in double: the single call's rule (validate.cpp) on
+// the same numbers, in the same order.
+inline bool orthonormal(const float* r) {
   bool ok = true;
-  for (int k = 0; k < 15; ++k) ok &= finite(o[k]);
-  ok &= (o[3] >= 0.0f) & (o[4] >= 0.0f) & (o[5] >= 0.0f);
-  const float* r = o + 6;
   for (int i = 0; i < 3; ++i) {
     for (int j = i; j < 3; ++j) {
       const double d = static_cast<double>(r[3 * i]) * r[3 * j] +
@@ -81,66 +114,76 @@ inline bool bad_obb(const float* o) {
       ok &= std::fabs(d - (i == j ? 1.0 : 0.0)) <= np::kOrthonormalTolerance;
     }
   }
-  return !ok;
+  return ok;
+}
+
+// An OBB [center.xyz, half.xyz, rotation column-major]: finite, half sizes >=
+// 0, rotation orthonormal.
+inline bool bad_obb(const float* o) {
+  bool ok = true;
+  for (int k = 0; k < 15; ++k) ok &= finite(o[k]);
+  ok &= (o[3] >= 0.0f) & (o[4] >= 0.0f) & (o[5] >= 0.0f);
+  return !(ok && orthonormal(o + 6));
+}
+
+// All n OBBs valid (the fast check).
+bool obbs_valid(const float* o, uint32_t n) {
+  if (!all_finite(o, 15 * n)) return false;
+  bool ok = true;
+  for (uint32_t i = 0; i < n; ++i) {
+    const float* q = o + 15 * i;
+    ok &= (q[3] >= 0.0f) & (q[4] >= 0.0f) & (q[5] >= 0.0f) & orthonormal(q + 6);
+  }
+  return ok;
 }
 
 // Ericson, Real-Time Collision Detection, 4.4.1: the 15 candidate separating
 // axes of two OBBs, in A's frame. Face axes exact in the rotation as given;
 // edge x edge axes with kBatchObbEdgeSlack. Branch-free: every axis is tested.
 inline bool obb_overlap(const float* a, const float* b) {
-  const double ea[3] = {a[3], a[4], a[5]};
-  const double eb[3] = {b[3], b[4], b[5]};
-  double ua[3][3], ub[3][3];
-  for (int i = 0; i < 3; ++i) {
-    for (int k = 0; k < 3; ++k) {
-      ua[i][k] = a[6 + 3 * i + k];
-      ub[i][k] = b[6 + 3 * i + k];
-    }
-  }
-  // R[i][j] = A's axis i . B's axis j; |R| for the projected radii.
-  double R[3][3], AbsR[3][3];
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) {
-      R[i][j] = ua[i][0] * ub[j][0] + ua[i][1] * ub[j][1] + ua[i][2] * ub[j][2];
-      AbsR[i][j] = std::fabs(R[i][j]);
+  // R[x][y] = A's axis x . B's axis y; |R| for the projected radii.
+  double R[3][3], AR[3][3];
+  for (int x = 0; x < 3; ++x) {
+    for (int y = 0; y < 3; ++y) {
+      R[x][y] = static_cast<double>(a[6 + 3 * x]) * b[6 + 3 * y] +
+                static_cast<double>(a[7 + 3 * x]) * b[7 + 3 * y] +
+                static_cast<double>(a[8 + 3 * x]) * b[8 + 3 * y];
+      AR[x][y] = std::fabs(R[x][y]);
     }
   }
   // The translation, in A's frame.
-  const double d[3] = {static_cast<double>(b[0]) - a[0],
-                       static_cast<double>(b[1]) - a[1],
-                       static_cast<double>(b[2]) - a[2]};
+  const double d0 = static_cast<double>(b[0]) - a[0];
+  const double d1 = static_cast<double>(b[1]) - a[1];
+  const double d2 = static_cast<double>(b[2]) - a[2];
   double t[3];
-  for (int i = 0; i < 3; ++i) {
-    t[i] = d[0] * ua[i][0] + d[1] * ua[i][1] + d[2] * ua[i][2];
+  for (int x = 0; x < 3; ++x) {
+    t[x] = d0 * a[6 + 3 * x] + d1 * a[7 + 3 * x] + d2 * a[8 + 3 * x];
   }
+  const double ea[3] = {a[3], a[4], a[5]}, eb[3] = {b[3], b[4], b[5]};
   bool separated = false;
   // A's face axes.
-  for (int i = 0; i < 3; ++i) {
-    const double rb =
-        eb[0] * AbsR[i][0] + eb[1] * AbsR[i][1] + eb[2] * AbsR[i][2];
-    separated |= std::fabs(t[i]) > ea[i] + rb;
+  for (int x = 0; x < 3; ++x) {
+    separated |= std::fabs(t[x]) > ea[x] + eb[0] * AR[x][0] +
+                                       eb[1] * AR[x][1] + eb[2] * AR[x][2];
   }
   // B's face axes.
-  for (int j = 0; j < 3; ++j) {
-    const double ra =
-        ea[0] * AbsR[0][j] + ea[1] * AbsR[1][j] + ea[2] * AbsR[2][j];
-    const double tb = t[0] * R[0][j] + t[1] * R[1][j] + t[2] * R[2][j];
-    separated |= std::fabs(tb) > ra + eb[j];
+  for (int y = 0; y < 3; ++y) {
+    separated |= std::fabs(t[0] * R[0][y] + t[1] * R[1][y] + t[2] * R[2][y]) >
+                 eb[y] + ea[0] * AR[0][y] + ea[1] * AR[1][y] + ea[2] * AR[2][y];
   }
-  // The nine edge x edge axes, A's axis i x B's axis j: rounding noise when
-  // the edges are (nearly) parallel, so the radii get the slack.
+  // The nine edge x edge axes, A's axis x cross B's axis y: rounding noise
+  // when the edges are (nearly) parallel, so the radii get the slack.
   const double slack =
       np::kBatchObbEdgeSlack * (ea[0] + ea[1] + ea[2] + eb[0] + eb[1] + eb[2] +
                                 std::fabs(t[0]) + std::fabs(t[1]) +
                                 std::fabs(t[2]));
-  for (int i = 0; i < 3; ++i) {
-    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-    for (int j = 0; j < 3; ++j) {
-      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-      const double ra = ea[i1] * AbsR[i2][j] + ea[i2] * AbsR[i1][j];
-      const double rb = eb[j1] * AbsR[i][j2] + eb[j2] * AbsR[i][j1];
-      const double tl = t[i2] * R[i1][j] - t[i1] * R[i2][j];
-      separated |= std::fabs(tl) > ra + rb + slack;
+  for (int x = 0; x < 3; ++x) {
+    const int x1 = (x + 1) % 3, x2 = (x + 2) % 3;
+    for (int y = 0; y < 3; ++y) {
+      const int y1 = (y + 1) % 3, y2 = (y + 2) % 3;
+      separated |= std::fabs(t[x2] * R[x1][y] - t[x1] * R[x2][y]) >
+                   ea[x1] * AR[x2][y] + ea[x2] * AR[x1][y] +
+                       eb[y1] * AR[x][y2] + eb[y2] * AR[x][y1] + slack;
     }
   }
   return !separated;
@@ -152,124 +195,154 @@ extern "C" {
 
 int32_t np_batch_overlapSphereAABB(const float* spheres, const float* boxes,
                                    uint32_t n, uint8_t* out) {
-  const int32_t bad = first_bad(n, [&](uint32_t i) {
-    return bad_sphere(spheres + 4 * i) | bad_aabb(boxes + 6 * i);
-  });
-  if (bad >= 0 || out == nullptr) return bad;
-  for (uint32_t i = 0; i < n; ++i) {
-    const float* s = spheres + 4 * i;
-    const double r = s[3];
-    // Touching counts: the squared distance to the box against r^2.
-    out[i] = distance2_to_box(s[0], s[1], s[2], boxes + 6 * i) <= r * r;
-  }
-  return -1;
+  return run(
+      n, out,
+      [&] {
+        return all_finite(spheres, 4 * n) && all_finite(boxes, 6 * n) &&
+               all_nonnegative(spheres + 3, 4, n) && boxes_ordered(boxes, n);
+      },
+      [&](uint32_t i) {
+        return bad_sphere(spheres + 4 * i) | bad_aabb(boxes + 6 * i);
+      },
+      [&](uint32_t i) -> uint8_t {
+        const float* s = spheres + 4 * i;
+        const double r = s[3];
+        // Touching counts: the squared distance to the box against r^2.
+        return distance2_to_box(s[0], s[1], s[2], boxes + 6 * i) <= r * r;
+      });
 }
 
 int32_t np_batch_distancePointAABB(const float* points, const float* boxes,
                                    uint32_t n, float* out) {
-  const int32_t bad = first_bad(n, [&](uint32_t i) {
-    const float* p = points + 3 * i;
-    return !(finite(p[0]) & finite(p[1]) & finite(p[2])) |
-           bad_aabb(boxes + 6 * i);
-  });
-  if (bad >= 0 || out == nullptr) return bad;
-  for (uint32_t i = 0; i < n; ++i) {
-    const float* p = points + 3 * i;
-    out[i] = static_cast<float>(
-        std::sqrt(distance2_to_box(p[0], p[1], p[2], boxes + 6 * i)));
-  }
-  return -1;
+  return run(
+      n, out,
+      [&] {
+        return all_finite(points, 3 * n) && all_finite(boxes, 6 * n) &&
+               boxes_ordered(boxes, n);
+      },
+      [&](uint32_t i) {
+        const float* p = points + 3 * i;
+        return !(finite(p[0]) & finite(p[1]) & finite(p[2])) |
+               bad_aabb(boxes + 6 * i);
+      },
+      [&](uint32_t i) {
+        const float* p = points + 3 * i;
+        return static_cast<float>(
+            std::sqrt(distance2_to_box(p[0], p[1], p[2], boxes + 6 * i)));
+      });
 }
 
 int32_t np_batch_raycastAABB(const float* rays, const float* boxes,
                              double max_distance, uint32_t n, float* out) {
-  const int32_t bad = first_bad(n, [&](uint32_t i) {
-    const float* r = rays + 6 * i;
-    bool ok = true;
-    for (int k = 0; k < 6; ++k) ok &= finite(r[k]);
-    // A zero direction (-0 components are zero).
-    ok &= (r[3] != 0.0f) | (r[4] != 0.0f) | (r[5] != 0.0f);
-    return !ok | bad_aabb(boxes + 6 * i);
-  });
-  if (bad >= 0 || out == nullptr) return bad;
   constexpr double kInf = INFINITY;
-  for (uint32_t i = 0; i < n; ++i) {
-    const float* r = rays + 6 * i;
-    const float* b = boxes + 6 * i;
-    // Distances along the unit direction are world units (float32 squares
-    // cannot overflow or underflow in double).
-    const double dx = r[3], dy = r[4], dz = r[5];
-    const double len = std::sqrt(dx * dx + dy * dy + dz * dz);
-    const double u[3] = {dx / len, dy / len, dz / len};
-    // Slab clip (Kay-Kajiya; Williams et al. 2005). A zero component (-0
-    // too) is a ray parallel to the slab: all of it inside or none, which
-    // also avoids 0 * infinity = NaN when the origin lies on the slab plane.
-    double near = 0.0, far = max_distance;
-    for (int k = 0; k < 3; ++k) {
-      const double o = r[k], lo = b[k], hi = b[3 + k];
-      const double t1 = (lo - o) / u[k], t2 = (hi - o) / u[k];
-      const bool parallel = u[k] == 0.0;
-      const bool inside = (o >= lo) & (o <= hi);
-      const double tmin = parallel ? (inside ? -kInf : kInf) : std::fmin(t1, t2);
-      const double tmax = parallel ? (inside ? kInf : -kInf) : std::fmax(t1, t2);
-      near = tmin > near ? tmin : near;
-      far = tmax < far ? tmax : far;
-    }
-    // Closed box: an entry exactly at the exit (grazing an edge) hits. A ray
-    // starting inside or on the box hits at 0.
-    out[i] = near <= far ? static_cast<float>(near) : static_cast<float>(kInf);
-  }
-  return -1;
+  return run(
+      n, out,
+      [&] {
+        if (!(all_finite(rays, 6 * n) && all_finite(boxes, 6 * n) &&
+              boxes_ordered(boxes, n))) {
+          return false;
+        }
+        bool zero = false;
+        for (uint32_t i = 0; i < n; ++i) {
+          const float* r = rays + 6 * i;
+          zero |= (r[3] == 0.0f) & (r[4] == 0.0f) & (r[5] == 0.0f);
+        }
+        return !zero;
+      },
+      [&](uint32_t i) {
+        const float* r = rays + 6 * i;
+        bool ok = true;
+        for (int k = 0; k < 6; ++k) ok &= finite(r[k]);
+        // A zero direction (-0 components are zero).
+        ok &= (r[3] != 0.0f) | (r[4] != 0.0f) | (r[5] != 0.0f);
+        return !ok | bad_aabb(boxes + 6 * i);
+      },
+      [&](uint32_t i) {
+        const float* r = rays + 6 * i;
+        const float* b = boxes + 6 * i;
+        // Distances along the unit direction are world units (float32 squares
+        // cannot overflow or underflow in double).
+        const double dx = r[3], dy = r[4], dz = r[5];
+        const double len = std::sqrt(dx * dx + dy * dy + dz * dz);
+        const double u[3] = {dx / len, dy / len, dz / len};
+        // Slab clip (Kay-Kajiya; Williams et al. 2005). A zero component (-0
+        // too) is a ray parallel to the slab: all of it inside or none, which
+        // also avoids 0 * infinity = NaN when the origin lies on the slab
+        // plane. Plain selects rather than std::fmin/fmax, which WASM has no
+        // instruction for (a libcall each).
+        double near = 0.0, far = max_distance;
+        for (int k = 0; k < 3; ++k) {
+          const double o = r[k], lo = b[k], hi = b[3 + k];
+          const double t1 = (lo - o) / u[k], t2 = (hi - o) / u[k];
+          const bool parallel = u[k] == 0.0;
+          const bool inside = (o >= lo) & (o <= hi);
+          const double tmin =
+              parallel ? (inside ? -kInf : kInf) : t1 < t2 ? t1 : t2;
+          const double tmax =
+              parallel ? (inside ? kInf : -kInf) : t1 < t2 ? t2 : t1;
+          near = tmin > near ? tmin : near;
+          far = tmax < far ? tmax : far;
+        }
+        // Closed box: an entry exactly at the exit (grazing an edge) hits. A
+        // ray starting inside or on the box hits at 0.
+        return near <= far ? static_cast<float>(near)
+                           : static_cast<float>(kInf);
+      });
 }
 
 int32_t np_batch_overlapOBBOBB(const float* a, const float* b, uint32_t n,
                                uint8_t* out) {
-  const int32_t bad = first_bad(
-      n, [&](uint32_t i) { return bad_obb(a + 15 * i) | bad_obb(b + 15 * i); });
-  if (bad >= 0 || out == nullptr) return bad;
-  for (uint32_t i = 0; i < n; ++i) {
-    out[i] = obb_overlap(a + 15 * i, b + 15 * i);
-  }
-  return -1;
+  return run(
+      n, out, [&] { return obbs_valid(a, n) && obbs_valid(b, n); },
+      [&](uint32_t i) { return bad_obb(a + 15 * i) | bad_obb(b + 15 * i); },
+      [&](uint32_t i) -> uint8_t {
+        return obb_overlap(a + 15 * i, b + 15 * i);
+      });
 }
 
 int32_t np_batch_sphereCastSphere(const float* casts, const float* targets,
                                   uint32_t n, float* out) {
-  const int32_t bad = first_bad(n, [&](uint32_t i) {
-    const float* c = casts + 7 * i;
-    bool ok = c[6] >= 0.0f;
-    for (int k = 0; k < 7; ++k) ok &= finite(c[k]);
-    return !ok | bad_sphere(targets + 4 * i);
-  });
-  if (bad >= 0 || out == nullptr) return bad;
   constexpr double kInf = INFINITY;
-  for (uint32_t i = 0; i < n; ++i) {
-    const float* c = casts + 7 * i;
-    const float* s = targets + 4 * i;
-    // m: the start relative to the target; d: the path; reach: the radii's sum.
-    const double mx = static_cast<double>(c[0]) - s[0];
-    const double my = static_cast<double>(c[1]) - s[1];
-    const double mz = static_cast<double>(c[2]) - s[2];
-    const double dx = static_cast<double>(c[3]) - c[0];
-    const double dy = static_cast<double>(c[4]) - c[1];
-    const double dz = static_cast<double>(c[5]) - c[2];
-    const double reach = static_cast<double>(c[6]) + s[3];
-    // solve |m + t d| = reach: a t^2 + 2 b t + cc = 0.
-    const double a = dx * dx + dy * dy + dz * dz;
-    const double bb = mx * dx + my * dy + mz * dz;
-    const double cc = (mx * mx + my * my + mz * mz) - reach * reach;
-    const double disc = bb * bb - a * cc;
-    // The smaller root in the stable form cc / (-b + sqrt(disc)) (no
-    // cancellation: b < 0 where it is used). Tangent paths (disc = 0) hit.
-    const double t = cc / (std::sqrt(disc > 0.0 ? disc : 0.0) - bb);
-    // Starts overlapping or touching: 0. Otherwise a hit needs an approaching
-    // path (b < 0; a zero-length cast has b = 0, so it only hits when it
-    // starts touching), a real root and contact no later than the end.
-    const bool starts = cc <= 0.0;
-    const bool hits = (bb < 0.0) & (disc >= 0.0) & (t <= 1.0);
-    out[i] = starts ? 0.0f : hits ? static_cast<float>(t) : static_cast<float>(kInf);
-  }
-  return -1;
+  return run(
+      n, out,
+      [&] {
+        return all_finite(casts, 7 * n) && all_finite(targets, 4 * n) &&
+               all_nonnegative(casts + 6, 7, n) &&
+               all_nonnegative(targets + 3, 4, n);
+      },
+      [&](uint32_t i) {
+        const float* c = casts + 7 * i;
+        bool ok = c[6] >= 0.0f;
+        for (int k = 0; k < 7; ++k) ok &= finite(c[k]);
+        return !ok | bad_sphere(targets + 4 * i);
+      },
+      [&](uint32_t i) {
+        const float* c = casts + 7 * i;
+        const float* s = targets + 4 * i;
+        // m: the start relative to the target; d: the path; reach: the radii.
+        const double mx = static_cast<double>(c[0]) - s[0];
+        const double my = static_cast<double>(c[1]) - s[1];
+        const double mz = static_cast<double>(c[2]) - s[2];
+        const double dx = static_cast<double>(c[3]) - c[0];
+        const double dy = static_cast<double>(c[4]) - c[1];
+        const double dz = static_cast<double>(c[5]) - c[2];
+        const double reach = static_cast<double>(c[6]) + s[3];
+        // solve |m + t d| = reach: a t^2 + 2 b t + cc = 0.
+        const double a = dx * dx + dy * dy + dz * dz;
+        const double bb = mx * dx + my * dy + mz * dz;
+        const double cc = (mx * mx + my * my + mz * mz) - reach * reach;
+        const double disc = bb * bb - a * cc;
+        // The smaller root in the stable form cc / (-b + sqrt(disc)) (no
+        // cancellation: b < 0 where it is used). Tangent paths (disc = 0) hit.
+        const double t = cc / (std::sqrt(disc > 0.0 ? disc : 0.0) - bb);
+        // Starts overlapping or touching: 0. Otherwise a hit needs an
+        // approaching path (b < 0; a zero-length cast has b = 0, so it only
+        // hits when it starts touching), a real root and contact no later
+        // than the end.
+        const bool starts = cc <= 0.0;
+        const bool hits = (bb < 0.0) & (disc >= 0.0) & (t <= 1.0);
+        return starts ? 0.0f : hits ? static_cast<float>(t) : static_cast<float>(kInf);
+      });
 }
 
 }  // extern "C"
