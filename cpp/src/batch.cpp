@@ -292,12 +292,16 @@ int32_t np_batch_raycastAABB(const float* rays, const float* boxes,
 
 int32_t np_batch_overlapOBBOBB(const float* a, const float* b, uint32_t n,
                                uint8_t* out) {
-  return run(
-      n, out, [&] { return obbs_valid(a, n) && obbs_valid(b, n); },
-      [&](uint32_t i) { return bad_obb(a + 15 * i) | bad_obb(b + 15 * i); },
-      [&](uint32_t i) -> uint8_t {
-        return obb_overlap(a + 15 * i, b + 15 * i);
-      });
+  if (!(obbs_valid(a, n) && obbs_valid(b, n))) {
+    return first_bad(n, [&](uint32_t i) {
+      return bad_obb(a + 15 * i) | bad_obb(b + 15 * i);
+    });
+  }
+  if (out == nullptr) return -1;
+  for (uint32_t i = 0; i < n; ++i) {
+    out[i] = obb_overlap(a + 15 * i, b + 15 * i);
+  }
+  return -1;
 }
 
 int32_t np_batch_sphereCastSphere(const float* casts, const float* targets,
