@@ -51,10 +51,24 @@ describe("every query of queries.def", () => {
     ).toBe(true);
   });
 
-  it("is a function of the API object, which has nothing else but OBB_AXIS_NAMES and tolerances", () => {
-    expect(Object.keys(np)).toEqual([...NAMES, "OBB_AXIS_NAMES", "tolerances"]);
+  it("is a function of the API object, which has nothing else but batch, OBB_AXIS_NAMES and tolerances", () => {
+    expect(Object.keys(np)).toEqual([
+      ...NAMES,
+      "batch",
+      "OBB_AXIS_NAMES",
+      "tolerances",
+    ]);
     for (const name of NAMES) expect(np[name], name).toBeTypeOf("function");
     expect(Object.isFrozen(np)).toBe(true);
+    // np.batch: the five batch functions of API.md, and nothing else.
+    expect(Object.keys(np.batch)).toEqual([
+      "overlapSphereAABB",
+      "distancePointAABB",
+      "raycastAABB",
+      "overlapOBBOBB",
+      "sphereCastSphere",
+    ]);
+    expect(Object.isFrozen(np.batch)).toBe(true);
   });
 
   it("is declared, with its JSDoc, as a method of Narrowphase in index.d.ts", () => {
