@@ -175,7 +175,9 @@ inline M2 operator<(F2 a, F2 b) { return {wasm_f64x2_lt(a.v, b.v)}; }
 inline M2 operator<=(F2 a, F2 b) { return {wasm_f64x2_le(a.v, b.v)}; }
 inline M2 operator>=(F2 a, F2 b) { return {wasm_f64x2_ge(a.v, b.v)}; }
 inline M2 operator&(M2 a, M2 b) { return {wasm_v128_and(a.v, b.v)}; }
-inline F2 select(M2 m, F2 a, F2 b) { return {wasm_v128_bitselect(a.v, b.v, m.v)}; }
+inline F2 select(M2 m, F2 a, F2 b) {
+  return {wasm_v128_bitselect(a.v, b.v, m.v)};
+}
 inline F2 constant(F2, double c) { return {wasm_f64x2_splat(c)}; }
 #endif
 inline double abs(double a) { return std::fabs(a); }
@@ -208,11 +210,11 @@ inline M obb_separated(A a, B b, V slack_factor) {
   }
   const V ea[3] = {a(3), a(4), a(5)}, eb[3] = {b(3), b(4), b(5)};
   // A's face axes.
-  M separated = abs(t[0]) > ea[0] + eb[0] * AR[0][0] + eb[1] * AR[0][1] +
-                                eb[2] * AR[0][2];
+  M separated = abs(t[0]) >
+                ea[0] + eb[0] * AR[0][0] + eb[1] * AR[0][1] + eb[2] * AR[0][2];
   for (int x = 1; x < 3; ++x) {
-    separated |= abs(t[x]) > ea[x] + eb[0] * AR[x][0] + eb[1] * AR[x][1] +
-                                 eb[2] * AR[x][2];
+    separated |= abs(t[x]) >
+                 ea[x] + eb[0] * AR[x][0] + eb[1] * AR[x][1] + eb[2] * AR[x][2];
   }
   // B's face axes.
   for (int y = 0; y < 3; ++y) {
@@ -239,8 +241,7 @@ inline M obb_separated(A a, B b, V slack_factor) {
 inline uint8_t obb_overlap(const float* a, const float* b) {
   return !obb_separated<double, bool>(
       [a](int k) { return static_cast<double>(a[k]); },
-      [b](int k) { return static_cast<double>(b[k]); },
-      np::kBatchObbEdgeSlack);
+      [b](int k) { return static_cast<double>(b[k]); }, np::kBatchObbEdgeSlack);
 }
 
 // The fraction of a sphere cast's path at first contact, 0 when it starts
@@ -357,10 +358,12 @@ int32_t np_batch_raycastAABB(const float* rays, const float* boxes,
           const double t1 = (lo - o) / u[k], t2 = (hi - o) / u[k];
           const bool parallel = u[k] == 0.0;
           const bool inside = (o >= lo) & (o <= hi);
-          const double tmin =
-              parallel ? (inside ? -kInf : kInf) : t1 < t2 ? t1 : t2;
-          const double tmax =
-              parallel ? (inside ? kInf : -kInf) : t1 < t2 ? t2 : t1;
+          const double tmin = parallel  ? (inside ? -kInf : kInf)
+                              : t1 < t2 ? t1
+                                        : t2;
+          const double tmax = parallel  ? (inside ? kInf : -kInf)
+                              : t1 < t2 ? t2
+                                        : t1;
           near = tmin > near ? tmin : near;
           far = tmax < far ? tmax : far;
         }

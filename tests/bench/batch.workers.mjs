@@ -16,7 +16,8 @@ const n = arg("--n", 1e6);
 const frames = arg("--frames", 21);
 
 let seed = 1;
-const random = () => ((seed = (Math.imul(seed, 48271) >>> 0) % 2147483647) / 2147483647) * 8 - 4;
+const random = () =>
+  ((seed = (Math.imul(seed, 48271) >>> 0) % 2147483647) / 2147483647) * 8 - 4;
 const spheres = new Float32Array(new SharedArrayBuffer(16 * n));
 const boxes = new Float32Array(new SharedArrayBuffer(24 * n));
 const out = new Uint8Array(new SharedArrayBuffer(n));
@@ -42,9 +43,14 @@ const source = `
   parentPort.postMessage("ready");
 `;
 const workers = [0, 1].map(
-  () => new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), { workerData: { spheres, boxes, out } }),
+  () =>
+    new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), {
+      workerData: { spheres, boxes, out },
+    }),
 );
-await Promise.all(workers.map((w) => new Promise((resolve) => w.once("message", resolve))));
+await Promise.all(
+  workers.map((w) => new Promise((resolve) => w.once("message", resolve))),
+);
 const half = n >> 1;
 const split = () =>
   Promise.all(
@@ -57,7 +63,8 @@ const split = () =>
     ),
   );
 
-const main = [], two = [];
+const main = [],
+  two = [];
 for (let f = 0; f < frames + 2; f++) {
   let t0 = performance.now();
   np.batch.overlapSphereAABB(spheres, boxes, single);
@@ -65,10 +72,13 @@ for (let f = 0; f < frames + 2; f++) {
   t0 = performance.now();
   await split();
   const b = performance.now() - t0;
-  if (f >= 2) main.push(a), two.push(b); // the first two frames warm up
+  if (f >= 2) (main.push(a), two.push(b)); // the first two frames warm up
 }
 for (let i = 0; i < n; i++)
-  if (out[i] !== single[i]) throw new Error(`element ${i}: the workers answered ${out[i]}, the main thread ${single[i]}`);
+  if (out[i] !== single[i])
+    throw new Error(
+      `element ${i}: the workers answered ${out[i]}, the main thread ${single[i]}`,
+    );
 const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 console.log(
   `overlapSphereAABB, n = ${n}, median of ${frames} frames: main thread ${median(main).toFixed(2)} ms, ` +

@@ -1,7 +1,7 @@
-// The native reference for tests/bench/batch.bench.mjs: hand-written branch-free
-// loops over the very same float32 arrays (read from the files the benchmark
-// writes), in double like the batch kernels, without validation (the floor a
-// native game loop would run). The benchmark builds this with
+// The native reference for tests/bench/batch.bench.mjs: hand-written
+// branch-free loops over the very same float32 arrays (read from the files the
+// benchmark writes), in double like the batch kernels, without validation (the
+// floor a native game loop would run). The benchmark builds this with
 //   g++ -O3 -march=native -std=c++17
 // and runs it as a child process; it prints one line per function,
 // "name median_ns min_ns", and writes each answer array beside the
@@ -110,9 +110,9 @@ void obb_obb(const float* A, const float* B, size_t n, uint8_t* out) {
     for (int y = 0; y < 3; ++y)
       sep |= std::fabs(t[0] * R[0][y] + t[1] * R[1][y] + t[2] * R[2][y]) >
              eb[y] + ea[0] * AR[0][y] + ea[1] * AR[1][y] + ea[2] * AR[2][y];
-    const double slack = 0x1p-20 * (ea[0] + ea[1] + ea[2] + eb[0] + eb[1] +
-                                    eb[2] + std::fabs(t[0]) + std::fabs(t[1]) +
-                                    std::fabs(t[2]));
+    const double slack =
+        0x1p-20 * (ea[0] + ea[1] + ea[2] + eb[0] + eb[1] + eb[2] +
+                   std::fabs(t[0]) + std::fabs(t[1]) + std::fabs(t[2]));
     for (int x = 0; x < 3; ++x) {
       const int x1 = (x + 1) % 3, x2 = (x + 2) % 3;
       for (int y = 0; y < 3; ++y) {

@@ -27,9 +27,18 @@ describe("np.batch in Web Workers", () => {
     // Seeded spheres against boxes, about half of them overlapping, some touching exactly.
     const n = 20001;
     const r = random(7);
-    const spheres = new Float32Array(4 * n), boxes = new Float32Array(6 * n);
+    const spheres = new Float32Array(4 * n),
+      boxes = new Float32Array(6 * n);
     for (let i = 0; i < n; i++) {
-      spheres.set([r.range(-3, 3), r.range(-3, 3), r.range(-3, 3), i % 5 === 0 ? 0 : r.range(0, 1.5)], 4 * i);
+      spheres.set(
+        [
+          r.range(-3, 3),
+          r.range(-3, 3),
+          r.range(-3, 3),
+          i % 5 === 0 ? 0 : r.range(0, 1.5),
+        ],
+        4 * i,
+      );
       const min = [r.range(-3, 3), r.range(-3, 3), r.range(-3, 3)];
       boxes.set([...min, ...min.map((m) => m + r.range(0, 3))], 6 * i);
     }

@@ -32,7 +32,9 @@ struct Gen {
   float length() {
     std::uniform_real_distribution<float> u(0.0f, 2.0f);
     const int pick = rng() % 6;
-    return pick == 0 ? 0.0f : pick == 1 ? std::round(u(rng) * 2.0f) / 2.0f : u(rng);
+    return pick == 0   ? 0.0f
+           : pick == 1 ? std::round(u(rng) * 2.0f) / 2.0f
+                       : u(rng);
   }
   void box(float* b) {
     for (int k = 0; k < 3; ++k) {
@@ -46,16 +48,19 @@ struct Gen {
     if (rng() % 4 == 0) {
       const int p = rng() % 3;
       for (int k = 0; k < 9; ++k) r[k] = 0.0f;
-      for (int c = 0; c < 3; ++c) r[3 * c + (c + p) % 3] = rng() % 2 ? 1.0f : -1.0f;
+      for (int c = 0; c < 3; ++c)
+        r[3 * c + (c + p) % 3] = rng() % 2 ? 1.0f : -1.0f;
       return;
     }
     std::normal_distribution<double> g;
     double w = g(rng), x = g(rng), y = g(rng), z = g(rng);
     const double l = std::sqrt(w * w + x * x + y * y + z * z);
     w /= l, x /= l, y /= l, z /= l;
-    const double m[9] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z),     2 * (x * z - w * y),
-                         2 * (x * y - w * z),     1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
-                         2 * (x * z + w * y),     2 * (y * z - w * x),     1 - 2 * (x * x + y * y)};
+    const double m[9] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z),
+                         2 * (x * z - w * y),     2 * (x * y - w * z),
+                         1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
+                         2 * (x * z + w * y),     2 * (y * z - w * x),
+                         1 - 2 * (x * x + y * y)};
     for (int k = 0; k < 9; ++k) r[k] = static_cast<float>(m[k]);
   }
 };
@@ -110,8 +115,10 @@ TEST(Batch, DistancePointAABBMatchesTheSingleCall) {
   std::vector<float> out(n);
   ASSERT_EQ(np_batch_distancePointAABB(p.data(), b.data(), n, out.data()), -1);
   for (uint32_t i = 0; i < n; ++i) {
-    const double single = np::distance_point_aabb(v3(&p[3 * i]), aabb(&b[6 * i]));
-    // One float32 rounding of a double within a few ulps: at most one float ulp.
+    const double single =
+        np::distance_point_aabb(v3(&p[3 * i]), aabb(&b[6 * i]));
+    // One float32 rounding of a double within a few ulps: at most one float
+    // ulp.
     EXPECT_NEAR(out[i], f32(single), std::ldexp(std::fabs(single), -23)) << i;
     if (single == 0.0) EXPECT_EQ(out[i], 0.0f) << i;  // inside: exactly 0
   }
@@ -135,14 +142,18 @@ TEST(Batch, RaycastAABBMatchesTheSingleCall) {
   }
   for (double max_distance : {kInf, 3.0}) {
     std::vector<float> out(n);
-    ASSERT_EQ(np_batch_raycastAABB(r.data(), b.data(), max_distance, n, out.data()), -1);
+    ASSERT_EQ(
+        np_batch_raycastAABB(r.data(), b.data(), max_distance, n, out.data()),
+        -1);
     int differ = 0;
     for (uint32_t i = 0; i < n; ++i) {
       const np::Ray ray{v3(&r[6 * i]), v3(&r[6 * i + 3])};
       np::RayHit hit;
-      const bool single = np::raycast_aabb(ray, aabb(&b[6 * i]), max_distance, &hit);
+      const bool single =
+          np::raycast_aabb(ray, aabb(&b[6 * i]), max_distance, &hit);
       if (single && out[i] != kInf) {
-        EXPECT_NEAR(out[i], f32(hit.distance), 1e-6 * (1.0 + hit.distance)) << i;
+        EXPECT_NEAR(out[i], f32(hit.distance), 1e-6 * (1.0 + hit.distance))
+            << i;
         continue;
       }
       if (single == (out[i] != kInf)) continue;
@@ -158,10 +169,11 @@ TEST(Batch, RaycastAABBMatchesTheSingleCall) {
       shrunk.max = shrunk.max - np::Vec3{g, g, g};
       const bool near_max = single ? std::fabs(hit.distance - max_distance) < g
                                    : std::fabs(out[i] - max_distance) < g;
-      const bool flips = np::raycast_aabb(ray, grown, max_distance + g, &hit) &&
-                         !(shrunk.min.x <= shrunk.max.x && shrunk.min.y <= shrunk.max.y &&
-                           shrunk.min.z <= shrunk.max.z &&
-                           np::raycast_aabb(ray, shrunk, max_distance, &hit));
+      const bool flips =
+          np::raycast_aabb(ray, grown, max_distance + g, &hit) &&
+          !(shrunk.min.x <= shrunk.max.x && shrunk.min.y <= shrunk.max.y &&
+            shrunk.min.z <= shrunk.max.z &&
+            np::raycast_aabb(ray, shrunk, max_distance, &hit));
       EXPECT_TRUE(near_max || flips) << "element " << i;
     }
     EXPECT_LE(differ, 5);
@@ -189,7 +201,8 @@ TEST(Batch, OverlapOBBOBBMatchesTheSingleCall) {
     // Within rounding of touching: the boxes grown by the band overlap, shrunk
     // by it (where they can be) they do not.
     const double g = kBand * 8.0;
-    EXPECT_TRUE(np::overlap_obb_obb(obb(&a[15 * i], g), obb(&b[15 * i], g))) << i;
+    EXPECT_TRUE(np::overlap_obb_obb(obb(&a[15 * i], g), obb(&b[15 * i], g)))
+        << i;
     const float* pa = &a[15 * i];
     const float* pb = &b[15 * i];
     const double m = std::min({pa[3], pa[4], pa[5], pb[3], pb[4], pb[5]});
@@ -220,7 +233,8 @@ TEST(Batch, SphereCastSphereMatchesTheSingleCall) {
     const float* p = &c[7 * i];
     const np::Sphere target{v3(&t[4 * i]), t[4 * i + 3]};
     np::ShapeCastHit hit;
-    const bool single = np::sphere_cast_sphere(v3(p), v3(p + 3), p[6], target, &hit);
+    const bool single =
+        np::sphere_cast_sphere(v3(p), v3(p + 3), p[6], target, &hit);
     if (single && out[i] != kInf) {
       // Fractions within float32 rounding (ill-conditioned grazing paths: the
       // square root of the double rounding, still below a float32 ulp scale).
@@ -231,9 +245,13 @@ TEST(Batch, SphereCastSphereMatchesTheSingleCall) {
     ++differ;
     // Within rounding of touching: a larger radius hits, a smaller one misses.
     const double g = kBand * 8.0;
-    EXPECT_TRUE(np::sphere_cast_sphere(v3(p), v3(p + 3), p[6] + g, target, &hit)) << i;
+    EXPECT_TRUE(
+        np::sphere_cast_sphere(v3(p), v3(p + 3), p[6] + g, target, &hit))
+        << i;
     if (p[6] >= g) {
-      EXPECT_FALSE(np::sphere_cast_sphere(v3(p), v3(p + 3), p[6] - g, target, &hit)) << i;
+      EXPECT_FALSE(
+          np::sphere_cast_sphere(v3(p), v3(p + 3), p[6] - g, target, &hit))
+          << i;
     }
   }
   EXPECT_LE(differ, 5);
@@ -249,14 +267,17 @@ TEST(Batch, DegenerateCasesAnswerAsTheConventionsSay) {
   ASSERT_EQ(np_batch_overlapSphereAABB(s, b, 2, o), -1);
   EXPECT_EQ(o[0], 1);  // radius 0 on the face
   EXPECT_EQ(o[1], 0);  // a flat box 2 below
-  const float r[] = {0, 0, 0, 1, 0, 0, -5, 1, 0, 1, 0, 0, -5, 0, 0, -1, -0.0f, 0};
-  const float rb[] = {-1, -1, -1, 1, 1, 1, -1, -1, -1, 1, 1, 1, -1, -1, -1, 1, 1, 1};
+  const float r[] = {0, 0, 0, 1,  0, 0, -5, 1,     0,
+                     1, 0, 0, -5, 0, 0, -1, -0.0f, 0};
+  const float rb[] = {-1, -1, -1, 1,  1,  1,  -1, -1, -1,
+                      1,  1,  1,  -1, -1, -1, 1,  1,  1};
   float d[3];
   ASSERT_EQ(np_batch_raycastAABB(r, rb, kInf, 3, d), -1);
   EXPECT_EQ(d[0], 0.0f);  // starts inside
   EXPECT_EQ(d[1], 4.0f);  // lies in the face plane y = 1: hits the closed box
   EXPECT_EQ(d[2], kInf);  // points away
-  const float c[] = {2, 0, 0, 2, 0, 0, 1, -5, 0, 0, -2, 0, 0, 1, 0, 3, 0, 0, 3, 0, 0.5f};
+  const float c[] = {2, 0, 0, 2, 0, 0, 1, -5, 0, 0,   -2,
+                     0, 0, 1, 0, 3, 0, 0, 3,  0, 0.5f};
   const float t[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
   float f[3];
   ASSERT_EQ(np_batch_sphereCastSphere(c, t, 3, f), -1);
@@ -267,20 +288,24 @@ TEST(Batch, DegenerateCasesAnswerAsTheConventionsSay) {
 
 TEST(Batch, ReturnsTheFirstInvalidElementAndWritesNothing) {
   std::vector<float> s(4 * 300, 0.0f), b(6 * 300, 0.0f);
-  s[4 * 200 + 3] = -1.0f;          // a negative radius at 200
-  b[6 * 250 + 1] = NAN;            // NaN at 250
-  b[6 * 260 + 0] = 2.0f;           // min > max at 260
+  s[4 * 200 + 3] = -1.0f;  // a negative radius at 200
+  b[6 * 250 + 1] = NAN;    // NaN at 250
+  b[6 * 260 + 0] = 2.0f;   // min > max at 260
   std::vector<uint8_t> out(300, 9);
-  EXPECT_EQ(np_batch_overlapSphereAABB(s.data(), b.data(), 300, out.data()), 200);
+  EXPECT_EQ(np_batch_overlapSphereAABB(s.data(), b.data(), 300, out.data()),
+            200);
   for (uint8_t v : out) ASSERT_EQ(v, 9);
   s[4 * 200 + 3] = 1.0f;
-  EXPECT_EQ(np_batch_overlapSphereAABB(s.data(), b.data(), 300, out.data()), 250);
+  EXPECT_EQ(np_batch_overlapSphereAABB(s.data(), b.data(), 300, out.data()),
+            250);
   b[6 * 250 + 1] = 0.0f;
-  EXPECT_EQ(np_batch_overlapSphereAABB(s.data(), b.data(), 300, out.data()), 260);
+  EXPECT_EQ(np_batch_overlapSphereAABB(s.data(), b.data(), 300, out.data()),
+            260);
   for (uint8_t v : out) ASSERT_EQ(v, 9);
   // A scaled rotation; a zero ray direction; infinity in a cast.
   std::vector<float> o(15 * 3, 0.0f);
-  for (int i = 0; i < 3; ++i) o[15 * i + 6] = o[15 * i + 10] = o[15 * i + 14] = 1.0f;
+  for (int i = 0; i < 3; ++i)
+    o[15 * i + 6] = o[15 * i + 10] = o[15 * i + 14] = 1.0f;
   o[15 * 2 + 10] = 1.001f;
   uint8_t ob[3] = {9, 9, 9};
   EXPECT_EQ(np_batch_overlapOBBOBB(o.data(), o.data(), 3, ob), 2);

@@ -1670,14 +1670,17 @@ void batch_cases(Rng& r, Corpus& corpus) {
       auto length = [&] {
         const int pick = r.below(6);
         const double v = r.unit() * 2.0;
-        return static_cast<float>(
-            scale * (pick == 0 ? 0.0 : pick == 1 ? std::round(v * 2.0) / 2.0 : v));
+        return static_cast<float>(scale * (pick == 0 ? 0.0
+                                           : pick == 1
+                                               ? std::round(v * 2.0) / 2.0
+                                               : v));
       };
       auto rotation = [&](float* m) {
         if (r.below(4) == 0) {  // axis-aligned: columns permuted or negated
           const int p = r.below(3);
           for (int k = 0; k < 9; ++k) m[k] = 0.0f;
-          for (int c = 0; c < 3; ++c) m[3 * c + (c + p) % 3] = r.below(2) ? 1.0f : -1.0f;
+          for (int c = 0; c < 3; ++c)
+            m[3 * c + (c + p) % 3] = r.below(2) ? 1.0f : -1.0f;
           return;
         }
         double q[4], l = 0.0;
@@ -1706,7 +1709,8 @@ void batch_cases(Rng& r, Corpus& corpus) {
         }
         if (name == "sphereCastSphere") {
           for (int k = 0; k < 3; ++k) p[k] = coord();
-          for (int k = 3; k < 6; ++k) p[k] = r.below(8) == 0 ? p[k - 3] : coord();
+          for (int k = 3; k < 6; ++k)
+            p[k] = r.below(8) == 0 ? p[k - 3] : coord();
           p[6] = length();
           for (int k = 0; k < 3; ++k) q[k] = coord();
           q[3] = length();
@@ -1732,22 +1736,34 @@ void batch_cases(Rng& r, Corpus& corpus) {
         if (round == 6) p[r.below(fn.stride_a)] = std::nanf("");
         if (round == 7) q[r.below(3)] = 1e30f;  // min > max, or a huge center
         if (round == 8) {
-          if (name == "overlapOBBOBB") q[4] = -1.0f;
-          else if (name == "sphereCastSphere") p[6] = -1.0f;
-          else if (name == "raycastAABB") p[3] = p[4] = p[5] = 0.0f;
-          else p[0] = std::numeric_limits<float>::infinity();
+          if (name == "overlapOBBOBB")
+            q[4] = -1.0f;
+          else if (name == "sphereCastSphere")
+            p[6] = -1.0f;
+          else if (name == "raycastAABB")
+            p[3] = p[4] = p[5] = 0.0f;
+          else
+            p[0] = std::numeric_limits<float>::infinity();
         }
       }
-      const double max_distance = name == "raycastAABB" && round % 2 ? scale * 3.0 : kInf;
+      const double max_distance =
+          name == "raycastAABB" && round % 2 ? scale * 3.0 : kInf;
       std::vector<float> out(static_cast<std::size_t>(n));
       std::vector<std::uint8_t> flags(static_cast<std::size_t>(n));
       const uint32_t count = static_cast<uint32_t>(n);
       int32_t bad = -1;
-      if (name == "overlapSphereAABB") bad = np_batch_overlapSphereAABB(a.data(), b.data(), count, flags.data());
-      if (name == "distancePointAABB") bad = np_batch_distancePointAABB(a.data(), b.data(), count, out.data());
-      if (name == "raycastAABB") bad = np_batch_raycastAABB(a.data(), b.data(), max_distance, count, out.data());
-      if (name == "overlapOBBOBB") bad = np_batch_overlapOBBOBB(a.data(), b.data(), count, flags.data());
-      if (name == "sphereCastSphere") bad = np_batch_sphereCastSphere(a.data(), b.data(), count, out.data());
+      if (name == "overlapSphereAABB")
+        bad =
+            np_batch_overlapSphereAABB(a.data(), b.data(), count, flags.data());
+      if (name == "distancePointAABB")
+        bad = np_batch_distancePointAABB(a.data(), b.data(), count, out.data());
+      if (name == "raycastAABB")
+        bad = np_batch_raycastAABB(a.data(), b.data(), max_distance, count,
+                                   out.data());
+      if (name == "overlapOBBOBB")
+        bad = np_batch_overlapOBBOBB(a.data(), b.data(), count, flags.data());
+      if (name == "sphereCastSphere")
+        bad = np_batch_sphereCastSphere(a.data(), b.data(), count, out.data());
       Json j;
       j.open();
       j.key("batch"), j.string(name);

@@ -60,8 +60,11 @@ describe("every query of queries.def", () => {
     ]);
     for (const name of NAMES) expect(np[name], name).toBeTypeOf("function");
     expect(Object.isFrozen(np)).toBe(true);
-    // np.batch: the five batch functions of API.md, and nothing else.
+    // np.batch: the arrays in the module's memory, and the five batch functions of API.md.
     expect(Object.keys(np.batch)).toEqual([
+      "allocate",
+      "view",
+      "free",
       "overlapSphereAABB",
       "distancePointAABB",
       "raycastAABB",

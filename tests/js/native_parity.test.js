@@ -196,8 +196,14 @@ describe("native C++ and WASM give bit-identical results on the seeded corpus", 
     for (const name of BATCH) {
       const batches = (corpus.json.batch ?? []).filter((c) => c.batch === name);
       expect(batches.length, name).toBeGreaterThanOrEqual(8);
-      expect(batches.some((c) => c.error !== undefined), `${name} has invalid batches`).toBe(true);
-      expect(batches.some((c) => c.result?.length > 4000), `${name} has a batch of several chunks`).toBe(true);
+      expect(
+        batches.some((c) => c.error !== undefined),
+        `${name} has invalid batches`,
+      ).toBe(true);
+      expect(
+        batches.some((c) => c.result?.length > 4000),
+        `${name} has a batch of several chunks`,
+      ).toBe(true);
     }
   });
   for (const name of BATCH) {
@@ -220,12 +226,16 @@ describe("native C++ and WASM give bit-identical results on the seeded corpus", 
         }
         if (c.error !== undefined) {
           if (!(thrown instanceof RangeError) || thrown.index !== c.error)
-            mismatches.push(`batch ${k}: native error at element ${c.error}, JS ${thrown ?? "no error"}`);
+            mismatches.push(
+              `batch ${k}: native error at element ${c.error}, JS ${thrown ?? "no error"}`,
+            );
         } else if (thrown) mismatches.push(`batch ${k}: JS threw ${thrown}`);
         else {
           const i = c.result.findIndex((v, i) => !Object.is(v, got[i]));
           if (got.length !== c.result.length || i >= 0)
-            mismatches.push(`batch ${k} element ${i}: native ${c.result[i]}, JS ${got[i]}`);
+            mismatches.push(
+              `batch ${k} element ${i}: native ${c.result[i]}, JS ${got[i]}`,
+            );
         }
       }
       expect(mismatches).toEqual([]);

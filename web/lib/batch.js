@@ -9,6 +9,10 @@
 //   - n > STAGE: two passes. The first copies and validates every chunk (no answers); the second copies each
 //     chunk again, computes it and copies its answers to `out`.
 // Memory therefore grows once, by REGION_BYTES, and never again, whatever n.
+//
+// Inputs that already live in the module's memory (arrays from np.batch.allocate) are read in place: no copy,
+// one kernel call over all n (it validates every element before writing any answer), the answers written to an
+// `out` there directly, or staged as above for an `out` elsewhere.
 
 /** Elements per chunk of input copied into the module's memory. */
 export const CHUNK = 4096;
@@ -41,18 +45,38 @@ for (const layout of Object.values(LAYOUTS)) {
 
 // The batch functions: [name, first input [argument, layout], second input, output type, has maxDistance].
 const FUNCTIONS = [
-  ["overlapSphereAABB", ["spheres", "sphere"], ["boxes", "aabb"], Uint8Array, false],
-  ["distancePointAABB", ["points", "point"], ["boxes", "aabb"], Float32Array, false],
+  [
+    "overlapSphereAABB",
+    ["spheres", "sphere"],
+    ["boxes", "aabb"],
+    Uint8Array,
+    false,
+  ],
+  [
+    "distancePointAABB",
+    ["points", "point"],
+    ["boxes", "aabb"],
+    Float32Array,
+    false,
+  ],
   ["raycastAABB", ["rays", "ray"], ["boxes", "aabb"], Float32Array, true],
   ["overlapOBBOBB", ["a", "obb"], ["b", "obb"], Uint8Array, false],
-  ["sphereCastSphere", ["casts", "cast"], ["targets", "sphere"], Float32Array, false],
+  [
+    "sphereCastSphere",
+    ["casts", "cast"],
+    ["targets", "sphere"],
+    Float32Array,
+    false,
+  ],
 ];
 
 function describe(value) {
   if (value === null) return "null";
   if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
   if (Array.isArray(value)) return "an Array";
-  return typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
+  return typeof value === "object"
+    ? "an object"
+    : `${typeof value} ${String(value)}`;
 }
 
 // The first problem of element i of `array` (layout `kind`), by the single calls' rules (validate.cpp) in the
@@ -62,7 +86,8 @@ function problemOf(kind, array, i, tolerance) {
   const v = (k) => array[i * stride + k];
   const at = (k) => `${fields[k]} (index ${i * stride + k})`;
   for (let k = 0; k < stride; k++)
-    if (!Number.isFinite(v(k))) return `${at(k)} is ${v(k)}, expected a finite number`;
+    if (!Number.isFinite(v(k)))
+      return `${at(k)} is ${v(k)}, expected a finite number`;
   switch (kind) {
     case "sphere":
       if (v(3) < 0) return `${at(3)} is ${v(3)}, expected a value >= 0`;
@@ -80,11 +105,15 @@ function problemOf(kind, array, i, tolerance) {
         return `direction (index ${i * stride + 3}) is (${v(3)}, ${v(4)}, ${v(5)}), expected a non-zero direction`;
       return null;
     case "obb": {
-      for (let k = 3; k < 6; k++) if (v(k) < 0) return `${at(k)} is ${v(k)}, expected a value >= 0`;
+      for (let k = 3; k < 6; k++)
+        if (v(k) < 0) return `${at(k)} is ${v(k)}, expected a value >= 0`;
       // Columns unit and perpendicular within the tolerance, in double (as the C++ does, in the same order).
       for (let a = 0; a < 3; a++)
         for (let b = a; b < 3; b++) {
-          const dot = v(6 + 3 * a) * v(6 + 3 * b) + v(7 + 3 * a) * v(7 + 3 * b) + v(8 + 3 * a) * v(8 + 3 * b);
+          const dot =
+            v(6 + 3 * a) * v(6 + 3 * b) +
+            v(7 + 3 * a) * v(7 + 3 * b) +
+            v(8 + 3 * a) * v(8 + 3 * b);
           if (!(Math.abs(dot - (a === b ? 1 : 0)) <= tolerance))
             return `rotation (index ${i * stride + 6}) is not orthonormal within ${tolerance.toExponential()} (column ${a} · column ${b} = ${dot}; scaled or sheared rotations are not supported)`;
         }
@@ -96,10 +125,10 @@ function problemOf(kind, array, i, tolerance) {
 }
 
 /**
- * np.batch over a loaded module. `allocate(bytes)` is the API's allocator (it renews the single calls' views when
- * memory grows).
+ * np.batch over a loaded module. `allocate(bytes)` and `release(address)` are the API's allocator (it renews the
+ * single calls' views when memory grows).
  */
-export function createBatch(module, allocate, tolerance) {
+export function createBatch(module, allocate, release, tolerance) {
   // The raw exports, settled with an empty call (n = 0) so that the hot path calls the export itself.
   const kernel = (name) => {
     const f = module[`_np_batch_${name}`];
@@ -107,7 +136,9 @@ export function createBatch(module, allocate, tolerance) {
     else f(0, 0, 0, 0);
     return module[`_np_batch_${name}`];
   };
-  const kernels = Object.fromEntries(FUNCTIONS.map(([name]) => [name, kernel(name)]));
+  const kernels = Object.fromEntries(
+    FUNCTIONS.map(([name]) => [name, kernel(name)]),
+  );
 
   let region = 0; // the fixed region's address: 0 until the first batch call
   let buffer = null; // the memory the views below were made over
@@ -116,13 +147,39 @@ export function createBatch(module, allocate, tolerance) {
     if (region === 0) region = allocate(REGION_BYTES);
     buffer = module.HEAPU8.buffer;
     inA = new Float32Array(buffer, region, CHUNK * MAX_STRIDE);
-    inB = new Float32Array(buffer, region + CHUNK * MAX_STRIDE * 4, CHUNK * MAX_STRIDE);
-    stageU8 = new Uint8Array(buffer, region + 2 * CHUNK * MAX_STRIDE * 4, STAGE);
-    stageF32 = new Float32Array(buffer, region + 2 * CHUNK * MAX_STRIDE * 4, STAGE);
+    inB = new Float32Array(
+      buffer,
+      region + CHUNK * MAX_STRIDE * 4,
+      CHUNK * MAX_STRIDE,
+    );
+    stageU8 = new Uint8Array(
+      buffer,
+      region + 2 * CHUNK * MAX_STRIDE * 4,
+      STAGE,
+    );
+    stageF32 = new Float32Array(
+      buffer,
+      region + 2 * CHUNK * MAX_STRIDE * 4,
+      STAGE,
+    );
   }
+
+  // Arrays in the module's memory (np.batch.allocate), for batches read in place: address and length by array.
+  const allocated = new WeakMap();
 
   function make(name, [argA, kindA], [argB, kindB], Out, hasMax) {
     const fn = `batch.${name}`;
+    // An array from np.batch.allocate that was freed, or made over memory that has since grown (detached).
+    function stale(array, arg) {
+      const entry = allocated.get(array);
+      if (entry === undefined) return;
+      if (entry.freed)
+        throw new TypeError(`${fn}: ${arg} was freed (np.batch.free)`);
+      if (array.length !== entry.length)
+        throw new TypeError(
+          `${fn}: ${arg} was made over the module's memory before it grew, which detached it: pass np.batch.view(${arg})`,
+        );
+    }
     const strideA = LAYOUTS[kindA].stride;
     const strideB = LAYOUTS[kindB].stride;
     const run = kernels[name];
@@ -130,7 +187,10 @@ export function createBatch(module, allocate, tolerance) {
 
     function check(array, arg, stride, kind) {
       if (!(array instanceof Float32Array))
-        throw new TypeError(`${fn}: ${arg} is ${describe(array)}, expected a Float32Array`);
+        throw new TypeError(
+          `${fn}: ${arg} is ${describe(array)}, expected a Float32Array`,
+        );
+      stale(array, arg);
       if (array.length % stride !== 0)
         throw new RangeError(
           `${fn}: ${arg}.length is ${array.length}, expected a multiple of ${stride} ([${LAYOUTS[kind].fields.join(", ")}] per ${LAYOUTS[kind].noun})`,
@@ -157,7 +217,11 @@ export function createBatch(module, allocate, tolerance) {
     }
 
     return function batchQuery(a, b, ...rest) {
-      const maxDistance = hasMax ? (rest[0] === undefined ? Infinity : rest[0]) : 0;
+      const maxDistance = hasMax
+        ? rest[0] === undefined
+          ? Infinity
+          : rest[0]
+        : 0;
       const out = hasMax ? rest[1] : rest[0];
       const n = check(a, argA, strideA, kindA);
       const nb = check(b, argB, strideB, kindB);
@@ -167,7 +231,9 @@ export function createBatch(module, allocate, tolerance) {
         );
       if (hasMax) {
         if (typeof maxDistance !== "number")
-          throw new TypeError(`${fn}: maxDistance is ${describe(maxDistance)}, expected a number`);
+          throw new TypeError(
+            `${fn}: maxDistance is ${describe(maxDistance)}, expected a number`,
+          );
         if (!(maxDistance >= 0))
           throw new RangeError(
             `${fn}: maxDistance is ${maxDistance}, expected a number >= 0 (Infinity allowed)`,
@@ -177,9 +243,14 @@ export function createBatch(module, allocate, tolerance) {
       if (out === undefined || out === null) result = new Out(n);
       else {
         if (!(out instanceof Out))
-          throw new TypeError(`${fn}: out is ${describe(out)}, expected a ${Out.name}`);
+          throw new TypeError(
+            `${fn}: out is ${describe(out)}, expected a ${Out.name}`,
+          );
+        stale(out, "out");
         if (out.length < n)
-          throw new RangeError(`${fn}: out.length is ${out.length}, expected at least ${n}`);
+          throw new RangeError(
+            `${fn}: out.length is ${out.length}, expected at least ${n}`,
+          );
         if (overlaps(out, a) || overlaps(out, b))
           throw new RangeError(
             `${fn}: out shares memory with ${overlaps(out, a) ? argA : argB}, expected a separate array`,
@@ -190,14 +261,60 @@ export function createBatch(module, allocate, tolerance) {
 
       if (buffer !== module.HEAPU8.buffer) views(); // first use, or memory grew (detaching the views)
       const stage = outBytes === 1 ? stageU8 : stageF32;
+      if (a.buffer === buffer && b.buffer === buffer) {
+        // Both inputs live in the module's memory (np.batch.allocate): read in place, no copy. The kernel
+        // validates every element before it writes an answer, so an `out` there too is written directly.
+        const run1 = (m, start, pOut) =>
+          hasMax
+            ? run(
+                a.byteOffset + 4 * strideA * start,
+                b.byteOffset + 4 * strideB * start,
+                maxDistance,
+                m,
+                pOut,
+              )
+            : run(
+                a.byteOffset + 4 * strideA * start,
+                b.byteOffset + 4 * strideB * start,
+                m,
+                pOut,
+              );
+        if (result.buffer === buffer) {
+          const bad = run1(n, 0, result.byteOffset);
+          if (bad >= 0) throw invalid(a, b, bad);
+          return result;
+        }
+        if (n <= STAGE) {
+          const bad = run1(n, 0, stage.byteOffset);
+          if (bad >= 0) throw invalid(a, b, bad);
+          result.set(n === STAGE ? stage : stage.subarray(0, n));
+          return result;
+        }
+        const bad = run1(n, 0, 0); // validate only
+        if (bad >= 0) throw invalid(a, b, bad);
+        for (let start = 0; start < n; start += STAGE) {
+          const m = Math.min(STAGE, n - start);
+          run1(m, start, stage.byteOffset);
+          result.set(stage.subarray(0, m), start);
+        }
+        return result;
+      }
       const pA = inA.byteOffset;
       const pB = inB.byteOffset;
       const pStage = stage.byteOffset;
       const call = (m, pOut) =>
         hasMax ? run(pA, pB, maxDistance, m, pOut) : run(pA, pB, m, pOut);
       const load = (start, m) => {
-        inA.set(start === 0 && m === n ? a : a.subarray(start * strideA, (start + m) * strideA));
-        inB.set(start === 0 && m === n ? b : b.subarray(start * strideB, (start + m) * strideB));
+        inA.set(
+          start === 0 && m === n
+            ? a
+            : a.subarray(start * strideA, (start + m) * strideA),
+        );
+        inB.set(
+          start === 0 && m === n
+            ? b
+            : b.subarray(start * strideB, (start + m) * strideB),
+        );
       };
 
       if (n <= STAGE) {
@@ -228,7 +345,51 @@ export function createBatch(module, allocate, tolerance) {
     };
   }
 
-  const batch = {};
+  const TYPES = [Float32Array, Uint8Array];
+  function owned(fn, array) {
+    const entry = allocated.get(array);
+    if (entry === undefined || entry.freed)
+      throw new TypeError(
+        `batch.${fn}: array is ${entry?.freed ? "already freed" : "not an array from np.batch.allocate"}`,
+      );
+    return entry;
+  }
+  const batch = {
+    /**
+     * A Float32Array or Uint8Array of `length` elements (zeroed) in the module's memory: batch calls read
+     * inputs there in place and write an `out` there directly. Allocate before use: an allocation may grow the
+     * module's memory, which detaches the arrays made before it (`view` gives them back).
+     */
+    allocate(type, length) {
+      if (!TYPES.includes(type))
+        throw new TypeError(
+          `batch.allocate: type is ${describe(type)}, expected Float32Array or Uint8Array`,
+        );
+      if (!Number.isInteger(length) || length < 0)
+        throw new RangeError(
+          `batch.allocate: length is ${length}, expected an integer >= 0`,
+        );
+      if (region === 0) views(); // the fixed region first, so that no batch call grows memory later
+      const address = allocate(Math.max(1, length * type.BYTES_PER_ELEMENT));
+      const array = new type(module.HEAPU8.buffer, address, length);
+      array.fill(0);
+      allocated.set(array, { type, address, length, freed: false });
+      return array;
+    },
+    /** The array from `allocate` over the module's current memory (the same numbers), after memory grew. */
+    view(array) {
+      const { type, address, length } = owned("view", array);
+      const fresh = new type(module.HEAPU8.buffer, address, length);
+      allocated.set(fresh, allocated.get(array));
+      return fresh;
+    },
+    /** Frees an array from `allocate` (and every view of it); it must not be used afterwards. */
+    free(array) {
+      const entry = owned("free", array);
+      entry.freed = true;
+      release(entry.address);
+    },
+  };
   for (const [name, a, b, Out, hasMax] of FUNCTIONS) {
     const f = make(name, a, b, Out, hasMax);
     Object.defineProperty(f, "name", { value: name });

@@ -752,7 +752,11 @@ export interface NarrowphaseBatch {
    * @param out filled with 1 (overlap) or 0.
    * @throws {TypeError | RangeError} on bad input (nothing written to `out`).
    */
-  overlapSphereAABB(spheres: Float32Array, boxes: Float32Array, out?: Uint8Array): Uint8Array;
+  overlapSphereAABB(
+    spheres: Float32Array,
+    boxes: Float32Array,
+    out?: Uint8Array,
+  ): Uint8Array;
 
   /**
    * The distance from each point to its box: 0 inside or on it.
@@ -760,7 +764,11 @@ export interface NarrowphaseBatch {
    * @param boxes n * 6 numbers: `[minx, miny, minz, maxx, maxy, maxz]` per box.
    * @throws {TypeError | RangeError} on bad input (nothing written to `out`).
    */
-  distancePointAABB(points: Float32Array, boxes: Float32Array, out?: Float32Array): Float32Array;
+  distancePointAABB(
+    points: Float32Array,
+    boxes: Float32Array,
+    out?: Float32Array,
+  ): Float32Array;
 
   /**
    * Where each ray enters its box: the distance in world units along the normalized direction (the direction
@@ -771,7 +779,12 @@ export interface NarrowphaseBatch {
    * @param maxDistance one limit for every ray: a number >= 0, `Infinity` allowed (the default).
    * @throws {TypeError | RangeError} on bad input (nothing written to `out`).
    */
-  raycastAABB(rays: Float32Array, boxes: Float32Array, maxDistance?: number, out?: Float32Array): Float32Array;
+  raycastAABB(
+    rays: Float32Array,
+    boxes: Float32Array,
+    maxDistance?: number,
+    out?: Float32Array,
+  ): Float32Array;
 
   /**
    * Whether each pair of oriented boxes overlaps (15-axis separating axis test, touching counts). Rotations are
@@ -792,7 +805,11 @@ export interface NarrowphaseBatch {
    * @param targets n * 4 numbers: `[cx, cy, cz, r]` per target sphere.
    * @throws {TypeError | RangeError} on bad input (nothing written to `out`).
    */
-  sphereCastSphere(casts: Float32Array, targets: Float32Array, out?: Float32Array): Float32Array;
+  sphereCastSphere(
+    casts: Float32Array,
+    targets: Float32Array,
+    out?: Float32Array,
+  ): Float32Array;
 }
 
 /**

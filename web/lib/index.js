@@ -2228,7 +2228,7 @@ function createApi(module) {
   const api = {
     ...live.queries,
     // The queries over many inputs at once (flat Float32Arrays): web/lib/batch.js.
-    batch: createBatch(module, allocate, module.orthonormalTolerance),
+    batch: createBatch(module, allocate, release, module.orthonormalTolerance),
     OBB_AXIS_NAMES,
     tolerances: Object.freeze({
       orthonormal: module.orthonormalTolerance,
