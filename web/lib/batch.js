@@ -198,7 +198,6 @@ export function createBatch(module, allocate, release, tolerance) {
       return array.length / stride;
     }
     const overlaps = (x, y) =>
-      x.buffer === y.buffer &&
       x.byteOffset < y.byteOffset + y.byteLength &&
       y.byteOffset < x.byteOffset + x.byteLength;
 
@@ -216,13 +215,9 @@ export function createBatch(module, allocate, release, tolerance) {
       return error;
     }
 
-    return function batchQuery(a, b, ...rest) {
-      const maxDistance = hasMax
-        ? rest[0] === undefined
-          ? Infinity
-          : rest[0]
-        : 0;
-      const out = hasMax ? rest[1] : rest[0];
+    // The query itself (maxDistance 0 for the functions without one). Straight-line on the way in: no rest
+    // parameters, closures or subarrays for a batch that fits one chunk, so that small batches stay cheap.
+    function query(a, b, maxDistance, out) {
       const n = check(a, argA, strideA, kindA);
       const nb = check(b, argB, strideB, kindB);
       if (nb !== n)
@@ -251,9 +246,13 @@ export function createBatch(module, allocate, release, tolerance) {
           throw new RangeError(
             `${fn}: out.length is ${out.length}, expected at least ${n}`,
           );
-        if (overlaps(out, a) || overlaps(out, b))
+        const bufOut = out.buffer;
+        if (
+          (bufOut === a.buffer && overlaps(out, a)) ||
+          (bufOut === b.buffer && overlaps(out, b))
+        )
           throw new RangeError(
-            `${fn}: out shares memory with ${overlaps(out, a) ? argA : argB}, expected a separate array`,
+            `${fn}: out shares memory with ${bufOut === a.buffer && overlaps(out, a) ? argA : argB}, expected a separate array`,
           );
         result = out.length === n ? out : out.subarray(0, n);
       }
@@ -261,88 +260,88 @@ export function createBatch(module, allocate, release, tolerance) {
 
       if (buffer !== module.HEAPU8.buffer) views(); // first use, or memory grew (detaching the views)
       const stage = outBytes === 1 ? stageU8 : stageF32;
-      if (a.buffer === buffer && b.buffer === buffer) {
-        // Both inputs live in the module's memory (np.batch.allocate): read in place, no copy. The kernel
-        // validates every element before it writes an answer, so an `out` there too is written directly.
-        const run1 = (m, start, pOut) =>
-          hasMax
-            ? run(
-                a.byteOffset + 4 * strideA * start,
-                b.byteOffset + 4 * strideB * start,
-                maxDistance,
-                m,
-                pOut,
-              )
-            : run(
-                a.byteOffset + 4 * strideA * start,
-                b.byteOffset + 4 * strideB * start,
-                m,
-                pOut,
-              );
-        if (result.buffer === buffer) {
-          const bad = run1(n, 0, result.byteOffset);
-          if (bad >= 0) throw invalid(a, b, bad);
-          return result;
-        }
-        if (n <= STAGE) {
-          const bad = run1(n, 0, stage.byteOffset);
-          if (bad >= 0) throw invalid(a, b, bad);
-          result.set(n === STAGE ? stage : stage.subarray(0, n));
-          return result;
-        }
-        const bad = run1(n, 0, 0); // validate only
-        if (bad >= 0) throw invalid(a, b, bad);
-        for (let start = 0; start < n; start += STAGE) {
-          const m = Math.min(STAGE, n - start);
-          run1(m, start, stage.byteOffset);
-          result.set(stage.subarray(0, m), start);
-        }
-        return result;
-      }
+      const pStage = stage.byteOffset;
+      if (a.buffer === buffer && b.buffer === buffer)
+        return inPlace(a, b, maxDistance, result, n, stage);
+
       const pA = inA.byteOffset;
       const pB = inB.byteOffset;
-      const pStage = stage.byteOffset;
-      const call = (m, pOut) =>
-        hasMax ? run(pA, pB, maxDistance, m, pOut) : run(pA, pB, m, pOut);
-      const load = (start, m) => {
-        inA.set(
-          start === 0 && m === n
-            ? a
-            : a.subarray(start * strideA, (start + m) * strideA),
-        );
-        inB.set(
-          start === 0 && m === n
-            ? b
-            : b.subarray(start * strideB, (start + m) * strideB),
-        );
-      };
-
+      if (n <= CHUNK) {
+        // One chunk: the inputs as they are, the answers staged, then copied to `out`.
+        inA.set(a);
+        inB.set(b);
+        const bad = hasMax
+          ? run(pA, pB, maxDistance, n, pStage)
+          : run(pA, pB, n, pStage);
+        if (bad >= 0) throw invalid(a, b, bad);
+        if (n <= 64) for (let i = 0; i < n; i++) result[i] = stage[i];
+        else result.set(stage.subarray(0, n));
+        return result;
+      }
       if (n <= STAGE) {
         // One pass: validate and compute each chunk into the staging area; `out` only once all is valid.
         for (let start = 0; start < n; start += CHUNK) {
           const m = Math.min(CHUNK, n - start);
-          load(start, m);
-          const bad = call(m, pStage + start * outBytes);
+          inA.set(a.subarray(start * strideA, (start + m) * strideA));
+          inB.set(b.subarray(start * strideB, (start + m) * strideB));
+          const pOut = pStage + start * outBytes;
+          const bad = hasMax
+            ? run(pA, pB, maxDistance, m, pOut)
+            : run(pA, pB, m, pOut);
           if (bad >= 0) throw invalid(a, b, start + bad);
         }
         result.set(n === STAGE ? stage : stage.subarray(0, n));
         return result;
       }
-      // Two passes: validate everything, then compute chunk by chunk straight to `out`.
-      for (let start = 0; start < n; start += CHUNK) {
-        const m = Math.min(CHUNK, n - start);
-        load(start, m);
-        const bad = call(m, 0);
-        if (bad >= 0) throw invalid(a, b, start + bad);
+      // Two passes: validate everything (no answers), then compute chunk by chunk and copy to `out`.
+      for (let pass = 0; pass < 2; pass++) {
+        for (let start = 0; start < n; start += CHUNK) {
+          const m = Math.min(CHUNK, n - start);
+          inA.set(a.subarray(start * strideA, (start + m) * strideA));
+          inB.set(b.subarray(start * strideB, (start + m) * strideB));
+          const pOut = pass === 0 ? 0 : pStage;
+          const bad = hasMax
+            ? run(pA, pB, maxDistance, m, pOut)
+            : run(pA, pB, m, pOut);
+          if (bad >= 0) throw invalid(a, b, start + bad);
+          if (pass === 1) result.set(stage.subarray(0, m), start);
+        }
       }
-      for (let start = 0; start < n; start += CHUNK) {
-        const m = Math.min(CHUNK, n - start);
-        load(start, m);
-        call(m, pStage);
+      return result;
+    }
+
+    // Both inputs in the module's memory (np.batch.allocate): read in place, no copy. The kernel validates
+    // every element before it writes an answer, so an `out` there too is written directly.
+    function inPlace(a, b, maxDistance, result, n, stage) {
+      const kernel = (m, start, pOut) =>
+        hasMax
+          ? run(a.byteOffset + 4 * strideA * start, b.byteOffset + 4 * strideB * start, maxDistance, m, pOut)
+          : run(a.byteOffset + 4 * strideA * start, b.byteOffset + 4 * strideB * start, m, pOut);
+      if (result.buffer === buffer) {
+        const bad = kernel(n, 0, result.byteOffset);
+        if (bad >= 0) throw invalid(a, b, bad);
+        return result;
+      }
+      if (n <= STAGE) {
+        const bad = kernel(n, 0, stage.byteOffset);
+        if (bad >= 0) throw invalid(a, b, bad);
+        result.set(n === STAGE ? stage : stage.subarray(0, n));
+        return result;
+      }
+      const bad = kernel(n, 0, 0); // validate only
+      if (bad >= 0) throw invalid(a, b, bad);
+      for (let start = 0; start < n; start += STAGE) {
+        const m = Math.min(STAGE, n - start);
+        kernel(m, start, stage.byteOffset);
         result.set(stage.subarray(0, m), start);
       }
       return result;
-    };
+    }
+
+    return hasMax
+      ? (a, b, maxDistance, out) =>
+          query(a, b, maxDistance === undefined ? Infinity : maxDistance, out)
+      : (a, b, out) => query(a, b, 0, out);
   }
 
   const TYPES = [Float32Array, Uint8Array];
