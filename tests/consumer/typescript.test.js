@@ -144,6 +144,7 @@ describe("TypeScript declarations, type-checked in a fresh project", () => {
       batchOverlaps: [1, 0], // touching the face x = 1; (5, 5, 5) is 6.9 from the box
       batchDistances: [4, 0], // enters the face x = 0 after 4; starts inside
       batchOutReturned: true,
+      inMemoryHits: [1], // a point inside the box, from arrays in the module's memory
     });
   });
 });

@@ -12,7 +12,8 @@
 //   (NaN or ±Infinity, a negative radius / halfSize / maxDistance, min > max on an axis, a zero ray direction
 //   or plane normal, an OBB rotation that is not orthonormal within 1e-6) whose message names the function, the argument and the
 //   field, e.g. `overlapSphereAABB: sphere.center.y is undefined, expected a number`. After any error the next
-//   call works normally; nothing is allocated in WASM memory, so nothing can leak.
+//   call works normally; the single calls allocate nothing in WASM memory, so nothing can leak (np.batch
+//   allocates one fixed region, once).
 
 /** A point or direction: `{ x, y, z }`. three.js `Vector3` fits. */
 export interface Vec3Like {
@@ -745,6 +746,21 @@ export interface Narrowphase {
  * (overlap, hit or miss) can differ only for configurations within float32 rounding of touching.
  */
 export interface NarrowphaseBatch {
+  /**
+   * A zeroed `Float32Array` or `Uint8Array` of `length` elements in the module's memory. Batch calls read inputs
+   * there in place (no copy) and write an `out` there directly. Allocate before use: an allocation may grow the
+   * module's memory, which detaches the arrays made before it (their length becomes 0; passing one throws a
+   * `TypeError`): `view` gives each back over the current memory. Free each with `free`.
+   * @throws {TypeError} for another type; {RangeError} for a length that is not an integer >= 0.
+   */
+  allocate<T extends Float32ArrayConstructor | Uint8ArrayConstructor>(type: T, length: number): InstanceType<T>;
+
+  /** The array from `allocate` (or a view of it) over the module's current memory: the same numbers. */
+  view<T extends Float32Array | Uint8Array>(array: T): T;
+
+  /** Frees an array from `allocate` (with every view of it); it must not be used afterwards. */
+  free(array: Float32Array | Uint8Array): void;
+
   /**
    * Whether each sphere overlaps its box (touching counts).
    * @param spheres n * 4 numbers: `[cx, cy, cz, r]` per sphere.
