@@ -315,8 +315,19 @@ export function createBatch(module, allocate, release, tolerance) {
     function inPlace(a, b, maxDistance, result, n, stage) {
       const kernel = (m, start, pOut) =>
         hasMax
-          ? run(a.byteOffset + 4 * strideA * start, b.byteOffset + 4 * strideB * start, maxDistance, m, pOut)
-          : run(a.byteOffset + 4 * strideA * start, b.byteOffset + 4 * strideB * start, m, pOut);
+          ? run(
+              a.byteOffset + 4 * strideA * start,
+              b.byteOffset + 4 * strideB * start,
+              maxDistance,
+              m,
+              pOut,
+            )
+          : run(
+              a.byteOffset + 4 * strideA * start,
+              b.byteOffset + 4 * strideB * start,
+              m,
+              pOut,
+            );
       if (result.buffer === buffer) {
         const bad = kernel(n, 0, result.byteOffset);
         if (bad >= 0) throw invalid(a, b, bad);

@@ -753,7 +753,10 @@ export interface NarrowphaseBatch {
    * `TypeError`): `view` gives each back over the current memory. Free each with `free`.
    * @throws {TypeError} for another type; {RangeError} for a length that is not an integer >= 0.
    */
-  allocate<T extends Float32ArrayConstructor | Uint8ArrayConstructor>(type: T, length: number): InstanceType<T>;
+  allocate<T extends Float32ArrayConstructor | Uint8ArrayConstructor>(
+    type: T,
+    length: number,
+  ): InstanceType<T>;
 
   /** The array from `allocate` (or a view of it) over the module's current memory: the same numbers. */
   view<T extends Float32Array | Uint8Array>(array: T): T;
