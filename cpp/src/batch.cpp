@@ -426,6 +426,25 @@ int32_t np_batch_sphereCastSphere(const float* casts, const float* targets,
   for (; i < n; ++i) {
     const float* c = casts + 7 * i;
     const float* s = targets + 4 * i;
+    // Most casts miss: a cast that starts apart (cc > 0) and moves away (b >=
+    // 0) or whose line passes wide (disc < 0) is decided without the division
+    // and square root, exactly as sphere_cast_fraction decides it (the same
+    // operations in the same order, so the answer is the same bit for bit).
+    const double mx = static_cast<double>(c[0]) - s[0];
+    const double my = static_cast<double>(c[1]) - s[1];
+    const double mz = static_cast<double>(c[2]) - s[2];
+    const double dx = static_cast<double>(c[3]) - c[0];
+    const double dy = static_cast<double>(c[4]) - c[1];
+    const double dz = static_cast<double>(c[5]) - c[2];
+    const double reach = static_cast<double>(c[6]) + s[3];
+    const double a = dx * dx + dy * dy + dz * dz;
+    const double b = mx * dx + my * dy + mz * dz;
+    const double cc = (mx * mx + my * my + mz * mz) - reach * reach;
+    const double disc = b * b - a * cc;
+    if ((cc > 0.0) & ((b >= 0.0) | (disc < 0.0))) {
+      out[i] = INFINITY;
+      continue;
+    }
     out[i] = static_cast<float>(sphere_cast_fraction<double, bool>(
         [c](int k) { return static_cast<double>(c[k]); },
         [s](int k) { return static_cast<double>(s[k]); }));
