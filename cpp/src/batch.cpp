@@ -179,7 +179,9 @@ inline F2 select(M2 m, F2 a, F2 b) {
   return {wasm_v128_bitselect(a.v, b.v, m.v)};
 }
 inline F2 constant(F2, double c) { return {wasm_f64x2_splat(c)}; }
+inline bool all(M2 m) { return wasm_i64x2_all_true(m.v); }
 #endif
+inline bool all(bool m) { return m; }
 inline double abs(double a) { return std::fabs(a); }
 inline double sqrt(double a) { return std::sqrt(a); }
 inline double select(bool m, double a, double b) { return m ? a : b; }
@@ -216,11 +218,15 @@ inline M obb_separated(A a, B b, V slack_factor) {
     separated |= abs(t[x]) >
                  ea[x] + eb[0] * AR[x][0] + eb[1] * AR[x][1] + eb[2] * AR[x][2];
   }
+  // Most separated pairs are separated by one of A's face axes: the rest
+  // only add axes to the "or", so returning here changes no answer.
+  if (all(separated)) return separated;
   // B's face axes.
   for (int y = 0; y < 3; ++y) {
     separated |= abs(t[0] * R[0][y] + t[1] * R[1][y] + t[2] * R[2][y]) >
                  eb[y] + ea[0] * AR[0][y] + ea[1] * AR[1][y] + ea[2] * AR[2][y];
   }
+  if (all(separated)) return separated;
   // The nine edge x edge axes, A's axis x cross B's axis y: rounding noise
   // when the edges are (nearly) parallel, so the radii get the slack.
   const V slack = slack_factor * (ea[0] + ea[1] + ea[2] + eb[0] + eb[1] +
