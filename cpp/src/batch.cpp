@@ -4,8 +4,10 @@
 // Validation is a fast check of the whole input (finiteness from the exponent
 // bits of every float, then each layout's comparisons, as reductions that
 // vectorize), and only when that fails a scan for the first invalid element.
-// Every loop body is branch-free (comparisons become selects), so that clang
-// (WASM, -msimd128) and g++ (native) can vectorize where the layout allows.
+// The loop bodies are branch-free (comparisons become selects), so that clang
+// (WASM, -msimd128) and g++ (native) can vectorize where the layout allows,
+// except two early exits that change no answer: the sphere cast's clear misses
+// and the OBB test's return once the face axes separate.
 #include "narrowphase/batch.h"
 
 #include <cmath>
