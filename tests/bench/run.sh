@@ -8,6 +8,8 @@
 #   3. narrowphase_bench     the native C++ core (Google Benchmark), the floor under both
 #   4. size_init.mjs         what a Vite page downloads, and how long init() takes
 #   5. frame.browser.mjs     the tutorial page's recompute after a change, per scene, in headless Chromium
+#   6. batch.bench.mjs       np.batch against a native loop (g++ -O3 -march=native), a JS loop and three.js
+#   7. batch.workers.mjs     one large batch on the main thread against the same split between two workers
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -27,3 +29,6 @@ echo; echo "=== size and start-up ==="
 node tests/bench/size_init.mjs --browser
 echo; echo "=== the tutorial page: recompute per change (Chromium) ==="
 node tests/bench/frame.browser.mjs
+echo; echo "=== np.batch against native, JS and three.js loops (n = 10^6) ==="
+node tests/bench/batch.bench.mjs --crossover
+node tests/bench/batch.workers.mjs

@@ -19,6 +19,7 @@ describe("the npm tarball", () => {
         "package/LICENSE",
         "package/README.md",
         "package/package.json",
+        "package/web/lib/batch.js",
         "package/web/lib/index.d.ts",
         "package/web/lib/index.js",
         "package/web/lib/narrowphase.wasm.js",
@@ -79,5 +80,14 @@ describe("the npm tarball", () => {
     );
     expect(called.length).toBeGreaterThanOrEqual(8);
     for (const name of called) expect(module).toContain(`Module["${name}"]`);
+    // np.batch (web/lib/batch.js) calls the five batch exports.
+    for (const name of [
+      "overlapSphereAABB",
+      "distancePointAABB",
+      "raycastAABB",
+      "overlapOBBOBB",
+      "sphereCastSphere",
+    ])
+      expect(module).toContain(`Module["_np_batch_${name}"]`);
   });
 });

@@ -141,6 +141,10 @@ describe("TypeScript declarations, type-checked in a fresh project", () => {
       betweenDistance: 3,
       betweenPointB: [0, 0, 3], // a Vector3 target, filled (toArray exists)
       capsuleOnTriangle: true, // its end 1 above the face, radius 1: touching
+      batchOverlaps: [1, 0], // touching the face x = 1; (5, 5, 5) is 6.9 from the box
+      batchDistances: [4, 0], // enters the face x = 0 after 4; starts inside
+      batchOutReturned: true,
+      inMemoryHits: [1], // a point inside the box, from arrays in the module's memory
     });
   });
 });

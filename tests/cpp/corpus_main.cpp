@@ -43,6 +43,7 @@
 #include <utility>
 #include <vector>
 
+#include "narrowphase/batch.h"
 #include "narrowphase/detail/flat_kinds.h"
 #include "narrowphase/narrowphase.h"
 
@@ -576,8 +577,17 @@ class Corpus {
         complete = false;
       }
     }
-    std::fputs("\n}\n}\n", file_);
+    std::fputs("\n},\n\"batch\": [\n", file_);
+    std::fputs(batch_.c_str(), file_);
+    std::fputs("\n]\n}\n", file_);
     return complete;
+  }
+
+  /// Records one batch case (narrowphase/batch.h): its inputs, as the float32
+  /// numbers they are, and its answers or the index of its first invalid
+  /// element.
+  void record_batch(const std::string& text) {
+    batch_ += (batch_.empty() ? "" : ",\n") + text;
   }
 
  private:
@@ -597,6 +607,7 @@ class Corpus {
   std::FILE* file_;
   int count_ = 0;
   std::vector<Tally> tallies_;
+  std::string batch_;
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1638,6 +1649,158 @@ void matrix_cases(Rng& r, Corpus& corpus, const Query& fn) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The batch kernels (narrowphase/batch.h): batches of float32 inputs with the
+// same kinds of special configurations (a grid of 0.5 makes touching, flat and
+// axis-parallel cases common: radius 0, min == max, zero and -0 direction
+// components, zero-length casts) at scales from 1e-3 to 1e3, of sizes 0, 1, odd
+// and several thousand, and batches with one invalid element. Recorded as
+// {"batch": name, "a": [...], "b": [...], "maxDistance", "result": [...]} or
+// "error": the index of the first invalid element. The JS side replays each
+// through np.batch and requires the very same float32 answers.
+
+void batch_cases(Rng& r, Corpus& corpus) {
+  struct Fn {
+    const char* name;
+    int stride_a, stride_b;
+    bool boolean;
+  };
+  static const Fn kFns[] = {{"overlapSphereAABB", 4, 6, true},
+                            {"distancePointAABB", 3, 6, false},
+                            {"raycastAABB", 6, 6, false},
+                            {"overlapOBBOBB", 15, 15, true},
+                            {"sphereCastSphere", 7, 4, false}};
+  static const int kSizes[] = {0, 1, 7, 64, 1001, 4099};
+  for (const Fn& fn : kFns) {
+    const std::string name = fn.name;
+    for (int round = 0; round < 9; ++round) {
+      const int n = round < 6 ? kSizes[round] : 50;
+      const double scale = r.decade(-3, 3);
+      auto coord = [&] {
+        const double v = r.symmetric() * 4.0;
+        return static_cast<float>(
+            scale * (r.below(3) == 0 ? std::round(v * 2.0) / 2.0 : v));
+      };
+      auto length = [&] {
+        const int pick = r.below(6);
+        const double v = r.unit() * 2.0;
+        return static_cast<float>(scale * (pick == 0 ? 0.0
+                                           : pick == 1
+                                               ? std::round(v * 2.0) / 2.0
+                                               : v));
+      };
+      auto rotation = [&](float* m) {
+        if (r.below(4) == 0) {  // axis-aligned: columns permuted or negated
+          const int p = r.below(3);
+          for (int k = 0; k < 9; ++k) m[k] = 0.0f;
+          for (int c = 0; c < 3; ++c)
+            m[3 * c + (c + p) % 3] = r.below(2) ? 1.0f : -1.0f;
+          return;
+        }
+        double q[4], l = 0.0;
+        for (double& x : q) x = r.symmetric(), l += x * x;
+        l = std::sqrt(l);
+        const double w = q[0] / l, x = q[1] / l, y = q[2] / l, z = q[3] / l;
+        const double e[9] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z),
+                             2 * (x * z - w * y),     2 * (x * y - w * z),
+                             1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
+                             2 * (x * z + w * y),     2 * (y * z - w * x),
+                             1 - 2 * (x * x + y * y)};
+        for (int k = 0; k < 9; ++k) m[k] = static_cast<float>(e[k]);
+      };
+      std::vector<float> a(static_cast<std::size_t>(n * fn.stride_a)),
+          b(static_cast<std::size_t>(n * fn.stride_b));
+      for (int i = 0; i < n; ++i) {
+        float* p = a.data() + i * fn.stride_a;
+        float* q = b.data() + i * fn.stride_b;
+        if (name == "overlapOBBOBB") {
+          for (float* o : {p, q}) {
+            for (int k = 0; k < 3; ++k) o[k] = coord() * 0.75f;
+            for (int k = 3; k < 6; ++k) o[k] = length();
+            rotation(o + 6);
+          }
+          continue;
+        }
+        if (name == "sphereCastSphere") {
+          for (int k = 0; k < 3; ++k) p[k] = coord();
+          for (int k = 3; k < 6; ++k)
+            p[k] = r.below(8) == 0 ? p[k - 3] : coord();
+          p[6] = length();
+          for (int k = 0; k < 3; ++k) q[k] = coord();
+          q[3] = length();
+          continue;
+        }
+        for (int k = 0; k < fn.stride_a; ++k) p[k] = coord();
+        if (name == "overlapSphereAABB") p[3] = length();
+        if (name == "raycastAABB") {
+          if (r.below(3) == 0) p[3 + r.below(3)] = r.below(2) ? 0.0f : -0.0f;
+          if (p[3] == 0.0f && p[4] == 0.0f && p[5] == 0.0f) p[5] = 1.0f;
+        }
+        for (int k = 0; k < 3; ++k) {
+          q[k] = coord();
+          q[3 + k] = q[k] + length();
+        }
+      }
+      // Rounds 6..8: one invalid element (a NaN, a negative radius or half
+      // size, or an inverted box) at a random index.
+      if (round >= 6) {
+        const int at = r.below(n);
+        float* p = a.data() + at * fn.stride_a;
+        float* q = b.data() + at * fn.stride_b;
+        if (round == 6) p[r.below(fn.stride_a)] = std::nanf("");
+        if (round == 7) q[r.below(3)] = 1e30f;  // min > max, or a huge center
+        if (round == 8) {
+          if (name == "overlapOBBOBB")
+            q[4] = -1.0f;
+          else if (name == "sphereCastSphere")
+            p[6] = -1.0f;
+          else if (name == "raycastAABB")
+            p[3] = p[4] = p[5] = 0.0f;
+          else
+            p[0] = std::numeric_limits<float>::infinity();
+        }
+      }
+      const double max_distance =
+          name == "raycastAABB" && round % 2 ? scale * 3.0 : kInf;
+      std::vector<float> out(static_cast<std::size_t>(n));
+      std::vector<std::uint8_t> flags(static_cast<std::size_t>(n));
+      const uint32_t count = static_cast<uint32_t>(n);
+      int32_t bad = -1;
+      if (name == "overlapSphereAABB")
+        bad =
+            np_batch_overlapSphereAABB(a.data(), b.data(), count, flags.data());
+      if (name == "distancePointAABB")
+        bad = np_batch_distancePointAABB(a.data(), b.data(), count, out.data());
+      if (name == "raycastAABB")
+        bad = np_batch_raycastAABB(a.data(), b.data(), max_distance, count,
+                                   out.data());
+      if (name == "overlapOBBOBB")
+        bad = np_batch_overlapOBBOBB(a.data(), b.data(), count, flags.data());
+      if (name == "sphereCastSphere")
+        bad = np_batch_sphereCastSphere(a.data(), b.data(), count, out.data());
+      Json j;
+      j.open();
+      j.key("batch"), j.string(name);
+      j.key("a"), j.open('[');
+      for (float v : a) j.number(v);
+      j.close(']');
+      j.key("b"), j.open('[');
+      for (float v : b) j.number(v);
+      j.close(']');
+      if (name == "raycastAABB") j.key("maxDistance"), j.number(max_distance);
+      if (bad >= 0) {
+        j.key("error"), j.number(bad);
+      } else {
+        j.key("result"), j.open('[');
+        for (int i = 0; i < n; ++i) j.number(fn.boolean ? flags[i] : out[i]);
+        j.close(']');
+      }
+      j.close();
+      corpus.record_batch(j.text);
+    }
+  }
+}
+
 int main(int argc, char** argv) {
   if (argc != 2) {
     std::fprintf(stderr, "usage: %s <output.json>\n", argv[0]);
@@ -1670,6 +1833,7 @@ int main(int argc, char** argv) {
     for (const char* name : kHandWritten) hand |= std::string(q.name) == name;
     if (!hand) matrix_cases(rng, corpus, q);
   }
+  batch_cases(rng, corpus);
   const bool complete = corpus.end(kCasesPerFunction);
   if (std::fclose(file) != 0) {
     std::perror(argv[1]);

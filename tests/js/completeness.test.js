@@ -51,10 +51,27 @@ describe("every query of queries.def", () => {
     ).toBe(true);
   });
 
-  it("is a function of the API object, which has nothing else but OBB_AXIS_NAMES and tolerances", () => {
-    expect(Object.keys(np)).toEqual([...NAMES, "OBB_AXIS_NAMES", "tolerances"]);
+  it("is a function of the API object, which has nothing else but batch, OBB_AXIS_NAMES and tolerances", () => {
+    expect(Object.keys(np)).toEqual([
+      ...NAMES,
+      "batch",
+      "OBB_AXIS_NAMES",
+      "tolerances",
+    ]);
     for (const name of NAMES) expect(np[name], name).toBeTypeOf("function");
     expect(Object.isFrozen(np)).toBe(true);
+    // np.batch: the arrays in the module's memory, and the five batch functions of API.md.
+    expect(Object.keys(np.batch)).toEqual([
+      "allocate",
+      "view",
+      "free",
+      "overlapSphereAABB",
+      "distancePointAABB",
+      "raycastAABB",
+      "overlapOBBOBB",
+      "sphereCastSphere",
+    ]);
+    expect(Object.isFrozen(np.batch)).toBe(true);
   });
 
   it("is declared, with its JSDoc, as a method of Narrowphase in index.d.ts", () => {

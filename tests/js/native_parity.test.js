@@ -183,6 +183,65 @@ describe("native C++ and WASM give bit-identical results on the seeded corpus", 
     }
   });
 
+  // The batch kernels (narrowphase/batch.h): every batch of the corpus through np.batch, answers compared as
+  // float32 numbers bit for bit (Object.is), and the first invalid element's index for the invalid ones.
+  const BATCH = [
+    "overlapSphereAABB",
+    "distancePointAABB",
+    "raycastAABB",
+    "overlapOBBOBB",
+    "sphereCastSphere",
+  ];
+  it("the corpus has batches of every np.batch function, valid and invalid", () => {
+    for (const name of BATCH) {
+      const batches = (corpus.json.batch ?? []).filter((c) => c.batch === name);
+      expect(batches.length, name).toBeGreaterThanOrEqual(8);
+      expect(
+        batches.some((c) => c.error !== undefined),
+        `${name} has invalid batches`,
+      ).toBe(true);
+      expect(
+        batches.some((c) => c.result?.length > 4000),
+        `${name} has a batch of several chunks`,
+      ).toBe(true);
+    }
+  });
+  for (const name of BATCH) {
+    it(`np.batch.${name} matches native bit for bit on every batch of the corpus`, () => {
+      const mismatches = [];
+      for (const [k, c] of (corpus.json.batch ?? []).entries()) {
+        if (c.batch !== name) continue;
+        const a = Float32Array.from(c.a),
+          b = Float32Array.from(c.b);
+        // The inputs are float32 numbers: converting them loses nothing.
+        expect(c.a.every((v, i) => Object.is(v, a[i]))).toBe(true);
+        let got, thrown;
+        try {
+          got =
+            name === "raycastAABB"
+              ? np.batch.raycastAABB(a, b, c.maxDistance)
+              : np.batch[name](a, b);
+        } catch (error) {
+          thrown = error;
+        }
+        if (c.error !== undefined) {
+          if (!(thrown instanceof RangeError) || thrown.index !== c.error)
+            mismatches.push(
+              `batch ${k}: native error at element ${c.error}, JS ${thrown ?? "no error"}`,
+            );
+        } else if (thrown) mismatches.push(`batch ${k}: JS threw ${thrown}`);
+        else {
+          const i = c.result.findIndex((v, i) => !Object.is(v, got[i]));
+          if (got.length !== c.result.length || i >= 0)
+            mismatches.push(
+              `batch ${k} element ${i}: native ${c.result[i]}, JS ${got[i]}`,
+            );
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+
   for (const [query, cases] of corpus.byQuery) {
     const errors = cases.filter((c) => c.error).length;
     it(`${query} matches native bit for bit on ${cases.length} cases, ${errors} of them errors`, () => {

@@ -12,7 +12,8 @@
 //   (NaN or ±Infinity, a negative radius / halfSize / maxDistance, min > max on an axis, a zero ray direction
 //   or plane normal, an OBB rotation that is not orthonormal within 1e-6) whose message names the function, the argument and the
 //   field, e.g. `overlapSphereAABB: sphere.center.y is undefined, expected a number`. After any error the next
-//   call works normally; nothing is allocated in WASM memory, so nothing can leak.
+//   call works normally; the single calls allocate nothing in WASM memory, so nothing can leak (np.batch
+//   allocates one fixed region, once).
 
 /** A point or direction: `{ x, y, z }`. three.js `Vector3` fits. */
 export interface Vec3Like {
@@ -933,6 +934,13 @@ export interface Narrowphase {
     result?: T | null,
   ): T | null;
 
+  /**
+   * The queries over many inputs at once: flat `Float32Array`s, element i of each input paired with element i
+   * of the other. Each answer is that of the double-precision single call on the same float32 numbers,
+   * computed in double and rounded once to float32.
+   */
+  readonly batch: NarrowphaseBatch;
+
   /** Same as the module export `OBB_AXIS_NAMES`. */
   readonly OBB_AXIS_NAMES: typeof OBB_AXIS_NAMES;
 
@@ -949,6 +957,111 @@ export interface Narrowphase {
      */
     readonly obbEdgeAxisSlack: number;
   };
+}
+
+/**
+ * `np.batch`: the same queries over many inputs at once, for speed (README "Batch queries").
+ *
+ * Inputs are flat `Float32Array`s (a `Float64Array` or plain array throws `TypeError`); element i of the first
+ * input is paired with element i of the second, and their lengths must hold the same count n (any n from 0;
+ * otherwise `RangeError`). The answers are written to `out` when it is given (a typed array of the output's
+ * type with at least n elements: the first n are written, and `out` is returned when its length is n, else
+ * `out.subarray(0, n)`), or to a new array. `out` must not share memory with an input.
+ *
+ * Every element is validated by the single calls' rules before any answer is written: a NaN or infinity, a
+ * negative radius or half size, `min > max`, a zero ray direction or a rotation that is not orthonormal within
+ * 1e-6 throws a `RangeError` naming the function, the input, the element's index and its field
+ * (`batch.overlapSphereAABB: spheres element 3 (spheres[12..15]): radius (index 15) is -1, expected a value >= 0`),
+ * with the index also in `error.index`; `out` is then untouched.
+ *
+ * Each answer is the double-precision single call's on the same float32 numbers, computed in double (no exact
+ * fallback) and rounded once to float32: distances and fractions agree to float32 rounding; a decision
+ * (overlap, hit or miss) can differ only for configurations within float32 rounding of touching.
+ */
+export interface NarrowphaseBatch {
+  /**
+   * A zeroed `Float32Array` or `Uint8Array` of `length` elements in the module's memory. Batch calls read inputs
+   * there in place (no copy) and write an `out` there directly. Allocate before use: an allocation may grow the
+   * module's memory, which detaches the arrays made before it (their length becomes 0; passing one throws a
+   * `TypeError`): `view` gives each back over the current memory. Free each with `free`.
+   * @throws {TypeError} for another type; {RangeError} for a length that is not an integer >= 0.
+   */
+  allocate<T extends Float32ArrayConstructor | Uint8ArrayConstructor>(
+    type: T,
+    length: number,
+  ): InstanceType<T>;
+
+  /** The array from `allocate` (or a view of it) over the module's current memory: the same numbers. */
+  view<T extends Float32Array | Uint8Array>(array: T): T;
+
+  /** Frees an array from `allocate` (with every view of it); it must not be used afterwards. */
+  free(array: Float32Array | Uint8Array): void;
+
+  /**
+   * Whether each sphere overlaps its box (touching counts).
+   * @param spheres n * 4 numbers: `[cx, cy, cz, r]` per sphere.
+   * @param boxes n * 6 numbers: `[minx, miny, minz, maxx, maxy, maxz]` per box.
+   * @param out filled with 1 (overlap) or 0.
+   * @throws {TypeError | RangeError} on bad input (nothing written to `out`).
+   */
+  overlapSphereAABB(
+    spheres: Float32Array,
+    boxes: Float32Array,
+    out?: Uint8Array,
+  ): Uint8Array;
+
+  /**
+   * The distance from each point to its box: 0 inside or on it.
+   * @param points n * 3 numbers: `[x, y, z]` per point.
+   * @param boxes n * 6 numbers: `[minx, miny, minz, maxx, maxy, maxz]` per box.
+   * @throws {TypeError | RangeError} on bad input (nothing written to `out`).
+   */
+  distancePointAABB(
+    points: Float32Array,
+    boxes: Float32Array,
+    out?: Float32Array,
+  ): Float32Array;
+
+  /**
+   * Where each ray enters its box: the distance in world units along the normalized direction (the direction
+   * need not be unit length), 0 when the ray starts inside or on the box, `Infinity` on a miss or beyond
+   * `maxDistance`.
+   * @param rays n * 6 numbers: `[ox, oy, oz, dx, dy, dz]` per ray (a non-zero direction).
+   * @param boxes n * 6 numbers: `[minx, miny, minz, maxx, maxy, maxz]` per box.
+   * @param maxDistance one limit for every ray: a number >= 0, `Infinity` allowed (the default).
+   * @throws {TypeError | RangeError} on bad input (nothing written to `out`).
+   */
+  raycastAABB(
+    rays: Float32Array,
+    boxes: Float32Array,
+    maxDistance?: number,
+    out?: Float32Array,
+  ): Float32Array;
+
+  /**
+   * Whether each pair of oriented boxes overlaps (15-axis separating axis test, touching counts). Rotations are
+   * used as given (the single call first makes a float32 rotation exactly orthonormal); a gap within float32
+   * rounding of the boxes' extent along nearly parallel edges may count as touching.
+   * @param a n * 15 numbers: `[cx, cy, cz, hx, hy, hz, r0..r8]` per box, the rotation column-major (the columns
+   *   are the box's local axes; three.js's `OBB.rotation.elements`).
+   * @param b the same layout.
+   * @throws {TypeError | RangeError} on bad input, including a scaled or sheared rotation.
+   */
+  overlapOBBOBB(a: Float32Array, b: Float32Array, out?: Uint8Array): Uint8Array;
+
+  /**
+   * For each ball of radius r moving from s to e against its target sphere, the fraction of the path at first
+   * contact, in [0, 1]: 0 when it starts overlapping or touching, `Infinity` on a miss (including contact only
+   * beyond e). A zero-length cast is an overlap test.
+   * @param casts n * 7 numbers: `[sx, sy, sz, ex, ey, ez, r]` per cast.
+   * @param targets n * 4 numbers: `[cx, cy, cz, r]` per target sphere.
+   * @throws {TypeError | RangeError} on bad input (nothing written to `out`).
+   */
+  sphereCastSphere(
+    casts: Float32Array,
+    targets: Float32Array,
+    out?: Float32Array,
+  ): Float32Array;
 }
 
 /**

@@ -5,9 +5,11 @@
 // outputs back into a plain object (or the caller's `target`). The C++ core validates the numbers and reports
 // problems as error codes; this file turns them into RangeErrors that name the function, argument and field.
 // Type checks (is this a number?) happen here, on the way in; when one fails, `typeError` walks the arguments
-// again slowly to say exactly which field is wrong. Nothing is allocated in WASM memory, so nothing can leak.
+// again slowly to say exactly which field is wrong. The single calls allocate nothing in WASM memory, so nothing can
+// leak; np.batch (batch.js) allocates its fixed region once, on its first call.
 
 import createNarrowphaseModule, { wasmBinary } from "./narrowphase.wasm.js";
+import { createBatch } from "./batch.js";
 
 /** The 15 candidate separating axes of two OBBs, indexed as separatingAxisOBBOBB reports them. */
 export const OBB_AXIS_NAMES = Object.freeze([
@@ -2680,6 +2682,8 @@ function createApi(module) {
 
   const api = {
     ...live.queries,
+    // The queries over many inputs at once (flat Float32Arrays): web/lib/batch.js.
+    batch: createBatch(module, allocate, release, module.orthonormalTolerance),
     OBB_AXIS_NAMES,
     tolerances: Object.freeze({
       orthonormal: module.orthonormalTolerance,

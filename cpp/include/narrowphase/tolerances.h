@@ -46,6 +46,17 @@ inline constexpr double kObbEdgeAxisSlack = 8.0;
 /// of 1: above what rotations computed in double carry.
 inline constexpr double kOrthonormalizeAbove = 64.0 * 0x1p-52;
 
+/// Dimensionless. The batch OBB-OBB test (batch.cpp) uses float32 rotations as
+/// given, without the single call's orthonormalization: each entry is rounded
+/// by up to 2^-24 relative, so an edge x edge axis of (nearly) parallel edges
+/// is rounding noise of a few 2^-24 times the sizes. Its radius sum gets the
+/// slack
+///   kBatchObbEdgeSlack * (the six half sizes + |b.center - a.center|_1),
+/// 16 float32 roundings (2^-20, ~9.5e-7): above that noise, so parallel edges
+/// never separate boxes that overlap, and a gap that small (float32 rounding of
+/// the boxes' extent) may be reported overlapping. The face axes use no slack.
+inline constexpr double kBatchObbEdgeSlack = 0x1p-20;
+
 /// Dimensionless, relative. The filter band of a sphere cast's hit decision
 /// (shape_cast.cpp): the rounded decisions stand unless |m2 - r2| <=
 /// kSphereCastClearMiss (m2 + r2), |w2 - r2| <= kSphereCastClearMiss (w2 + r2)
