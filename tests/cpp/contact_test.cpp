@@ -30,6 +30,7 @@ using np::Plane;
 using np::Sphere;
 using np::Triangle;
 using np::Vec3;
+using np_test::gap;
 using np_test::identity_obb;
 using np_test::kScales;
 using np_test::map;
@@ -571,18 +572,6 @@ TEST(ContactSpherePlane, EitherSideOnItAndTouchingForAnyNormalLength) {
 }
 
 // ---- Every pair: seeded properties (EDGE_CASES.md, "Invariants") ------------
-
-// The distance from a point to the shape (0 inside), for each b.
-double gap(Vec3 p, const Sphere& b) { return np::distance_point_sphere(p, b); }
-double gap(Vec3 p, const Capsule& b) {
-  return np::distance_point_capsule(p, b);
-}
-double gap(Vec3 p, const AABB& b) { return np::distance_point_aabb(p, b); }
-double gap(Vec3 p, const OBB& b) { return np::distance_point_obb(p, b); }
-double gap(Vec3 p, const Triangle& b) {
-  return np::distance_point_triangle(p, b);
-}
-double gap(Vec3 p, const Plane& b) { return np::distance_point_plane(p, b); }
 
 bool overlap(const Sphere& s, const Sphere& b) {
   return np::overlap_sphere_sphere(s, b);

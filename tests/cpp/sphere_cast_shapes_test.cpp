@@ -30,6 +30,7 @@ using np::ShapeCastHit;
 using np::Sphere;
 using np::Triangle;
 using np::Vec3;
+using np_test::gap;
 using np_test::random_rotation;
 using np_test::random_vec;
 
@@ -70,15 +71,6 @@ bool cast(Vec3 s, Vec3 e, double r, const Triangle& b, ShapeCastHit* h) {
 bool cast(Vec3 s, Vec3 e, double r, const Plane& b, ShapeCastHit* h) {
   return np::sphere_cast_plane(s, e, r, b, h);
 }
-double gap(Vec3 p, const Capsule& b) {
-  return np::distance_point_capsule(p, b);
-}
-double gap(Vec3 p, const AABB& b) { return np::distance_point_aabb(p, b); }
-double gap(Vec3 p, const OBB& b) { return np::distance_point_obb(p, b); }
-double gap(Vec3 p, const Triangle& b) {
-  return np::distance_point_triangle(p, b);
-}
-double gap(Vec3 p, const Plane& b) { return np::distance_point_plane(p, b); }
 
 // A hit's fields against the expected first contact.
 void expect_hit(const ShapeCastHit& h, double fraction, Vec3 center,

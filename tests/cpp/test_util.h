@@ -9,6 +9,7 @@
 #include <optional>
 #include <random>
 
+#include "narrowphase/closest_point.h"
 #include "narrowphase/types.h"
 
 namespace np_test {
@@ -111,6 +112,27 @@ inline void random_rotation(std::mt19937_64& rng, Vec3 axis[3]) {
 inline Vec3 random_vec(std::mt19937_64& rng, double spread) {
   std::uniform_real_distribution<double> u(-spread, spread);
   return {u(rng), u(rng), u(rng)};
+}
+
+// The distance from a point to each shape (0 inside or on it), one name for
+// the seeded properties over every shape.
+inline double gap(Vec3 p, const np::Sphere& b) {
+  return np::distance_point_sphere(p, b);
+}
+inline double gap(Vec3 p, const np::Capsule& b) {
+  return np::distance_point_capsule(p, b);
+}
+inline double gap(Vec3 p, const np::AABB& b) {
+  return np::distance_point_aabb(p, b);
+}
+inline double gap(Vec3 p, const np::OBB& b) {
+  return np::distance_point_obb(p, b);
+}
+inline double gap(Vec3 p, const np::Triangle& b) {
+  return np::distance_point_triangle(p, b);
+}
+inline double gap(Vec3 p, const np::Plane& b) {
+  return np::distance_point_plane(p, b);
 }
 
 }  // namespace np_test
