@@ -96,7 +96,7 @@ inline bool bad_aabb(const float* b) {
 
 // A sphere [center.xyz, r]: finite, r >= 0.
 inline bool bad_sphere(const float* s) {
-  return !(finite(s[0]) & finite(s[1]) & finite(s[2]) & finite(s[3]) &
+  return !(finite(s[0]) && finite(s[1]) && finite(s[2]) && finite(s[3]) &&
            (s[3] >= 0.0f));
 }
 
@@ -292,7 +292,7 @@ int32_t np_batch_overlapSphereAABB(const float* spheres, const float* boxes,
                all_nonnegative(spheres + 3, 4, n) && boxes_ordered(boxes, n);
       },
       [&](uint32_t i) {
-        return bad_sphere(spheres + 4 * i) | bad_aabb(boxes + 6 * i);
+        return bad_sphere(spheres + 4 * i) || bad_aabb(boxes + 6 * i);
       },
       [&](uint32_t i) -> uint8_t {
         const float* s = spheres + 4 * i;
@@ -312,7 +312,7 @@ int32_t np_batch_distancePointAABB(const float* points, const float* boxes,
       },
       [&](uint32_t i) {
         const float* p = points + 3 * i;
-        return !(finite(p[0]) & finite(p[1]) & finite(p[2])) |
+        return !(finite(p[0]) && finite(p[1]) && finite(p[2])) ||
                bad_aabb(boxes + 6 * i);
       },
       [&](uint32_t i) {
@@ -386,7 +386,7 @@ int32_t np_batch_overlapOBBOBB(const float* a, const float* b, uint32_t n,
                                uint8_t* out) {
   if (!(obbs_valid(a, n) && obbs_valid(b, n))) {
     return first_bad(n, [&](uint32_t i) {
-      return bad_obb(a + 15 * i) | bad_obb(b + 15 * i);
+      return bad_obb(a + 15 * i) || bad_obb(b + 15 * i);
     });
   }
   if (out == nullptr) return -1;
