@@ -285,6 +285,7 @@ extern "C" {
 
 int32_t np_batch_overlapSphereAABB(const float* spheres, const float* boxes,
                                    uint32_t n, uint8_t* out) {
+  if (n == 0) return -1;  // nothing to read (the arrays may be null)
   return run(
       n, out,
       [&] {
@@ -304,6 +305,7 @@ int32_t np_batch_overlapSphereAABB(const float* spheres, const float* boxes,
 
 int32_t np_batch_distancePointAABB(const float* points, const float* boxes,
                                    uint32_t n, float* out) {
+  if (n == 0) return -1;  // nothing to read (the arrays may be null)
   return run(
       n, out,
       [&] {
@@ -324,6 +326,7 @@ int32_t np_batch_distancePointAABB(const float* points, const float* boxes,
 
 int32_t np_batch_raycastAABB(const float* rays, const float* boxes,
                              double max_distance, uint32_t n, float* out) {
+  if (n == 0) return -1;  // nothing to read (the arrays may be null)
   constexpr double kInf = INFINITY;
   return run<true>(
       n, out,
@@ -384,6 +387,7 @@ int32_t np_batch_raycastAABB(const float* rays, const float* boxes,
 
 int32_t np_batch_overlapOBBOBB(const float* a, const float* b, uint32_t n,
                                uint8_t* out) {
+  if (n == 0) return -1;  // nothing to read (the arrays may be null)
   if (!(obbs_valid(a, n) && obbs_valid(b, n))) {
     return first_bad(n, [&](uint32_t i) {
       return bad_obb(a + 15 * i) || bad_obb(b + 15 * i);
@@ -413,6 +417,7 @@ int32_t np_batch_overlapOBBOBB(const float* a, const float* b, uint32_t n,
 
 int32_t np_batch_sphereCastSphere(const float* casts, const float* targets,
                                   uint32_t n, float* out) {
+  if (n == 0) return -1;  // nothing to read (the arrays may be null)
   const bool valid = all_finite(casts, 7 * n) && all_finite(targets, 4 * n) &&
                      all_nonnegative(casts + 6, 7, n) &&
                      all_nonnegative(targets + 3, 4, n);
