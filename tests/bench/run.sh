@@ -10,12 +10,17 @@
 #   5. frame.browser.mjs     the tutorial page's recompute after a change, per scene, in headless Chromium
 #   6. batch.bench.mjs       np.batch against a native loop (g++ -O3 -march=native), a JS loop and three.js
 #   7. batch.workers.mjs     one large batch on the main thread against the same split between two workers
+#   8. rapier.bench.mjs      casts and contacts against Rapier's shape queries (installed into tests/bench only)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 
 bash web/scripts/ensure-tools.sh native emcc chromium npm
 bash web/scripts/build-wasm.sh
+# What the benchmarks compare against beyond three.js: their own package.json, never installed by npm test.
+if [ ! -d tests/bench/node_modules/@dimforge/rapier3d-compat ]; then
+  (cd tests/bench && npm ci --no-audit --no-fund --loglevel=error)
+fi
 
 echo; echo "=== per call against three.js: Node ==="
 node tests/bench/boundary.bench.mjs
@@ -32,3 +37,5 @@ node tests/bench/frame.browser.mjs
 echo; echo "=== np.batch against native, JS and three.js loops (n = 10^6) ==="
 node tests/bench/batch.bench.mjs --crossover
 node tests/bench/batch.workers.mjs
+echo; echo "=== casts and contacts against Rapier (per call, Node) ==="
+node tests/bench/rapier.bench.mjs
