@@ -39,6 +39,7 @@
 // within that loss either way.
 #include <cfloat>
 #include <cmath>
+#include <utility>
 
 #include "narrowphase/detail/exact.h"
 #include "narrowphase/detail/exponent.h"
@@ -567,6 +568,104 @@ bool clearly_apart(Vec3 a, Vec3 b, Vec3 lo, Vec3 hi, double r) {
   return false;
 }
 
+// ---- Quick verdicts (before the exact predicate) ----------------------------
+
+// What the doubles can say of a segment against a box grown by g (per axis)
+// without any exact arithmetic: kNo when it misses the box grown a margin
+// more, kYes when it meets the box grown a margin less, kMaybe otherwise
+// (kClearMargin: the margin is M 2^-40, M the configuration's magnitude,
+// against roundings of at most about 2^-48 M in the clip below: each slab
+// bound and each parameter (bound - a) / (b - a) is off by a few ulps of M
+// over |b - a|, which moves the point the clip stands for by a few ulps of M).
+// Liang and Barsky's clip, as segment_meets_grown_box below.
+int clip_with_margin(Vec3 a, Vec3 b, Vec3 lo, Vec3 hi, Vec3 g, double margin) {
+  double enter = 0.0, exit = 1.0;
+  for (int i = 0; i < 3; ++i) {
+    const double ai = get(a, i), bi = get(b, i);
+    const double l = (get(lo, i) - get(g, i)) - margin,
+                 h = (get(hi, i) + get(g, i)) + margin;
+    if (ai == bi) {  // parallel to the slab
+      if (ai < l || ai > h) return kNo;
+      continue;
+    }
+    const double d = bi - ai;
+    double t0 = (l - ai) / d, t1 = (h - ai) / d;
+    if (d < 0.0) std::swap(t0, t1);
+    enter = max2(enter, t0), exit = min2(exit, t1);
+    if (enter > exit) return kNo;
+  }
+  return kYes;
+}
+
+// The squared distance between a point of p0-p1 and a point of q0-q1, in
+// doubles, at the parameters Ericson's closest points of two segments choose
+// (Real-Time Collision Detection, 5.1.9): whatever rounding does to those
+// parameters, they are clamped to [0, 1], so the two points lie on the segments
+// (to within a few ulps of the coordinates) and the result is at least their
+// distance, less that rounding: an upper bound of the segments' distance to
+// prove a capsule within reach, never to prove one out of it.
+double segment_points_distance_sq(Vec3 p0, Vec3 p1, Vec3 q0, Vec3 q1) {
+  const Vec3 d1 = p1 - p0, d2 = q1 - q0, w = p0 - q0;
+  const double a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, w);
+  const auto clamp01 = [](double x) { return x > 0.0 ? min2(x, 1.0) : 0.0; };
+  double s = 0.0, t = 0.0;
+  if (a == 0.0) {
+    t = e == 0.0 ? 0.0 : clamp01(f / e);
+  } else {
+    const double c = dot(d1, w);
+    if (e == 0.0) {
+      s = clamp01(-c / a);
+    } else {
+      const double b = dot(d1, d2), denom = a * e - b * b;
+      s = denom > 0.0 ? clamp01((b * f - c * e) / denom) : 0.0;
+      t = (b * s + f) / e;
+      if (!(t >= 0.0)) {
+        t = 0.0, s = clamp01(-c / a);
+      } else if (t > 1.0) {
+        t = 1.0, s = clamp01((b - c) / a);
+      }
+    }
+  }
+  const Vec3 gap = (p0 + d1 * s) - (q0 + d2 * t);
+  return dot(gap, gap);
+}
+
+// The capsule (a, b, r) against the box [lo, hi], decided in doubles where a
+// margin settles it (the rounded box lies inside the box grown by r on every
+// axis, and holds the three boxes grown by r along one axis; Ericson 5.5.7),
+// else kMaybe: the configuration is near the rounded box's surface, or in its
+// edge or corner pockets, or of a magnitude beyond the margin's range.
+int capsule_box_quick(Vec3 a, Vec3 b, Vec3 lo, Vec3 hi, double r) {
+  const double m =
+      max2(max2(max_abs_component(a), max_abs_component(b)),
+           max2(max2(max_abs_component(lo), max_abs_component(hi)), r));
+  if (!(m >= 0x1p-900 && m <= 0x1p900)) return kMaybe;
+  const double margin = m * kClearMargin;
+  if (clip_with_margin(a, b, lo, hi, Vec3{r, r, r}, margin) == kNo) return kNo;
+  for (int k = 0; k < 3; ++k) {
+    Vec3 g{0.0, 0.0, 0.0};
+    set(g, k, r);
+    if (clip_with_margin(a, b, lo, hi, g, -margin) == kYes) return kYes;
+    if (r == 0.0) break;  // the three are the box itself
+  }
+  // In an edge's or a corner's pocket: within r of an edge by a margin (for
+  // magnitudes whose squares neither overflow nor lose the margin).
+  if (!(r > 2.0 * margin && m >= 0x1p-200 && m <= 0x1p200)) return kMaybe;
+  const double reach = (r - margin) * (r - margin) * (1.0 - 0x1p-40);
+  for (int axis = 0; axis < 3; ++axis) {
+    const int j = (axis + 1) % 3, k = (axis + 2) % 3;
+    for (int corner = 0; corner < 4; ++corner) {
+      Vec3 c0 = lo;
+      set(c0, j, (corner & 1) ? get(hi, j) : get(lo, j));
+      set(c0, k, (corner & 2) ? get(hi, k) : get(lo, k));
+      Vec3 c1 = c0;
+      set(c1, axis, get(hi, axis));
+      if (segment_points_distance_sq(a, b, c0, c1) < reach) return kYes;
+    }
+  }
+  return kMaybe;
+}
+
 inline bool inside(Vec3 p, const AABB& box) {
   return p.x >= box.min.x && p.x <= box.max.x && p.y >= box.min.y &&
          p.y <= box.max.y && p.z >= box.min.z && p.z <= box.max.z;
@@ -593,6 +692,9 @@ bool overlap_capsule_capsule(const Capsule& a, const Capsule& b) {
 bool overlap_capsule_aabb(const Capsule& c, const AABB& box) {
   if (clearly_apart(c.start, c.end, box.min, box.max, c.radius)) return false;
   if (inside(c.start, box) || inside(c.end, box)) return true;
+  const int quick =
+      capsule_box_quick(c.start, c.end, box.min, box.max, c.radius);
+  if (quick != kMaybe) return quick == kYes;
   const Vec3 points[4] = {c.start, c.end, box.min, box.max};
   const Frame f = frame_of(points, 4, c.radius, 0.0);
   if (f.trivially) return true;

@@ -29,6 +29,7 @@
 #include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
 #include "narrowphase/shape_cast.h"
+#include "narrowphase/tolerances.h"
 
 namespace np {
 
@@ -76,11 +77,72 @@ void enter_capsule(Vec3 s, Vec3 e, double length, Vec3 a, Vec3 b, double r,
   entry->take(linecast_capsule(s, e, Capsule{a, b, r}, &h), h, length);
 }
 
-// The rounded box of `box` and radius r (Ericson 5.5.7): the three boxes grown
-// by r along one axis, and the twelve edges as capsules of radius r (their end
-// balls are the corner spheres).
+// The rounded box of `box` and radius r (Ericson 5.5.7) is the three boxes
+// grown by r along one axis and the twelve edges as capsules of radius r (their
+// end balls are the corner spheres).
+//
+// enter_by_region: Ericson's region test first: the path's entry into the box
+// grown by r on every axis (which holds the rounded box) lies outside the box
+// on one, two or three axes, and the first piece the path can enter is then
+// that face's grown box, that edge's capsule, or one of the three edges'
+// capsules at that corner (a path in an edge's pocket is within r of the edge
+// where it leaves the pocket, so it enters that capsule no later than any other
+// piece). Only where the entry is clearly in one region (kClearMargin) and a
+// chosen piece is hit; otherwise, near a region's border or when the chosen
+// pieces all miss (grazing within rounding), every piece is tried.
+bool enter_by_region(Vec3 s, Vec3 e, double length, const AABB& box, double r,
+                     Entry* entry) {
+  const double m = max2(
+      max2(max_abs_component(s), max_abs_component(e)),
+      max2(max2(max_abs_component(box.min), max_abs_component(box.max)), r));
+  if (!(r > 0.0 && m >= 0x1p-900 && m <= 0x1p900)) return false;
+  const double margin = m * kClearMargin;
+  const Vec3 rr{r, r, r};
+  RayHit h;
+  if (!linecast_aabb(s, e, AABB{box.min - rr, box.max + rr}, &h)) return false;
+  int below = 0, above = 0;  // bit i: the entry is beyond the box on axis i
+  for (int i = 0; i < 3; ++i) {
+    const double p = get(h.point, i), lo = get(box.min, i),
+                 hi = get(box.max, i);
+    if (p < lo - margin) {
+      below |= 1 << i;
+    } else if (p > hi + margin) {
+      above |= 1 << i;
+    } else if (!(p > lo + margin && p < hi - margin)) {
+      return false;  // near a region's border
+    }
+  }
+  const int out = below | above;
+  Entry chosen;
+  for (int i = 0; i < 3; ++i) {
+    if (!(out & (1 << i))) continue;
+    AABB grown = box;
+    set(grown.min, i, get(box.min, i) - r);
+    set(grown.max, i, get(box.max, i) + r);
+    chosen.take(linecast_aabb(s, e, grown, &h), h, length);
+  }
+  // The edge along axis i at the corner the entry is beyond on the two
+  // others: in an edge region the one edge, in a corner region all three.
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    if (!(out & (1 << j)) || !(out & (1 << k))) continue;
+    Vec3 a = box.min;
+    set(a, j, above & (1 << j) ? get(box.max, j) : get(box.min, j));
+    set(a, k, above & (1 << k) ? get(box.max, k) : get(box.min, k));
+    Vec3 b = a;
+    set(b, i, get(box.max, i));
+    enter_capsule(s, e, length, a, b, r, &chosen);
+  }
+  if (!(chosen.t <= 1.0)) return false;
+  *entry = chosen;
+  return true;
+}
+
+// The entry into the rounded box: by region where that is clear, else the
+// earliest entry into any of its pieces.
 void enter_rounded_box(Vec3 s, Vec3 e, double length, const AABB& box, double r,
                        Entry* entry) {
+  if (enter_by_region(s, e, length, box, r, entry)) return;
   RayHit h;
   for (int i = 0; i < 3; ++i) {
     AABB grown = box;

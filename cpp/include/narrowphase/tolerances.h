@@ -184,4 +184,16 @@ inline constexpr double kObbTriangleSlack = 8.0;
 /// Shewchuk's expansions: not a tolerance, every answer is the exact one.
 inline constexpr double kCapsuleFilterRounding = 0x1p-52;
 
+/// Dimensionless, relative to the largest magnitude M of a configuration (its
+/// coordinates and radius). The quick verdicts before the exact capsule-box
+/// predicate and the rounded-box region test of the sphere cast against a box
+/// (Ericson, Real-Time Collision Detection, 5.5.7) grow or shrink the box by
+/// kClearMargin * M and trust a double only on the far side of that margin:
+/// every rounding in them is at most a few dozen 2^-53 M (about 2^-48 M), so
+/// a margin of 2^-40 M is 256 times what it must cover. Not a tolerance of the
+/// answer: inside the margin the exact predicate, or every piece of the rounded
+/// box, decides as before. Applies for M in [2^-900, 2^900] only (the margin
+/// then stays a normal double and no sum overflows).
+inline constexpr double kClearMargin = 0x1p-40;
+
 }  // namespace np
