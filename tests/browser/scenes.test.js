@@ -28,6 +28,11 @@ const ALLOWED = new Set([
   "min",
   "max",
   "const",
+  // The authors and publisher of the sources the explanation scenes cite.
+  "Christer",
+  "Ericson",
+  "Morgan",
+  "Kaufmann",
 ]);
 
 // The source articles' titles, which the pages cite as they are.
@@ -35,6 +40,7 @@ const TITLES = [
   "Sphere-AABB Intersection",
   "Raycast to AABB",
   "Sphere Cast to Sphere",
+  "Real-Time Collision Detection",
 ];
 
 /** The Latin words of `text` that are neither allowed names nor code nor formula variables. */

@@ -537,6 +537,82 @@ const SCENES = [
     ],
   },
   {
+    id: "closest-point-triangle",
+    deepLink: {
+      px: 0.25,
+      py: 1.5,
+      pz: 0.25,
+      ax: -1.5,
+      ay: 0,
+      az: -1,
+      bx: 1.5,
+      by: 0,
+      bz: -1,
+      cx: 0,
+      cy: 0,
+      cz: 1.5,
+    },
+    expected(s) {
+      const p = v(s.px, s.py, s.pz);
+      const t = {
+        a: v(s.ax, s.ay, s.az),
+        b: v(s.bx, s.by, s.bz),
+        c: v(s.cx, s.cy, s.cz),
+      };
+      const q = np.closestPointOnTriangle(p, t);
+      const d = np.distancePointTriangle(p, t);
+      return `closest point ${V(q)}, distance ${d}${d === 0 ? " (P lies on the triangle)" : ""}`;
+    },
+    // The triangle of the deep link lies in y = 0: each region's answer is known by hand.
+    states: [
+      // Above the face: straight down.
+      [
+        { px: 0.25, py: 1.5, pz: 0.25 },
+        /^closest point \(0.25, 0, 0.25\), distance 1.5$/,
+      ],
+      // Behind corner A along both of its edges.
+      [{ px: -3, py: 1, pz: -2 }, /^closest point \(-1.5, 0, -1\), distance /],
+      // Beside edge AB: the foot on the edge.
+      [
+        { px: 0.5, py: 0, pz: -3 },
+        /^closest point \(0.5, 0, -1\), distance 2$/,
+      ],
+      // On the edge AB itself.
+      [
+        { px: 0, py: 0, pz: -1 },
+        /^closest point \(0, 0, -1\), distance 0 \(P lies on the triangle\)$/,
+      ],
+      // Corners on one line: the segment they span.
+      [
+        {
+          ax: -1,
+          ay: 0,
+          az: 0,
+          bx: 0,
+          by: 0,
+          bz: 0,
+          cx: 1,
+          cy: 0,
+          cz: 0,
+          px: 3,
+          py: 0,
+          pz: 0,
+        },
+        /^closest point \(1, 0, 0\), distance 2$/,
+      ],
+    ],
+    input: ["py", 0.75],
+    drags: [
+      {
+        handle: "P",
+        keys: ["px", "py", "pz"],
+        follows: true,
+        setup: { ax: -1.5, bx: 1.5, by: 0, bz: -1, cx: 0, cz: 1.5 },
+      },
+      { handle: "C", keys: ["cx", "cy", "cz"], follows: true },
+    ],
+  },
+  {
     id: "playground",
     deepLink: { ax: -1.4, ay: 1.1, az: 0.5, ak: 0, bk: 7, q: 1 },
     expected: playgroundExpected,
@@ -828,6 +904,7 @@ describe("the page as a whole", () => {
       "raycast-aabb",
       "obb-obb",
       "spherecast-sphere",
+      "closest-point-triangle",
       "playground",
     ]);
     // No hash: the first scene, with its URL filled in.

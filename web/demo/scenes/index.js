@@ -7,6 +7,7 @@ import sphereAABB from "./sphere-aabb.js";
 import raycastAABB from "./raycast-aabb.js";
 import obbOBB from "./obb-obb.js";
 import sphereCastSphere from "./spherecast-sphere.js";
+import closestPointTriangle from "./closest-point-triangle.js";
 import playground from "./playground.js";
 
 export const scenes = [
@@ -15,5 +16,6 @@ export const scenes = [
   raycastAABB,
   obbOBB,
   sphereCastSphere,
+  closestPointTriangle,
   playground,
 ];
