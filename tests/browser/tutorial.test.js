@@ -613,6 +613,69 @@ const SCENES = [
     ],
   },
   {
+    id: "closest-points-segments",
+    deepLink: {
+      ax: -2,
+      ay: 0,
+      az: 0,
+      bx: 2,
+      by: 0,
+      bz: 0,
+      cx: 0.5,
+      cy: 1.5,
+      cz: -2,
+      dx: 0.5,
+      dy: 1.5,
+      dz: 2,
+      r1: 0.5,
+      r2: 0.75,
+    },
+    expected(s) {
+      const a = { start: v(s.ax, s.ay, s.az), end: v(s.bx, s.by, s.bz) };
+      const b = { start: v(s.cx, s.cy, s.cz), end: v(s.dx, s.dy, s.dz) };
+      const r = np.closestPointsSegmentSegment(a, b);
+      const overlap = np.overlapCapsuleCapsule(
+        { ...a, radius: s.r1 },
+        { ...b, radius: s.r2 },
+      );
+      const sum = s.r1 + s.r2;
+      return `distance ${r.distance} between ${V(r.pointA)} and ${V(r.pointB)}; ${overlap ? `capsules overlap: ${r.distance} ≤ r1 + r2 = ${sum}` : `capsules apart: ${r.distance} > r1 + r2 = ${sum}`}`;
+    },
+    // Segment 1 on the x axis, segment 2 crossing above it along z at height 1.5: the answers are known by hand.
+    states: [
+      [
+        {},
+        /^distance 1.5 between \(0.5, 0, 0\) and \(0.5, 1.5, 0\); capsules apart: 1.5 > r1 \+ r2 = 1.25$/,
+      ],
+      [{ r2: 1 }, /; capsules overlap: 1.5 ≤ r1 \+ r2 = 1.5$/],
+      // Segment 2 beyond segment 1's end: s clamped to 1.
+      [
+        { cx: 3, dx: 3, r2: 0.75 },
+        /^distance 1.8028 between \(2, 0, 0\) and \(3, 1.5, 0\); capsules apart/,
+      ],
+      // Segment 2 beyond its own start as seen from segment 1: t clamped to 0, then s found again.
+      [
+        { cx: 0.5, cz: 1, dx: 0.5, dz: 3 },
+        /^distance 1.8028 between \(0.5, 0, 0\) and \(0.5, 1.5, 1\)/,
+      ],
+      // Parallel: the distance between the lines.
+      [
+        { cx: -1, cy: 1, cz: 0, dx: 3, dy: 1, dz: 0 },
+        /^distance 1 between \(\S+, 0, 0\) and \(\S+, 1, 0\)/,
+      ],
+      // Segment 2 a point.
+      [
+        { cx: 1, cy: 2, cz: 0, dx: 1, dy: 2, dz: 0 },
+        /^distance 2 between \(1, 0, 0\) and \(1, 2, 0\)/,
+      ],
+    ],
+    input: ["r1", 1.25],
+    drags: [
+      { handle: "Q1", keys: ["bx", "by", "bz"], follows: true },
+      { handle: "r2", keys: ["r2"] },
+    ],
+  },
+  {
     id: "playground",
     deepLink: { ax: -1.4, ay: 1.1, az: 0.5, ak: 0, bk: 7, q: 1 },
     expected: playgroundExpected,
@@ -905,6 +968,7 @@ describe("the page as a whole", () => {
       "obb-obb",
       "spherecast-sphere",
       "closest-point-triangle",
+      "closest-points-segments",
       "playground",
     ]);
     // No hash: the first scene, with its URL filled in.

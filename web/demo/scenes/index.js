@@ -8,6 +8,7 @@ import raycastAABB from "./raycast-aabb.js";
 import obbOBB from "./obb-obb.js";
 import sphereCastSphere from "./spherecast-sphere.js";
 import closestPointTriangle from "./closest-point-triangle.js";
+import closestPointsSegments from "./closest-points-segments.js";
 import playground from "./playground.js";
 
 export const scenes = [
@@ -17,5 +18,6 @@ export const scenes = [
   obbOBB,
   sphereCastSphere,
   closestPointTriangle,
+  closestPointsSegments,
   playground,
 ];
