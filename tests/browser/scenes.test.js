@@ -33,6 +33,12 @@ const ALLOWED = new Set([
   "Ericson",
   "Morgan",
   "Kaufmann",
+  "Sven",
+  "Woop",
+  "Carsten",
+  "Benthin",
+  "Ingo",
+  "Wald",
 ]);
 
 // The source articles' titles, which the pages cite as they are.
@@ -41,6 +47,7 @@ const TITLES = [
   "Raycast to AABB",
   "Sphere Cast to Sphere",
   "Real-Time Collision Detection",
+  "Watertight Ray/Triangle Intersection",
 ];
 
 /** The Latin words of `text` that are neither allowed names nor code nor formula variables. */

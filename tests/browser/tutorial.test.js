@@ -676,6 +676,84 @@ const SCENES = [
     ],
   },
   {
+    id: "raycast-triangle",
+    // Binary-exact triangles in the plane y = 0: ABC and its neighbour DCB across edge BC.
+    deepLink: {
+      ox: -0.5,
+      oy: 2,
+      oz: -0.5,
+      tx: -0.25,
+      ty: 1,
+      tz: -0.25,
+      ax: -1.5,
+      ay: 0,
+      az: -1,
+      bx: 1,
+      by: 0,
+      bz: -1,
+      cx: 0,
+      cy: 0,
+      cz: 1.5,
+      dx: 2,
+      dy: 0,
+      dz: 1,
+    },
+    expected(s) {
+      const ray = {
+        origin: v(s.ox, s.oy, s.oz),
+        direction: v(s.tx - s.ox, s.ty - s.oy, s.tz - s.oz),
+      };
+      const [a, b, c, d] = ["a", "b", "c", "d"].map((k) =>
+        v(s[`${k}x`], s[`${k}y`], s[`${k}z`]),
+      );
+      const say = (h) =>
+        h
+          ? `hit at distance ${h.distance}, point ${V(h.point)}, normal ${V(h.normal)}`
+          : "miss";
+      return `ABC: ${say(np.raycastTriangle(ray, { a, b, c }))}; DCB: ${say(np.raycastTriangle(ray, { a: d, b: c, c: b }))}`;
+    },
+    states: [
+      // Down through ABC at (0, 0, 0): distance √(0.5² + 2² + 0.5²).
+      [
+        {},
+        /^ABC: hit at distance 2.1213, point \(0, 0, 0\), normal \(0, 1, 0\); DCB: miss$/,
+      ],
+      // Straight down through the middle of the shared edge BC: both count it (touching counts).
+      [
+        { ox: 0.5, oy: 2, oz: 0.25, tx: 0.5, ty: 0, tz: 0.25 },
+        /^ABC: hit at distance 2, point \(0.5, 0, 0.25\), normal \(0, 1, 0\); DCB: hit at distance 2, point \(0.5, 0, 0.25\)/,
+      ],
+      // Just beside it, on DCB's side.
+      [
+        { ox: 0.75, tx: 0.75 },
+        /^ABC: miss; DCB: hit at distance 2, point \(0.75, 0, 0.25\)/,
+      ],
+      // In the plane, entering ABC through edge CA at x = -0.9.
+      [
+        { ox: -3, oy: 0, oz: 0, tx: 0, ty: 0, tz: 0 },
+        /^ABC: hit at distance 2.1, point \(-0.9, 0, 0\), normal \(0, -1, 0\); DCB: hit at distance 3.6/,
+      ],
+      // Parallel to the plane, above it; then moving away from it.
+      [{ oy: 1, ty: 1 }, /^ABC: miss; DCB: miss$/],
+      [{ ox: 0, oy: 1, oz: 0, tx: 0, ty: 2, tz: 0 }, /^ABC: miss; DCB: miss$/],
+      // Starting on the face: distance 0, at the start.
+      [
+        { oy: 0, ty: 1 },
+        /^ABC: hit at distance 0, point \(0, 0, 0\), normal \(0, -1, 0\); DCB: miss$/,
+      ],
+    ],
+    input: ["oy", 2.5],
+    drags: [
+      {
+        handle: "T",
+        keys: ["tx", "ty", "tz"],
+        follows: true,
+        setup: { ox: -0.5, oy: 2, oz: -0.5, tx: -0.25, ty: 1, tz: -0.25 },
+      },
+      { handle: "D", keys: ["dx", "dy", "dz"], follows: true },
+    ],
+  },
+  {
     id: "playground",
     deepLink: { ax: -1.4, ay: 1.1, az: 0.5, ak: 0, bk: 7, q: 1 },
     expected: playgroundExpected,
@@ -969,6 +1047,7 @@ describe("the page as a whole", () => {
       "spherecast-sphere",
       "closest-point-triangle",
       "closest-points-segments",
+      "raycast-triangle",
       "playground",
     ]);
     // No hash: the first scene, with its URL filled in.

@@ -522,7 +522,7 @@ export default {
     }
     return {
       result: t("result", num(d), vec(c1), vec(c2), overlap, num(sum)),
-      tone: overlap ? "overlap" : "hit",
+      tone: overlap ? "overlap" : "clear",
       steps: [
         {
           title: t("step1"),

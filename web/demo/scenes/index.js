@@ -9,6 +9,7 @@ import obbOBB from "./obb-obb.js";
 import sphereCastSphere from "./spherecast-sphere.js";
 import closestPointTriangle from "./closest-point-triangle.js";
 import closestPointsSegments from "./closest-points-segments.js";
+import raycastTriangle from "./raycast-triangle.js";
 import playground from "./playground.js";
 
 export const scenes = [
@@ -19,5 +20,6 @@ export const scenes = [
   sphereCastSphere,
   closestPointTriangle,
   closestPointsSegments,
+  raycastTriangle,
   playground,
 ];
