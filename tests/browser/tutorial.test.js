@@ -754,6 +754,77 @@ const SCENES = [
     ],
   },
   {
+    id: "spherecast-aabb",
+    deepLink: {
+      sx: -4,
+      sy: 0,
+      sz: 0,
+      ex: 4,
+      ey: 0,
+      ez: 0,
+      r: 0.5,
+      x0: -1,
+      y0: -1,
+      z0: -1,
+      x1: 1,
+      y1: 1,
+      z1: 1,
+    },
+    expected(s) {
+      const h = np.sphereCastAABB(
+        v(s.sx, s.sy, s.sz),
+        v(s.ex, s.ey, s.ez),
+        s.r,
+        box(s),
+      );
+      if (!h) return "miss";
+      if (h.startedOverlapping)
+        return `started overlapping: point ${V(h.point)}, normal ${V(h.normal)}`;
+      return `first contact at fraction ${h.fraction} (distance ${h.distance}): center ${V(h.center)}, point ${V(h.point)}, normal ${V(h.normal)}`;
+    },
+    states: [
+      // Head-on into the face x = -1: the center stops r before it, at x = -1.5.
+      [
+        {},
+        /^first contact at fraction 0.3125 \(distance 2.5\): center \(-1.5, 0, 0\), point \(-1, 0, 0\), normal \(-1, 0, 0\)$/,
+      ],
+      // Past the edge (x = -1, y = 1): the edge cylinder, the normal between the two faces'.
+      [
+        { sy: 1.25, ey: 1.25 },
+        /^first contact at fraction \S+ \(distance \S+\): center \(\S+, 1.25, 0\), point \(-1, 1, 0\)/,
+      ],
+      // Grazing the top: r above the face, touching counts.
+      [
+        { sy: 1.5, ey: 1.5 },
+        /^first contact at fraction 0.375 \(distance 3\): center \(-1, 1.5, 0\), point \(-1, 1, 0\), normal \(0, 1, 0\)$/,
+      ],
+      // A hair higher: a miss.
+      [{ sy: 1.501, ey: 1.501 }, /^miss$/],
+      // Toward the corner (-1, 1, 1) along the diagonal: the corner sphere.
+      [
+        { sx: -3, sy: 3, sz: 3, ex: 0, ey: 0, ez: 0 },
+        /^first contact at fraction \S+ \(distance \S+\): center \S+ \S+ \S+ point \(-1, 1, 1\), normal \(-0.5774, 0.5774, 0.5774\)$/,
+      ],
+      // Starting overlapping.
+      [
+        { sx: -1.25, sy: 0, sz: 0, ex: 4 },
+        /^started overlapping: point \(-1, 0, 0\), normal \(-1, 0, 0\)$/,
+      ],
+      // Stopping short of the box.
+      [{ sx: -4, ex: -2 }, /^miss$/],
+      // Radius 0: the rounded box is the box.
+      [
+        { ex: 4, r: 0 },
+        /^first contact at fraction 0.375 \(distance 3\): center \(-1, 0, 0\)/,
+      ],
+    ],
+    input: ["r", 0.75],
+    drags: [
+      { handle: "E", keys: ["ex", "ey", "ez"], follows: true },
+      { handle: "radius", keys: ["r"], setup: { r: 0.5 } },
+    ],
+  },
+  {
     id: "playground",
     deepLink: { ax: -1.4, ay: 1.1, az: 0.5, ak: 0, bk: 7, q: 1 },
     expected: playgroundExpected,
@@ -1048,6 +1119,7 @@ describe("the page as a whole", () => {
       "closest-point-triangle",
       "closest-points-segments",
       "raycast-triangle",
+      "spherecast-aabb",
       "playground",
     ]);
     // No hash: the first scene, with its URL filled in.

@@ -10,6 +10,7 @@ import sphereCastSphere from "./spherecast-sphere.js";
 import closestPointTriangle from "./closest-point-triangle.js";
 import closestPointsSegments from "./closest-points-segments.js";
 import raycastTriangle from "./raycast-triangle.js";
+import sphereCastAABB from "./spherecast-aabb.js";
 import playground from "./playground.js";
 
 export const scenes = [
@@ -21,5 +22,6 @@ export const scenes = [
   closestPointTriangle,
   closestPointsSegments,
   raycastTriangle,
+  sphereCastAABB,
   playground,
 ];
