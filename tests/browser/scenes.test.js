@@ -28,6 +28,9 @@ const ALLOWED = new Set([
   "min",
   "max",
   "const",
+  // A contact's fields (ContactHit), written as the formulas write them.
+  "normal",
+  "depth",
   // The authors and publisher of the sources the explanation scenes cite.
   "Christer",
   "Ericson",

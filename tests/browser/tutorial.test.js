@@ -825,6 +825,82 @@ const SCENES = [
     ],
   },
   {
+    id: "contact-sphere",
+    // B as the playground's slot b reads it (pgShape): a box centered at the origin with half sizes 1.
+    deepLink: {
+      ax: 1.5,
+      ay: 0,
+      az: 0,
+      ar: 1,
+      bk: 5,
+      bx: 0,
+      by: 0,
+      bz: 0,
+      bux: 1,
+      buy: 1,
+      buz: 1,
+      bvx: -1,
+      bvy: 0,
+      bvz: 1,
+      br: 0.5,
+      brx: 0,
+      bry: 0,
+      brz: 0,
+    },
+    expected(s) {
+      const B = pgShape(s, "b");
+      const name = `contactSphere${PG_NAME[B.kind]}`;
+      const c = np[name](
+        { center: v(s.ax, s.ay, s.az), radius: s.ar },
+        B.value,
+      );
+      return c
+        ? `${name}: depth ${c.depth}, normal ${V(c.normal)}, pointA ${V(c.pointA)}, pointB ${V(c.pointB)}`
+        : `${name}: no contact`;
+    },
+    states: [
+      // 0.5 into the face x = 1.
+      [
+        {},
+        /^contactSphereAABB: depth 0.5, normal \(1, 0, 0\), pointA \(0.5, 0, 0\), pointB \(1, 0, 0\)$/,
+      ],
+      // The center inside: out through the nearest face (+y, 0.25 away): depth 1 + 0.25.
+      [
+        { ax: 0, ay: 0.75, az: 0 },
+        /^contactSphereAABB: depth 1.25, normal \(0, 1, 0\)/,
+      ],
+      // Touching: depth 0; apart: no contact.
+      [{ ax: 2, ay: 0 }, /^contactSphereAABB: depth 0, normal \(1, 0, 0\)/],
+      [{ ax: 2.5 }, /^contactSphereAABB: no contact$/],
+      // Two balls with one center: normal +y, depth r + rB.
+      [
+        { bk: 3, ax: 0 },
+        /^contactSphereSphere: depth 1.5, normal \(0, 1, 0\), pointA \(0, -1, 0\), pointB \(0, 0.5, 0\)$/,
+      ],
+      [{ bk: 4, ax: 1, ay: 0.5 }, /^contactSphereCapsule: depth /],
+      [{ bk: 6, brz: 45, ax: 2, ay: 0 }, /^contactSphereOBB: depth /],
+      [
+        { bk: 7, brz: 0, ax: 0, ay: 0.5, az: 0 },
+        /^contactSphereTriangle: depth /,
+      ],
+      // The plane y = 0 through C, the ball 0.5 above it.
+      [
+        { bk: 8, bux: 0, buy: 2, buz: 0 },
+        /^contactSpherePlane: depth 0.5, normal \(0, 1, 0\), pointA \(0, -0.5, 0\), pointB \(0, 0, 0\)$/,
+      ],
+    ],
+    input: ["ar", 1.25],
+    drags: [
+      {
+        handle: "A",
+        keys: ["ax", "ay", "az"],
+        follows: true,
+        setup: { bk: 5, bux: 1, buy: 1, buz: 1, ax: 1.5, ay: 0, az: 0 },
+      },
+      { handle: "B", keys: ["bx", "by", "bz"], follows: true },
+    ],
+  },
+  {
     id: "playground",
     deepLink: { ax: -1.4, ay: 1.1, az: 0.5, ak: 0, bk: 7, q: 1 },
     expected: playgroundExpected,
@@ -1120,6 +1196,7 @@ describe("the page as a whole", () => {
       "closest-points-segments",
       "raycast-triangle",
       "spherecast-aabb",
+      "contact-sphere",
       "playground",
     ]);
     // No hash: the first scene, with its URL filled in.
@@ -1178,6 +1255,33 @@ describe("the page as a whole", () => {
         "aria-pressed",
       ),
     ).toBe("true");
+  });
+
+  it("switches the contact scene's shape B with the toolbar buttons, each answered by its contactSphere* function", async () => {
+    const scene = SCENES.find((x) => x.id === "contact-sphere");
+    await open(page, baseUrl, hashOf(scene.id, scene.deepLink));
+    for (const [bk, name] of [
+      [3, "contactSphereSphere"],
+      [4, "contactSphereCapsule"],
+      [6, "contactSphereOBB"],
+      [7, "contactSphereTriangle"],
+      [8, "contactSpherePlane"],
+      [5, "contactSphereAABB"],
+    ]) {
+      await page.click(`#toolbar button[data-set="bk=${bk}"]`);
+      await page.evaluate(() => window.__narrowphase.frame());
+      const state = await getState(page);
+      expect(state.bk).toBe(bk);
+      expect(
+        await page.getAttribute(
+          `#toolbar button[data-set="bk=${bk}"]`,
+          "aria-pressed",
+        ),
+      ).toBe("true");
+      const text = await readout(page);
+      expect(text.startsWith(`${name}: `), text).toBe(true);
+      expectReadout(text, scene.expected(state));
+    }
   });
 
   it("shows an OBB axis picked in the table, and turns a box with the rotation gizmo", async () => {

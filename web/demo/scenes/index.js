@@ -11,6 +11,7 @@ import closestPointTriangle from "./closest-point-triangle.js";
 import closestPointsSegments from "./closest-points-segments.js";
 import raycastTriangle from "./raycast-triangle.js";
 import sphereCastAABB from "./spherecast-aabb.js";
+import contactSphere from "./contact-sphere.js";
 import playground from "./playground.js";
 
 export const scenes = [
@@ -23,5 +24,6 @@ export const scenes = [
   closestPointsSegments,
   raycastTriangle,
   sphereCastAABB,
+  contactSphere,
   playground,
 ];
