@@ -76,16 +76,6 @@ export default {
     brz: 25,
   },
   fields: [
-    {
-      label: "shapeB",
-      keys: ["bk"],
-      kind: "choice",
-      toolbar: true,
-      options: Object.entries(KIND).map(([value, kind]) => [
-        Number(value),
-        ["kind", kind],
-      ]),
-    },
     { label: "centerA", keys: ["ax", "ay", "az"] },
     { label: "radiusA", keys: ["ar"], min: 0 },
     { label: "centerB", keys: ["bx", "by", "bz"] },
@@ -98,6 +88,18 @@ export default {
       kind: "deg",
       min: -180,
       max: 180,
+    },
+    // Last, so that the first input is A's center (the one a change moves first); its buttons stand above the
+    // scene.
+    {
+      label: "shapeB",
+      keys: ["bk"],
+      kind: "choice",
+      toolbar: true,
+      options: Object.entries(KIND).map(([value, kind]) => [
+        Number(value),
+        ["kind", kind],
+      ]),
     },
   ],
   normalize(s) {

@@ -141,6 +141,22 @@ export function castTriangle(o, d, a, b, c) {
   return out;
 }
 
+/** Two triangles with binary-exact corners in the plane y = 0, ABC and DCB, for the examples. */
+const FLAT = {
+  ax: -1.5,
+  ay: 0,
+  az: -1,
+  bx: 1,
+  by: 0,
+  bz: -1,
+  cx: 0,
+  cy: 0,
+  cz: 1.5,
+  dx: 2,
+  dy: 0,
+  dz: 1,
+};
+
 /** The sheared corners as the ray sees them (the ray is the dot at the origin), as a small SVG. */
 function shearSvg(wt, wt2) {
   const pts = [
@@ -212,18 +228,7 @@ export default {
     {
       name: "through the shared edge",
       state: {
-        ax: -1.5,
-        ay: 0,
-        az: -1,
-        bx: 1,
-        by: 0,
-        bz: -1,
-        cx: 0,
-        cy: 0,
-        cz: 1.5,
-        dx: 2,
-        dy: 0,
-        dz: 1,
+        ...FLAT,
         ox: 0.5,
         oy: 2,
         oz: 0.25,
@@ -236,18 +241,7 @@ export default {
     {
       name: "in the plane",
       state: {
-        ax: -1.5,
-        ay: 0,
-        az: -1,
-        bx: 1,
-        by: 0,
-        bz: -1,
-        cx: 0,
-        cy: 0,
-        cz: 1.5,
-        dx: 2,
-        dy: 0,
-        dz: 1,
+        ...FLAT,
         ox: -3,
         oy: 0,
         oz: 0,
@@ -260,18 +254,7 @@ export default {
     {
       name: "parallel",
       state: {
-        ax: -1.5,
-        ay: 0,
-        az: -1,
-        bx: 1,
-        by: 0,
-        bz: -1,
-        cx: 0,
-        cy: 0,
-        cz: 1.5,
-        dx: 2,
-        dy: 0,
-        dz: 1,
+        ...FLAT,
         ox: -3,
         oy: 1,
         oz: 0,
@@ -285,18 +268,7 @@ export default {
     {
       name: "starts on the face",
       state: {
-        ax: -1.5,
-        ay: 0,
-        az: -1,
-        bx: 1,
-        by: 0,
-        bz: -1,
-        cx: 0,
-        cy: 0,
-        cz: 1.5,
-        dx: 2,
-        dy: 0,
-        dz: 1,
+        ...FLAT,
         ox: 0,
         oy: 0,
         oz: 0,
