@@ -1214,6 +1214,22 @@ describe("the page as a whole", () => {
     expect(await page.locator(".labels .lbl", { hasText: /^P$/ }).count()).toBe(
       0,
     );
+    // Every scene is reached from the menu, with its state in the URL and the library's answer shown.
+    for (const scene of SCENES) {
+      await page.click(`#menu a[data-scene="${scene.id}"]`);
+      await page.waitForFunction(
+        (id) => window.__narrowphase.scene === id,
+        scene.id,
+      );
+      await page.evaluate(() => window.__narrowphase.frame());
+      expect(await page.evaluate(() => location.hash)).toMatch(
+        new RegExp(`^#/${scene.id}\\?`),
+      );
+      expect(
+        await page.getAttribute('#menu a[aria-current="page"]', "href"),
+      ).toBe(`#/${scene.id}`);
+      check(scene, await getState(page), await readout(page));
+    }
   });
 
   it("runs the package build: the page loaded web/lib/index.js and its WASM module", async () => {
