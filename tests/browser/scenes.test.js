@@ -28,6 +28,20 @@ const ALLOWED = new Set([
   "min",
   "max",
   "const",
+  // A contact's fields (ContactHit), written as the formulas write them.
+  "normal",
+  "depth",
+  // The authors and publisher of the sources the explanation scenes cite.
+  "Christer",
+  "Ericson",
+  "Morgan",
+  "Kaufmann",
+  "Sven",
+  "Woop",
+  "Carsten",
+  "Benthin",
+  "Ingo",
+  "Wald",
 ]);
 
 // The source articles' titles, which the pages cite as they are.
@@ -35,6 +49,8 @@ const TITLES = [
   "Sphere-AABB Intersection",
   "Raycast to AABB",
   "Sphere Cast to Sphere",
+  "Real-Time Collision Detection",
+  "Watertight Ray/Triangle Intersection",
 ];
 
 /** The Latin words of `text` that are neither allowed names nor code nor formula variables. */

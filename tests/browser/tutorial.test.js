@@ -537,6 +537,370 @@ const SCENES = [
     ],
   },
   {
+    id: "closest-point-triangle",
+    deepLink: {
+      px: 0.25,
+      py: 1.5,
+      pz: 0.25,
+      ax: -1.5,
+      ay: 0,
+      az: -1,
+      bx: 1.5,
+      by: 0,
+      bz: -1,
+      cx: 0,
+      cy: 0,
+      cz: 1.5,
+    },
+    expected(s) {
+      const p = v(s.px, s.py, s.pz);
+      const t = {
+        a: v(s.ax, s.ay, s.az),
+        b: v(s.bx, s.by, s.bz),
+        c: v(s.cx, s.cy, s.cz),
+      };
+      const q = np.closestPointOnTriangle(p, t);
+      const d = np.distancePointTriangle(p, t);
+      return `closest point ${V(q)}, distance ${d}${d === 0 ? " (P lies on the triangle)" : ""}`;
+    },
+    // The triangle of the deep link lies in y = 0: each region's answer is known by hand.
+    states: [
+      // Above the face: straight down.
+      [
+        { px: 0.25, py: 1.5, pz: 0.25 },
+        /^closest point \(0.25, 0, 0.25\), distance 1.5$/,
+      ],
+      // Behind corner A along both of its edges.
+      [{ px: -3, py: 1, pz: -2 }, /^closest point \(-1.5, 0, -1\), distance /],
+      // Beside edge AB: the foot on the edge.
+      [
+        { px: 0.5, py: 0, pz: -3 },
+        /^closest point \(0.5, 0, -1\), distance 2$/,
+      ],
+      // On the edge AB itself.
+      [
+        { px: 0, py: 0, pz: -1 },
+        /^closest point \(0, 0, -1\), distance 0 \(P lies on the triangle\)$/,
+      ],
+      // Corners on one line: the segment they span.
+      [
+        {
+          ax: -1,
+          ay: 0,
+          az: 0,
+          bx: 0,
+          by: 0,
+          bz: 0,
+          cx: 1,
+          cy: 0,
+          cz: 0,
+          px: 3,
+          py: 0,
+          pz: 0,
+        },
+        /^closest point \(1, 0, 0\), distance 2$/,
+      ],
+    ],
+    input: ["py", 0.75],
+    drags: [
+      {
+        handle: "P",
+        keys: ["px", "py", "pz"],
+        follows: true,
+        setup: { ax: -1.5, bx: 1.5, by: 0, bz: -1, cx: 0, cz: 1.5 },
+      },
+      { handle: "C", keys: ["cx", "cy", "cz"], follows: true },
+    ],
+  },
+  {
+    id: "closest-points-segments",
+    deepLink: {
+      ax: -2,
+      ay: 0,
+      az: 0,
+      bx: 2,
+      by: 0,
+      bz: 0,
+      cx: 0.5,
+      cy: 1.5,
+      cz: -2,
+      dx: 0.5,
+      dy: 1.5,
+      dz: 2,
+      r1: 0.5,
+      r2: 0.75,
+    },
+    expected(s) {
+      const a = { start: v(s.ax, s.ay, s.az), end: v(s.bx, s.by, s.bz) };
+      const b = { start: v(s.cx, s.cy, s.cz), end: v(s.dx, s.dy, s.dz) };
+      const r = np.closestPointsSegmentSegment(a, b);
+      const overlap = np.overlapCapsuleCapsule(
+        { ...a, radius: s.r1 },
+        { ...b, radius: s.r2 },
+      );
+      const sum = s.r1 + s.r2;
+      return `distance ${r.distance} between ${V(r.pointA)} and ${V(r.pointB)}; ${overlap ? `capsules overlap: ${r.distance} ≤ r1 + r2 = ${sum}` : `capsules apart: ${r.distance} > r1 + r2 = ${sum}`}`;
+    },
+    // Segment 1 on the x axis, segment 2 crossing above it along z at height 1.5: the answers are known by hand.
+    states: [
+      [
+        {},
+        /^distance 1.5 between \(0.5, 0, 0\) and \(0.5, 1.5, 0\); capsules apart: 1.5 > r1 \+ r2 = 1.25$/,
+      ],
+      [{ r2: 1 }, /; capsules overlap: 1.5 ≤ r1 \+ r2 = 1.5$/],
+      // Segment 2 beyond segment 1's end: s clamped to 1.
+      [
+        { cx: 3, dx: 3, r2: 0.75 },
+        /^distance 1.8028 between \(2, 0, 0\) and \(3, 1.5, 0\); capsules apart/,
+      ],
+      // Segment 2 beyond its own start as seen from segment 1: t clamped to 0, then s found again.
+      [
+        { cx: 0.5, cz: 1, dx: 0.5, dz: 3 },
+        /^distance 1.8028 between \(0.5, 0, 0\) and \(0.5, 1.5, 1\)/,
+      ],
+      // Parallel: the distance between the lines.
+      [
+        { cx: -1, cy: 1, cz: 0, dx: 3, dy: 1, dz: 0 },
+        /^distance 1 between \(\S+, 0, 0\) and \(\S+, 1, 0\)/,
+      ],
+      // Segment 2 a point.
+      [
+        { cx: 1, cy: 2, cz: 0, dx: 1, dy: 2, dz: 0 },
+        /^distance 2 between \(1, 0, 0\) and \(1, 2, 0\)/,
+      ],
+    ],
+    input: ["r1", 1.25],
+    drags: [
+      { handle: "Q1", keys: ["bx", "by", "bz"], follows: true },
+      { handle: "r2", keys: ["r2"] },
+    ],
+  },
+  {
+    id: "raycast-triangle",
+    // Binary-exact triangles in the plane y = 0: ABC and its neighbour DCB across edge BC.
+    deepLink: {
+      ox: -0.5,
+      oy: 2,
+      oz: -0.5,
+      tx: -0.25,
+      ty: 1,
+      tz: -0.25,
+      ax: -1.5,
+      ay: 0,
+      az: -1,
+      bx: 1,
+      by: 0,
+      bz: -1,
+      cx: 0,
+      cy: 0,
+      cz: 1.5,
+      dx: 2,
+      dy: 0,
+      dz: 1,
+    },
+    expected(s) {
+      const ray = {
+        origin: v(s.ox, s.oy, s.oz),
+        direction: v(s.tx - s.ox, s.ty - s.oy, s.tz - s.oz),
+      };
+      const [a, b, c, d] = ["a", "b", "c", "d"].map((k) =>
+        v(s[`${k}x`], s[`${k}y`], s[`${k}z`]),
+      );
+      const say = (h) =>
+        h
+          ? `hit at distance ${h.distance}, point ${V(h.point)}, normal ${V(h.normal)}`
+          : "miss";
+      return `ABC: ${say(np.raycastTriangle(ray, { a, b, c }))}; DCB: ${say(np.raycastTriangle(ray, { a: d, b: c, c: b }))}`;
+    },
+    states: [
+      // Down through ABC at (0, 0, 0): distance √(0.5² + 2² + 0.5²).
+      [
+        {},
+        /^ABC: hit at distance 2.1213, point \(0, 0, 0\), normal \(0, 1, 0\); DCB: miss$/,
+      ],
+      // Straight down through the middle of the shared edge BC: both count it (touching counts).
+      [
+        { ox: 0.5, oy: 2, oz: 0.25, tx: 0.5, ty: 0, tz: 0.25 },
+        /^ABC: hit at distance 2, point \(0.5, 0, 0.25\), normal \(0, 1, 0\); DCB: hit at distance 2, point \(0.5, 0, 0.25\)/,
+      ],
+      // Just beside it, on DCB's side.
+      [
+        { ox: 0.75, tx: 0.75 },
+        /^ABC: miss; DCB: hit at distance 2, point \(0.75, 0, 0.25\)/,
+      ],
+      // In the plane, entering ABC through edge CA at x = -0.9.
+      [
+        { ox: -3, oy: 0, oz: 0, tx: 0, ty: 0, tz: 0 },
+        /^ABC: hit at distance 2.1, point \(-0.9, 0, 0\), normal \(0, -1, 0\); DCB: hit at distance 3.6/,
+      ],
+      // Parallel to the plane, above it; then moving away from it.
+      [{ oy: 1, ty: 1 }, /^ABC: miss; DCB: miss$/],
+      [{ ox: 0, oy: 1, oz: 0, tx: 0, ty: 2, tz: 0 }, /^ABC: miss; DCB: miss$/],
+      // Starting on the face: distance 0, at the start.
+      [
+        { oy: 0, ty: 1 },
+        /^ABC: hit at distance 0, point \(0, 0, 0\), normal \(0, -1, 0\); DCB: miss$/,
+      ],
+    ],
+    input: ["oy", 2.5],
+    drags: [
+      {
+        handle: "T",
+        keys: ["tx", "ty", "tz"],
+        follows: true,
+        setup: { ox: -0.5, oy: 2, oz: -0.5, tx: -0.25, ty: 1, tz: -0.25 },
+      },
+      { handle: "D", keys: ["dx", "dy", "dz"], follows: true },
+    ],
+  },
+  {
+    id: "spherecast-aabb",
+    deepLink: {
+      sx: -4,
+      sy: 0,
+      sz: 0,
+      ex: 4,
+      ey: 0,
+      ez: 0,
+      r: 0.5,
+      x0: -1,
+      y0: -1,
+      z0: -1,
+      x1: 1,
+      y1: 1,
+      z1: 1,
+    },
+    expected(s) {
+      const h = np.sphereCastAABB(
+        v(s.sx, s.sy, s.sz),
+        v(s.ex, s.ey, s.ez),
+        s.r,
+        box(s),
+      );
+      if (!h) return "miss";
+      if (h.startedOverlapping)
+        return `started overlapping: point ${V(h.point)}, normal ${V(h.normal)}`;
+      return `first contact at fraction ${h.fraction} (distance ${h.distance}): center ${V(h.center)}, point ${V(h.point)}, normal ${V(h.normal)}`;
+    },
+    states: [
+      // Head-on into the face x = -1: the center stops r before it, at x = -1.5.
+      [
+        {},
+        /^first contact at fraction 0.3125 \(distance 2.5\): center \(-1.5, 0, 0\), point \(-1, 0, 0\), normal \(-1, 0, 0\)$/,
+      ],
+      // Past the edge (x = -1, y = 1): the edge cylinder, the normal between the two faces'.
+      [
+        { sy: 1.25, ey: 1.25 },
+        /^first contact at fraction \S+ \(distance \S+\): center \(\S+, 1.25, 0\), point \(-1, 1, 0\)/,
+      ],
+      // Grazing the top: r above the face, touching counts.
+      [
+        { sy: 1.5, ey: 1.5 },
+        /^first contact at fraction 0.375 \(distance 3\): center \(-1, 1.5, 0\), point \(-1, 1, 0\), normal \(0, 1, 0\)$/,
+      ],
+      // A hair higher: a miss.
+      [{ sy: 1.501, ey: 1.501 }, /^miss$/],
+      // Toward the corner (-1, 1, 1) along the diagonal: the corner sphere.
+      [
+        { sx: -3, sy: 3, sz: 3, ex: 0, ey: 0, ez: 0 },
+        /^first contact at fraction \S+ \(distance \S+\): center \S+ \S+ \S+ point \(-1, 1, 1\), normal \(-0.5774, 0.5774, 0.5774\)$/,
+      ],
+      // Starting overlapping.
+      [
+        { sx: -1.25, sy: 0, sz: 0, ex: 4 },
+        /^started overlapping: point \(-1, 0, 0\), normal \(-1, 0, 0\)$/,
+      ],
+      // Stopping short of the box.
+      [{ sx: -4, ex: -2 }, /^miss$/],
+      // Radius 0: the rounded box is the box.
+      [
+        { ex: 4, r: 0 },
+        /^first contact at fraction 0.375 \(distance 3\): center \(-1, 0, 0\)/,
+      ],
+    ],
+    input: ["r", 0.75],
+    drags: [
+      { handle: "E", keys: ["ex", "ey", "ez"], follows: true },
+      { handle: "radius", keys: ["r"], setup: { r: 0.5 } },
+    ],
+  },
+  {
+    id: "contact-sphere",
+    // B as the playground's slot b reads it (pgShape): a box centered at the origin with half sizes 1.
+    deepLink: {
+      ax: 1.5,
+      ay: 0,
+      az: 0,
+      ar: 1,
+      bk: 5,
+      bx: 0,
+      by: 0,
+      bz: 0,
+      bux: 1,
+      buy: 1,
+      buz: 1,
+      bvx: -1,
+      bvy: 0,
+      bvz: 1,
+      br: 0.5,
+      brx: 0,
+      bry: 0,
+      brz: 0,
+    },
+    expected(s) {
+      const B = pgShape(s, "b");
+      const name = `contactSphere${PG_NAME[B.kind]}`;
+      const c = np[name](
+        { center: v(s.ax, s.ay, s.az), radius: s.ar },
+        B.value,
+      );
+      return c
+        ? `${name}: depth ${c.depth}, normal ${V(c.normal)}, pointA ${V(c.pointA)}, pointB ${V(c.pointB)}`
+        : `${name}: no contact`;
+    },
+    states: [
+      // 0.5 into the face x = 1.
+      [
+        {},
+        /^contactSphereAABB: depth 0.5, normal \(1, 0, 0\), pointA \(0.5, 0, 0\), pointB \(1, 0, 0\)$/,
+      ],
+      // The center inside: out through the nearest face (+y, 0.25 away): depth 1 + 0.25.
+      [
+        { ax: 0, ay: 0.75, az: 0 },
+        /^contactSphereAABB: depth 1.25, normal \(0, 1, 0\)/,
+      ],
+      // Touching: depth 0; apart: no contact.
+      [{ ax: 2, ay: 0 }, /^contactSphereAABB: depth 0, normal \(1, 0, 0\)/],
+      [{ ax: 2.5 }, /^contactSphereAABB: no contact$/],
+      // Two balls with one center: normal +y, depth r + rB.
+      [
+        { bk: 3, ax: 0 },
+        /^contactSphereSphere: depth 1.5, normal \(0, 1, 0\), pointA \(0, -1, 0\), pointB \(0, 0.5, 0\)$/,
+      ],
+      [{ bk: 4, ax: 1, ay: 0.5 }, /^contactSphereCapsule: depth /],
+      [{ bk: 6, brz: 45, ax: 2, ay: 0 }, /^contactSphereOBB: depth /],
+      [
+        { bk: 7, brz: 0, ax: 0, ay: 0.5, az: 0 },
+        /^contactSphereTriangle: depth /,
+      ],
+      // The plane y = 0 through C, the ball 0.5 above it.
+      [
+        { bk: 8, bux: 0, buy: 2, buz: 0 },
+        /^contactSpherePlane: depth 0.5, normal \(0, 1, 0\), pointA \(0, -0.5, 0\), pointB \(0, 0, 0\)$/,
+      ],
+    ],
+    input: ["ar", 1.25],
+    drags: [
+      {
+        handle: "A",
+        keys: ["ax", "ay", "az"],
+        follows: true,
+        setup: { bk: 5, bux: 1, buy: 1, buz: 1, ax: 1.5, ay: 0, az: 0 },
+      },
+      { handle: "B", keys: ["bx", "by", "bz"], follows: true },
+    ],
+  },
+  {
     id: "playground",
     deepLink: { ax: -1.4, ay: 1.1, az: 0.5, ak: 0, bk: 7, q: 1 },
     expected: playgroundExpected,
@@ -828,6 +1192,11 @@ describe("the page as a whole", () => {
       "raycast-aabb",
       "obb-obb",
       "spherecast-sphere",
+      "closest-point-triangle",
+      "closest-points-segments",
+      "raycast-triangle",
+      "spherecast-aabb",
+      "contact-sphere",
       "playground",
     ]);
     // No hash: the first scene, with its URL filled in.
@@ -845,6 +1214,22 @@ describe("the page as a whole", () => {
     expect(await page.locator(".labels .lbl", { hasText: /^P$/ }).count()).toBe(
       0,
     );
+    // Every scene is reached from the menu, with its state in the URL and the library's answer shown.
+    for (const scene of SCENES) {
+      await page.click(`#menu a[data-scene="${scene.id}"]`);
+      await page.waitForFunction(
+        (id) => window.__narrowphase.scene === id,
+        scene.id,
+      );
+      await page.evaluate(() => window.__narrowphase.frame());
+      expect(await page.evaluate(() => location.hash)).toMatch(
+        new RegExp(`^#/${scene.id}\\?`),
+      );
+      expect(
+        await page.getAttribute('#menu a[aria-current="page"]', "href"),
+      ).toBe(`#/${scene.id}`);
+      check(scene, await getState(page), await readout(page));
+    }
   });
 
   it("runs the package build: the page loaded web/lib/index.js and its WASM module", async () => {
@@ -886,6 +1271,33 @@ describe("the page as a whole", () => {
         "aria-pressed",
       ),
     ).toBe("true");
+  });
+
+  it("switches the contact scene's shape B with the toolbar buttons, each answered by its contactSphere* function", async () => {
+    const scene = SCENES.find((x) => x.id === "contact-sphere");
+    await open(page, baseUrl, hashOf(scene.id, scene.deepLink));
+    for (const [bk, name] of [
+      [3, "contactSphereSphere"],
+      [4, "contactSphereCapsule"],
+      [6, "contactSphereOBB"],
+      [7, "contactSphereTriangle"],
+      [8, "contactSpherePlane"],
+      [5, "contactSphereAABB"],
+    ]) {
+      await page.click(`#toolbar button[data-set="bk=${bk}"]`);
+      await page.evaluate(() => window.__narrowphase.frame());
+      const state = await getState(page);
+      expect(state.bk).toBe(bk);
+      expect(
+        await page.getAttribute(
+          `#toolbar button[data-set="bk=${bk}"]`,
+          "aria-pressed",
+        ),
+      ).toBe("true");
+      const text = await readout(page);
+      expect(text.startsWith(`${name}: `), text).toBe(true);
+      expectReadout(text, scene.expected(state));
+    }
   });
 
   it("shows an OBB axis picked in the table, and turns a box with the rotation gizmo", async () => {

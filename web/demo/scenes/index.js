@@ -7,6 +7,11 @@ import sphereAABB from "./sphere-aabb.js";
 import raycastAABB from "./raycast-aabb.js";
 import obbOBB from "./obb-obb.js";
 import sphereCastSphere from "./spherecast-sphere.js";
+import closestPointTriangle from "./closest-point-triangle.js";
+import closestPointsSegments from "./closest-points-segments.js";
+import raycastTriangle from "./raycast-triangle.js";
+import sphereCastAABB from "./spherecast-aabb.js";
+import contactSphere from "./contact-sphere.js";
 import playground from "./playground.js";
 
 export const scenes = [
@@ -15,5 +20,10 @@ export const scenes = [
   raycastAABB,
   obbOBB,
   sphereCastSphere,
+  closestPointTriangle,
+  closestPointsSegments,
+  raycastTriangle,
+  sphereCastAABB,
+  contactSphere,
   playground,
 ];
