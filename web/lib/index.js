@@ -784,6 +784,46 @@ const QUERIES = [
       ["plane", "plane"],
     ],
   ],
+  [
+    "contactCapsuleCapsule",
+    "contactHit",
+    [
+      ["a", "capsule"],
+      ["b", "capsule"],
+    ],
+  ],
+  [
+    "contactCapsuleAABB",
+    "contactHit",
+    [
+      ["capsule", "capsule"],
+      ["box", "aabb"],
+    ],
+  ],
+  [
+    "contactCapsuleOBB",
+    "contactHit",
+    [
+      ["capsule", "capsule"],
+      ["box", "obb"],
+    ],
+  ],
+  [
+    "contactCapsuleTriangle",
+    "contactHit",
+    [
+      ["capsule", "capsule"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "contactCapsulePlane",
+    "contactHit",
+    [
+      ["capsule", "capsule"],
+      ["plane", "plane"],
+    ],
+  ],
 ];
 // END GENERATED table
 
@@ -945,6 +985,11 @@ function createApi(module) {
   const np_sphereCastOBB = exported("_np_sphereCastOBB");
   const np_sphereCastTriangle = exported("_np_sphereCastTriangle");
   const np_sphereCastPlane = exported("_np_sphereCastPlane");
+  const np_contactCapsuleCapsule = exported("_np_contactCapsuleCapsule");
+  const np_contactCapsuleAABB = exported("_np_contactCapsuleAABB");
+  const np_contactCapsuleOBB = exported("_np_contactCapsuleOBB");
+  const np_contactCapsuleTriangle = exported("_np_contactCapsuleTriangle");
+  const np_contactCapsulePlane = exported("_np_contactCapsulePlane");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
@@ -2611,6 +2656,126 @@ function createApi(module) {
       return code === 1 ? outShapeCastHit(SPEC.sphereCastPlane, result) : null;
     }
 
+    function contactCapsuleCapsule(a, b, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactCapsuleCapsule", [a, b, target])
+          : live.queries.contactCapsuleCapsule(a, b, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(a, 0);
+        putCapsule(b, 7);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactCapsuleCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactCapsuleCapsule, [a, b, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactCapsuleCapsule, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactCapsuleCapsule, target)
+        : null;
+    }
+
+    function contactCapsuleAABB(capsule, box, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactCapsuleAABB", [capsule, box, target])
+          : live.queries.contactCapsuleAABB(capsule, box, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putAABB(box, 7);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactCapsuleAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactCapsuleAABB, [capsule, box, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactCapsuleAABB, code, io);
+      return code === 1 ? outContactHit(SPEC.contactCapsuleAABB, target) : null;
+    }
+
+    function contactCapsuleOBB(capsule, box, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactCapsuleOBB", [capsule, box, target])
+          : live.queries.contactCapsuleOBB(capsule, box, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putOBB(box, 7);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactCapsuleOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactCapsuleOBB, [capsule, box, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactCapsuleOBB, code, io);
+      return code === 1 ? outContactHit(SPEC.contactCapsuleOBB, target) : null;
+    }
+
+    function contactCapsuleTriangle(capsule, triangle, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactCapsuleTriangle", [capsule, triangle, target])
+          : live.queries.contactCapsuleTriangle(capsule, triangle, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putTriangle(triangle, 7);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactCapsuleTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.contactCapsuleTriangle,
+          [capsule, triangle, target],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactCapsuleTriangle, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactCapsuleTriangle, target)
+        : null;
+    }
+
+    function contactCapsulePlane(capsule, plane, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactCapsulePlane", [capsule, plane, target])
+          : live.queries.contactCapsulePlane(capsule, plane, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putPlane(plane, 7);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactCapsulePlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactCapsulePlane, [capsule, plane, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactCapsulePlane, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactCapsulePlane, target)
+        : null;
+    }
+
     const queries = {
       closestPointOnAABB,
       distancePointAABB,
@@ -2673,6 +2838,11 @@ function createApi(module) {
       sphereCastOBB,
       sphereCastTriangle,
       sphereCastPlane,
+      contactCapsuleCapsule,
+      contactCapsuleAABB,
+      contactCapsuleOBB,
+      contactCapsuleTriangle,
+      contactCapsulePlane,
     };
     // END GENERATED wrappers
     return queries;
