@@ -819,6 +819,100 @@ export interface Narrowphase {
   ): T | null;
 
   /**
+   * The contact of two capsules, `null` exactly when `overlapCapsuleCapsule(a, b)` is false (touching gives
+   * depth 0). Segments apart: with pA, pB their closest points (`closestPointsSegmentSegment`), `normal` =
+   * unit(pA − pB), `depth` = a.radius + b.radius − |pA − pB|. Segments that cross or touch: `depth` = a.radius +
+   * b.radius along their common normal unit(da × db) (da, db the segments' directions), turned toward a's
+   * midpoint from b's; parallel or collinear segments get the part of +y perpendicular to a's segment (+x
+   * for a segment along y), turned the same way — never NaN. A zero-length `a` is exactly
+   * `contactSphereCapsule`; a zero-length `b` is `contactSphereCapsule(b, a)` reversed. `pointA` is the point
+   * of `a` deepest inside `b`, `pointB` = pointA + normal · depth.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   * @example np.contactCapsuleCapsule({ start: { x: -2, y: 1, z: 0.25 }, end: { x: 2, y: 1, z: 0.25 }, radius: 1 },
+   *   { start: { x: 0, y: -2, z: 0 }, end: { x: 0, y: 2, z: 0 }, radius: 0.5 })
+   * // { depth: 1.25, normal: { x: 0, y: 0, z: 1 }, pointA: { x: 0, y: 1, z: -0.75 }, pointB: { x: 0, y: 1, z: 0.5 } }
+   */
+  contactCapsuleCapsule<T extends ContactHitTarget = ContactHit>(
+    a: CapsuleLike,
+    b: CapsuleLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a capsule and a closed box, `null` exactly when `overlapCapsuleAABB` is false. A segment
+   * outside the box: its closest points with the box give `normal` = unit(p − q), `depth` = radius − |p − q|,
+   * `pointB` = q. A segment that meets the box takes the minimum translation, not the direction to the box's
+   * center: the least penetration over the 3 face normals (ties −x, +x, −y, +y, −z, +z) and the cross
+   * products of the segment's direction with them (a segment cutting across an edge leaves diagonally),
+   * `depth` = that penetration + radius; `pointA` = the segment's point deepest along −normal (an end, or
+   * the midpoint when both ends are as deep) − normal · radius, `pointB` = pointA + normal · depth. A
+   * zero-length capsule is exactly `contactSphereAABB`.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactCapsuleAABB<T extends ContactHitTarget = ContactHit>(
+    capsule: CapsuleLike,
+    box: AABBLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a capsule and an oriented box, `null` exactly when `overlapCapsuleOBB` is false: as
+   * `contactCapsuleAABB` in the box's frame, the normal and points taken back to world space. An identity
+   * rotation gives exactly `contactCapsuleAABB` for [center − halfSize, center + halfSize]; a zero-length
+   * capsule is exactly `contactSphereOBB`.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactCapsuleOBB<T extends ContactHitTarget = ContactHit>(
+    capsule: CapsuleLike,
+    box: OBBLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a capsule and a thin (two-sided) triangle, `null` exactly when `overlapCapsuleTriangle`
+   * is false. A segment apart from the triangle: its closest points with the triangle (a segment over the
+   * face gets the face normal on its side), `depth` = radius − distance. A segment that crosses or touches
+   * the triangle takes the minimum translation over the face normal (both sides), the cross products of
+   * the edges with the segment's direction and the in-plane edge normals; a segment lying in the
+   * triangle's plane gets depth = radius along unit((b − a) × (c − a)), as a ball's center on it. Edges
+   * within ~2^-26 rad of the segment's direction are left to the face and edge normals (the depth is then
+   * within ~2^-26 of the shapes' size of the minimum, and still separates). A degenerate triangle (or a
+   * sliver thinner than 2^-32 of its edges) is its longest edge, as `contactCapsuleCapsule` with that
+   * segment and radius 0. A zero-length capsule is exactly `contactSphereTriangle`.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactCapsuleTriangle<T extends ContactHitTarget = ContactHit>(
+    capsule: CapsuleLike,
+    triangle: TriangleLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a capsule and a thin (two-sided) plane, `null` exactly when `overlapCapsulePlane` is
+   * false. With s0, s1 the ends' signed distances, the capsule leaves on the nearer side: `normal` = the
+   * unit plane normal and `depth` = radius − min(s0, s1) when −min(s0, s1) ≤ max(s0, s1), otherwise its
+   * negation and `depth` = radius + max(s0, s1) (a crossing capsule leaves by its shorter part; one lying
+   * in the plane gets the plane's own normal). `pointB` = the deeper end projected onto the plane. A
+   * zero-length capsule is exactly `contactSpherePlane`.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactCapsulePlane<T extends ContactHitTarget = ContactHit>(
+    capsule: CapsuleLike,
+    plane: PlaneLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
    * A ball of `radius` moving from `start` to `end` against a capsule: a ray against the capsule of radius
    * `radius + capsule.radius`.
    * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`
