@@ -195,7 +195,10 @@ inline constexpr double kCapsuleFilterRounding = 0x1p-52;
 /// that bound it) give a translation at most ~2^-26 of the shapes' size
 /// deeper than the minimum, and still a separating one. 2^-26 balances the
 /// two errors (each ~2^-26 of the size at the cut-off). A box's cross
-/// products with its own axes are exact and need no cut-off.
+/// products with its own axes are exact and need no cut-off. A capsule cast
+/// (capsule_cast.cpp) uses the same cut-off for the common normal of its
+/// segment and a target's edge: nearer parallel, the contact is left to the
+/// end balls and corners (exact), which reach it within ~2^-26 of the size.
 inline constexpr double kContactParallelAxis = 0x1p-26;
 
 }  // namespace np
