@@ -161,9 +161,7 @@ void box_features(First& best, const Capsule& c, Vec3 T, Corner corner_at) {
              corner_at(k | (1 << axis)), 0.0);
 }
 
-}  // namespace
-
-bool capsule_cast_sphere(const Capsule& c, Vec3 T, const Sphere& s,
+bool cast_sphere(const Capsule& c, Vec3 T, const Sphere& s,
                          ShapeCastHit* hit) {
   // A zero-length capsule is a ball: exactly the sphere cast.
   if (same_point(c.start, c.end))
@@ -185,7 +183,7 @@ bool capsule_cast_sphere(const Capsule& c, Vec3 T, const Sphere& s,
   return true;
 }
 
-bool capsule_cast_capsule(const Capsule& c, Vec3 T, const Capsule& b,
+bool cast_capsule(const Capsule& c, Vec3 T, const Capsule& b,
                           ShapeCastHit* hit) {
   // A zero-length capsule is a ball: exactly the sphere cast.
   if (same_point(c.start, c.end))
@@ -208,7 +206,7 @@ bool capsule_cast_capsule(const Capsule& c, Vec3 T, const Capsule& b,
   return true;
 }
 
-bool capsule_cast_aabb(const Capsule& c, Vec3 T, const AABB& box,
+bool cast_aabb(const Capsule& c, Vec3 T, const AABB& box,
                        ShapeCastHit* hit) {
   // A zero-length capsule is a ball: exactly the sphere cast.
   if (same_point(c.start, c.end))
@@ -232,7 +230,7 @@ bool capsule_cast_aabb(const Capsule& c, Vec3 T, const AABB& box,
   return true;
 }
 
-bool capsule_cast_obb(const Capsule& c, Vec3 T, const OBB& box,
+bool cast_obb(const Capsule& c, Vec3 T, const OBB& box,
                       ShapeCastHit* hit) {
   // A zero-length capsule is a ball: exactly the sphere cast.
   if (same_point(c.start, c.end))
@@ -242,7 +240,7 @@ bool capsule_cast_obb(const Capsule& c, Vec3 T, const OBB& box,
   if (box.axis[0].x == 1.0 && box.axis[0].y == 0.0 && box.axis[0].z == 0.0 &&
       box.axis[1].x == 0.0 && box.axis[1].y == 1.0 && box.axis[1].z == 0.0 &&
       box.axis[2].x == 0.0 && box.axis[2].y == 0.0 && box.axis[2].z == 1.0)
-    return capsule_cast_aabb(c, T, AABB{box.center - h, box.center + h}, hit);
+    return cast_aabb(c, T, AABB{box.center - h, box.center + h}, hit);
   ContactHit k;
   if (contact_capsule_obb(c, box, &k))
     return fill_started(hit, c, k.normal, k.point_b), true;
@@ -264,7 +262,7 @@ bool capsule_cast_obb(const Capsule& c, Vec3 T, const OBB& box,
   return true;
 }
 
-bool capsule_cast_triangle(const Capsule& c, Vec3 T, const Triangle& t,
+bool cast_triangle(const Capsule& c, Vec3 T, const Triangle& t,
                            ShapeCastHit* hit) {
   // A zero-length capsule is a ball: exactly the sphere cast.
   if (same_point(c.start, c.end))
@@ -289,7 +287,7 @@ bool capsule_cast_triangle(const Capsule& c, Vec3 T, const Triangle& t,
   return true;
 }
 
-bool capsule_cast_plane(const Capsule& c, Vec3 T, const Plane& p,
+bool cast_plane(const Capsule& c, Vec3 T, const Plane& p,
                         ShapeCastHit* hit) {
   // A zero-length capsule is a ball: exactly the sphere cast.
   if (same_point(c.start, c.end))
@@ -307,6 +305,83 @@ bool capsule_cast_plane(const Capsule& c, Vec3 T, const Plane& p,
   if (!(best.t <= 1.0)) return false;
   fill(hit, c, T, best);
   return true;
+}
+
+// ---- Magnitudes: inputs beyond 2^1000 are cast in units scaled by 2^-8
+// (exact, but for subnormal parts negligible at that size), so that an end
+// moved by the translation (start + T) and the sums of the features never
+// overflow; lengths and points are scaled back, the fraction is unchanged.
+
+constexpr double kBig = 0x1p1000, kDown = 0x1p-8, kUp = 0x1p8;
+
+inline double big(Vec3 v) { return max_abs_component(v); }
+inline double magnitude(const Sphere& s) {
+  return max2(big(s.center), s.radius);
+}
+inline double magnitude(const Capsule& c) {
+  return max2(max2(big(c.start), big(c.end)), c.radius);
+}
+inline double magnitude(const AABB& b) { return max2(big(b.min), big(b.max)); }
+inline double magnitude(const OBB& b) {
+  return max2(big(b.center), big(b.half_size));
+}
+inline double magnitude(const Triangle& t) {
+  return max2(max2(big(t.a), big(t.b)), big(t.c));
+}
+inline double magnitude(const Plane& p) { return std::fabs(p.constant); }
+inline Sphere scaled(const Sphere& s) { return {s.center * kDown, s.radius * kDown}; }
+inline Capsule scaled(const Capsule& c) {
+  return {c.start * kDown, c.end * kDown, c.radius * kDown};
+}
+inline AABB scaled(const AABB& b) { return {b.min * kDown, b.max * kDown}; }
+inline OBB scaled(const OBB& b) {
+  return {b.center * kDown, b.half_size * kDown, {b.axis[0], b.axis[1], b.axis[2]}};
+}
+inline Triangle scaled(const Triangle& t) {
+  return {t.a * kDown, t.b * kDown, t.c * kDown};
+}
+// The plane n . p + constant = 0 scaled: n . p + constant * k = 0.
+inline Plane scaled(const Plane& p) { return {p.normal, p.constant * kDown}; }
+
+template <class S, class Impl>
+bool cast_scaled(const Capsule& c, Vec3 T, const S& shape, ShapeCastHit* hit,
+                 Impl impl) {
+  if (!(max2(max2(magnitude(c), big(T)), magnitude(shape)) > kBig))
+    return impl(c, T, shape, hit);
+  ShapeCastHit h;
+  if (!impl(scaled(c), T * kDown, scaled(shape), &h)) return false;
+  h.distance *= kUp;
+  h.center = h.center * kUp;
+  h.point = h.point * kUp;
+  *hit = h;
+  return true;
+}
+
+}  // namespace
+
+bool capsule_cast_sphere(const Capsule& c, Vec3 T, const Sphere& s,
+                         ShapeCastHit* hit) {
+  return cast_scaled(c, T, s, hit, cast_sphere);
+}
+bool capsule_cast_capsule(const Capsule& c, Vec3 T, const Capsule& b,
+                          ShapeCastHit* hit) {
+  return cast_scaled(c, T, b, hit, cast_capsule);
+}
+bool capsule_cast_aabb(const Capsule& c, Vec3 T, const AABB& box,
+                       ShapeCastHit* hit) {
+  return cast_scaled(c, T, box, hit, cast_aabb);
+}
+bool capsule_cast_obb(const Capsule& c, Vec3 T, const OBB& box,
+                      ShapeCastHit* hit) {
+  return cast_scaled(c, T, box, hit, cast_obb);
+}
+bool capsule_cast_triangle(const Capsule& c, Vec3 T, const Triangle& t,
+                           ShapeCastHit* hit) {
+  return cast_scaled(c, T, t, hit, cast_triangle);
+}
+bool capsule_cast_plane(const Capsule& c, Vec3 T, const Plane& p,
+                        ShapeCastHit* hit) {
+  return cast_scaled(c, T, p, hit, cast_plane);
 }
 
 }  // namespace np

@@ -396,19 +396,23 @@ inline void try_axis(Deepest& best, Vec3 d, Vec3 n, const Support& support) {
   }
 }
 
-// The deep contact along best.n: depth = r + the penetration, pointA = the
-// segment's point deepest along -n (an end, or the midpoint when both are as
-// deep) less n r, pointB = pointA + n depth.
+// The deep contact along best.n: depth = r + the penetration. The segment
+// moved by n * pen touches b's supporting plane; its closest pair with b (x'
+// on the moved segment, y on b: at the minimum translation they meet, Ericson
+// 5.2.1's penetration along the best axis) gives pointB = y, on b, and pointA
+// = x' - n * (pen + r), on the capsule, so that pointB - pointA = n * depth
+// up to |x' - y| (0 at the minimum, rounding aside).
+template <class ClosestTo>
 inline void fill_deep(ContactHit* hit, Vec3 s0, Vec3 s1, double r,
-                      const Deepest& best) {
+                      const Deepest& best, const ClosestTo& closest_to) {
   const Vec3 n = plus_zero(best.n);
-  const double a = dot(s0, n), b = dot(s1, n);
-  const Vec3 low = a < b ? s0 : (b < a ? s1 : s0 * 0.5 + s1 * 0.5);
+  const Vec3 shift = n * best.pen;
+  const Closest c = closest_to(s0 + shift, s1 + shift);
   const double depth = r + best.pen;
   hit->depth = depth > 0.0 ? depth : 0.0;
   hit->normal = n;
-  hit->point_a = low - n * r;
-  hit->point_b = hit->point_a + n * hit->depth;
+  hit->point_a = (c.p - shift) - n * r;
+  hit->point_b = c.q;
 }
 
 // A shallow contact from the closest pair (p on the segment, q on b's core,
@@ -481,7 +485,9 @@ void measure_capsule_aabb(const Capsule& cap, const AABB& box, bool meets,
   try_axis(best, d, unit_or(Vec3{0.0, d.z, -d.y}, kZero), support);
   try_axis(best, d, unit_or(Vec3{-d.z, 0.0, d.x}, kZero), support);
   try_axis(best, d, unit_or(Vec3{d.y, -d.x, 0.0}, kZero), support);
-  fill_deep(hit, s0, s1, cap.radius, best);
+  fill_deep(hit, s0, s1, cap.radius, best, [&](Vec3 a, Vec3 b) {
+    return closest_segment_aabb(a, b, box);
+  });
 }
 
 void measure_capsule_obb(const Capsule& cap, const OBB& b, bool meets,
@@ -504,7 +510,7 @@ void measure_capsule_obb(const Capsule& cap, const OBB& b, bool meets,
   hit->depth = h.depth;
   hit->normal = n;
   hit->point_a = b.center + world(h.point_a);
-  hit->point_b = hit->point_a + n * h.depth;
+  hit->point_b = b.center + world(h.point_b);
 }
 
 // The longest of a degenerate triangle's edges: the segment it spans.
@@ -555,7 +561,9 @@ void measure_capsule_triangle(const Capsule& cap, const Triangle& t,
     try_axis(best, d, cross_axis(e, ud), support);
     try_axis(best, d, unit_or(cross(e, face), kZero), support);
   }
-  fill_deep(hit, s0, s1, r, best);
+  fill_deep(hit, s0, s1, r, best, [&](Vec3 a, Vec3 b) {
+    return closest_segment_triangle(a, b, t);
+  });
 }
 
 }  // namespace
@@ -628,17 +636,23 @@ bool contact_sphere_plane(const Sphere& sphere, const Plane& plane,
 bool contact_capsule_capsule(const Capsule& a, const Capsule& b,
                              ContactHit* hit) {
   if (!overlap_capsule_capsule(a, b)) return false;
-  // Zero-length capsules are balls: the sphere's contact (b's reversed).
-  if (same_point(a.start, a.end))
-    return contact_sphere_capsule(Sphere{a.start, a.radius}, b, hit);
+  // Zero-length capsules are balls: the sphere's contact (b's reversed). Where
+  // the sphere's exact test and the capsules' differ (a decision hinging on
+  // terms below ~2^-960 of the inputs, which overlap_capsule_capsule counts
+  // as touching), the capsules' decision stands and the contact is measured
+  // below.
+  if (same_point(a.start, a.end) &&
+      contact_sphere_capsule(Sphere{a.start, a.radius}, b, hit))
+    return true;
   if (same_point(b.start, b.end)) {
     ContactHit h;
-    contact_sphere_capsule(Sphere{b.start, b.radius}, a, &h);
-    hit->depth = h.depth;
-    hit->normal = plus_zero(negated(h.normal));
-    hit->point_a = h.point_b;
-    hit->point_b = h.point_a;
-    return true;
+    if (contact_sphere_capsule(Sphere{b.start, b.radius}, a, &h)) {
+      hit->depth = h.depth;
+      hit->normal = plus_zero(negated(h.normal));
+      hit->point_a = h.point_b;
+      hit->point_b = h.point_a;
+      return true;
+    }
   }
   // Whether the segments meet: the overlap test with both radii 0.
   const bool meets = overlap_capsule_capsule(Capsule{a.start, a.end, 0.0},
@@ -652,8 +666,10 @@ bool contact_capsule_capsule(const Capsule& a, const Capsule& b,
 bool contact_capsule_aabb(const Capsule& capsule, const AABB& box,
                           ContactHit* hit) {
   if (!overlap_capsule_aabb(capsule, box)) return false;
-  if (same_point(capsule.start, capsule.end))
-    return contact_sphere_aabb(Sphere{capsule.start, capsule.radius}, box, hit);
+  // A ball (where the sphere's exact test agrees: see contact_capsule_capsule).
+  if (same_point(capsule.start, capsule.end) &&
+      contact_sphere_aabb(Sphere{capsule.start, capsule.radius}, box, hit))
+    return true;
   const bool meets =
       overlap_capsule_aabb(Capsule{capsule.start, capsule.end, 0.0}, box);
   const double k = scale_for(max2(magnitude(capsule), magnitude(box)));
@@ -665,8 +681,10 @@ bool contact_capsule_aabb(const Capsule& capsule, const AABB& box,
 bool contact_capsule_obb(const Capsule& capsule, const OBB& box,
                          ContactHit* hit) {
   if (!overlap_capsule_obb(capsule, box)) return false;
-  if (same_point(capsule.start, capsule.end))
-    return contact_sphere_obb(Sphere{capsule.start, capsule.radius}, box, hit);
+  // A ball (where the sphere's exact test agrees: see contact_capsule_capsule).
+  if (same_point(capsule.start, capsule.end) &&
+      contact_sphere_obb(Sphere{capsule.start, capsule.radius}, box, hit))
+    return true;
   const Capsule axis{capsule.start, capsule.end, 0.0};
   // The identity rotation is the AABB [center - halfSize, center + halfSize]
   // (rounded once), measured and decided as that box.
@@ -688,9 +706,11 @@ bool contact_capsule_obb(const Capsule& capsule, const OBB& box,
 bool contact_capsule_triangle(const Capsule& capsule, const Triangle& triangle,
                               ContactHit* hit) {
   if (!overlap_capsule_triangle(capsule, triangle)) return false;
-  if (same_point(capsule.start, capsule.end))
-    return contact_sphere_triangle(Sphere{capsule.start, capsule.radius},
-                                   triangle, hit);
+  // A ball (where the sphere's exact test agrees: see contact_capsule_capsule).
+  if (same_point(capsule.start, capsule.end) &&
+      contact_sphere_triangle(Sphere{capsule.start, capsule.radius},
+                                   triangle, hit))
+    return true;
   const bool meets = overlap_capsule_triangle(
       Capsule{capsule.start, capsule.end, 0.0}, triangle);
   const double k = scale_for(max2(magnitude(capsule), magnitude(triangle)));
@@ -703,9 +723,11 @@ bool contact_capsule_triangle(const Capsule& capsule, const Triangle& triangle,
 bool contact_capsule_plane(const Capsule& capsule, const Plane& plane,
                            ContactHit* hit) {
   if (!overlap_capsule_plane(capsule, plane)) return false;
-  if (same_point(capsule.start, capsule.end))
-    return contact_sphere_plane(Sphere{capsule.start, capsule.radius}, plane,
-                                hit);
+  // A ball (where the sphere's exact test agrees: see contact_capsule_capsule).
+  if (same_point(capsule.start, capsule.end) &&
+      contact_sphere_plane(Sphere{capsule.start, capsule.radius}, plane,
+                                hit))
+    return true;
   // The ends' signed distances (exact in sign, Euclidean for any normal
   // length, scaled by signed_distance_point_plane itself). The capsule leaves
   // on the nearer side: up along u by r - lo, or down by r + hi.

@@ -6,7 +6,8 @@
 // OBB with the AABB, a degenerate triangle with its segment; and seeded
 // properties: moving a by normal * depth leaves the shapes touching, a little
 // more separates them, no sampled direction frees the capsule with less, and a
-// shallow contact's depth is the radius less the distance of the segment.
+// shallow contact's depth is the radius less the distance of the segment, and
+// pointB lies on b.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -168,6 +169,7 @@ void check_contact(const Capsule& a, const B& b, std::mt19937_64& rng,
   ++*hits;
   const double tol = 1e-9;
   expect_well_formed(a, h, tol);
+  EXPECT_LE(np_test::gap(h.point_b, b), tol);  // pointB lies on b
   EXPECT_FALSE(overlap(moved(a, h.normal * (h.depth + 1e-6)), b))
       << "depth " << h.depth << " normal (" << h.normal.x << ", "
       << h.normal.y << ", " << h.normal.z << ")";
@@ -293,16 +295,16 @@ TEST(ContactCapsuleAABB, FacesEdgesAndDeepInsideOnEveryAxisAndSign) {
       EXPECT_FALSE(np::contact_capsule_aabb({edge.start, edge.end, down(5)},
                                             box, &untouched));
       EXPECT_EQ(untouched.depth, -1.0);
-      // Deep inside, parallel to the +x face 0.5 away: out through it, from
-      // the segment's midpoint (both ends as deep).
+      // Deep inside, parallel to the +x face 0.5 away: out through it; the
+      // points where its start, moved out, touches the face.
       ASSERT_TRUE(np::contact_capsule_aabb({map({0.5, -0.5, 0.125}, perm, sg),
                                             map({0.5, 0.25, 0.125}, perm, sg),
                                             0.25},
                                            box, &h));
       EXPECT_EQ(h.depth, 0.75);
       EXPECT_TRUE(VecEq(h.normal, x));
-      EXPECT_TRUE(VecEq(h.point_a, map({0.25, -0.125, 0.125}, perm, sg)));
-      EXPECT_TRUE(VecEq(h.point_b, map({1, -0.125, 0.125}, perm, sg)));
+      EXPECT_TRUE(VecEq(h.point_a, map({0.25, -0.5, 0.125}, perm, sg)));
+      EXPECT_TRUE(VecEq(h.point_b, map({1, -0.5, 0.125}, perm, sg)));
       // Piercing the box along y at x = 0.25: out through +x (0.75), not
       // through the far y face.
       ASSERT_TRUE(np::contact_capsule_aabb({map({0.25, -3, 0}, perm, sg),

@@ -150,7 +150,7 @@ describe("exact contacts", () => {
         expect(plain(h.normal)).toEqual(plain(onAxes(axis, sign, 0.6, 0.8, 0)));
         edge.radius = nextDown(5);
         expect(np.contactCapsuleAABB(edge, box)).toBe(null);
-        // Deep inside, parallel to the +x face 0.5 away: out through it from the midpoint.
+        // Deep inside, parallel to the +x face 0.5 away: out through it (its start, moved out, touches it).
         h = np.contactCapsuleAABB(
           new Capsule(
             onAxes(axis, sign, 0.5, -0.5, 0.125),
@@ -162,7 +162,7 @@ describe("exact contacts", () => {
         expect(h.depth).toBe(0.75);
         expect(plain(h.normal)).toEqual(x);
         expect(plain(h.pointA)).toEqual(
-          plain(onAxes(axis, sign, 0.25, -0.125, 0.125)),
+          plain(onAxes(axis, sign, 0.25, -0.5, 0.125)),
         );
         // Cutting across the edge (1, 1, z): out along (1, 1, 0) / sqrt 2 by 0.5 / sqrt 2.
         h = np.contactCapsuleAABB(

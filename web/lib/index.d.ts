@@ -846,9 +846,9 @@ export interface Narrowphase {
    * `pointB` = q. A segment that meets the box takes the minimum translation, not the direction to the box's
    * center: the least penetration over the 3 face normals (ties −x, +x, −y, +y, −z, +z) and the cross
    * products of the segment's direction with them (a segment cutting across an edge leaves diagonally),
-   * `depth` = that penetration + radius; `pointA` = the segment's point deepest along −normal (an end, or
-   * the midpoint when both ends are as deep) − normal · radius, `pointB` = pointA + normal · depth. A
-   * zero-length capsule is exactly `contactSphereAABB`.
+   * `depth` = that penetration + radius; `pointB` = where the capsule moved out along the normal touches the
+   * box (on the box), `pointA` = pointB − normal · depth (on the capsule). A zero-length capsule is exactly
+   * `contactSphereAABB`.
    * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
    *   untouched when the shapes do not touch (then the result is `null`).
    * @throws {TypeError | RangeError} on bad input.

@@ -97,11 +97,12 @@ bool contact_sphere_plane(const Sphere& sphere, const Plane& plane,
 // with them; for a triangle its normal, the cross products of its edges with
 // the segment's direction and its in-plane edge normals (those of a segment
 // lying in the triangle's plane); depth = that penetration + r, normal = the
-// axis, pointA = the segment's point deepest along -normal (an end, or the
-// midpoint when both are as deep) minus normal * r. A segment within rounding
-// of b (kContactNoise) is measured as one meeting it. In every case pointA =
-// the deepest point of the capsule, pointB = pointA + normal * depth, depth >=
-// 0 (0 when they only touch), the normal unit, never NaN. A zero-length
+// axis; pointB = where the segment moved out by normal * (depth - r) touches b
+// (their closest pair), on b, and pointA = that segment point moved back, less
+// normal * r. A segment within rounding of b (kContactNoise) is measured as
+// one meeting it. In every case pointA is on the capsule's surface, pointB on
+// b, pointB - pointA = normal * depth (to rounding), depth >= 0 (0 when they
+// only touch), the normal unit, never NaN. A zero-length
 // capsule (start == end) is the sphere: exactly contact_sphere_<b>. Inputs
 // beyond 2^500 or all below 2^-500 are measured in units scaled by a power of
 // two, as for the sphere. Every contact_capsule_<b> is false exactly when
