@@ -35,6 +35,7 @@
 // (2) here are the sphere casts' exact ones, (3) is solved in doubles.
 #include <cfloat>
 #include <cmath>
+#include <type_traits>
 
 #include "narrowphase/contact.h"
 #include "narrowphase/overlap.h"
@@ -310,9 +311,11 @@ bool cast_plane(const Capsule& c, Vec3 T, const Plane& p,
 // ---- Magnitudes: inputs beyond 2^1000 are cast in units scaled by 2^-8
 // (exact, but for subnormal parts negligible at that size), so that an end
 // moved by the translation (start + T) and the sums of the features never
-// overflow; lengths and points are scaled back, the fraction is unchanged.
+// overflow; inputs all below 2^-500 in units scaled by 2^600 (exact), so that
+// the edge features' products do not lose their bits to underflow. Lengths
+// and points are scaled back, the fraction is unchanged.
 
-constexpr double kBig = 0x1p1000, kDown = 0x1p-8, kUp = 0x1p8;
+constexpr double kBig = 0x1p1000, kSmall = 0x1p-500;
 
 inline double big(Vec3 v) { return max_abs_component(v); }
 inline double magnitude(const Sphere& s) {
@@ -329,30 +332,39 @@ inline double magnitude(const Triangle& t) {
   return max2(max2(big(t.a), big(t.b)), big(t.c));
 }
 inline double magnitude(const Plane& p) { return std::fabs(p.constant); }
-inline Sphere scaled(const Sphere& s) { return {s.center * kDown, s.radius * kDown}; }
-inline Capsule scaled(const Capsule& c) {
-  return {c.start * kDown, c.end * kDown, c.radius * kDown};
+inline Sphere scaled(const Sphere& s, double k) {
+  return {s.center * k, s.radius * k};
 }
-inline AABB scaled(const AABB& b) { return {b.min * kDown, b.max * kDown}; }
-inline OBB scaled(const OBB& b) {
-  return {b.center * kDown, b.half_size * kDown, {b.axis[0], b.axis[1], b.axis[2]}};
+inline Capsule scaled(const Capsule& c, double k) {
+  return {c.start * k, c.end * k, c.radius * k};
 }
-inline Triangle scaled(const Triangle& t) {
-  return {t.a * kDown, t.b * kDown, t.c * kDown};
+inline AABB scaled(const AABB& b, double k) { return {b.min * k, b.max * k}; }
+inline OBB scaled(const OBB& b, double k) {
+  return {b.center * k, b.half_size * k, {b.axis[0], b.axis[1], b.axis[2]}};
+}
+inline Triangle scaled(const Triangle& t, double k) {
+  return {t.a * k, t.b * k, t.c * k};
 }
 // The plane n . p + constant = 0 scaled: n . p + constant * k = 0.
-inline Plane scaled(const Plane& p) { return {p.normal, p.constant * kDown}; }
+inline Plane scaled(const Plane& p, double k) {
+  return {p.normal, p.constant * k};
+}
 
 template <class S, class Impl>
 bool cast_scaled(const Capsule& c, Vec3 T, const S& shape, ShapeCastHit* hit,
                  Impl impl) {
-  if (!(max2(max2(magnitude(c), big(T)), magnitude(shape)) > kBig))
-    return impl(c, T, shape, hit);
+  const double m = max2(max2(magnitude(c), big(T)), magnitude(shape));
+  // A plane's constant alone does not tell its scale: planes are scaled for
+  // large inputs only (signed_distance_point_plane measures small ones).
+  const bool plane = std::is_same<S, Plane>::value;
+  const double k = m > kBig ? 0x1p-8 : (m < kSmall && !plane ? 0x1p600 : 1.0);
+  if (k == 1.0) return impl(c, T, shape, hit);
   ShapeCastHit h;
-  if (!impl(scaled(c), T * kDown, scaled(shape), &h)) return false;
-  h.distance *= kUp;
-  h.center = h.center * kUp;
-  h.point = h.point * kUp;
+  if (!impl(scaled(c, k), T * k, scaled(shape, k), &h)) return false;
+  const double back = 1.0 / k;  // a power of two: exact
+  h.distance *= back;
+  h.center = h.center * back;
+  h.point = h.point * back;
   *hit = h;
   return true;
 }

@@ -132,6 +132,7 @@ const FUNCTIONS = [
   ...capsuleQueries(),
   ...contactQueries(),
   ...capsuleContactQueries(),
+  ...capsuleCastQueries(),
   ...sphereCastQueries(),
 ];
 
@@ -515,6 +516,55 @@ function sphereCastQueries() {
       ["result", "target"],
     ],
     valid: () => [v3(1, 1, 5), v3(1, 1, -5), 1, make()],
+    expected: hit(point),
+  }));
+}
+
+// The capsule casts: a capsule along x from (0, 1, 5) to (2, 1, 5), radius 1, moved by (0, 0, -10) onto shapes
+// whose top is at z = 1 under it: its axis stops at z = 2 (fraction 0.3, center (1, 1, 2)). The point is the
+// first feature found at that fraction: the start's end ball over a face, an edge of the OBB (whose x range
+// [0.5, 1.5] is narrower than the capsule), the top of the ball.
+function capsuleCastQueries() {
+  const hit = (point) => ({
+    distance: 3,
+    fraction: 0.3,
+    center: v3(1, 1, 2),
+    point,
+    normal: v3(0, 0, 1),
+    startedOverlapping: false,
+  });
+  const shapes = [
+    ["Sphere", ["sphere", "sphere"], () => ({ center: v3(1, 1, -1), radius: 2 }), v3(1, 1, 1)],
+    [
+      "Capsule",
+      ["target", "capsule"],
+      () => ({ start: v3(-4, 1, -1), end: v3(4, 1, -1), radius: 2 }),
+      v3(0, 1, 1),
+    ],
+    ["AABB", ["box", "aabb"], () => ({ min: v3(-2, -2, -1), max: v3(2, 2, 1) }), v3(0, 1, 1)],
+    // x in [0.5, 1.5], y in [0, 2], z in [-3, 1] (as in sphereCastQueries).
+    [
+      "OBB",
+      ["box", "obb"],
+      () => ({
+        center: v3(1, 1, -1),
+        halfSize: v3(1, 0.5, 2),
+        rotation: { elements: [...ROT_90_Z] },
+      }),
+      v3(1.5, 1, 1),
+    ],
+    [
+      "Triangle",
+      ["triangle", "triangle"],
+      () => ({ a: v3(0, 0, 1), b: v3(4, 0, 1), c: v3(0, 4, 1) }),
+      v3(0, 1, 1),
+    ],
+    ["Plane", ["plane", "plane"], () => ({ normal: v3(0, 0, 4), constant: -4 }), v3(0, 1, 1)], // z = 1
+  ];
+  return shapes.map(([shape, arg, make, point]) => ({
+    name: `capsuleCast${shape}`,
+    args: [["capsule", "capsule"], ["translation", "vec3"], arg, ["result", "target"]],
+    valid: () => [{ start: v3(0, 1, 5), end: v3(2, 1, 5), radius: 1 }, v3(0, 0, -10), make()],
     expected: hit(point),
   }));
 }

@@ -1029,6 +1029,161 @@ export interface Narrowphase {
   ): T | null;
 
   /**
+   * A capsule moving against a ball: the ball moving by −translation against the capsule
+   * (`sphereCastCapsule`), its normal turned around.
+   * The capsule moves by `translation`; `center` is its midpoint (of `start` and `end`) at first contact,
+   * `distance` = fraction · |translation|. A cast that starts overlapping or touching hits at distance 0 with
+   * `startedOverlapping: true`, `center` = the midpoint, and the `normal` and `point` of the contact there
+   * (`contactCapsule*`'s normal, from the shape toward the capsule, and its point on the shape). A zero
+   * translation is an overlap test; a zero-length capsule is exactly the `sphereCast*` from its start.
+   * Otherwise the first contact is the least fraction over the capsule's end balls (`sphereCast*`, exact
+   * decisions), the shape's corners against the capsule (`sphereCastCapsule` reversed, exact decisions) and
+   * its edges against the capsule's segment (their common-normal distance is linear in the travel, solved in
+   * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
+   * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
+   * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * @param translation how far the capsule moves (any Vec3Like; zero allowed).
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  capsuleCastSphere<T extends ShapeCastHitTarget = ShapeCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
+    sphere: SphereLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A capsule moving against a capsule: the end balls of each against the other and the two segments' common
+   * normal (reach = the radius sum).
+   * The capsule moves by `translation`; `center` is its midpoint (of `start` and `end`) at first contact,
+   * `distance` = fraction · |translation|. A cast that starts overlapping or touching hits at distance 0 with
+   * `startedOverlapping: true`, `center` = the midpoint, and the `normal` and `point` of the contact there
+   * (`contactCapsule*`'s normal, from the shape toward the capsule, and its point on the shape). A zero
+   * translation is an overlap test; a zero-length capsule is exactly the `sphereCast*` from its start.
+   * Otherwise the first contact is the least fraction over the capsule's end balls (`sphereCast*`, exact
+   * decisions), the shape's corners against the capsule (`sphereCastCapsule` reversed, exact decisions) and
+   * its edges against the capsule's segment (their common-normal distance is linear in the travel, solved in
+   * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
+   * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
+   * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * @param translation how far the capsule moves (any Vec3Like; zero allowed).
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  capsuleCastCapsule<T extends ShapeCastHitTarget = ShapeCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
+    target: CapsuleLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A capsule moving against a closed box: its end balls, the box's 8 corners and 12 edges.
+   * The capsule moves by `translation`; `center` is its midpoint (of `start` and `end`) at first contact,
+   * `distance` = fraction · |translation|. A cast that starts overlapping or touching hits at distance 0 with
+   * `startedOverlapping: true`, `center` = the midpoint, and the `normal` and `point` of the contact there
+   * (`contactCapsule*`'s normal, from the shape toward the capsule, and its point on the shape). A zero
+   * translation is an overlap test; a zero-length capsule is exactly the `sphereCast*` from its start.
+   * Otherwise the first contact is the least fraction over the capsule's end balls (`sphereCast*`, exact
+   * decisions), the shape's corners against the capsule (`sphereCastCapsule` reversed, exact decisions) and
+   * its edges against the capsule's segment (their common-normal distance is linear in the travel, solved in
+   * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
+   * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
+   * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * @param translation how far the capsule moves (any Vec3Like; zero allowed).
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  capsuleCastAABB<T extends ShapeCastHitTarget = ShapeCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
+    box: AABBLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A capsule moving against an oriented box: its end balls (`sphereCastOBB`), the box's 8 corners and 12
+   * edges; an identity rotation is exactly `capsuleCastAABB` of [center − halfSize, center + halfSize].
+   * The capsule moves by `translation`; `center` is its midpoint (of `start` and `end`) at first contact,
+   * `distance` = fraction · |translation|. A cast that starts overlapping or touching hits at distance 0 with
+   * `startedOverlapping: true`, `center` = the midpoint, and the `normal` and `point` of the contact there
+   * (`contactCapsule*`'s normal, from the shape toward the capsule, and its point on the shape). A zero
+   * translation is an overlap test; a zero-length capsule is exactly the `sphereCast*` from its start.
+   * Otherwise the first contact is the least fraction over the capsule's end balls (`sphereCast*`, exact
+   * decisions), the shape's corners against the capsule (`sphereCastCapsule` reversed, exact decisions) and
+   * its edges against the capsule's segment (their common-normal distance is linear in the travel, solved in
+   * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
+   * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
+   * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * @param translation how far the capsule moves (any Vec3Like; zero allowed).
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  capsuleCastOBB<T extends ShapeCastHitTarget = ShapeCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
+    box: OBBLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A capsule moving against a thin (two-sided) triangle: its end balls, the triangle's 3 corners and 3 edges;
+   * `normal` faces the side the capsule came from.
+   * The capsule moves by `translation`; `center` is its midpoint (of `start` and `end`) at first contact,
+   * `distance` = fraction · |translation|. A cast that starts overlapping or touching hits at distance 0 with
+   * `startedOverlapping: true`, `center` = the midpoint, and the `normal` and `point` of the contact there
+   * (`contactCapsule*`'s normal, from the shape toward the capsule, and its point on the shape). A zero
+   * translation is an overlap test; a zero-length capsule is exactly the `sphereCast*` from its start.
+   * Otherwise the first contact is the least fraction over the capsule's end balls (`sphereCast*`, exact
+   * decisions), the shape's corners against the capsule (`sphereCastCapsule` reversed, exact decisions) and
+   * its edges against the capsule's segment (their common-normal distance is linear in the travel, solved in
+   * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
+   * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
+   * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * @param translation how far the capsule moves (any Vec3Like; zero allowed).
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  capsuleCastTriangle<T extends ShapeCastHitTarget = ShapeCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
+    triangle: TriangleLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A capsule moving against a thin (two-sided) plane: its end balls (a capsule's point nearest a plane is
+   * always an end); `normal` faces the side it came from.
+   * The capsule moves by `translation`; `center` is its midpoint (of `start` and `end`) at first contact,
+   * `distance` = fraction · |translation|. A cast that starts overlapping or touching hits at distance 0 with
+   * `startedOverlapping: true`, `center` = the midpoint, and the `normal` and `point` of the contact there
+   * (`contactCapsule*`'s normal, from the shape toward the capsule, and its point on the shape). A zero
+   * translation is an overlap test; a zero-length capsule is exactly the `sphereCast*` from its start.
+   * Otherwise the first contact is the least fraction over the capsule's end balls (`sphereCast*`, exact
+   * decisions), the shape's corners against the capsule (`sphereCastCapsule` reversed, exact decisions) and
+   * its edges against the capsule's segment (their common-normal distance is linear in the travel, solved in
+   * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
+   * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
+   * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * @param translation how far the capsule moves (any Vec3Like; zero allowed).
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  capsuleCastPlane<T extends ShapeCastHitTarget = ShapeCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
+    plane: PlaneLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
    * The queries over many inputs at once: flat `Float32Array`s, element i of each input paired with element i
    * of the other. Each answer is that of the double-precision single call on the same float32 numbers,
    * computed in double and rounded once to float32.
