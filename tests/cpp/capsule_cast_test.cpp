@@ -5,7 +5,8 @@
 // misses; casts that start overlapping take the contact; a zero translation is
 // the overlap test; no tunnelling through a thin triangle or plane at any
 // speed; and seeded properties: at the returned fraction the capsule touches
-// the target, at no earlier sampled fraction does it overlap, a miss overlaps
+// the target (a hair thicker overlaps, a hair thinner is apart), at no earlier
+// sampled fraction does it overlap, a miss overlaps
 // nowhere along the path, a zero-length capsule is the sphere cast, an identity
 // OBB is the AABB.
 #include <gtest/gtest.h>
@@ -288,6 +289,10 @@ void check_cast(const Capsule& c, Vec3 T, const B& b, int* hits) {
   EXPECT_EQ(h.started_overlapping, overlap(c, b));
   if (h.started_overlapping) return;
   EXPECT_LE(gap(h.point, b), tol);
+  // Touching, not overlapping: a hair thinner, it is apart there.
+  if (c.radius > tol)
+    EXPECT_FALSE(overlap(moved(c, T * h.fraction, c.radius - tol), b))
+        << "overlapping at the fraction " << h.fraction;
   EXPECT_NEAR(np::distance_point_segment(
                   h.point, {c.start + T * h.fraction, c.end + T * h.fraction}),
               c.radius, tol);

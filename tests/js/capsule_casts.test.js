@@ -2,7 +2,8 @@
 // hand-computed first contacts over axes and signs (a ball, a crossing capsule, a box face, a small triangle
 // under the capsule's side, a plane), a contact exactly at the end hits and an ulp beyond misses, a cast that
 // starts overlapping takes the contact, a zero translation is the overlap test, no tunnelling through a thin
-// triangle or plane at any speed, and seeded properties (at the fraction the capsule touches, at no earlier
+// triangle or plane at any speed, and seeded properties (at the fraction the capsule touches but does not
+// overlap (a hair thinner, it is apart), at no earlier
 // sampled fraction it overlaps, a miss overlaps nowhere on the path, a zero-length capsule is sphereCast*, an
 // identity OBB is the AABB), result reuse and bad input.
 import {
@@ -234,6 +235,12 @@ describe("seeded properties", () => {
         );
         expect(h.startedOverlapping).toBe(target.overlap(c, b));
         expect(target.overlap(movedBy(c, t, h.fraction, c.radius + 1e-9), b)).toBe(true);
+        // Touching, not overlapping: a hair thinner, it is apart there.
+        if (!h.startedOverlapping && c.radius > 1e-9)
+          expect(
+            target.overlap(movedBy(c, t, h.fraction, c.radius - 1e-9), b),
+            `n = ${n}: overlapping at the fraction ${h.fraction}`,
+          ).toBe(false);
         for (let k = 0; k < 16; k++) {
           const f = (h.fraction * k) / 16 - 1e-9;
           if (f < 0) continue;
