@@ -107,19 +107,21 @@ void edge(First& best, Vec3 s0, Vec3 s1, Vec3 T, double r, Vec3 e0, Vec3 e1,
   }
   if (!(f >= 0.0 && f <= 1.0) || f >= best.t) return;
   // The feet of the common perpendicular at f (Ericson 5.1.8, the lines'
-  // closest points): both inside their segments.
+  // closest points), along the unit directions (so that no product of four
+  // lengths underflows; 1 - b^2 >= sin^2 > 2^-52 past the cut-off above):
+  // both inside their segments, 0 <= s <= |a| and 0 <= t <= |e|.
+  const double la = length(a), le = length(e);
+  const Vec3 ua = a / la, ue = e / le;
   const Vec3 r0 = (s0 + T * f) - e0;
-  const double aa = dot(a, a), ee = dot(e, e), ae = dot(a, e);
-  const double c = dot(a, r0), ff = dot(e, r0);
-  const double denom = aa * ee - ae * ae;
+  const double b = dot(ua, ue), c = dot(ua, r0), g = dot(ue, r0);
+  const double denom = 1.0 - b * b;
   if (!(denom > 0.0)) return;
-  const double u = (ae * ff - c * ee) / denom;
-  const double v = (aa * ff - ae * c) / denom;
-  if (!(u >= 0.0 && u <= 1.0 && v >= 0.0 && v <= 1.0)) return;
+  const double sa = (b * g - c) / denom, te = (g - b * c) / denom;
+  if (!(sa >= 0.0 && sa <= la && te >= 0.0 && te <= le)) return;
   const Vec3 normal = plus_zero(g0 > 0.0 ? n : negated(n));
   best.t = f;
   best.normal = normal;
-  best.point = e0 + e * v + normal * re;
+  best.point = e0 + ue * te + normal * re;
 }
 
 // The capsule's center (the segment's midpoint) moved by T * t.
@@ -308,14 +310,15 @@ bool cast_plane(const Capsule& c, Vec3 T, const Plane& p,
   return true;
 }
 
-// ---- Magnitudes: inputs beyond 2^1000 are cast in units scaled by 2^-8
-// (exact, but for subnormal parts negligible at that size), so that an end
-// moved by the translation (start + T) and the sums of the features never
-// overflow; inputs all below 2^-500 in units scaled by 2^600 (exact), so that
-// the edge features' products do not lose their bits to underflow. Lengths
-// and points are scaled back, the fraction is unchanged.
+// ---- Magnitudes: inputs beyond 2^500 are cast in units scaled by 2^-530
+// (exact, but for bits below 2^-1074 of the new units, negligible beside the
+// largest input), so that an end moved by the translation (start + T) and
+// the edge features' cross and dot products never overflow; inputs all below
+// 2^-500 in units scaled by 2^600 (exact), so that those products do not lose
+// their bits to underflow (as contact.cpp scales). Lengths and points are
+// scaled back, the fraction is unchanged.
 
-constexpr double kBig = 0x1p1000, kSmall = 0x1p-500;
+constexpr double kBig = 0x1p500, kSmall = 0x1p-500;
 
 inline double big(Vec3 v) { return max_abs_component(v); }
 inline double magnitude(const Sphere& s) {
@@ -357,7 +360,7 @@ bool cast_scaled(const Capsule& c, Vec3 T, const S& shape, ShapeCastHit* hit,
   // A plane's constant alone does not tell its scale: planes are scaled for
   // large inputs only (signed_distance_point_plane measures small ones).
   const bool plane = std::is_same<S, Plane>::value;
-  const double k = m > kBig ? 0x1p-8 : (m < kSmall && !plane ? 0x1p600 : 1.0);
+  const double k = m > kBig ? 0x1p-530 : (m < kSmall && !plane ? 0x1p600 : 1.0);
   if (k == 1.0) return impl(c, T, shape, hit);
   ShapeCastHit h;
   if (!impl(scaled(c, k), T * k, scaled(shape, k), &h)) return false;
