@@ -308,6 +308,264 @@ void measure_sphere_triangle(const Sphere& s, const Triangle& t, bool on,
   fill(hit, c, r, unit_or(d, side), r - length(d), q);
 }
 
+// ---- Capsules: measurements, in the same scaled units. Closest points of the
+// segment and b where the segment does not meet b (Ericson 5.1.9, 5.1.10),
+// otherwise the least penetration over the separating axes of the segment and
+// b (the face normals of their Minkowski difference: Ericson 4.4, 5.2.1; the
+// minimum translation that Jolt's EPA and Bullet's SAT-based box contacts
+// report). Any of those axes, moved along by its penetration, separates: a
+// skipped axis only costs minimality, never validity.
+
+// A normal never carries -0 (the project's convention): -0 + 0 is +0.
+inline Vec3 plus_zero(Vec3 v) { return {v.x + 0.0, v.y + 0.0, v.z + 0.0}; }
+inline bool same_point(Vec3 a, Vec3 b) {
+  return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+// The nearest pair so far: p on the segment, q on b, d2 = |p - q|^2.
+struct Closest {
+  Vec3 p, q;
+  double d2;
+};
+inline void consider(Closest& best, Vec3 p, Vec3 q) {
+  const double d2 = length_squared(p - q);
+  if (d2 < best.d2) best = {p, q, d2};
+}
+inline void consider_edge(Closest& best, Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1) {
+  const SegmentClosestPoints cp =
+      closest_points_segment_segment(Segment{s0, s1}, Segment{e0, e1});
+  consider(best, cp.point_a, cp.point_b);
+}
+
+// Segment s0 s1 against a triangle it does not meet: the nearest pair is an
+// end against the face or the segment against an edge (Ericson 5.1.10: the
+// distance along the segment is convex, so its minimum over the part of the
+// segment above the face is at an end of that part, an end of the segment or
+// a point above an edge).
+Closest closest_segment_triangle(Vec3 s0, Vec3 s1, const Triangle& t) {
+  Closest best{s0, s0, HUGE_VAL};
+  consider(best, s0, closest_point_on_triangle(s0, t));
+  consider(best, s1, closest_point_on_triangle(s1, t));
+  consider_edge(best, s0, s1, t.a, t.b);
+  consider_edge(best, s0, s1, t.b, t.c);
+  consider_edge(best, s0, s1, t.c, t.a);
+  return best;
+}
+
+// Segment s0 s1 against a box it does not meet: an end against the box
+// (closest_point_on_aabb, exact) or the segment against one of the 12 edges.
+// A segment point nearest a face's interior lies on a stretch of the segment
+// parallel to that face, whose ends are ends of the segment or points above
+// the face's edges: so the 2 ends and 12 edges find the distance.
+Closest closest_segment_aabb(Vec3 s0, Vec3 s1, const AABB& box) {
+  Closest best{s0, s0, HUGE_VAL};
+  consider(best, s0, closest_point_on_aabb(s0, box));
+  consider(best, s1, closest_point_on_aabb(s1, box));
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    for (int corner = 0; corner < 4; ++corner) {
+      Vec3 e0 = box.min;
+      set(e0, j, get(corner & 1 ? box.max : box.min, j));
+      set(e0, k, get(corner & 2 ? box.max : box.min, k));
+      Vec3 e1 = e0;
+      set(e1, i, get(box.max, i));
+      consider_edge(best, s0, s1, e0, e1);
+    }
+  }
+  return best;
+}
+
+// The least penetration over the axes tried so far: moving the segment by n *
+// pen leaves it touching b's supporting plane along n. Coordinates are taken
+// relative to the segment's start (rounded once), so that far-off scenes lose
+// nothing to the offset.
+struct Deepest {
+  Vec3 n{0.0, 1.0, 0.0};
+  double pen = HUGE_VAL;
+};
+// Both signs of the axis n (unit, or 0 to skip), n first (ties keep the first
+// axis tried): the penetration along m is support_b(m) - min(0, m . d), d =
+// s1 - s0.
+template <class Support>
+inline void try_axis(Deepest& best, Vec3 d, Vec3 n, const Support& support) {
+  if (is_zero(n)) return;
+  const Vec3 signed_axes[2] = {n, negated(n)};
+  for (const Vec3& m : signed_axes) {
+    const double pen = support(m) - min2(0.0, dot(m, d));
+    if (pen < best.pen) best.n = m, best.pen = pen;
+  }
+}
+
+// The deep contact along best.n: depth = r + the penetration. The segment
+// moved by n * pen touches b's supporting plane; its closest pair with b (x'
+// on the moved segment, y on b: at the minimum translation they meet, Ericson
+// 5.2.1's penetration along the best axis) gives pointB = y, on b, and pointA
+// = x' - n * (pen + r), on the capsule, so that pointB - pointA = n * depth
+// up to |x' - y| (0 at the minimum, rounding aside).
+template <class ClosestTo>
+inline void fill_deep(ContactHit* hit, Vec3 s0, Vec3 s1, double r,
+                      const Deepest& best, const ClosestTo& closest_to) {
+  const Vec3 n = plus_zero(best.n);
+  const Vec3 shift = n * best.pen;
+  const Closest c = closest_to(s0 + shift, s1 + shift);
+  const double depth = r + best.pen;
+  hit->depth = depth > 0.0 ? depth : 0.0;
+  hit->normal = n;
+  hit->point_a = (c.p - shift) - n * r;
+  hit->point_b = c.q;
+}
+
+// A shallow contact from the closest pair (p on the segment, q on b's core,
+// which has radius rb): normal = unit(p - q).
+inline void fill_shallow(ContactHit* hit, Vec3 p, Vec3 q, double r,
+                         double rb) {
+  const Vec3 d = p - q;
+  const Vec3 n = plus_zero(unit_or(d, kUp));
+  fill(hit, p, r, n, (r - length(d)) + rb, q + n * rb);
+}
+
+// Whether two directions (each brought near unit length) are parallel to
+// within kContactParallelAxis; otherwise their unit cross product.
+inline Vec3 cross_axis(Vec3 u, Vec3 v) {
+  const Vec3 x = cross(u, v);
+  if (!(sum_abs(x) > kContactParallelAxis * sum_abs(u) * sum_abs(v)))
+    return kZero;
+  return unit_or(x, kZero);
+}
+
+// `meets`: the segments meet (decided exactly by the caller). a's segment has
+// non-zero length.
+void measure_capsule_capsule(const Capsule& a, const Capsule& b, bool meets,
+                             ContactHit* hit) {
+  const Vec3 da = a.end - a.start, db = b.end - b.start;
+  const SegmentClosestPoints cp = closest_points_segment_segment(
+      Segment{a.start, a.end}, Segment{b.start, b.end});
+  const Vec3 d = cp.point_a - cp.point_b;
+  // Within rounding of each other (kContactNoise): as meeting.
+  const bool noisy = !(sum_abs(d) > kContactNoise * (sum_abs(a.start - b.start) +
+                                                     sum_abs(da) + sum_abs(db)));
+  if (!meets && !noisy)
+    return fill_shallow(hit, cp.point_a, cp.point_b, a.radius, b.radius);
+  // Segments that meet: their Minkowski difference is a flat parallelogram
+  // containing the origin, so the way out is across its plane (the common
+  // normal), radius sum deep; parallel segments leave along any
+  // perpendicular.
+  Vec3 n = cross_axis(unit_units(da), unit_units(db));
+  if (is_zero(n)) n = perpendicular_normal(da);
+  const Vec3 offset = (a.start * 0.5 + a.end * 0.5) - (b.start * 0.5 + b.end * 0.5);
+  if (dot(n, offset) < 0.0) n = negated(n);
+  fill_along(hit, cp.point_a, a.radius, plus_zero(n), d, b.radius);
+}
+
+void measure_capsule_aabb(const Capsule& cap, const AABB& box, bool meets,
+                          ContactHit* hit) {
+  const Vec3 s0 = cap.start, s1 = cap.end, d = s1 - s0;
+  if (!meets) {
+    const Closest c = closest_segment_aabb(s0, s1, box);
+    const Vec3 g = c.p - c.q;
+    // Within rounding of the box (kContactNoise): as meeting it.
+    if (sum_abs(g) > kContactNoise * (sum_abs(s0 - box.min) + sum_abs(d) +
+                                      sum_abs(box.max - box.min)))
+      return fill_shallow(hit, c.p, c.q, cap.radius, 0.0);
+  }
+  // The box relative to s0; its support along m is the larger corner per axis.
+  const Vec3 lo = box.min - s0, hi = box.max - s0;
+  const auto support = [&](Vec3 m) {
+    return max2(m.x * lo.x, m.x * hi.x) + max2(m.y * lo.y, m.y * hi.y) +
+           max2(m.z * lo.z, m.z * hi.z);
+  };
+  Deepest best;
+  // The three face normals (ties: the sphere's order), then d x e_i: (0, d.z, -d.y), (-d.z, 0, d.x),
+  // (d.y, -d.x, 0), exact before normalizing (0 for d along e_i: skipped).
+  for (int i = 0; i < 3; ++i) {
+    Vec3 e = kZero;
+    set(e, i, -1.0);  // -x, +x, -y, +y, -z, +z on ties, as for a sphere
+    try_axis(best, d, e, support);
+  }
+  try_axis(best, d, unit_or(Vec3{0.0, d.z, -d.y}, kZero), support);
+  try_axis(best, d, unit_or(Vec3{-d.z, 0.0, d.x}, kZero), support);
+  try_axis(best, d, unit_or(Vec3{d.y, -d.x, 0.0}, kZero), support);
+  fill_deep(hit, s0, s1, cap.radius, best, [&](Vec3 a, Vec3 b) {
+    return closest_segment_aabb(a, b, box);
+  });
+}
+
+void measure_capsule_obb(const Capsule& cap, const OBB& b, bool meets,
+                         ContactHit* hit) {
+  // In the box's frame (Ericson 5.1.4): the ends' coordinates along its axes.
+  const auto local = [&](Vec3 p) {
+    const Vec3 v = p - b.center;
+    return Vec3{dot(v, b.axis[0]), dot(v, b.axis[1]), dot(v, b.axis[2])};
+  };
+  const auto world = [&](Vec3 v) {
+    return b.axis[0] * v.x + b.axis[1] * v.y + b.axis[2] * v.z;
+  };
+  ContactHit h;
+  measure_capsule_aabb(
+      Capsule{local(cap.start), local(cap.end), cap.radius},
+      AABB{negated(b.half_size), b.half_size}, meets, &h);
+  // Back to world space; the rotation is orthonormal within 1e-6, so the
+  // normal is made unit once more.
+  const Vec3 n = plus_zero(unit_or(world(h.normal), kUp));
+  hit->depth = h.depth;
+  hit->normal = n;
+  hit->point_a = b.center + world(h.point_a);
+  hit->point_b = b.center + world(h.point_b);
+}
+
+// The longest of a degenerate triangle's edges: the segment it spans.
+inline Segment span_of(const Triangle& t) {
+  Segment s{t.a, t.b};
+  double best = length_squared(t.b - t.a);
+  if (length_squared(t.c - t.a) > best)
+    s = {t.a, t.c}, best = length_squared(t.c - t.a);
+  if (length_squared(t.c - t.b) > best) s = {t.b, t.c};
+  return s;
+}
+
+void measure_capsule_triangle(const Capsule& cap, const Triangle& t,
+                              bool meets, ContactHit* hit) {
+  const Vec3 s0 = cap.start, s1 = cap.end, d = s1 - s0;
+  const double r = cap.radius;
+  // The unit face normal as the sphere's contact takes it (0 for a degenerate
+  // triangle or a sliver whose normal is rounding noise).
+  const Vec3 ab = t.b - t.a, ac = t.c - t.a, bc = t.c - t.b;
+  const Vec3 ua = unit_units(ab), uc = unit_units(ac), cr = cross(ua, uc);
+  const Vec3 face = sum_abs(cr) > kContactNoise * sum_abs(ua) * sum_abs(uc)
+                        ? unit_or(cr, kZero)
+                        : kZero;
+  if (is_zero(face)) {
+    // Degenerate: the segment it spans, a capsule of radius 0.
+    const Segment s = span_of(t);
+    return measure_capsule_capsule(cap, Capsule{s.start, s.end, 0.0}, meets,
+                                   hit);
+  }
+  if (!meets) {
+    const Closest c = closest_segment_triangle(s0, s1, t);
+    const Vec3 g = c.p - c.q;
+    // Within rounding of the triangle (kContactNoise): as meeting it.
+    if (sum_abs(g) > kContactNoise * (sum_abs(s0 - t.a) + sum_abs(d) +
+                                      sum_abs(ab) + sum_abs(ac)))
+      return fill_shallow(hit, c.p, c.q, r, 0.0);
+  }
+  // The corners relative to s0; the support along m is the largest.
+  const Vec3 a = t.a - s0, b = t.b - s0, c = t.c - s0;
+  const auto support = [&](Vec3 m) {
+    return max2(max2(dot(a, m), dot(b, m)), dot(c, m));
+  };
+  Deepest best;
+  try_axis(best, d, face, support);
+  const Vec3 ud = unit_units(d);
+  const Vec3 edges[3] = {ua, unit_units(bc), uc};
+  for (const Vec3& e : edges) {
+    try_axis(best, d, cross_axis(e, ud), support);
+    try_axis(best, d, unit_or(cross(e, face), kZero), support);
+  }
+  fill_deep(hit, s0, s1, r, best, [&](Vec3 a, Vec3 b) {
+    return closest_segment_triangle(a, b, t);
+  });
+}
+
 }  // namespace
 
 // ---- The queries -----------------------------------------------------------
@@ -370,6 +628,119 @@ bool contact_sphere_plane(const Sphere& sphere, const Plane& plane,
   const Vec3 u = unit_or(plane.normal, kUp);  // non-zero (validated)
   fill(hit, c, sphere.radius, s < 0.0 ? negated(u) : u,
        sphere.radius - std::fabs(s), closest_point_on_plane(c, plane));
+  return true;
+}
+
+// ---- Capsules: the exact decisions, then the measurements ------------------
+
+bool contact_capsule_capsule(const Capsule& a, const Capsule& b,
+                             ContactHit* hit) {
+  if (!overlap_capsule_capsule(a, b)) return false;
+  // Zero-length capsules are balls: the sphere's contact (b's reversed). Where
+  // the sphere's exact test and the capsules' differ (a decision hinging on
+  // terms below ~2^-960 of the inputs, which overlap_capsule_capsule counts
+  // as touching), the capsules' decision stands and the contact is measured
+  // below.
+  if (same_point(a.start, a.end) &&
+      contact_sphere_capsule(Sphere{a.start, a.radius}, b, hit))
+    return true;
+  if (same_point(b.start, b.end)) {
+    ContactHit h;
+    if (contact_sphere_capsule(Sphere{b.start, b.radius}, a, &h)) {
+      hit->depth = h.depth;
+      hit->normal = plus_zero(negated(h.normal));
+      hit->point_a = h.point_b;
+      hit->point_b = h.point_a;
+      return true;
+    }
+  }
+  // Whether the segments meet: the overlap test with both radii 0.
+  const bool meets = overlap_capsule_capsule(Capsule{a.start, a.end, 0.0},
+                                             Capsule{b.start, b.end, 0.0});
+  const double k = scale_for(max2(magnitude(a), magnitude(b)));
+  measure_capsule_capsule(scaled(a, k), scaled(b, k), meets, hit);
+  scale_back(hit, k);
+  return true;
+}
+
+bool contact_capsule_aabb(const Capsule& capsule, const AABB& box,
+                          ContactHit* hit) {
+  if (!overlap_capsule_aabb(capsule, box)) return false;
+  // A ball (where the sphere's exact test agrees: see contact_capsule_capsule).
+  if (same_point(capsule.start, capsule.end) &&
+      contact_sphere_aabb(Sphere{capsule.start, capsule.radius}, box, hit))
+    return true;
+  const bool meets =
+      overlap_capsule_aabb(Capsule{capsule.start, capsule.end, 0.0}, box);
+  const double k = scale_for(max2(magnitude(capsule), magnitude(box)));
+  measure_capsule_aabb(scaled(capsule, k), scaled(box, k), meets, hit);
+  scale_back(hit, k);
+  return true;
+}
+
+bool contact_capsule_obb(const Capsule& capsule, const OBB& box,
+                         ContactHit* hit) {
+  if (!overlap_capsule_obb(capsule, box)) return false;
+  // A ball (where the sphere's exact test agrees: see contact_capsule_capsule).
+  if (same_point(capsule.start, capsule.end) &&
+      contact_sphere_obb(Sphere{capsule.start, capsule.radius}, box, hit))
+    return true;
+  const Capsule axis{capsule.start, capsule.end, 0.0};
+  // The identity rotation is the AABB [center - halfSize, center + halfSize]
+  // (rounded once), measured and decided as that box.
+  if (is_identity(box.axis)) {
+    const AABB aabb{box.center - box.half_size, box.center + box.half_size};
+    const double ka = scale_for(max2(magnitude(capsule), magnitude(aabb)));
+    measure_capsule_aabb(scaled(capsule, ka), scaled(aabb, ka),
+                         overlap_capsule_aabb(axis, aabb), hit);
+    scale_back(hit, ka);
+    return true;
+  }
+  const double k = scale_for(max2(magnitude(capsule), magnitude(box)));
+  measure_capsule_obb(scaled(capsule, k), scaled(box, k),
+                      overlap_capsule_obb(axis, box), hit);
+  scale_back(hit, k);
+  return true;
+}
+
+bool contact_capsule_triangle(const Capsule& capsule, const Triangle& triangle,
+                              ContactHit* hit) {
+  if (!overlap_capsule_triangle(capsule, triangle)) return false;
+  // A ball (where the sphere's exact test agrees: see contact_capsule_capsule).
+  if (same_point(capsule.start, capsule.end) &&
+      contact_sphere_triangle(Sphere{capsule.start, capsule.radius},
+                                   triangle, hit))
+    return true;
+  const bool meets = overlap_capsule_triangle(
+      Capsule{capsule.start, capsule.end, 0.0}, triangle);
+  const double k = scale_for(max2(magnitude(capsule), magnitude(triangle)));
+  measure_capsule_triangle(scaled(capsule, k), scaled(triangle, k), meets,
+                           hit);
+  scale_back(hit, k);
+  return true;
+}
+
+bool contact_capsule_plane(const Capsule& capsule, const Plane& plane,
+                           ContactHit* hit) {
+  if (!overlap_capsule_plane(capsule, plane)) return false;
+  // A ball (where the sphere's exact test agrees: see contact_capsule_capsule).
+  if (same_point(capsule.start, capsule.end) &&
+      contact_sphere_plane(Sphere{capsule.start, capsule.radius}, plane,
+                                hit))
+    return true;
+  // The ends' signed distances (exact in sign, Euclidean for any normal
+  // length, scaled by signed_distance_point_plane itself). The capsule leaves
+  // on the nearer side: up along u by r - lo, or down by r + hi.
+  const double s0 = signed_distance_point_plane(capsule.start, plane),
+               s1 = signed_distance_point_plane(capsule.end, plane);
+  const double lo = min2(s0, s1), hi = max2(s0, s1);
+  const Vec3 u = unit_or(plane.normal, kUp);  // non-zero (validated)
+  const bool up = -lo <= hi;  // ties (a segment in the plane): the normal's side
+  const Vec3 deeper = up ? (s0 <= s1 ? capsule.start : capsule.end)
+                         : (s0 >= s1 ? capsule.start : capsule.end);
+  fill(hit, deeper, capsule.radius, plus_zero(up ? u : negated(u)),
+       up ? capsule.radius - lo : capsule.radius + hi,
+       closest_point_on_plane(deeper, plane));
   return true;
 }
 

@@ -26,6 +26,7 @@ import {
 } from "three";
 import { Capsule } from "three/examples/jsm/math/Capsule.js";
 import { OBB } from "three/examples/jsm/math/OBB.js";
+import { Octree } from "three/examples/jsm/math/Octree.js";
 import { init } from "../../web/lib/index.js";
 import { boundaryBenchmark, formatTable } from "./boundary.cases.mjs";
 import { crossingFloor, formatFloor } from "./crossing.cases.mjs";
@@ -43,6 +44,7 @@ const three = {
   Capsule,
   Triangle,
   Plane,
+  Octree,
 };
 const runtime = `node ${process.version} (V8 ${process.versions.v8})`;
 const now = () => performance.now();

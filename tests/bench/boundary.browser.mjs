@@ -25,6 +25,7 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>narrowphase boundary b
   import * as THREE from 'three';
   import { OBB } from 'three/examples/jsm/math/OBB.js';
   import { Capsule } from 'three/examples/jsm/math/Capsule.js';
+  import { Octree } from 'three/examples/jsm/math/Octree.js';
   import { init } from '/web/lib/index.js';
   import { boundaryBenchmark } from '/tests/bench/boundary.cases.mjs';
   import { crossingFloor } from '/tests/bench/crossing.cases.mjs';
@@ -33,7 +34,7 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>narrowphase boundary b
     const version = navigator.userAgentData?.brands?.find((b) => b.brand === 'Chromium')?.version ?? navigator.userAgent;
     window.result = boundaryBenchmark({
       np,
-      three: { ...THREE, OBB, Capsule },
+      three: { ...THREE, OBB, Capsule, Octree },
       now: () => performance.now(),
       runtime: 'Chromium ' + version + (crossOriginIsolated ? '' : ' (not cross-origin isolated: 100 µs clock)'),
     });

@@ -39,7 +39,7 @@ export function sphereBoxInputs({ Box3, Sphere, Vector3 }, N) {
  * @param {object} o
  * @param {object} o.np        the initialised narrowphase API
  * @param {object} o.three     { Box3, Line3, Matrix3, Matrix4, Quaternion, Ray, Sphere, Vector3, OBB, Triangle,
- *                             Plane, Capsule }
+ *                             Plane, Capsule, Octree }
  * @param {() => number} o.now milliseconds, sub-microsecond resolution preferred
  * @param {string} o.runtime   printed in the heading
  * @param {number} [o.rounds]
@@ -67,6 +67,7 @@ export function boundaryBenchmark({
     Triangle,
     Plane,
     Capsule,
+    Octree,
   } = three;
   const ROUNDS = rounds;
   const CALLS = calls;
@@ -132,6 +133,16 @@ export function boundaryBenchmark({
     { length: N },
     () => new Capsule(vec(3), vec(3), range(0.1, 1)),
   );
+
+  // The capsule contacts' result object (reused, as a game loop would) and three.js's Octree, whose
+  // triangleCapsuleIntersect method needs no triangles added.
+  const contact = {
+    depth: 0,
+    normal: new Vector3(),
+    pointA: new Vector3(),
+    pointB: new Vector3(),
+  };
+  const octree = Octree === undefined ? null : new Octree();
 
   // Sphere casts: a ball of radius castRadii[i] along segments[i]. three.js has no sphere cast; its equivalents
   // from the same inputs: a Ray from start toward end against the target sphere inflated by the radius, or
@@ -605,6 +616,33 @@ export function boundaryBenchmark({
       planes,
       (a, b) => a.intersectsPlane(b),
     ),
+    // A character controller's depenetration step: three.js's Octree tests a capsule against each triangle with
+    // triangleCapsuleIntersect (a normal, a point and a depth, or false). It is approximate (the plane's crossing
+    // point, then the edges as infinite lines), so the two are compared for speed only; both sides get the
+    // same three.js Capsule and Triangle objects. (Octree.capsuleIntersect itself walks a tree of the level's
+    // triangles: this is its per-triangle work.)
+    {
+      name: "contactCapsuleTriangle vs Octree.triangleCapsuleIntersect (three.js: approximate)",
+      requires: "contactCapsuleTriangle",
+      ours(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const h = np.contactCapsuleTriangle(capsules[i], triangles[i], contact);
+          if (h !== null) s += h.depth;
+        }
+        return s;
+      },
+      theirs(n) {
+        let s = 0;
+        for (let k = 0; k < n; k++) {
+          const i = k & MASK;
+          const h = octree.triangleCapsuleIntersect(capsules[i], triangles[i]);
+          if (h) s += h.depth;
+        }
+        return s;
+      },
+    },
     // three.js's Capsule.intersectsBox is a conservative test on three axis-aligned projections (it can say
     // true for a capsule that misses the box), so the two are compared for speed only, not for agreement.
     {

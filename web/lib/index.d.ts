@@ -819,6 +819,100 @@ export interface Narrowphase {
   ): T | null;
 
   /**
+   * The contact of two capsules, `null` exactly when `overlapCapsuleCapsule(a, b)` is false (touching gives
+   * depth 0). Segments apart: with pA, pB their closest points (`closestPointsSegmentSegment`), `normal` =
+   * unit(pA − pB), `depth` = a.radius + b.radius − |pA − pB|. Segments that cross or touch: `depth` = a.radius +
+   * b.radius along their common normal unit(da × db) (da, db the segments' directions), turned toward a's
+   * midpoint from b's; parallel or collinear segments get the part of +y perpendicular to a's segment (+x
+   * for a segment along y), turned the same way — never NaN. A zero-length `a` is exactly
+   * `contactSphereCapsule`; a zero-length `b` is `contactSphereCapsule(b, a)` reversed. `pointA` is the point
+   * of `a` deepest inside `b`, `pointB` = pointA + normal · depth.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   * @example np.contactCapsuleCapsule({ start: { x: -2, y: 1, z: 0.25 }, end: { x: 2, y: 1, z: 0.25 }, radius: 1 },
+   *   { start: { x: 0, y: -2, z: 0 }, end: { x: 0, y: 2, z: 0 }, radius: 0.5 })
+   * // { depth: 1.25, normal: { x: 0, y: 0, z: 1 }, pointA: { x: 0, y: 1, z: -0.75 }, pointB: { x: 0, y: 1, z: 0.5 } }
+   */
+  contactCapsuleCapsule<T extends ContactHitTarget = ContactHit>(
+    a: CapsuleLike,
+    b: CapsuleLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a capsule and a closed box, `null` exactly when `overlapCapsuleAABB` is false. A segment
+   * outside the box: its closest points with the box give `normal` = unit(p − q), `depth` = radius − |p − q|,
+   * `pointB` = q. A segment that meets the box takes the minimum translation, not the direction to the box's
+   * center: the least penetration over the 3 face normals (ties −x, +x, −y, +y, −z, +z) and the cross
+   * products of the segment's direction with them (a segment cutting across an edge leaves diagonally),
+   * `depth` = that penetration + radius; `pointB` = where the capsule moved out along the normal touches the
+   * box (on the box), `pointA` = pointB − normal · depth (on the capsule). A zero-length capsule is exactly
+   * `contactSphereAABB`.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactCapsuleAABB<T extends ContactHitTarget = ContactHit>(
+    capsule: CapsuleLike,
+    box: AABBLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a capsule and an oriented box, `null` exactly when `overlapCapsuleOBB` is false: as
+   * `contactCapsuleAABB` in the box's frame, the normal and points taken back to world space. An identity
+   * rotation gives exactly `contactCapsuleAABB` for [center − halfSize, center + halfSize]; a zero-length
+   * capsule is exactly `contactSphereOBB`.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactCapsuleOBB<T extends ContactHitTarget = ContactHit>(
+    capsule: CapsuleLike,
+    box: OBBLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a capsule and a thin (two-sided) triangle, `null` exactly when `overlapCapsuleTriangle`
+   * is false. A segment apart from the triangle: its closest points with the triangle (a segment over the
+   * face gets the face normal on its side), `depth` = radius − distance. A segment that crosses or touches
+   * the triangle takes the minimum translation over the face normal (both sides), the cross products of
+   * the edges with the segment's direction and the in-plane edge normals; a segment lying in the
+   * triangle's plane gets depth = radius along unit((b − a) × (c − a)), as a ball's center on it. Edges
+   * within ~2^-26 rad of the segment's direction are left to the face and edge normals (the depth is then
+   * within ~2^-26 of the shapes' size of the minimum, and still separates). A degenerate triangle (or a
+   * sliver thinner than 2^-32 of its edges) is its longest edge, as `contactCapsuleCapsule` with that
+   * segment and radius 0. A zero-length capsule is exactly `contactSphereTriangle`.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactCapsuleTriangle<T extends ContactHitTarget = ContactHit>(
+    capsule: CapsuleLike,
+    triangle: TriangleLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of a capsule and a thin (two-sided) plane, `null` exactly when `overlapCapsulePlane` is
+   * false. With s0, s1 the ends' signed distances, the capsule leaves on the nearer side: `normal` = the
+   * unit plane normal and `depth` = radius − min(s0, s1) when −min(s0, s1) ≤ max(s0, s1), otherwise its
+   * negation and `depth` = radius + max(s0, s1) (a crossing capsule leaves by its shorter part; one lying
+   * in the plane gets the plane's own normal). `pointB` = the deeper end projected onto the plane. A
+   * zero-length capsule is exactly `contactSpherePlane`.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactCapsulePlane<T extends ContactHitTarget = ContactHit>(
+    capsule: CapsuleLike,
+    plane: PlaneLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
    * A ball of `radius` moving from `start` to `end` against a capsule: a ray against the capsule of radius
    * `radius + capsule.radius`.
    * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`
@@ -930,6 +1024,161 @@ export interface Narrowphase {
     start: Vec3Like,
     end: Vec3Like,
     radius: number,
+    plane: PlaneLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A capsule moving against a ball: the ball moving by −translation against the capsule
+   * (`sphereCastCapsule`), its normal turned around.
+   * The capsule moves by `translation`; `center` is its midpoint (of `start` and `end`) at first contact,
+   * `distance` = fraction · |translation|. A cast that starts overlapping or touching hits at distance 0 with
+   * `startedOverlapping: true`, `center` = the midpoint, and the `normal` and `point` of the contact there
+   * (`contactCapsule*`'s normal, from the shape toward the capsule, and its point on the shape). A zero
+   * translation is an overlap test; a zero-length capsule is exactly the `sphereCast*` from its start.
+   * Otherwise the first contact is the least fraction over the capsule's end balls (`sphereCast*`, exact
+   * decisions), the shape's corners against the capsule (`sphereCastCapsule` reversed, exact decisions) and
+   * its edges against the capsule's segment (their common-normal distance is linear in the travel, solved in
+   * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
+   * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
+   * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * @param translation how far the capsule moves (any Vec3Like; zero allowed).
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  capsuleCastSphere<T extends ShapeCastHitTarget = ShapeCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
+    sphere: SphereLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A capsule moving against a capsule: the end balls of each against the other and the two segments' common
+   * normal (reach = the radius sum).
+   * The capsule moves by `translation`; `center` is its midpoint (of `start` and `end`) at first contact,
+   * `distance` = fraction · |translation|. A cast that starts overlapping or touching hits at distance 0 with
+   * `startedOverlapping: true`, `center` = the midpoint, and the `normal` and `point` of the contact there
+   * (`contactCapsule*`'s normal, from the shape toward the capsule, and its point on the shape). A zero
+   * translation is an overlap test; a zero-length capsule is exactly the `sphereCast*` from its start.
+   * Otherwise the first contact is the least fraction over the capsule's end balls (`sphereCast*`, exact
+   * decisions), the shape's corners against the capsule (`sphereCastCapsule` reversed, exact decisions) and
+   * its edges against the capsule's segment (their common-normal distance is linear in the travel, solved in
+   * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
+   * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
+   * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * @param translation how far the capsule moves (any Vec3Like; zero allowed).
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  capsuleCastCapsule<T extends ShapeCastHitTarget = ShapeCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
+    target: CapsuleLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A capsule moving against a closed box: its end balls, the box's 8 corners and 12 edges.
+   * The capsule moves by `translation`; `center` is its midpoint (of `start` and `end`) at first contact,
+   * `distance` = fraction · |translation|. A cast that starts overlapping or touching hits at distance 0 with
+   * `startedOverlapping: true`, `center` = the midpoint, and the `normal` and `point` of the contact there
+   * (`contactCapsule*`'s normal, from the shape toward the capsule, and its point on the shape). A zero
+   * translation is an overlap test; a zero-length capsule is exactly the `sphereCast*` from its start.
+   * Otherwise the first contact is the least fraction over the capsule's end balls (`sphereCast*`, exact
+   * decisions), the shape's corners against the capsule (`sphereCastCapsule` reversed, exact decisions) and
+   * its edges against the capsule's segment (their common-normal distance is linear in the travel, solved in
+   * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
+   * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
+   * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * @param translation how far the capsule moves (any Vec3Like; zero allowed).
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  capsuleCastAABB<T extends ShapeCastHitTarget = ShapeCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
+    box: AABBLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A capsule moving against an oriented box: its end balls (`sphereCastOBB`), the box's 8 corners and 12
+   * edges; an identity rotation is exactly `capsuleCastAABB` of [center − halfSize, center + halfSize].
+   * The capsule moves by `translation`; `center` is its midpoint (of `start` and `end`) at first contact,
+   * `distance` = fraction · |translation|. A cast that starts overlapping or touching hits at distance 0 with
+   * `startedOverlapping: true`, `center` = the midpoint, and the `normal` and `point` of the contact there
+   * (`contactCapsule*`'s normal, from the shape toward the capsule, and its point on the shape). A zero
+   * translation is an overlap test; a zero-length capsule is exactly the `sphereCast*` from its start.
+   * Otherwise the first contact is the least fraction over the capsule's end balls (`sphereCast*`, exact
+   * decisions), the shape's corners against the capsule (`sphereCastCapsule` reversed, exact decisions) and
+   * its edges against the capsule's segment (their common-normal distance is linear in the travel, solved in
+   * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
+   * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
+   * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * @param translation how far the capsule moves (any Vec3Like; zero allowed).
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  capsuleCastOBB<T extends ShapeCastHitTarget = ShapeCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
+    box: OBBLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A capsule moving against a thin (two-sided) triangle: its end balls, the triangle's 3 corners and 3 edges;
+   * `normal` faces the side the capsule came from.
+   * The capsule moves by `translation`; `center` is its midpoint (of `start` and `end`) at first contact,
+   * `distance` = fraction · |translation|. A cast that starts overlapping or touching hits at distance 0 with
+   * `startedOverlapping: true`, `center` = the midpoint, and the `normal` and `point` of the contact there
+   * (`contactCapsule*`'s normal, from the shape toward the capsule, and its point on the shape). A zero
+   * translation is an overlap test; a zero-length capsule is exactly the `sphereCast*` from its start.
+   * Otherwise the first contact is the least fraction over the capsule's end balls (`sphereCast*`, exact
+   * decisions), the shape's corners against the capsule (`sphereCastCapsule` reversed, exact decisions) and
+   * its edges against the capsule's segment (their common-normal distance is linear in the travel, solved in
+   * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
+   * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
+   * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * @param translation how far the capsule moves (any Vec3Like; zero allowed).
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  capsuleCastTriangle<T extends ShapeCastHitTarget = ShapeCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
+    triangle: TriangleLike,
+    result?: T | null,
+  ): T | null;
+
+  /**
+   * A capsule moving against a thin (two-sided) plane: its end balls (a capsule's point nearest a plane is
+   * always an end); `normal` faces the side it came from.
+   * The capsule moves by `translation`; `center` is its midpoint (of `start` and `end`) at first contact,
+   * `distance` = fraction · |translation|. A cast that starts overlapping or touching hits at distance 0 with
+   * `startedOverlapping: true`, `center` = the midpoint, and the `normal` and `point` of the contact there
+   * (`contactCapsule*`'s normal, from the shape toward the capsule, and its point on the shape). A zero
+   * translation is an overlap test; a zero-length capsule is exactly the `sphereCast*` from its start.
+   * Otherwise the first contact is the least fraction over the capsule's end balls (`sphereCast*`, exact
+   * decisions), the shape's corners against the capsule (`sphereCastCapsule` reversed, exact decisions) and
+   * its edges against the capsule's segment (their common-normal distance is linear in the travel, solved in
+   * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
+   * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
+   * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * @param translation how far the capsule moves (any Vec3Like; zero allowed).
+   * @param result filled and returned on a hit; left untouched on a miss.
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  capsuleCastPlane<T extends ShapeCastHitTarget = ShapeCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
     plane: PlaneLike,
     result?: T | null,
   ): T | null;

@@ -784,6 +784,100 @@ const QUERIES = [
       ["plane", "plane"],
     ],
   ],
+  [
+    "contactCapsuleCapsule",
+    "contactHit",
+    [
+      ["a", "capsule"],
+      ["b", "capsule"],
+    ],
+  ],
+  [
+    "contactCapsuleAABB",
+    "contactHit",
+    [
+      ["capsule", "capsule"],
+      ["box", "aabb"],
+    ],
+  ],
+  [
+    "contactCapsuleOBB",
+    "contactHit",
+    [
+      ["capsule", "capsule"],
+      ["box", "obb"],
+    ],
+  ],
+  [
+    "contactCapsuleTriangle",
+    "contactHit",
+    [
+      ["capsule", "capsule"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "contactCapsulePlane",
+    "contactHit",
+    [
+      ["capsule", "capsule"],
+      ["plane", "plane"],
+    ],
+  ],
+  [
+    "capsuleCastSphere",
+    "shapeCastHit",
+    [
+      ["capsule", "capsule"],
+      ["translation", "vec3"],
+      ["sphere", "sphere"],
+    ],
+  ],
+  [
+    "capsuleCastCapsule",
+    "shapeCastHit",
+    [
+      ["capsule", "capsule"],
+      ["translation", "vec3"],
+      ["target", "capsule"],
+    ],
+  ],
+  [
+    "capsuleCastAABB",
+    "shapeCastHit",
+    [
+      ["capsule", "capsule"],
+      ["translation", "vec3"],
+      ["box", "aabb"],
+    ],
+  ],
+  [
+    "capsuleCastOBB",
+    "shapeCastHit",
+    [
+      ["capsule", "capsule"],
+      ["translation", "vec3"],
+      ["box", "obb"],
+    ],
+  ],
+  [
+    "capsuleCastTriangle",
+    "shapeCastHit",
+    [
+      ["capsule", "capsule"],
+      ["translation", "vec3"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "capsuleCastPlane",
+    "shapeCastHit",
+    [
+      ["capsule", "capsule"],
+      ["translation", "vec3"],
+      ["plane", "plane"],
+    ],
+  ],
 ];
 // END GENERATED table
 
@@ -945,6 +1039,17 @@ function createApi(module) {
   const np_sphereCastOBB = exported("_np_sphereCastOBB");
   const np_sphereCastTriangle = exported("_np_sphereCastTriangle");
   const np_sphereCastPlane = exported("_np_sphereCastPlane");
+  const np_contactCapsuleCapsule = exported("_np_contactCapsuleCapsule");
+  const np_contactCapsuleAABB = exported("_np_contactCapsuleAABB");
+  const np_contactCapsuleOBB = exported("_np_contactCapsuleOBB");
+  const np_contactCapsuleTriangle = exported("_np_contactCapsuleTriangle");
+  const np_contactCapsulePlane = exported("_np_contactCapsulePlane");
+  const np_capsuleCastSphere = exported("_np_capsuleCastSphere");
+  const np_capsuleCastCapsule = exported("_np_capsuleCastCapsule");
+  const np_capsuleCastAABB = exported("_np_capsuleCastAABB");
+  const np_capsuleCastOBB = exported("_np_capsuleCastOBB");
+  const np_capsuleCastTriangle = exported("_np_capsuleCastTriangle");
+  const np_capsuleCastPlane = exported("_np_capsuleCastPlane");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
@@ -2611,6 +2716,314 @@ function createApi(module) {
       return code === 1 ? outShapeCastHit(SPEC.sphereCastPlane, result) : null;
     }
 
+    function contactCapsuleCapsule(a, b, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactCapsuleCapsule", [a, b, target])
+          : live.queries.contactCapsuleCapsule(a, b, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(a, 0);
+        putCapsule(b, 7);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactCapsuleCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactCapsuleCapsule, [a, b, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactCapsuleCapsule, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactCapsuleCapsule, target)
+        : null;
+    }
+
+    function contactCapsuleAABB(capsule, box, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactCapsuleAABB", [capsule, box, target])
+          : live.queries.contactCapsuleAABB(capsule, box, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putAABB(box, 7);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactCapsuleAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactCapsuleAABB, [capsule, box, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactCapsuleAABB, code, io);
+      return code === 1 ? outContactHit(SPEC.contactCapsuleAABB, target) : null;
+    }
+
+    function contactCapsuleOBB(capsule, box, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactCapsuleOBB", [capsule, box, target])
+          : live.queries.contactCapsuleOBB(capsule, box, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putOBB(box, 7);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactCapsuleOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactCapsuleOBB, [capsule, box, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactCapsuleOBB, code, io);
+      return code === 1 ? outContactHit(SPEC.contactCapsuleOBB, target) : null;
+    }
+
+    function contactCapsuleTriangle(capsule, triangle, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactCapsuleTriangle", [capsule, triangle, target])
+          : live.queries.contactCapsuleTriangle(capsule, triangle, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putTriangle(triangle, 7);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactCapsuleTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.contactCapsuleTriangle,
+          [capsule, triangle, target],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactCapsuleTriangle, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactCapsuleTriangle, target)
+        : null;
+    }
+
+    function contactCapsulePlane(capsule, plane, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactCapsulePlane", [capsule, plane, target])
+          : live.queries.contactCapsulePlane(capsule, plane, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putPlane(plane, 7);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactCapsulePlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactCapsulePlane, [capsule, plane, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactCapsulePlane, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactCapsulePlane, target)
+        : null;
+    }
+
+    function capsuleCastSphere(capsule, translation, sphere, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("capsuleCastSphere", [capsule, translation, sphere, result])
+          : live.queries.capsuleCastSphere(
+              capsule,
+              translation,
+              sphere,
+              result,
+            );
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putVec3(translation, 7);
+        putSphere(sphere, 10);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_capsuleCastSphere(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.capsuleCastSphere,
+          [capsule, translation, sphere, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.capsuleCastSphere, code, io);
+      return code === 1
+        ? outShapeCastHit(SPEC.capsuleCastSphere, result)
+        : null;
+    }
+
+    function capsuleCastCapsule(capsule, translation, target, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("capsuleCastCapsule", [capsule, translation, target, result])
+          : live.queries.capsuleCastCapsule(
+              capsule,
+              translation,
+              target,
+              result,
+            );
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putVec3(translation, 7);
+        putCapsule(target, 10);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_capsuleCastCapsule(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.capsuleCastCapsule,
+          [capsule, translation, target, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.capsuleCastCapsule, code, io);
+      return code === 1
+        ? outShapeCastHit(SPEC.capsuleCastCapsule, result)
+        : null;
+    }
+
+    function capsuleCastAABB(capsule, translation, box, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("capsuleCastAABB", [capsule, translation, box, result])
+          : live.queries.capsuleCastAABB(capsule, translation, box, result);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putVec3(translation, 7);
+        putAABB(box, 10);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_capsuleCastAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.capsuleCastAABB,
+          [capsule, translation, box, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.capsuleCastAABB, code, io);
+      return code === 1 ? outShapeCastHit(SPEC.capsuleCastAABB, result) : null;
+    }
+
+    function capsuleCastOBB(capsule, translation, box, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("capsuleCastOBB", [capsule, translation, box, result])
+          : live.queries.capsuleCastOBB(capsule, translation, box, result);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putVec3(translation, 7);
+        putOBB(box, 10);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_capsuleCastOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.capsuleCastOBB,
+          [capsule, translation, box, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.capsuleCastOBB, code, io);
+      return code === 1 ? outShapeCastHit(SPEC.capsuleCastOBB, result) : null;
+    }
+
+    function capsuleCastTriangle(capsule, translation, triangle, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("capsuleCastTriangle", [
+              capsule,
+              translation,
+              triangle,
+              result,
+            ])
+          : live.queries.capsuleCastTriangle(
+              capsule,
+              translation,
+              triangle,
+              result,
+            );
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putVec3(translation, 7);
+        putTriangle(triangle, 10);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_capsuleCastTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.capsuleCastTriangle,
+          [capsule, translation, triangle, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.capsuleCastTriangle, code, io);
+      return code === 1
+        ? outShapeCastHit(SPEC.capsuleCastTriangle, result)
+        : null;
+    }
+
+    function capsuleCastPlane(capsule, translation, plane, result) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("capsuleCastPlane", [capsule, translation, plane, result])
+          : live.queries.capsuleCastPlane(capsule, translation, plane, result);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putCapsule(capsule, 0);
+        putVec3(translation, 7);
+        putPlane(plane, 10);
+        if (result !== undefined) checkShapeCastHitTarget(result);
+        code = np_capsuleCastPlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(
+          SPEC.capsuleCastPlane,
+          [capsule, translation, plane, result],
+          error,
+        );
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.capsuleCastPlane, code, io);
+      return code === 1 ? outShapeCastHit(SPEC.capsuleCastPlane, result) : null;
+    }
+
     const queries = {
       closestPointOnAABB,
       distancePointAABB,
@@ -2673,6 +3086,17 @@ function createApi(module) {
       sphereCastOBB,
       sphereCastTriangle,
       sphereCastPlane,
+      contactCapsuleCapsule,
+      contactCapsuleAABB,
+      contactCapsuleOBB,
+      contactCapsuleTriangle,
+      contactCapsulePlane,
+      capsuleCastSphere,
+      capsuleCastCapsule,
+      capsuleCastAABB,
+      capsuleCastOBB,
+      capsuleCastTriangle,
+      capsuleCastPlane,
     };
     // END GENERATED wrappers
     return queries;

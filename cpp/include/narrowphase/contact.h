@@ -81,4 +81,81 @@ bool contact_sphere_triangle(const Sphere& sphere, const Triangle& triangle,
 bool contact_sphere_plane(const Sphere& sphere, const Plane& plane,
                           ContactHit* hit);
 
+// ---- A capsule against every shape (contact.cpp).
+//
+// The capsule a (segment s0 s1, radius r) against b. Shallow contacts, where
+// the segment does not meet b (decided exactly: the overlap test with radius
+// 0): p on the segment and q on b the closest points (Ericson, Real-Time
+// Collision Detection, 5.1.9 segment-segment; 5.1.10's reduction for a
+// triangle: the segment's ends against the face and the segment against the
+// three edges; the same for a box with its 12 edges), normal = unit(p - q),
+// depth = r - |p - q|, pointB = q. Deep contacts, where the segment meets b:
+// the minimum translation of the segment out of b, the least penetration over
+// the face normals of their Minkowski difference (the separating axes, Ericson
+// 4.4 and 5.2.1; Jolt's and Bullet's SAT/EPA report the same minimum): for a
+// box its 3 face normals and the 3 cross products of the segment's direction
+// with them; for a triangle its normal, the cross products of its edges with
+// the segment's direction and its in-plane edge normals (those of a segment
+// lying in the triangle's plane); depth = that penetration + r, normal = the
+// axis; pointB = where the segment moved out by normal * (depth - r) touches b
+// (their closest pair), on b, and pointA = that segment point moved back, less
+// normal * r. A segment within rounding of b (kContactNoise) is measured as
+// one meeting it. In every case pointA is on the capsule's surface, pointB on
+// b, pointB - pointA = normal * depth (to rounding), depth >= 0 (0 when they
+// only touch), the normal unit, never NaN. A zero-length
+// capsule (start == end) is the sphere: exactly contact_sphere_<b>. Inputs
+// beyond 2^500 or all below 2^-500 are measured in units scaled by a power of
+// two, as for the sphere. Every contact_capsule_<b> is false exactly when
+// overlap_capsule_<b> is.
+
+/// Contact of two capsules. Shallow: the segments' closest points
+/// (closest_points_segment_segment), depth = a.radius + b.radius - their
+/// distance. Segments that meet (or come within rounding): depth = a.radius +
+/// b.radius along the segments' common normal unit(da x db) turned toward a's
+/// midpoint from b's (kept as is when perpendicular to that offset); for
+/// parallel segments (da x db within kContactParallelAxis of 0) the part of +y
+/// perpendicular to a's segment (+x for a segment along y), turned the same
+/// way. start == end: a is contact_sphere_capsule; b a point on a's segment:
+/// contact_sphere_capsule(b's ball, a) with its normal negated and its points
+/// swapped. False exactly when overlap_capsule_capsule is.
+bool contact_capsule_capsule(const Capsule& a, const Capsule& b,
+                             ContactHit* hit);
+
+/// Contact of a capsule and a closed box: shallow, the closest points of the
+/// segment and the box; a segment meeting the box, the least penetration over
+/// the 3 face normals (both signs) and the cross products of the segment's
+/// direction with them. A capsule deep inside a box leaves by the nearest
+/// face. False exactly when overlap_capsule_aabb is.
+bool contact_capsule_aabb(const Capsule& capsule, const AABB& box,
+                          ContactHit* hit);
+
+/// Contact of a capsule and an oriented box: contact_capsule_aabb in the box's
+/// frame (the capsule's ends as (p - center) . axis[i], rounded), its normal
+/// and points taken back to world space. An OBB with the identity rotation
+/// gives exactly contact_capsule_aabb for [center - halfSize, center +
+/// halfSize]. False exactly when overlap_capsule_obb is.
+bool contact_capsule_obb(const Capsule& capsule, const OBB& box,
+                         ContactHit* hit);
+
+/// Contact of a capsule and a thin triangle: shallow, the closest points of the
+/// segment and the triangle (a segment over the face gets the face normal on
+/// its side); a segment crossing or touching the triangle, the least
+/// penetration over the face normal (both sides), the cross products of the
+/// edges with the segment's direction and the in-plane edge normals. A
+/// degenerate triangle (or a sliver whose normal is below kContactNoise of
+/// its edges' product) is its longest edge: as contact_capsule_capsule with
+/// that segment and radius 0. False exactly when overlap_capsule_triangle is.
+bool contact_capsule_triangle(const Capsule& capsule, const Triangle& triangle,
+                              ContactHit* hit);
+
+/// Contact of a capsule and a thin plane: with s0, s1 the ends' signed
+/// distances, the capsule leaves the plane on the side that is nearer: along
+/// +unit(plane.normal) with depth = radius - min(s0, s1) when -min(s0, s1) <=
+/// max(s0, s1) (a segment lying in the plane takes +unit(plane.normal), as a
+/// sphere's center on it), otherwise along its negation with depth = radius +
+/// max(s0, s1); pointB = the deeper end projected onto the plane. False exactly
+/// when overlap_capsule_plane is.
+bool contact_capsule_plane(const Capsule& capsule, const Plane& plane,
+                           ContactHit* hit);
+
 }  // namespace np

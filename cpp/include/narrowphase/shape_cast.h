@@ -74,4 +74,56 @@ bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
 bool sphere_cast_plane(Vec3 start, Vec3 end, double radius, const Plane& plane,
                        ShapeCastHit* hit);
 
+// ---- A capsule against every shape (capsule_cast.cpp).
+//
+// The capsule moves by `translation` T; its center is the midpoint of start
+// and end. A cast that starts overlapping or touching (overlap_capsule_<S>,
+// or overlap_sphere_capsule, at the start: exact) hits at fraction 0 with
+// started_overlapping, center = the midpoint, and the contact's normal (from
+// the shape toward the capsule) and its point on the shape
+// (contact_capsule_<S>; for a sphere target contact_sphere_capsule turned
+// around, with the sphere's point). A zero translation is an overlap test. A
+// zero-length capsule is exactly sphere_cast_<S> from its start (for inputs
+// between 2^-500 and 2^500; other inputs are cast in units scaled by a power
+// of two, so that start + T and the edge features' products neither overflow
+// nor underflow). Otherwise
+// the first contact is the least fraction over the capsule's end balls
+// (sphere_cast_<S>), the target's corners against the capsule
+// (sphere_cast_capsule along -T) and the capsule's segment against the
+// target's edges (the lines' common-normal distance is linear in the
+// fraction): that set is complete (capsule_cast.cpp proves it). Fraction in
+// [0, 1] (a contact beyond the end misses), distance = fraction * |T|, center
+// = midpoint + T * fraction, normal unit from the target toward the capsule,
+// point on the target. Whether the end balls and corners touch is decided
+// exactly (the sphere casts); a contact of the segment's inside with an
+// edge's inside is solved in doubles, and an edge within kContactParallelAxis
+// (2^-26 rad) of the capsule's axis is left to the balls and corners (so a
+// path grazing only such an edge, within ~2^-26 of the scene's size, may
+// miss). Thin triangles and planes are never tunnelled through: a capsule
+// crossing one touches an end ball's path, a corner or an edge clearly.
+
+/// Against a ball: the ball moving by -T against the capsule
+/// (sphere_cast_capsule), the normal turned around.
+bool capsule_cast_sphere(const Capsule& capsule, Vec3 translation,
+                         const Sphere& sphere, ShapeCastHit* hit);
+/// Against a capsule: the end balls of each against the other, and the two
+/// segments' common normal (reach = the radius sum).
+bool capsule_cast_capsule(const Capsule& capsule, Vec3 translation,
+                          const Capsule& target, ShapeCastHit* hit);
+/// Against a closed box: the end balls, its 8 corners and 12 edges.
+bool capsule_cast_aabb(const Capsule& capsule, Vec3 translation,
+                       const AABB& box, ShapeCastHit* hit);
+/// Against an oriented box: the end balls (sphere_cast_obb), its 8 corners
+/// center +- halfSize_i axis_i and 12 edges (rounded). The identity rotation is
+/// exactly capsule_cast_aabb of [center - halfSize, center + halfSize].
+bool capsule_cast_obb(const Capsule& capsule, Vec3 translation, const OBB& box,
+                      ShapeCastHit* hit);
+/// Against a thin triangle: the end balls, its 3 corners and 3 edges.
+bool capsule_cast_triangle(const Capsule& capsule, Vec3 translation,
+                           const Triangle& triangle, ShapeCastHit* hit);
+/// Against a thin plane: the end balls (the capsule's nearest point to a plane
+/// is always an end).
+bool capsule_cast_plane(const Capsule& capsule, Vec3 translation,
+                        const Plane& plane, ShapeCastHit* hit);
+
 }  // namespace np

@@ -196,4 +196,21 @@ inline constexpr double kCapsuleFilterRounding = 0x1p-52;
 /// then stays a normal double and no sum overflows).
 inline constexpr double kClearMargin = 0x1p-40;
 
+/// Dimensionless. A deep capsule contact (contact.cpp) tries, among its
+/// separating axes, the cross product of the capsule's direction with a
+/// triangle's edge (or of two capsules' directions), each direction first
+/// brought near unit length by a power of two. When that product's 1-norm is
+/// at most kContactParallelAxis times the product of the factors' 1-norms
+/// (the directions within ~2^-26 rad of parallel), its direction is mostly
+/// the rounding of the edges (error ~2^-52 / sin(angle)) and the axis is
+/// skipped: the other axes (the face normal and the in-plane edge normals
+/// that bound it) give a translation at most ~2^-26 of the shapes' size
+/// deeper than the minimum, and still a separating one. 2^-26 balances the
+/// two errors (each ~2^-26 of the size at the cut-off). A box's cross
+/// products with its own axes are exact and need no cut-off. A capsule cast
+/// (capsule_cast.cpp) uses the same cut-off for the common normal of its
+/// segment and a target's edge: nearer parallel, the contact is left to the
+/// end balls and corners (exact), which reach it within ~2^-26 of the size.
+inline constexpr double kContactParallelAxis = 0x1p-26;
+
 }  // namespace np
