@@ -345,6 +345,9 @@ TEST(CapsuleCast, AZeroLengthCapsuleIsTheSphereCastAndAnIdentityOBBTheAABB) {
       ASSERT_EQ(x, sphere_cast(p, p + T, r, b, &h2));
       if (!x) return;
       ++hits;
+      // The same hit, but for its distance: fraction * |T| (p + T rounds).
+      EXPECT_EQ(h1.distance, np::length(T * h1.fraction));
+      h1.distance = h2.distance;
       EXPECT_TRUE(same(h1, h2));
     };
     agree(Sphere{at, u(rng)});
