@@ -171,12 +171,12 @@ void box_features(First& best, const Capsule& c, Vec3 T, Corner corner_at) {
              corner_at(k | (1 << axis)), 0.0);
 }
 
-bool cast_sphere(const Capsule& c, Vec3 T, const Sphere& s,
-                         ShapeCastHit* hit) {
+bool cast_sphere(const Capsule& c, Vec3 T, const Sphere& s, ShapeCastHit* hit) {
   // A zero-length capsule is a ball: the sphere cast, its distance measured
   // along the translation (start + T may round).
   if (same_point(c.start, c.end))
-    return ball(sphere_cast_sphere(c.start, c.start + T, c.radius, s, hit), T, hit);
+    return ball(sphere_cast_sphere(c.start, c.start + T, c.radius, s, hit), T,
+                hit);
   // The ball moving by -T against the capsule: the same fraction.
   ContactHit k;
   if (contact_sphere_capsule(s, c, &k)) {
@@ -195,11 +195,12 @@ bool cast_sphere(const Capsule& c, Vec3 T, const Sphere& s,
 }
 
 bool cast_capsule(const Capsule& c, Vec3 T, const Capsule& b,
-                          ShapeCastHit* hit) {
+                  ShapeCastHit* hit) {
   // A zero-length capsule is a ball: the sphere cast, its distance measured
   // along the translation (start + T may round).
   if (same_point(c.start, c.end))
-    return ball(sphere_cast_capsule(c.start, c.start + T, c.radius, b, hit), T, hit);
+    return ball(sphere_cast_capsule(c.start, c.start + T, c.radius, b, hit), T,
+                hit);
   ContactHit k;
   if (contact_capsule_capsule(c, b, &k))
     return fill_started(hit, c, k.normal, k.point_b), true;
@@ -218,12 +219,12 @@ bool cast_capsule(const Capsule& c, Vec3 T, const Capsule& b,
   return true;
 }
 
-bool cast_aabb(const Capsule& c, Vec3 T, const AABB& box,
-                       ShapeCastHit* hit) {
+bool cast_aabb(const Capsule& c, Vec3 T, const AABB& box, ShapeCastHit* hit) {
   // A zero-length capsule is a ball: the sphere cast, its distance measured
   // along the translation (start + T may round).
   if (same_point(c.start, c.end))
-    return ball(sphere_cast_aabb(c.start, c.start + T, c.radius, box, hit), T, hit);
+    return ball(sphere_cast_aabb(c.start, c.start + T, c.radius, box, hit), T,
+                hit);
   ContactHit k;
   if (contact_capsule_aabb(c, box, &k))
     return fill_started(hit, c, k.normal, k.point_b), true;
@@ -243,12 +244,12 @@ bool cast_aabb(const Capsule& c, Vec3 T, const AABB& box,
   return true;
 }
 
-bool cast_obb(const Capsule& c, Vec3 T, const OBB& box,
-                      ShapeCastHit* hit) {
+bool cast_obb(const Capsule& c, Vec3 T, const OBB& box, ShapeCastHit* hit) {
   // A zero-length capsule is a ball: the sphere cast, its distance measured
   // along the translation (start + T may round).
   if (same_point(c.start, c.end))
-    return ball(sphere_cast_obb(c.start, c.start + T, c.radius, box, hit), T, hit);
+    return ball(sphere_cast_obb(c.start, c.start + T, c.radius, box, hit), T,
+                hit);
   const Vec3 h = box.half_size;
   // The identity rotation: the AABB [center - halfSize, center + halfSize].
   if (box.axis[0].x == 1.0 && box.axis[0].y == 0.0 && box.axis[0].z == 0.0 &&
@@ -277,11 +278,12 @@ bool cast_obb(const Capsule& c, Vec3 T, const OBB& box,
 }
 
 bool cast_triangle(const Capsule& c, Vec3 T, const Triangle& t,
-                           ShapeCastHit* hit) {
+                   ShapeCastHit* hit) {
   // A zero-length capsule is a ball: the sphere cast, its distance measured
   // along the translation (start + T may round).
   if (same_point(c.start, c.end))
-    return ball(sphere_cast_triangle(c.start, c.start + T, c.radius, t, hit), T, hit);
+    return ball(sphere_cast_triangle(c.start, c.start + T, c.radius, t, hit), T,
+                hit);
   ContactHit k;
   if (contact_capsule_triangle(c, t, &k))
     return fill_started(hit, c, k.normal, k.point_b), true;
@@ -302,12 +304,12 @@ bool cast_triangle(const Capsule& c, Vec3 T, const Triangle& t,
   return true;
 }
 
-bool cast_plane(const Capsule& c, Vec3 T, const Plane& p,
-                        ShapeCastHit* hit) {
+bool cast_plane(const Capsule& c, Vec3 T, const Plane& p, ShapeCastHit* hit) {
   // A zero-length capsule is a ball: the sphere cast, its distance measured
   // along the translation (start + T may round).
   if (same_point(c.start, c.end))
-    return ball(sphere_cast_plane(c.start, c.start + T, c.radius, p, hit), T, hit);
+    return ball(sphere_cast_plane(c.start, c.start + T, c.radius, p, hit), T,
+                hit);
   ContactHit k;
   if (contact_capsule_plane(c, p, &k))
     return fill_started(hit, c, k.normal, k.point_b), true;

@@ -640,7 +640,11 @@ export function boundaryBenchmark({
         let s = 0;
         for (let k = 0; k < n; k++) {
           const i = k & MASK;
-          const h = np.contactCapsuleTriangle(capsules[i], triangles[i], contact);
+          const h = np.contactCapsuleTriangle(
+            capsules[i],
+            triangles[i],
+            contact,
+          );
           if (h !== null) s += h.depth;
         }
         return s;
