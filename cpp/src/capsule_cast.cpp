@@ -152,6 +152,13 @@ void fill_started(ShapeCastHit* hit, const Capsule& c, Vec3 normal,
 
 bool zero(Vec3 v) { return v.x == 0.0 && v.y == 0.0 && v.z == 0.0; }
 
+// A zero-length capsule's hit from the sphere cast along start -> start + T:
+// distance = fraction |T| (the contract's), the rest as the sphere cast's.
+inline bool ball(bool hit_it, Vec3 T, ShapeCastHit* hit) {
+  if (hit_it) hit->distance = length(T * hit->fraction);
+  return hit_it;
+}
+
 // The eight corners and twelve edges of a box given by its center, axes and
 // half sizes (an AABB: the unit axes).
 template <class Corner>
@@ -164,11 +171,12 @@ void box_features(First& best, const Capsule& c, Vec3 T, Corner corner_at) {
              corner_at(k | (1 << axis)), 0.0);
 }
 
-bool cast_sphere(const Capsule& c, Vec3 T, const Sphere& s,
-                         ShapeCastHit* hit) {
-  // A zero-length capsule is a ball: exactly the sphere cast.
+bool cast_sphere(const Capsule& c, Vec3 T, const Sphere& s, ShapeCastHit* hit) {
+  // A zero-length capsule is a ball: the sphere cast, its distance measured
+  // along the translation (start + T may round).
   if (same_point(c.start, c.end))
-    return sphere_cast_sphere(c.start, c.start + T, c.radius, s, hit);
+    return ball(sphere_cast_sphere(c.start, c.start + T, c.radius, s, hit), T,
+                hit);
   // The ball moving by -T against the capsule: the same fraction.
   ContactHit k;
   if (contact_sphere_capsule(s, c, &k)) {
@@ -187,10 +195,12 @@ bool cast_sphere(const Capsule& c, Vec3 T, const Sphere& s,
 }
 
 bool cast_capsule(const Capsule& c, Vec3 T, const Capsule& b,
-                          ShapeCastHit* hit) {
-  // A zero-length capsule is a ball: exactly the sphere cast.
+                  ShapeCastHit* hit) {
+  // A zero-length capsule is a ball: the sphere cast, its distance measured
+  // along the translation (start + T may round).
   if (same_point(c.start, c.end))
-    return sphere_cast_capsule(c.start, c.start + T, c.radius, b, hit);
+    return ball(sphere_cast_capsule(c.start, c.start + T, c.radius, b, hit), T,
+                hit);
   ContactHit k;
   if (contact_capsule_capsule(c, b, &k))
     return fill_started(hit, c, k.normal, k.point_b), true;
@@ -209,11 +219,12 @@ bool cast_capsule(const Capsule& c, Vec3 T, const Capsule& b,
   return true;
 }
 
-bool cast_aabb(const Capsule& c, Vec3 T, const AABB& box,
-                       ShapeCastHit* hit) {
-  // A zero-length capsule is a ball: exactly the sphere cast.
+bool cast_aabb(const Capsule& c, Vec3 T, const AABB& box, ShapeCastHit* hit) {
+  // A zero-length capsule is a ball: the sphere cast, its distance measured
+  // along the translation (start + T may round).
   if (same_point(c.start, c.end))
-    return sphere_cast_aabb(c.start, c.start + T, c.radius, box, hit);
+    return ball(sphere_cast_aabb(c.start, c.start + T, c.radius, box, hit), T,
+                hit);
   ContactHit k;
   if (contact_capsule_aabb(c, box, &k))
     return fill_started(hit, c, k.normal, k.point_b), true;
@@ -233,11 +244,12 @@ bool cast_aabb(const Capsule& c, Vec3 T, const AABB& box,
   return true;
 }
 
-bool cast_obb(const Capsule& c, Vec3 T, const OBB& box,
-                      ShapeCastHit* hit) {
-  // A zero-length capsule is a ball: exactly the sphere cast.
+bool cast_obb(const Capsule& c, Vec3 T, const OBB& box, ShapeCastHit* hit) {
+  // A zero-length capsule is a ball: the sphere cast, its distance measured
+  // along the translation (start + T may round).
   if (same_point(c.start, c.end))
-    return sphere_cast_obb(c.start, c.start + T, c.radius, box, hit);
+    return ball(sphere_cast_obb(c.start, c.start + T, c.radius, box, hit), T,
+                hit);
   const Vec3 h = box.half_size;
   // The identity rotation: the AABB [center - halfSize, center + halfSize].
   if (box.axis[0].x == 1.0 && box.axis[0].y == 0.0 && box.axis[0].z == 0.0 &&
@@ -266,10 +278,12 @@ bool cast_obb(const Capsule& c, Vec3 T, const OBB& box,
 }
 
 bool cast_triangle(const Capsule& c, Vec3 T, const Triangle& t,
-                           ShapeCastHit* hit) {
-  // A zero-length capsule is a ball: exactly the sphere cast.
+                   ShapeCastHit* hit) {
+  // A zero-length capsule is a ball: the sphere cast, its distance measured
+  // along the translation (start + T may round).
   if (same_point(c.start, c.end))
-    return sphere_cast_triangle(c.start, c.start + T, c.radius, t, hit);
+    return ball(sphere_cast_triangle(c.start, c.start + T, c.radius, t, hit), T,
+                hit);
   ContactHit k;
   if (contact_capsule_triangle(c, t, &k))
     return fill_started(hit, c, k.normal, k.point_b), true;
@@ -290,11 +304,12 @@ bool cast_triangle(const Capsule& c, Vec3 T, const Triangle& t,
   return true;
 }
 
-bool cast_plane(const Capsule& c, Vec3 T, const Plane& p,
-                        ShapeCastHit* hit) {
-  // A zero-length capsule is a ball: exactly the sphere cast.
+bool cast_plane(const Capsule& c, Vec3 T, const Plane& p, ShapeCastHit* hit) {
+  // A zero-length capsule is a ball: the sphere cast, its distance measured
+  // along the translation (start + T may round).
   if (same_point(c.start, c.end))
-    return sphere_cast_plane(c.start, c.start + T, c.radius, p, hit);
+    return ball(sphere_cast_plane(c.start, c.start + T, c.radius, p, hit), T,
+                hit);
   ContactHit k;
   if (contact_capsule_plane(c, p, &k))
     return fill_started(hit, c, k.normal, k.point_b), true;

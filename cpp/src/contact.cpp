@@ -417,8 +417,7 @@ inline void fill_deep(ContactHit* hit, Vec3 s0, Vec3 s1, double r,
 
 // A shallow contact from the closest pair (p on the segment, q on b's core,
 // which has radius rb): normal = unit(p - q).
-inline void fill_shallow(ContactHit* hit, Vec3 p, Vec3 q, double r,
-                         double rb) {
+inline void fill_shallow(ContactHit* hit, Vec3 p, Vec3 q, double r, double rb) {
   const Vec3 d = p - q;
   const Vec3 n = plus_zero(unit_or(d, kUp));
   fill(hit, p, r, n, (r - length(d)) + rb, q + n * rb);
@@ -442,8 +441,9 @@ void measure_capsule_capsule(const Capsule& a, const Capsule& b, bool meets,
       Segment{a.start, a.end}, Segment{b.start, b.end});
   const Vec3 d = cp.point_a - cp.point_b;
   // Within rounding of each other (kContactNoise): as meeting.
-  const bool noisy = !(sum_abs(d) > kContactNoise * (sum_abs(a.start - b.start) +
-                                                     sum_abs(da) + sum_abs(db)));
+  const bool noisy =
+      !(sum_abs(d) > kContactNoise * (sum_abs(a.start - b.start) + sum_abs(da) +
+                                      sum_abs(db)));
   if (!meets && !noisy)
     return fill_shallow(hit, cp.point_a, cp.point_b, a.radius, b.radius);
   // Segments that meet: their Minkowski difference is a flat parallelogram
@@ -452,7 +452,8 @@ void measure_capsule_capsule(const Capsule& a, const Capsule& b, bool meets,
   // perpendicular.
   Vec3 n = cross_axis(unit_units(da), unit_units(db));
   if (is_zero(n)) n = perpendicular_normal(da);
-  const Vec3 offset = (a.start * 0.5 + a.end * 0.5) - (b.start * 0.5 + b.end * 0.5);
+  const Vec3 offset =
+      (a.start * 0.5 + a.end * 0.5) - (b.start * 0.5 + b.end * 0.5);
   if (dot(n, offset) < 0.0) n = negated(n);
   fill_along(hit, cp.point_a, a.radius, plus_zero(n), d, b.radius);
 }
@@ -475,8 +476,9 @@ void measure_capsule_aabb(const Capsule& cap, const AABB& box, bool meets,
            max2(m.z * lo.z, m.z * hi.z);
   };
   Deepest best;
-  // The three face normals (ties: the sphere's order), then d x e_i: (0, d.z, -d.y), (-d.z, 0, d.x),
-  // (d.y, -d.x, 0), exact before normalizing (0 for d along e_i: skipped).
+  // The three face normals (ties: the sphere's order), then d x e_i: (0, d.z,
+  // -d.y), (-d.z, 0, d.x), (d.y, -d.x, 0), exact before normalizing (0 for d
+  // along e_i: skipped).
   for (int i = 0; i < 3; ++i) {
     Vec3 e = kZero;
     set(e, i, -1.0);  // -x, +x, -y, +y, -z, +z on ties, as for a sphere
@@ -485,9 +487,8 @@ void measure_capsule_aabb(const Capsule& cap, const AABB& box, bool meets,
   try_axis(best, d, unit_or(Vec3{0.0, d.z, -d.y}, kZero), support);
   try_axis(best, d, unit_or(Vec3{-d.z, 0.0, d.x}, kZero), support);
   try_axis(best, d, unit_or(Vec3{d.y, -d.x, 0.0}, kZero), support);
-  fill_deep(hit, s0, s1, cap.radius, best, [&](Vec3 a, Vec3 b) {
-    return closest_segment_aabb(a, b, box);
-  });
+  fill_deep(hit, s0, s1, cap.radius, best,
+            [&](Vec3 a, Vec3 b) { return closest_segment_aabb(a, b, box); });
 }
 
 void measure_capsule_obb(const Capsule& cap, const OBB& b, bool meets,
@@ -501,9 +502,8 @@ void measure_capsule_obb(const Capsule& cap, const OBB& b, bool meets,
     return b.axis[0] * v.x + b.axis[1] * v.y + b.axis[2] * v.z;
   };
   ContactHit h;
-  measure_capsule_aabb(
-      Capsule{local(cap.start), local(cap.end), cap.radius},
-      AABB{negated(b.half_size), b.half_size}, meets, &h);
+  measure_capsule_aabb(Capsule{local(cap.start), local(cap.end), cap.radius},
+                       AABB{negated(b.half_size), b.half_size}, meets, &h);
   // Back to world space; the rotation is orthonormal within 1e-6, so the
   // normal is made unit once more.
   const Vec3 n = plus_zero(unit_or(world(h.normal), kUp));
@@ -523,8 +523,8 @@ inline Segment span_of(const Triangle& t) {
   return s;
 }
 
-void measure_capsule_triangle(const Capsule& cap, const Triangle& t,
-                              bool meets, ContactHit* hit) {
+void measure_capsule_triangle(const Capsule& cap, const Triangle& t, bool meets,
+                              ContactHit* hit) {
   const Vec3 s0 = cap.start, s1 = cap.end, d = s1 - s0;
   const double r = cap.radius;
   // The unit face normal as the sphere's contact takes it (0 for a degenerate
@@ -561,9 +561,8 @@ void measure_capsule_triangle(const Capsule& cap, const Triangle& t,
     try_axis(best, d, cross_axis(e, ud), support);
     try_axis(best, d, unit_or(cross(e, face), kZero), support);
   }
-  fill_deep(hit, s0, s1, r, best, [&](Vec3 a, Vec3 b) {
-    return closest_segment_triangle(a, b, t);
-  });
+  fill_deep(hit, s0, s1, r, best,
+            [&](Vec3 a, Vec3 b) { return closest_segment_triangle(a, b, t); });
 }
 
 }  // namespace
@@ -708,14 +707,13 @@ bool contact_capsule_triangle(const Capsule& capsule, const Triangle& triangle,
   if (!overlap_capsule_triangle(capsule, triangle)) return false;
   // A ball (where the sphere's exact test agrees: see contact_capsule_capsule).
   if (same_point(capsule.start, capsule.end) &&
-      contact_sphere_triangle(Sphere{capsule.start, capsule.radius},
-                                   triangle, hit))
+      contact_sphere_triangle(Sphere{capsule.start, capsule.radius}, triangle,
+                              hit))
     return true;
   const bool meets = overlap_capsule_triangle(
       Capsule{capsule.start, capsule.end, 0.0}, triangle);
   const double k = scale_for(max2(magnitude(capsule), magnitude(triangle)));
-  measure_capsule_triangle(scaled(capsule, k), scaled(triangle, k), meets,
-                           hit);
+  measure_capsule_triangle(scaled(capsule, k), scaled(triangle, k), meets, hit);
   scale_back(hit, k);
   return true;
 }
@@ -725,8 +723,7 @@ bool contact_capsule_plane(const Capsule& capsule, const Plane& plane,
   if (!overlap_capsule_plane(capsule, plane)) return false;
   // A ball (where the sphere's exact test agrees: see contact_capsule_capsule).
   if (same_point(capsule.start, capsule.end) &&
-      contact_sphere_plane(Sphere{capsule.start, capsule.radius}, plane,
-                                hit))
+      contact_sphere_plane(Sphere{capsule.start, capsule.radius}, plane, hit))
     return true;
   // The ends' signed distances (exact in sign, Euclidean for any normal
   // length, scaled by signed_distance_point_plane itself). The capsule leaves
@@ -735,7 +732,8 @@ bool contact_capsule_plane(const Capsule& capsule, const Plane& plane,
                s1 = signed_distance_point_plane(capsule.end, plane);
   const double lo = min2(s0, s1), hi = max2(s0, s1);
   const Vec3 u = unit_or(plane.normal, kUp);  // non-zero (validated)
-  const bool up = -lo <= hi;  // ties (a segment in the plane): the normal's side
+  const bool up =
+      -lo <= hi;  // ties (a segment in the plane): the normal's side
   const Vec3 deeper = up ? (s0 <= s1 ? capsule.start : capsule.end)
                          : (s0 >= s1 ? capsule.start : capsule.end);
   fill(hit, deeper, capsule.radius, plus_zero(up ? u : negated(u)),

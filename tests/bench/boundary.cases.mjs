@@ -616,6 +616,18 @@ export function boundaryBenchmark({
       planes,
       (a, b) => a.intersectsPlane(b),
     ),
+    // three.js's Capsule.intersectsBox is a conservative test on three axis-aligned projections (it can say
+    // true for a capsule that misses the box), so the two are compared for speed only, not for agreement.
+    {
+      ...overlapCase(
+        "overlapCapsuleAABB vs Capsule.intersectsBox (three.js: approximate)",
+        "overlapCapsuleAABB",
+        capsules,
+        boxes,
+        (a, b) => a.intersectsBox(b),
+      ),
+      overlap: undefined,
+    },
     // A character controller's depenetration step: three.js's Octree tests a capsule against each triangle with
     // triangleCapsuleIntersect (a normal, a point and a depth, or false). It is approximate (the plane's crossing
     // point, then the edges as infinite lines), so the two are compared for speed only; both sides get the
@@ -628,7 +640,11 @@ export function boundaryBenchmark({
         let s = 0;
         for (let k = 0; k < n; k++) {
           const i = k & MASK;
-          const h = np.contactCapsuleTriangle(capsules[i], triangles[i], contact);
+          const h = np.contactCapsuleTriangle(
+            capsules[i],
+            triangles[i],
+            contact,
+          );
           if (h !== null) s += h.depth;
         }
         return s;
@@ -642,18 +658,6 @@ export function boundaryBenchmark({
         }
         return s;
       },
-    },
-    // three.js's Capsule.intersectsBox is a conservative test on three axis-aligned projections (it can say
-    // true for a capsule that misses the box), so the two are compared for speed only, not for agreement.
-    {
-      ...overlapCase(
-        "overlapCapsuleAABB vs Capsule.intersectsBox (three.js: approximate)",
-        "overlapCapsuleAABB",
-        capsules,
-        boxes,
-        (a, b) => a.intersectsBox(b),
-      ),
-      overlap: undefined,
     },
   ];
 

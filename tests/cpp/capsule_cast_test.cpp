@@ -95,8 +95,7 @@ bool sphere_cast(Vec3 a, Vec3 b, double r, const AABB& s, ShapeCastHit* h) {
 bool sphere_cast(Vec3 a, Vec3 b, double r, const OBB& s, ShapeCastHit* h) {
   return np::sphere_cast_obb(a, b, r, s, h);
 }
-bool sphere_cast(Vec3 a, Vec3 b, double r, const Triangle& s,
-                 ShapeCastHit* h) {
+bool sphere_cast(Vec3 a, Vec3 b, double r, const Triangle& s, ShapeCastHit* h) {
   return np::sphere_cast_triangle(a, b, r, s, h);
 }
 bool sphere_cast(Vec3 a, Vec3 b, double r, const Plane& s, ShapeCastHit* h) {
@@ -135,8 +134,8 @@ TEST(CapsuleCast, EveryFeatureKindOnEveryAxisAndSign) {
       // A lying capsule (axis along x at height 3, radius 1) falls by 8.
       const Capsule lying{M(-1, 3, 0.25), M(1, 3, 0.25), 1};
       // Onto a ball at the origin (radius 1): its axis stops at height 2.
-      ASSERT_TRUE(np::capsule_cast_sphere(
-          {M(-1, 3, 0), M(1, 3, 0), 1}, M(0, -4, 0), {M(0, 0, 0), 1}, &h));
+      ASSERT_TRUE(np::capsule_cast_sphere({M(-1, 3, 0), M(1, 3, 0), 1},
+                                          M(0, -4, 0), {M(0, 0, 0), 1}, &h));
       EXPECT_EQ(h.fraction, 0.25);
       EXPECT_EQ(h.distance, 1.0);
       EXPECT_TRUE(VecEq(h.normal, up));
@@ -144,8 +143,8 @@ TEST(CapsuleCast, EveryFeatureKindOnEveryAxisAndSign) {
       EXPECT_TRUE(VecEq(h.center, M(0, 2, 0)));
       EXPECT_FALSE(h.started_overlapping);
       // Onto a capsule crossing below along z (radius 1): the common normal.
-      ASSERT_TRUE(np::capsule_cast_capsule(
-          lying, down8, {M(0, 0, -2), M(0, 0, 2), 1}, &h));
+      ASSERT_TRUE(np::capsule_cast_capsule(lying, down8,
+                                           {M(0, 0, -2), M(0, 0, 2), 1}, &h));
       EXPECT_EQ(h.fraction, 0.125);
       EXPECT_EQ(h.distance, 1.0);
       EXPECT_TRUE(VecEq(h.normal, up));
@@ -197,8 +196,8 @@ TEST(CapsuleCast, AContactAtTheEndHitsAndAnUlpBeyondMisses) {
   ASSERT_TRUE(np::capsule_cast_plane(c, {0, -1.5, 0}, plane, &h));
   EXPECT_EQ(h.fraction, 1.0);
   EXPECT_TRUE(VecEq(h.center, (Vec3{0, 0.5, 0})));
-  EXPECT_FALSE(np::capsule_cast_plane(
-      c, {0, std::nextafter(-1.5, 0.0), 0}, plane, &h));
+  EXPECT_FALSE(
+      np::capsule_cast_plane(c, {0, std::nextafter(-1.5, 0.0), 0}, plane, &h));
   // A corner reaching the capsule's side exactly at the end, and an ulp short.
   const Triangle t{{0, 0, 0}, {0.5, -1, 0}, {-0.5, -1, 0}};
   const Capsule lying{{-3, 2, 0}, {3, 2, 0}, 1};
@@ -214,7 +213,8 @@ TEST(CapsuleCast, AContactAtTheEndHitsAndAnUlpBeyondMisses) {
   EXPECT_EQ(h.fraction, 1.0);
 }
 
-TEST(CapsuleCast, StartingOverlappingTakesTheContactAndZeroTranslationIsAnOverlapTest) {
+TEST(CapsuleCast,
+     StartingOverlappingTakesTheContactAndZeroTranslationIsAnOverlapTest) {
   const AABB box{{-1, -1, -1}, {1, 1, 1}};
   const Capsule c{{-0.5, 1.5, 0}, {0.5, 1.5, 0}, 1};
   ShapeCastHit h;
@@ -230,15 +230,15 @@ TEST(CapsuleCast, StartingOverlappingTakesTheContactAndZeroTranslationIsAnOverla
     EXPECT_TRUE(VecEq(h.point, k.point_b));
   }
   // Apart, not moving: null; touching: a hit at 0.
-  EXPECT_FALSE(np::capsule_cast_aabb({{-0.5, 3, 0}, {0.5, 3, 0}, 1},
-                                     {0, 0, 0}, box, &h));
+  EXPECT_FALSE(np::capsule_cast_aabb({{-0.5, 3, 0}, {0.5, 3, 0}, 1}, {0, 0, 0},
+                                     box, &h));
   ASSERT_TRUE(np::capsule_cast_aabb({{-0.5, 2, 0}, {0.5, 2, 0}, 1}, {0, 0, 0},
                                     box, &h));
   EXPECT_TRUE(h.started_overlapping);
   // A ball target: contact_sphere_capsule turned around, the ball's point.
   const Sphere s{{0, 0, 0}, 1};
-  ASSERT_TRUE(np::capsule_cast_sphere({{-1, 1.5, 0}, {1, 1.5, 0}, 1},
-                                      {0, 1, 0}, s, &h));
+  ASSERT_TRUE(np::capsule_cast_sphere({{-1, 1.5, 0}, {1, 1.5, 0}, 1}, {0, 1, 0},
+                                      s, &h));
   EXPECT_TRUE(h.started_overlapping);
   EXPECT_TRUE(VecEq(h.normal, (Vec3{0, 1, 0})));
   EXPECT_TRUE(VecEq(h.point, (Vec3{0, 1, 0})));
@@ -251,7 +251,7 @@ TEST(CapsuleCast, NoTunnellingThroughAThinTriangleOrPlaneAtAnySpeed) {
     for (const Capsule& c :
          {Capsule{{-0.25, 0.5, 0}, {0.25, 0.5, 0}, 0.1},
           Capsule{{-10, 0.5, 0}, {10, 0.5, 0}, 0.1},  // wider than the triangle
-          Capsule{{0, 0.5, 0}, {0, 2, 0}, 0}}) {       // a segment
+          Capsule{{0, 0.5, 0}, {0, 2, 0}, 0}}) {      // a segment
       ShapeCastHit h;
       const Vec3 t_down{0.001 * speed, -0.6 - speed, 0};
       EXPECT_TRUE(np::capsule_cast_triangle(c, t_down, t, &h)) << speed;
@@ -345,6 +345,9 @@ TEST(CapsuleCast, AZeroLengthCapsuleIsTheSphereCastAndAnIdentityOBBTheAABB) {
       ASSERT_EQ(x, sphere_cast(p, p + T, r, b, &h2));
       if (!x) return;
       ++hits;
+      // The same hit, but for its distance: fraction * |T| (p + T rounds).
+      EXPECT_EQ(h1.distance, np::length(T * h1.fraction));
+      h1.distance = h2.distance;
       EXPECT_TRUE(same(h1, h2));
     };
     agree(Sphere{at, u(rng)});
@@ -387,7 +390,8 @@ TEST(CapsuleCast, ExtremeMagnitudesGiveNoNaN) {
     check(np::capsule_cast_capsule(c, T, {{0, 0, -m}, {0, 0, m}, m}, &h));
     check(np::capsule_cast_aabb(c, T, {{-m, -m, -m}, {m, m, m}}, &h));
     check(np::capsule_cast_obb(
-        c, T, {{0, 0, 0}, {m, m, m}, {{0.6, 0.8, 0}, {-0.8, 0.6, 0}, {0, 0, 1}}},
+        c, T,
+        {{0, 0, 0}, {m, m, m}, {{0.6, 0.8, 0}, {-0.8, 0.6, 0}, {0, 0, 1}}},
         &h));
     check(np::capsule_cast_triangle(c, T, {{-m, 0, -m}, {m, 0, -m}, {0, 0, m}},
                                     &h));

@@ -171,8 +171,8 @@ void check_contact(const Capsule& a, const B& b, std::mt19937_64& rng,
   expect_well_formed(a, h, tol);
   EXPECT_LE(np_test::gap(h.point_b, b), tol);  // pointB lies on b
   EXPECT_FALSE(overlap(moved(a, h.normal * (h.depth + 1e-6)), b))
-      << "depth " << h.depth << " normal (" << h.normal.x << ", "
-      << h.normal.y << ", " << h.normal.z << ")";
+      << "depth " << h.depth << " normal (" << h.normal.x << ", " << h.normal.y
+      << ", " << h.normal.z << ")";
   if (h.depth > 1e-6)
     EXPECT_TRUE(overlap(moved(a, h.normal * (h.depth - 1e-6)), b))
         << "depth " << h.depth;
@@ -193,10 +193,10 @@ TEST(ContactCapsuleCapsule, ParallelAxesTouchingAndOneUlpShortAtEveryScale) {
     for (const auto& perm : kPermutations) {
       for (Vec3 sg : signs()) {
         // Parallel axes along z, 5 apart (3-4-5), radii 2 + 3.
-        const Capsule a{map({3, 4, -1}, perm, sg, s), map({3, 4, 1}, perm, sg, s),
-                        2 * s};
-        const Capsule b{map({0, 0, -4}, perm, sg, s), map({0, 0, 4}, perm, sg, s),
-                        3 * s};
+        const Capsule a{map({3, 4, -1}, perm, sg, s),
+                        map({3, 4, 1}, perm, sg, s), 2 * s};
+        const Capsule b{map({0, 0, -4}, perm, sg, s),
+                        map({0, 0, 4}, perm, sg, s), 3 * s};
         ContactHit h;
         ASSERT_TRUE(np::contact_capsule_capsule(a, b, &h)) << s;
         EXPECT_EQ(h.depth, 0.0);
@@ -237,8 +237,8 @@ TEST(ContactCapsuleCapsule, CrossingAxesLeaveAlongTheCommonNormal) {
       ASSERT_TRUE(np::contact_capsule_capsule(a, b, &h));
       EXPECT_EQ(h.depth, 1.5);
       EXPECT_EQ(std::fabs(np::dot(h.normal, z)), 1.0);
-      EXPECT_FALSE(np::overlap_capsule_capsule(
-          moved(a, h.normal * (1.5 + 1e-12)), b));
+      EXPECT_FALSE(
+          np::overlap_capsule_capsule(moved(a, h.normal * (1.5 + 1e-12)), b));
       EXPECT_TRUE(np::overlap_capsule_capsule(moved(a, h.normal * 1.5), b));
     }
   }
@@ -286,7 +286,8 @@ TEST(ContactCapsuleAABB, FacesEdgesAndDeepInsideOnEveryAxisAndSign) {
       EXPECT_TRUE(VecEq(h.point_b, map({1, -0.5, 0.25}, perm, sg)));
       EXPECT_TRUE(VecEq(h.point_a, map({0.5, -0.5, 0.25}, perm, sg)));
       // Touching the edge (1, 1, z) from (4, 5, z) (3-4-5), and one ulp short.
-      const Capsule edge{map({4, 5, -3}, perm, sg), map({4, 5, 3}, perm, sg), 5};
+      const Capsule edge{map({4, 5, -3}, perm, sg), map({4, 5, 3}, perm, sg),
+                         5};
       ASSERT_TRUE(np::contact_capsule_aabb(edge, box, &h));
       EXPECT_EQ(h.depth, 0.0);
       EXPECT_TRUE(
@@ -297,19 +298,19 @@ TEST(ContactCapsuleAABB, FacesEdgesAndDeepInsideOnEveryAxisAndSign) {
       EXPECT_EQ(untouched.depth, -1.0);
       // Deep inside, parallel to the +x face 0.5 away: out through it; the
       // points where its start, moved out, touches the face.
-      ASSERT_TRUE(np::contact_capsule_aabb({map({0.5, -0.5, 0.125}, perm, sg),
-                                            map({0.5, 0.25, 0.125}, perm, sg),
-                                            0.25},
-                                           box, &h));
+      ASSERT_TRUE(
+          np::contact_capsule_aabb({map({0.5, -0.5, 0.125}, perm, sg),
+                                    map({0.5, 0.25, 0.125}, perm, sg), 0.25},
+                                   box, &h));
       EXPECT_EQ(h.depth, 0.75);
       EXPECT_TRUE(VecEq(h.normal, x));
       EXPECT_TRUE(VecEq(h.point_a, map({0.25, -0.5, 0.125}, perm, sg)));
       EXPECT_TRUE(VecEq(h.point_b, map({1, -0.5, 0.125}, perm, sg)));
       // Piercing the box along y at x = 0.25: out through +x (0.75), not
       // through the far y face.
-      ASSERT_TRUE(np::contact_capsule_aabb({map({0.25, -3, 0}, perm, sg),
-                                            map({0.25, 0.5, 0}, perm, sg), 1},
-                                           box, &h));
+      ASSERT_TRUE(np::contact_capsule_aabb(
+          {map({0.25, -3, 0}, perm, sg), map({0.25, 0.5, 0}, perm, sg), 1}, box,
+          &h));
       EXPECT_EQ(h.depth, 1.75);
       EXPECT_TRUE(VecEq(h.normal, x));
     }
@@ -421,10 +422,10 @@ TEST(ContactCapsuleTriangle, FaceEitherSideEdgePiercingAndInItsPlane) {
         EXPECT_TRUE(VecEq(h.normal, y * side + Vec3{0, 0, 0}));
         EXPECT_TRUE(VecEq(h.point_b, map({1, 0, 1}, perm, sg)));
         // Piercing the face 0.25 deep: out the short way, 0.25 + radius.
-        ASSERT_TRUE(np::contact_capsule_triangle(
-            {map({1, -0.25 * side, 1}, perm, sg), map({1, 3 * side, 1}, perm, sg),
-             0.5},
-            t, &h));
+        ASSERT_TRUE(
+            np::contact_capsule_triangle({map({1, -0.25 * side, 1}, perm, sg),
+                                          map({1, 3 * side, 1}, perm, sg), 0.5},
+                                         t, &h));
         EXPECT_EQ(h.depth, 0.75);
         EXPECT_TRUE(VecEq(h.normal, y * side + Vec3{0, 0, 0}));
         EXPECT_TRUE(VecEq(h.point_a, map({1, -0.75 * side, 1}, perm, sg)));
@@ -443,8 +444,7 @@ TEST(ContactCapsuleTriangle, FaceEitherSideEdgePiercingAndInItsPlane) {
       ASSERT_TRUE(np::contact_capsule_triangle(
           {map({1, 0, 1}, perm, sg), map({1, 0, 2}, perm, sg), 0.25}, t, &h));
       EXPECT_EQ(h.depth, 0.25);
-      const Vec3 face =
-          np::unit_or(np::cross(t.b - t.a, t.c - t.a), {0, 0, 0});
+      const Vec3 face = np::unit_or(np::cross(t.b - t.a, t.c - t.a), {0, 0, 0});
       EXPECT_TRUE(VecEq(h.normal, face + Vec3{0, 0, 0}));
     }
   }
@@ -507,12 +507,14 @@ TEST(ContactCapsulePlane, EitherSideCrossingInItAndTouchingForAnyNormalLength) {
         EXPECT_TRUE(VecEq(h.point_a, map({0, -1, 0}, perm, sg)));
         // Crossing, 1 below and 3 above: out upward, 1 + radius.
         ASSERT_TRUE(np::contact_capsule_plane(
-            {map({0, -1, 0}, perm, sg), map({0, 3, 0}, perm, sg), 0.5}, pl, &h));
+            {map({0, -1, 0}, perm, sg), map({0, 3, 0}, perm, sg), 0.5}, pl,
+            &h));
         EXPECT_EQ(h.depth, 1.5);
         EXPECT_TRUE(VecEq(h.normal, y));
         // 3 below and 1 above: out downward.
         ASSERT_TRUE(np::contact_capsule_plane(
-            {map({0, -3, 0}, perm, sg), map({0, 1, 0}, perm, sg), 0.5}, pl, &h));
+            {map({0, -3, 0}, perm, sg), map({0, 1, 0}, perm, sg), 0.5}, pl,
+            &h));
         EXPECT_EQ(h.depth, 1.5);
         EXPECT_TRUE(VecEq(h.normal, np::negated(y)));
         EXPECT_TRUE(VecEq(h.point_a, map({0, 1.5, 0}, perm, sg)));

@@ -1016,9 +1016,10 @@ void check_capsule_cast(const Call& c) {
     for (int k = 0; k <= 32; ++k) {
       const L mk = m(L(k) / 32);
       if (std::isfinite(mk) && mk < r - band)
-        c.fail("miss, but at fraction %d/32 the segment is %Lg from the shape "
-               "(radius %Lg, band %Lg)",
-               k, mk, r, band);
+        c.fail(
+            "miss, but at fraction %d/32 the segment is %Lg from the shape "
+            "(radius %Lg, band %Lg)",
+            k, mk, r, band);
     }
     return;
   }
@@ -1051,16 +1052,18 @@ void check_capsule_cast(const Call& c) {
   if (started == 1.0) return;
   const L mf = m(fraction);
   if (std::isfinite(mf) && !close(mf, r, band))
-    c.fail("at the fraction %a the segment is %Lg from the shape, not the "
-           "radius %Lg (band %Lg)",
-           fraction, mf, r, band);
+    c.fail(
+        "at the fraction %a the segment is %Lg from the shape, not the "
+        "radius %Lg (band %Lg)",
+        fraction, mf, r, band);
   for (int k = 0; k < 32; ++k) {
     const L f = fraction * L(k) / 32;
     const L mk = m(f);
     if (std::isfinite(mk) && mk < r - band)
-      c.fail("hit at %a, but at %Lg the segment is already %Lg from the "
-             "shape (radius %Lg, band %Lg)",
-             fraction, f, mk, r, band);
+      c.fail(
+          "hit at %a, but at %Lg the segment is already %Lg from the "
+          "shape (radius %Lg, band %Lg)",
+          fraction, f, mk, r, band);
   }
 }
 
@@ -1371,7 +1374,8 @@ void check_capsule_contact(const Call& c) {
                  4 * std::fmax(sh.slop(s, pb), sh.slop(s, at));
   // pointA is radius from the segment.
   const L dd = dot(d, d);
-  const L u = dd > 0 ? std::fmin(L(1), std::fmax(L(0), dot(pa - p, d) / dd)) : 0;
+  const L u =
+      dd > 0 ? std::fmin(L(1), std::fmax(L(0), dot(pa - p, d) / dd)) : 0;
   if (!close(len(pa - (p + d * u)), r, band))
     c.fail("pointA is %Lg from the segment, not the radius %Lg (band %Lg)",
            len(pa - (p + d * u)), r, band);

@@ -57,7 +57,9 @@ const SHAPES = {
       min,
       min
         .clone()
-        .add(new Vector3(rng.unit(), rng.unit(), rng.unit()).multiplyScalar(1.5)),
+        .add(
+          new Vector3(rng.unit(), rng.unit(), rng.unit()).multiplyScalar(1.5),
+        ),
     );
   },
   OBB: (rng) => {
@@ -73,8 +75,7 @@ const SHAPES = {
       new Matrix3().setFromMatrix4(new Matrix4().makeRotationFromQuaternion(q)),
     );
   },
-  Triangle: (rng) =>
-    new Triangle(vec(rng, 1.5), vec(rng, 1.5), vec(rng, 1.5)),
+  Triangle: (rng) => new Triangle(vec(rng, 1.5), vec(rng, 1.5), vec(rng, 1.5)),
   Plane: (rng) => new Plane(vec(rng, 3), rng.symmetric()),
 };
 
@@ -94,7 +95,9 @@ describe("exact contacts", () => {
         );
         const hit = np.contactCapsuleCapsule(a, b);
         expect(hit.depth).toBe(0);
-        expect(plain(hit.normal)).toEqual(plain(onAxes(axis, sign, 0.6, 0.8, 0)));
+        expect(plain(hit.normal)).toEqual(
+          plain(onAxes(axis, sign, 0.6, 0.8, 0)),
+        );
         b.radius = nextDown(3);
         expect(np.contactCapsuleCapsule(a, b)).toBe(null);
         // a crosses c (along y) 0.25 above its axis: shallow, 1.25 deep along +z.
@@ -139,7 +142,9 @@ describe("exact contacts", () => {
         );
         expect(h.depth).toBe(0.5);
         expect(plain(h.normal)).toEqual(x);
-        expect(plain(h.pointB)).toEqual(plain(onAxes(axis, sign, 1, -0.5, 0.25)));
+        expect(plain(h.pointB)).toEqual(
+          plain(onAxes(axis, sign, 1, -0.5, 0.25)),
+        );
         const edge = new Capsule(
           onAxes(axis, sign, 4, 5, -3),
           onAxes(axis, sign, 4, 5, 3),
@@ -175,7 +180,11 @@ describe("exact contacts", () => {
         );
         expect(h.depth).toBeCloseTo(0.5 + 0.5 / Math.SQRT2, 15);
         expect(
-          near(h.normal, onAxes(axis, sign, Math.SQRT1_2, Math.SQRT1_2, 0), 1e-15),
+          near(
+            h.normal,
+            onAxes(axis, sign, Math.SQRT1_2, Math.SQRT1_2, 0),
+            1e-15,
+          ),
         ).toBe(true);
       }
     }
@@ -238,20 +247,34 @@ describe("exact contacts", () => {
           const y = onAxes(axis, sign, 0, 1, 0);
           const plane = new Plane(y.clone().multiplyScalar(length), 0);
           let h = np.contactCapsulePlane(
-            new Capsule(onAxes(axis, sign, 0, -1, 0), onAxes(axis, sign, 0, 3, 0), 0.5),
+            new Capsule(
+              onAxes(axis, sign, 0, -1, 0),
+              onAxes(axis, sign, 0, 3, 0),
+              0.5,
+            ),
             plane,
           );
           expect(h.depth).toBe(1.5);
           expect(plain(h.normal)).toEqual(plain(y));
           h = np.contactCapsulePlane(
-            new Capsule(onAxes(axis, sign, 0, -3, 0), onAxes(axis, sign, 0, 1, 0), 0.5),
+            new Capsule(
+              onAxes(axis, sign, 0, -3, 0),
+              onAxes(axis, sign, 0, 1, 0),
+              0.5,
+            ),
             plane,
           );
           expect(h.depth).toBe(1.5);
-          expect(plain(h.normal)).toEqual(plain(y.clone().negate().addScalar(0)));
+          expect(plain(h.normal)).toEqual(
+            plain(y.clone().negate().addScalar(0)),
+          );
           expect(plain(h.pointB)).toEqual(plain(onAxes(axis, sign, 0, 0, 0)));
           h = np.contactCapsulePlane(
-            new Capsule(onAxes(axis, sign, -1, 0, 2), onAxes(axis, sign, 1, 0, 2), 0.5),
+            new Capsule(
+              onAxes(axis, sign, -1, 0, 2),
+              onAxes(axis, sign, 1, 0, 2),
+              0.5,
+            ),
             plane,
           );
           expect(h.depth).toBe(0.5);
@@ -289,8 +312,10 @@ describe("seeded properties (contact == null iff !overlap; moved by normal * dep
         expect(hit.depth).toBeGreaterThanOrEqual(0);
         expect(
           Math.abs(
-            np.distancePointSegment(hit.pointA, { start: a.start, end: a.end }) -
-              a.radius,
+            np.distancePointSegment(hit.pointA, {
+              start: a.start,
+              end: a.end,
+            }) - a.radius,
           ),
         ).toBeLessThan(1e-9);
         const ab = new Vector3().copy(hit.pointB).sub(hit.pointA);
@@ -328,11 +353,10 @@ describe("seeded properties (contact == null iff !overlap; moved by normal * dep
       const center = vec(rng);
       const half = new Vector3(rng.unit(), rng.unit(), rng.unit());
       const obb = new OBB(center, half, new Matrix3());
-      const box = new Box3(
-        center.clone().sub(half),
-        center.clone().add(half),
+      const box = new Box3(center.clone().sub(half), center.clone().add(half));
+      expect(np.contactCapsuleOBB(a, obb)).toEqual(
+        np.contactCapsuleAABB(a, box),
       );
-      expect(np.contactCapsuleOBB(a, obb)).toEqual(np.contactCapsuleAABB(a, box));
     }
     expect(hits).toBeGreaterThan(500);
   });
@@ -348,7 +372,11 @@ describe("target", () => {
     };
     const { normal, pointA, pointB } = target;
     const box = new Box3(new Vector3(-1, -1, -1), new Vector3(1, 1, 1));
-    const a = new Capsule(new Vector3(-0.5, 1.5, 0), new Vector3(0.5, 1.5, 0), 1);
+    const a = new Capsule(
+      new Vector3(-0.5, 1.5, 0),
+      new Vector3(0.5, 1.5, 0),
+      1,
+    );
     expect(np.contactCapsuleAABB(a, box, target)).toBe(target);
     expect(target.normal).toBe(normal);
     expect(target.pointA).toBe(pointA);
@@ -366,7 +394,11 @@ describe("target", () => {
 
   it("rejects bad input naming the function, argument and field, and keeps working", () => {
     const box = new Box3(new Vector3(-1, -1, -1), new Vector3(1, 1, 1));
-    const a = new Capsule(new Vector3(-0.5, 1.5, 0), new Vector3(0.5, 1.5, 0), 1);
+    const a = new Capsule(
+      new Vector3(-0.5, 1.5, 0),
+      new Vector3(0.5, 1.5, 0),
+      1,
+    );
     expectError("contactCapsuleAABB", RangeError, "capsule.radius", () =>
       np.contactCapsuleAABB(new Capsule(new Vector3(), new Vector3(), -1), box),
     );
@@ -384,7 +416,10 @@ describe("target", () => {
       }),
     );
     expectError("contactCapsuleOBB", TypeError, "capsule.start.x", () =>
-      np.contactCapsuleOBB({ start: {}, end: new Vector3(), radius: 1 }, new OBB()),
+      np.contactCapsuleOBB(
+        { start: {}, end: new Vector3(), radius: 1 },
+        new OBB(),
+      ),
     );
     expect(np.contactCapsuleAABB(a, box).depth).toBe(0.5);
   });

@@ -410,10 +410,17 @@ function capsuleContactQueries() {
       second,
       ["target", "target"],
     ],
-    valid: () => [{ ...capsule, start: { ...capsule.start }, end: { ...capsule.end } }, make()],
+    valid: () => [
+      { ...capsule, start: { ...capsule.start }, end: { ...capsule.end } },
+      make(),
+    ],
     expected,
   });
-  const along = (y, z) => ({ start: v3(-0.5, y, z), end: v3(0.5, y, z), radius: 1 });
+  const along = (y, z) => ({
+    start: v3(-0.5, y, z),
+    end: v3(0.5, y, z),
+    radius: 1,
+  });
   return [
     // Crossing b (along y) 0.25 above its axis: 1.25 deep along +z.
     contact(
@@ -421,7 +428,12 @@ function capsuleContactQueries() {
       ["b", "capsule"],
       () => ({ start: v3(0, -2, 0), end: v3(0, 2, 0), radius: 0.5 }),
       { start: v3(-2, 1, 0.25), end: v3(2, 1, 0.25), radius: 1 },
-      { depth: 1.25, normal: v3(0, 0, 1), pointA: v3(0, 1, -0.75), pointB: v3(0, 1, 0.5) },
+      {
+        depth: 1.25,
+        normal: v3(0, 0, 1),
+        pointA: v3(0, 1, -0.75),
+        pointB: v3(0, 1, 0.5),
+      },
     ),
     // Lying 0.5 above the unit box's +y face: its start is the first nearest point.
     contact("contactCapsuleAABB", ["box", "aabb"], unitBox, along(1.5, 0.5), {
@@ -436,7 +448,12 @@ function capsuleContactQueries() {
       ["box", "obb"],
       () => obbB(10),
       { start: v3(11, -0.5, 1), end: v3(11, 0.5, 1), radius: 1 },
-      { depth: 0.5, normal: v3(1, 0, 0), pointA: v3(10, -0.5, 1), pointB: v3(10.5, -0.5, 1) },
+      {
+        depth: 0.5,
+        normal: v3(1, 0, 0),
+        pointA: v3(10, -0.5, 1),
+        pointB: v3(10.5, -0.5, 1),
+      },
     ),
     // Piercing the triangle in z = 0, spanning z in [-0.25, 3]: out the short way, up by 0.25 + radius.
     contact(
@@ -444,7 +461,12 @@ function capsuleContactQueries() {
       ["triangle", "triangle"],
       () => ({ a: v3(0, 0, 0), b: v3(4, 0, 0), c: v3(0, 4, 0) }),
       { start: v3(1, 1, -0.25), end: v3(1, 1, 3), radius: 0.5 },
-      { depth: 0.75, normal: v3(0, 0, 1), pointA: v3(1, 1, -0.75), pointB: v3(1, 1, 0) },
+      {
+        depth: 0.75,
+        normal: v3(0, 0, 1),
+        pointA: v3(1, 1, -0.75),
+        pointB: v3(1, 1, 0),
+      },
     ),
     // Crossing the plane z = 1 from 4 down to 0: its shorter part is below, so out upward by 1 + radius.
     contact(
@@ -452,7 +474,12 @@ function capsuleContactQueries() {
       ["plane", "plane"],
       () => ({ normal: v3(0, 0, 2), constant: -2 }), // z = 1
       { start: v3(1, 3, 4), end: v3(1, 3, 0), radius: 0.5 },
-      { depth: 1.5, normal: v3(0, 0, 1), pointA: v3(1, 3, -0.5), pointB: v3(1, 3, 1) },
+      {
+        depth: 1.5,
+        normal: v3(0, 0, 1),
+        pointA: v3(1, 3, -0.5),
+        pointB: v3(1, 3, 1),
+      },
     ),
   ];
 }
@@ -534,14 +561,24 @@ function capsuleCastQueries() {
     startedOverlapping: false,
   });
   const shapes = [
-    ["Sphere", ["sphere", "sphere"], () => ({ center: v3(1, 1, -1), radius: 2 }), v3(1, 1, 1)],
+    [
+      "Sphere",
+      ["sphere", "sphere"],
+      () => ({ center: v3(1, 1, -1), radius: 2 }),
+      v3(1, 1, 1),
+    ],
     [
       "Capsule",
       ["target", "capsule"],
       () => ({ start: v3(-4, 1, -1), end: v3(4, 1, -1), radius: 2 }),
       v3(0, 1, 1),
     ],
-    ["AABB", ["box", "aabb"], () => ({ min: v3(-2, -2, -1), max: v3(2, 2, 1) }), v3(0, 1, 1)],
+    [
+      "AABB",
+      ["box", "aabb"],
+      () => ({ min: v3(-2, -2, -1), max: v3(2, 2, 1) }),
+      v3(0, 1, 1),
+    ],
     // x in [0.5, 1.5], y in [0, 2], z in [-3, 1] (as in sphereCastQueries).
     [
       "OBB",
@@ -559,12 +596,26 @@ function capsuleCastQueries() {
       () => ({ a: v3(0, 0, 1), b: v3(4, 0, 1), c: v3(0, 4, 1) }),
       v3(0, 1, 1),
     ],
-    ["Plane", ["plane", "plane"], () => ({ normal: v3(0, 0, 4), constant: -4 }), v3(0, 1, 1)], // z = 1
+    [
+      "Plane",
+      ["plane", "plane"],
+      () => ({ normal: v3(0, 0, 4), constant: -4 }),
+      v3(0, 1, 1),
+    ], // z = 1
   ];
   return shapes.map(([shape, arg, make, point]) => ({
     name: `capsuleCast${shape}`,
-    args: [["capsule", "capsule"], ["translation", "vec3"], arg, ["result", "target"]],
-    valid: () => [{ start: v3(0, 1, 5), end: v3(2, 1, 5), radius: 1 }, v3(0, 0, -10), make()],
+    args: [
+      ["capsule", "capsule"],
+      ["translation", "vec3"],
+      arg,
+      ["result", "target"],
+    ],
+    valid: () => [
+      { start: v3(0, 1, 5), end: v3(2, 1, 5), radius: 1 },
+      v3(0, 0, -10),
+      make(),
+    ],
     expected: hit(point),
   }));
 }

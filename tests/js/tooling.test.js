@@ -18,6 +18,7 @@ import {
 } from "three";
 import { Capsule } from "three/examples/jsm/math/Capsule.js";
 import { OBB } from "three/examples/jsm/math/OBB.js";
+import { Octree } from "three/examples/jsm/math/Octree.js";
 import { init } from "../../web/lib/index.js";
 import { boundaryBenchmark, formatTable } from "../bench/boundary.cases.mjs";
 import {
@@ -69,6 +70,7 @@ describe("boundary benchmark harness", () => {
         Triangle,
         Plane,
         Capsule,
+        Octree,
       },
       now: () => performance.now(),
       runtime: "test",
@@ -105,6 +107,7 @@ describe("boundary benchmark harness", () => {
       "sphereCastSphere",
       "sphereCastPlane",
       ...overlaps,
+      "contactCapsuleTriangle",
     ]);
     for (const row of result.rows) {
       expect(row.ours).toBeGreaterThan(0);
@@ -112,7 +115,7 @@ describe("boundary benchmark harness", () => {
       expect(row.ratio).toBeCloseTo(row.ours / row.theirs, 12);
     }
     const table = formatTable(result).split("\n");
-    expect(table).toHaveLength(3 + 15 + overlaps.length);
+    expect(table).toHaveLength(3 + 15 + overlaps.length + 1); // + contactCapsuleTriangle
     expect(table[1]).toBe("| query | narrowphase ns | three.js ns | ratio |");
   });
 

@@ -83,7 +83,8 @@ bool sphere_cast_plane(Vec3 start, Vec3 end, double radius, const Plane& plane,
 // the shape toward the capsule) and its point on the shape
 // (contact_capsule_<S>; for a sphere target contact_sphere_capsule turned
 // around, with the sphere's point). A zero translation is an overlap test. A
-// zero-length capsule is exactly sphere_cast_<S> from its start (for inputs
+// zero-length capsule is exactly sphere_cast_<S> from its start but for
+// distance = fraction * |T| (start + T may round; for inputs
 // between 2^-500 and 2^500; other inputs are cast in units scaled by a power
 // of two, so that start + T and the edge features' products neither overflow
 // nor underflow). Otherwise
