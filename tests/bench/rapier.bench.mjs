@@ -1,4 +1,5 @@
-// Benchmark: narrowphase's casts and contacts against Rapier's, per call, on the same shapes, in one Node process.
+// Benchmark: narrowphase's casts and contacts against Rapier's, per call, on the same shapes, in one Node process:
+// the sphere's row (sphereCast*, contactSphere*) and the capsule's (capsuleCast*, contactCapsule*).
 //
 //   npm --prefix tests/bench ci        (once: Rapier is a dependency of the benchmarks only, tests/bench/package.json)
 //   node tests/bench/rapier.bench.mjs [--rounds 11] [--calls 100000]
@@ -370,11 +371,131 @@ function planeContactCase() {
   };
 }
 
+// The capsule's row: a character-sized capsule (an axis up to 2 long, radius 0.2 to 0.6) moving by a
+// translation, or in contact; Rapier's Capsule placed at its midpoint, turned from +y onto its axis. Drawn after
+// every input above, so that those stay what they were.
+const movers = Array.from({ length: N }, () => {
+  const start = vec(3);
+  return new Capsule(start, start.clone().add(vec(1)), range(0.2, 0.6));
+});
+const translations = Array.from({ length: N }, () => vec(4));
+const moverShapes = movers.map(rapierOf.Capsule);
+// Planes facing the capsule's midpoint; the contacts' targets otherwise as the sphere's.
+const capsulePlanes = moverShapes.map((m) => planeFacing(m.pos));
+const capsuleTargets = { ...targets, Plane: [capsulePlanes, capsulePlanes] };
+
+function capsuleCastCase(S) {
+  const query = `capsuleCast${S}`;
+  const ours = capsuleTargets[S][0];
+  const theirs = ours.map(rapierOf[S]);
+  return {
+    name: `${query} vs Capsule.castShape(${rapierName[S]})`,
+    query,
+    agree(i) {
+      const h = np[query](movers[i], translations[i], ours[i]);
+      const m = moverShapes[i],
+        t = theirs[i];
+      const r = m.shape.castShape(
+        m.pos,
+        m.rot,
+        translations[i],
+        t.shape,
+        t.pos,
+        t.rot,
+        still,
+        0,
+        1,
+        true,
+      );
+      return [
+        h === null ? null : h.distance,
+        r === null ? null : r.time_of_impact * translations[i].length(),
+      ];
+    },
+    ours(n) {
+      const f = np[query];
+      let s = 0;
+      for (let k = 0; k < n; k++) {
+        const i = k & MASK;
+        if (f(movers[i], translations[i], ours[i], shapeHit) !== null) s++;
+      }
+      return s;
+    },
+    theirs(n) {
+      let s = 0;
+      for (let k = 0; k < n; k++) {
+        const i = k & MASK;
+        const m = moverShapes[i],
+          t = theirs[i];
+        const r = m.shape.castShape(
+          m.pos,
+          m.rot,
+          translations[i],
+          t.shape,
+          t.pos,
+          t.rot,
+          still,
+          0,
+          1,
+          true,
+          rapierCastHit,
+        );
+        if (r !== null) s++;
+      }
+      return s;
+    },
+  };
+}
+
+// contactCapsule<S>; against a plane asked as HalfSpace.contactShape(Capsule), as for the ball.
+function capsuleContactCase(S) {
+  const query = `contactCapsule${S}`;
+  const ours = capsuleTargets[S][1];
+  const theirs = ours.map(rapierOf[S]);
+  const flip = S === "Plane";
+  const ask = (i, target) => {
+    const m = moverShapes[i],
+      t = theirs[i];
+    return flip
+      ? t.shape.contactShape(t.pos, t.rot, m.shape, m.pos, m.rot, 0, target)
+      : m.shape.contactShape(m.pos, m.rot, t.shape, t.pos, t.rot, 0, target);
+  };
+  return {
+    name: flip
+      ? `${query} vs HalfSpace.contactShape(Capsule)`
+      : `${query} vs Capsule.contactShape(${rapierName[S]})`,
+    query,
+    agree(i) {
+      const h = np[query](movers[i], ours[i]);
+      const r = ask(i);
+      return [h === null ? null : h.depth, r === null ? null : -r.distance];
+    },
+    ours(n) {
+      const f = np[query];
+      let s = 0;
+      for (let k = 0; k < n; k++) {
+        const i = k & MASK;
+        if (f(movers[i], ours[i], contactHit) !== null) s++;
+      }
+      return s;
+    },
+    theirs(n) {
+      let s = 0;
+      for (let k = 0; k < n; k++) {
+        if (ask(k & MASK, rapierContact) !== null) s++;
+      }
+      return s;
+    },
+  };
+}
+
 const shapes = ["Sphere", "Capsule", "AABB", "OBB", "Triangle", "Plane"];
 const cases = [
   ...shapes.map(sphereCastCase),
   ...shapes.slice(0, -1).map(contactCase),
   planeContactCase(),
+  ...shapes.map(capsuleCastCase),
+  ...shapes.slice(1).map(capsuleContactCase),
 ].filter((c) => typeof np[c.query] === "function");
 
 // Agreement first: the same hits and misses, the same distances and depths within f32 rounding.
