@@ -379,9 +379,11 @@ bool cast_scaled(const Capsule& c, Vec3 T, const S& shape, ShapeCastHit* hit,
   if (k == 1.0) return impl(c, T, shape, hit);
   ShapeCastHit h;
   if (!impl(scaled(c, k), T * k, scaled(shape, k), &h)) return false;
+  // Distance and center from the unscaled translation (its small components
+  // may have lost bits in the scaled units), the point scaled back.
   const double back = 1.0 / k;  // a power of two: exact
-  h.distance *= back;
-  h.center = h.center * back;
+  h.distance = length(T * h.fraction);
+  h.center = moved_center(c, T, h.fraction);
   h.point = h.point * back;
   *hit = h;
   return true;

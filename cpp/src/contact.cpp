@@ -685,17 +685,19 @@ bool contact_capsule_obb(const Capsule& capsule, const OBB& box,
       contact_sphere_obb(Sphere{capsule.start, capsule.radius}, box, hit))
     return true;
   const Capsule axis{capsule.start, capsule.end, 0.0};
+  const double k = scale_for(max2(magnitude(capsule), magnitude(box)));
   // The identity rotation is the AABB [center - halfSize, center + halfSize]
-  // (rounded once), measured and decided as that box.
+  // (rounded once, in the scaled units: center + halfSize may overflow),
+  // measured and decided as that box.
   if (is_identity(box.axis)) {
-    const AABB aabb{box.center - box.half_size, box.center + box.half_size};
-    const double ka = scale_for(max2(magnitude(capsule), magnitude(aabb)));
-    measure_capsule_aabb(scaled(capsule, ka), scaled(aabb, ka),
-                         overlap_capsule_aabb(axis, aabb), hit);
-    scale_back(hit, ka);
+    const Capsule c = scaled(capsule, k);
+    const OBB b = scaled(box, k);
+    const AABB aabb{b.center - b.half_size, b.center + b.half_size};
+    measure_capsule_aabb(
+        c, aabb, overlap_capsule_aabb(Capsule{c.start, c.end, 0.0}, aabb), hit);
+    scale_back(hit, k);
     return true;
   }
-  const double k = scale_for(max2(magnitude(capsule), magnitude(box)));
   measure_capsule_obb(scaled(capsule, k), scaled(box, k),
                       overlap_capsule_obb(axis, box), hit);
   scale_back(hit, k);
