@@ -117,6 +117,7 @@ const PG_FAMILIES = [
   "closest points",
   "sphere cast",
   "contact",
+  "capsule cast",
 ];
 const PG_NAME = {
   segment: "Segment",
@@ -200,6 +201,8 @@ function playgroundExpected(s) {
       [A.c, v(A.c.x + A.w.x, A.c.y + A.w.y, A.c.z + A.w.z), A.r, B.value],
       "cast",
     );
+  if (A.kind === "capsule" && PG_SOLIDS.includes(nB))
+    offer("capsule cast", `capsuleCast${nB}`, [A.value, A.w, B.value], "cast");
   if (PG_SOLIDS.includes(nA) && PG_SOLIDS.includes(nB)) {
     const first = PG_SOLIDS.indexOf(nA) <= PG_SOLIDS.indexOf(nB);
     offer(
@@ -957,6 +960,56 @@ const SCENES = [
       [{ ak: 1, bk: 8, q: 5 }, /^linecastPlane: /],
       [{ ak: 1, bk: 4, q: 5 }, /^linecastCapsule: /],
       [{ ak: 3, bk: 5, q: 0 }, /^overlapSphereAABB: /],
+      // A capsule (axis from (-3, -0.1, 0) to (-3, 1.1, 0), radius 0.4) moved by (4, 0, 0) against the box
+      // [-1, 1]^3: its side touches the face x = -1 after 1.6 of the 4, with its axis 0.4 from the face.
+      [
+        {
+          ak: 4,
+          ax: -3,
+          ay: 0.5,
+          az: 0,
+          aux: 0,
+          auy: 0.6,
+          auz: 0,
+          avx: 4,
+          avy: 0,
+          avz: 0,
+          ar: 0.4,
+          bk: 5,
+          bx: 0,
+          by: 0,
+          bz: 0,
+          bux: 1,
+          buy: 1,
+          buz: 1,
+          q: 9,
+        },
+        /^capsuleCastAABB: first contact at fraction 0\.4 \(distance 1\.6\), point \(-1, /,
+      ],
+      [
+        {
+          ak: 4,
+          ax: -3,
+          ay: 3,
+          aux: 0,
+          auy: 0.6,
+          auz: 0,
+          az: 0,
+          avx: 4,
+          avy: 0,
+          avz: 0,
+          ar: 0.4,
+          bk: 5,
+          bx: 0,
+          by: 0,
+          bz: 0,
+          bux: 1,
+          buy: 1,
+          buz: 1,
+          q: 9,
+        },
+        /^capsuleCastAABB: no hit$/,
+      ],
       [{ ak: 6, bk: 6, q: 0 }, /^overlapOBBOBB: /],
       [{ ak: 5, bk: 3, q: 0 }, /^overlapSphereAABB: /],
       [{ ak: 3, bk: 3, q: 7 }, /^sphereCastSphere: /],

@@ -28,6 +28,7 @@ export const FAMILIES = [
   "closest points",
   "sphere cast",
   "contact",
+  "capsule cast", // (after contact: a deep link's q keeps its meaning)
 ];
 
 const DEG = Math.PI / 180;
@@ -147,6 +148,9 @@ export function queriesFor(np, A, B) {
       (a, b) => [a.center, a.center.clone().add(A.v), a.radius, b],
       "shapeCast",
     );
+  // A capsule cast: slot A's capsule moves by V against B.
+  if (A.kind === "capsule" && PAIR_ORDER.includes(nB))
+    add("capsule cast", `capsuleCast${nB}`, (a, b) => [a, A.v, b], "shapeCast");
   // A contact: contact<A><B> exists for the earlier shape of the pair (Sphere, Capsule, AABB, OBB) first; with
   // the slots the other way round, it is asked as contact<B><A>(b, a).
   if (PAIR_ORDER.includes(nA) && PAIR_ORDER.includes(nB)) {
@@ -214,6 +218,7 @@ const PLAYGROUND_TEXT = {
         linecast: "linecast",
         "closest points": "closest points",
         "sphere cast": "sphere cast",
+        "capsule cast": "capsule cast",
         contact: "contact",
       })[f],
     slotCenter: (p) => `${p}: center C`,
@@ -229,7 +234,7 @@ const PLAYGROUND_TEXT = {
   <b class="ca">C</b>, vectors <b>U</b> and <b>V</b>, a radius and a rotation — read by its shape: a segment
   runs from C − U to C + U; a ray starts at C along U; a capsule is that segment with radius r; a box has half
   sizes |U| (an OBB is also turned by the rotation); a triangle has corners C + U, C + V and C − U − V; a plane
-  passes through C with normal U; a sphere cast moves sphere A from C to C + V. A contact's arrow, from the
+  passes through C with normal U; a sphere cast moves sphere A from C to C + V, and a capsule cast moves capsule A by V. A contact's arrow, from the
   deepest point of the first shape to the deepest point of the second, is its minimum translation: moving the
   first shape along it by the depth leaves the two only touching.</p>
   <p>Drag the cubes (centers) and the small balls (the tips of U and V).</p>`,
@@ -276,6 +281,7 @@ const PLAYGROUND_TEXT = {
         linecast: "라인캐스트(선분)",
         "closest points": "가장 가까운 두 점",
         "sphere cast": "구체 캐스트",
+        "capsule cast": "캡슐 캐스트",
         contact: "접촉(최소 이동)",
       })[f],
     slotCenter: (p) => `${p}: 중심 C`,
@@ -290,7 +296,7 @@ const PLAYGROUND_TEXT = {
   어느 칸에 있든 다른 도형을 검사하는 쪽이 됩니다). 두 칸의 입력은 똑같이 중심 <b class="ca">C</b>, 벡터 <b>U</b>와
   <b>V</b>, 반지름, 회전이고, 도형마다 다르게 읽힙니다. 선분은 C − U에서 C + U까지, 레이는 C에서 U 방향으로,
   캡슐은 그 선분에 반지름 r을 더한 것, 박스는 절반 크기가 |U|(OBB는 회전까지 적용), 삼각형은 꼭짓점이 C + U, C + V,
-  C − U − V, 평면은 C를 지나고 법선이 U입니다. 구체 캐스트에서는 구체 A가 C에서 C + V까지 움직입니다.
+  C − U − V, 평면은 C를 지나고 법선이 U입니다. 구체 캐스트에서는 구체 A가 C에서 C + V까지, 캡슐 캐스트에서는 캡슐 A가 V만큼 움직입니다.
   접촉의 화살표는 첫 번째 도형에서 가장 깊이 들어간 점부터 두 번째 도형에서 가장 깊이 들어간 점까지를 잇는 최소 이동 벡터입니다. 첫 번째 도형을 이 화살표만큼 옮기면 두 도형은 딱 맞닿기만 합니다.</p>
   <p>큐브(중심)와 작은 공(U, V의 끝)을 드래그해 보세요.</p>`,
     overlap: "겹침",
@@ -335,6 +341,7 @@ const PLAYGROUND_TEXT = {
         linecast: "ラインキャスト（線分）",
         "closest points": "最近点の組",
         "sphere cast": "スフィアキャスト",
+        "capsule cast": "カプセルキャスト",
         contact: "接触（最小移動）",
       })[f],
     slotCenter: (p) => `${p}: 中心 C`,
@@ -349,7 +356,7 @@ const PLAYGROUND_TEXT = {
   線分は、どちらの枠にあっても相手の図形を調べる側になります）。2 つの枠の入力はどちらも中心 <b class="ca">C</b>、
   ベクトル <b>U</b> と <b>V</b>、半径、回転で、図形ごとに読み方が変わります。線分は C − U から C + U まで、レイは C から
   U の向き、カプセルはその線分に半径 r を付けたもの、箱は半分のサイズが |U|（OBB はさらに回転）、三角形は頂点が C + U、
-  C + V、C − U − V、平面は C を通り法線が U です。スフィアキャストでは球 A が C から C + V まで動きます。
+  C + V、C − U − V、平面は C を通り法線が U です。スフィアキャストでは球 A が C から C + V まで、カプセルキャストではカプセル A が V だけ動きます。
   接触の矢印は、1 つめの図形のいちばん深い点から 2 つめの図形のいちばん深い点へ向かう最小移動ベクトルです。1 つめの図形をこの矢印の分だけ動かすと、2 つはちょうど接するだけになります。</p>
   <p>立方体（中心）と小さな球（U と V の先端）をドラッグしてみてください。</p>`,
     overlap: "重なりあり",
@@ -500,6 +507,31 @@ export default {
         q: 8,
       },
     },
+    {
+      // A capsule moved by V against a box: its ghost where it first touches.
+      name: "capsule-cast",
+      state: {
+        ak: 4,
+        ax: -3,
+        ay: 0.5,
+        az: 0,
+        aux: 0,
+        auy: 0.6,
+        auz: 0,
+        avx: 4,
+        avy: 0,
+        avz: 0,
+        ar: 0.4,
+        bk: 5,
+        bx: 0,
+        by: 0,
+        bz: 0,
+        bux: 1,
+        buy: 1,
+        buz: 1,
+        q: 9,
+      },
+    },
     { name: "no-query", state: { ak: 2, bk: 1 } },
   ],
   text: PLAYGROUND_TEXT,
@@ -532,6 +564,12 @@ export default {
       link: ctx.add(new Rod(COLORS.key, 0.015)),
       normal: ctx.add(new Arrow(COLORS.key, 0.02)),
       ghost: ctx.add(new SphereView(COLORS.key, { opacity: 0.18 })),
+      // The moving capsule at first contact: its two end balls and its side.
+      ghostCapsule: [
+        ctx.add(new SphereView(COLORS.key, { opacity: 0.18 })),
+        ctx.add(new SphereView(COLORS.key, { opacity: 0.18 })),
+        ctx.add(new Rod(COLORS.key, 0.5, { opacity: 0.18 })),
+      ],
     };
     for (const [p, color] of [
       ["a", COLORS.a],
@@ -573,9 +611,10 @@ export default {
           [`${p}vy`]: x.y - s[`${p}y`],
           [`${p}vz`]: x.z - s[`${p}z`],
         }),
-        // V is a triangle's second corner, and the motion of slot A's sphere in a sphere cast.
+        // V is a triangle's second corner, and the motion of slot A's sphere or capsule in a cast.
         visible: (s) =>
-          SHAPE[kindOf(s)].uses.v || (p === "a" && kindOf(s) === "sphere"),
+          SHAPE[kindOf(s)].uses.v ||
+          (p === "a" && (kindOf(s) === "sphere" || kindOf(s) === "capsule")),
       });
     }
   },
@@ -590,6 +629,7 @@ export default {
     const q = list.find((x) => x.family === s.q) ?? list[0];
     for (const x of [o.key, o.key2, o.link, o.normal, o.ghost])
       x.visible = false;
+    for (const x of o.ghostCapsule) x.visible = false;
 
     let text = t("noQuery");
     let tone = "";
@@ -640,8 +680,24 @@ export default {
       o.key2.set(V3(answer.pointB.x, answer.pointB.y, answer.pointB.z));
       o.link.set(o.key.position, o.key2.position);
     } else if (q?.result === "shapeCast" && answer) {
-      o.ghost.visible = true;
-      o.ghost.set(V3(answer.center.x, answer.center.y, answer.center.z), A.r);
+      const center = V3(answer.center.x, answer.center.y, answer.center.z);
+      if (A.kind === "capsule") {
+        // The capsule moved so that its midpoint is the hit's center.
+        const shift = center
+          .clone()
+          .sub(a.start.clone().add(a.end).multiplyScalar(0.5));
+        const [s0, s1, side] = o.ghostCapsule;
+        const p0 = a.start.clone().add(shift),
+          p1 = a.end.clone().add(shift);
+        s0.set(p0, a.radius);
+        s1.set(p1, a.radius);
+        side.radius = Math.max(a.radius, 1e-3);
+        side.set(p0, p1);
+        for (const x of o.ghostCapsule) x.visible = true;
+      } else {
+        o.ghost.visible = true;
+        o.ghost.set(center, A.r);
+      }
       o.key.set(V3(answer.point.x, answer.point.y, answer.point.z));
     } else if (q?.result === "contact" && answer) {
       // The minimum translation of the function's first shape: pointB − pointA = normal × depth.
