@@ -135,7 +135,12 @@ export default {
     <p>The library first checks that the ball does not already touch the box at S (then the answer is the contact
     there, at distance 0), and that the swept capsule from S to E touches the box at all (exactly: a grazing path
     counts), then casts against the pieces. Drag <b class="ca">S</b>, <b class="ca">E</b>, the small handle on the
-    ball (its radius) or the box.</p>`,
+    ball (its radius) or the box.</p>
+    <p>To skip most pieces, the library then asks where the ray enters the box grown by r on every axis (which
+    holds the rounded box). If that point lies beyond the box on one axis, only that face's grown box can be
+    entered first; on two axes, only that edge's capsule; on three, only the three edge capsules at that corner
+    (Ericson's region test). Only near a region's border, or if those pieces all miss, does it cast against every
+    piece. This page casts against every piece to show them all; the earliest entry is the same.</p>`,
       result: (kind, f, d, c, p, n) =>
         ({
           hit: `first contact at fraction ${f} (distance ${d}): center ${c}, point ${p}, normal ${n}`,
@@ -194,7 +199,12 @@ export default {
     닿는 특징, 즉 면, 모서리, 꼭짓점을 알려 줍니다.</p>
     <p>라이브러리는 먼저 S에서 이미 구가 박스에 닿아 있는지(그렇다면 답은 거리 0에서의 그 접촉), 그리고 S에서 E까지
     쓸고 지나간 캡슐이 박스에 닿기는 하는지(정확히 판정하므로 스치는 경로도 충돌)를 확인한 다음 조각들에 대해 쏩니다.
-    <b class="ca">S</b>, <b class="ca">E</b>, 구 위의 작은 핸들(반지름), 박스를 드래그해 보세요.</p>`,
+    <b class="ca">S</b>, <b class="ca">E</b>, 구 위의 작은 핸들(반지름), 박스를 드래그해 보세요.</p>
+    <p>라이브러리는 대부분의 조각을 건너뛰기 위해, 먼저 모든 축으로 r만큼 늘린 박스(둥근 박스를 감싸는 박스)에 레이가
+    들어가는 점을 구합니다. 그 점이 한 축에서만 박스 밖이면 그 면의 늘린 박스만, 두 축에서 밖이면 그 모서리의 캡슐만,
+    세 축에서 밖이면 그 꼭짓점에 모이는 세 모서리의 캡슐만 가장 먼저 닿을 수 있습니다(Ericson의 영역 판정). 영역의
+    경계 가까이이거나 그 조각들이 모두 빗나갈 때만 모든 조각에 대해 쏩니다. 이 페이지는 조각을 모두 보여 주려고
+    조각마다 쏘지만, 가장 이른 진입점은 같습니다.</p>`,
       result: (kind, f, d, c, p, n) =>
         ({
           hit: `비율 ${f}(거리 ${d})에서 첫 접촉: 중심 ${c}, 접촉점 ${p}, 법선 ${n}`,
@@ -244,7 +254,8 @@ export default {
       explanation: `
     <p>半径 r の球が箱に触れるのは、中心が箱から r 以内にあるとき、つまり箱と球の<i>ミンコフスキー和</i>である<i>角の丸い箱</i>の中にあるときです。ですから球を動かす代わりに、1つの点、つまり <b class="ca">S</b> から <b class="ca">E</b> へ動く中心を考え、このレイが角の丸い箱に最初に入るところを求めます。そこが最初の接触です。</p>
     <p>角の丸い箱は単純な部品の和集合です（Ericson 5.5.7）。1軸ずつ r だけ広げた箱が3つ（面を r だけ押し出したもの）と、半径 r のカプセルとしての12本の辺（辺に沿った円柱と、各頂点の半径 r の球）です。レイの入る位置は各部品に入る位置のうち最も早いもので、どの部品に入るかが、球が触れる特徴、つまり面、辺、頂点を表します。</p>
-    <p>ライブラリはまず、S の時点で球がすでに箱に触れていないか（触れていれば、答えは距離0でのその接触）、S から E まで掃引したカプセルがそもそも箱に触れるか（厳密な判定なので、かすめる経路も当たり）を確かめ、それから部品に対して飛ばします。<b class="ca">S</b>、<b class="ca">E</b>、球の上の小さなハンドル（半径）、箱をドラッグしてみてください。</p>`,
+    <p>ライブラリはまず、S の時点で球がすでに箱に触れていないか（触れていれば、答えは距離0でのその接触）、S から E まで掃引したカプセルがそもそも箱に触れるか（厳密な判定なので、かすめる経路も当たり）を確かめ、それから部品に対して飛ばします。<b class="ca">S</b>、<b class="ca">E</b>、球の上の小さなハンドル（半径）、箱をドラッグしてみてください。</p>
+    <p>ライブラリはほとんどの部品を省くため、まず全軸に r だけ広げた箱（角の丸い箱を包む箱）にレイが入る点を求めます。その点が箱の外にある軸が1つならその面の広げた箱だけ、2つならその辺のカプセルだけ、3つならその頂点に集まる3本の辺のカプセルだけが最初に当たり得ます（Ericson の領域判定）。領域の境目の近くか、それらの部品がすべて外れたときにだけ、すべての部品に対して飛ばします。このページはすべての部品を見せるために部品ごとに飛ばしますが、最初に入る位置は同じです。</p>`,
       result: (kind, f, d, c, p, n) =>
         ({
           hit: `割合 ${f}（距離 ${d}）で最初の接触：中心 ${c}、接触点 ${p}、法線 ${n}`,
