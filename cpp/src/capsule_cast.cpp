@@ -118,7 +118,10 @@ void edge(First& best, Vec3 s0, Vec3 s1, Vec3 T, double r, Vec3 e0, Vec3 e1,
   const double denom = 1.0 - b * b;
   if (!(denom > 0.0)) return;
   const double sa = (b * g - c) / denom, te = (g - b * c) / denom;
-  if (!(sa >= 0.0 && sa <= la && te >= 0.0 && te <= le)) return;
+  // (Feet within rounding of an end, kContactNoise of the length, count: the
+  // distance check below decides those, as a corner grazed to 1e-319.)
+  const double sl = kContactNoise * la, tl = kContactNoise * le;
+  if (!(sa >= -sl && sa <= la + sl && te >= -tl && te <= le + tl)) return;
   // Near the parallel cut-off the feet are ill-conditioned (their error grows
   // as 1 / sin^2 of the angle): the contact stands only if the segments, moved
   // to f, really are within the reach (closest_points_segment_segment, robust),
