@@ -37,6 +37,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "narrowphase/closest_point.h"
 #include "narrowphase/contact.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/shape_cast.h"
@@ -117,7 +118,20 @@ void edge(First& best, Vec3 s0, Vec3 s1, Vec3 T, double r, Vec3 e0, Vec3 e1,
   const double denom = 1.0 - b * b;
   if (!(denom > 0.0)) return;
   const double sa = (b * g - c) / denom, te = (g - b * c) / denom;
-  if (!(sa >= 0.0 && sa <= la && te >= 0.0 && te <= le)) return;
+  // (Feet within rounding of an end, kContactNoise of the length, count: the
+  // distance check below decides those, as a corner grazed to 1e-319.)
+  const double sl = kContactNoise * la, tl = kContactNoise * le;
+  if (!(sa >= -sl && sa <= la + sl && te >= -tl && te <= le + tl)) return;
+  // Near the parallel cut-off the feet are ill-conditioned (their error grows
+  // as 1 / sin^2 of the angle): the contact stands only if the segments, moved
+  // to f, really are within the reach (closest_points_segment_segment, robust),
+  // to kContactNoise of the scene. Any f where they are is a contact or an
+  // overlap, so never before the first contact, which the least fraction over
+  // all features still finds.
+  const SegmentClosestPoints cp = closest_points_segment_segment(
+      Segment{s0 + T * f, s1 + T * f}, Segment{e0, e1});
+  const double size = max_abs_component(r0) + la + le;
+  if (!(cp.distance <= reach + kContactNoise * size)) return;
   const Vec3 normal = plus_zero(g0 > 0.0 ? n : negated(n));
   best.t = f;
   best.normal = normal;

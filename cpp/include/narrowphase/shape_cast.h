@@ -97,7 +97,9 @@ bool sphere_cast_plane(Vec3 start, Vec3 end, double radius, const Plane& plane,
 // = midpoint + T * fraction, normal unit from the target toward the capsule,
 // point on the target. Whether the end balls and corners touch is decided
 // exactly (the sphere casts); a contact of the segment's inside with an
-// edge's inside is solved in doubles, and an edge within kContactParallelAxis
+// edge's inside is solved in doubles (and kept only where the segments moved
+// there are within the reach, to kContactNoise of the scene), and an edge
+// within kContactParallelAxis
 // (2^-26 rad) of the capsule's axis is left to the balls and corners (so a
 // path grazing only such an edge, within ~2^-26 of the scene's size, may
 // miss). Thin triangles and planes are never tunnelled through: a capsule
