@@ -269,102 +269,59 @@ function sphereCastCase(S) {
   };
 }
 
+// Rapier 0.21's Ball.contactShape(HalfSpace) answers as if the half-space were flipped (a unit ball 5 above
+// the plane y = 0 gets distance -6; 0.5 above it, -1.5), while HalfSpace.contactShape(Ball) is right: the
+// plane's contact is asked the right way round, as a Rapier user would have to.
 function contactCase(S) {
   const query = `contactSphere${S}`;
   const ours = targets[S][1];
   const theirs = ours.map(rapierOf[S]);
-  return {
-    name: `${query} vs Ball.contactShape(${rapierName[S]})`,
-    query,
-    agree(i) {
-      const h = np[query](spheres[i], ours[i]);
-      const t = theirs[i];
-      const r = sphereBalls[i].contactShape(
-        spheres[i].center,
-        identity,
-        t.shape,
-        t.pos,
-        t.rot,
-        0,
-      );
-      return [h === null ? null : h.depth, r === null ? null : -r.distance];
-    },
-    ours(n) {
-      const f = np[query];
-      let s = 0;
-      for (let k = 0; k < n; k++) {
-        const i = k & MASK;
-        if (f(spheres[i], ours[i], contactHit) !== null) s++;
-      }
-      return s;
-    },
-    theirs(n) {
-      let s = 0;
-      for (let k = 0; k < n; k++) {
-        const i = k & MASK;
-        const t = theirs[i];
-        const r = sphereBalls[i].contactShape(
-          spheres[i].center,
-          identity,
-          t.shape,
-          t.pos,
-          t.rot,
-          0,
-          rapierContact,
-        );
-        if (r !== null) s++;
-      }
-      return s;
-    },
-  };
-}
-// Rapier 0.21's Ball.contactShape(HalfSpace) answers as if the half-space were flipped (a unit ball 5 above
-// the plane y = 0 gets distance -6; 0.5 above it, -1.5), while HalfSpace.contactShape(Ball) is right: the
-// plane's contact is asked the right way round, as a Rapier user would have to.
-function planeContactCase() {
-  const query = "contactSpherePlane";
-  const ours = contactPlanes;
-  const theirs = ours.map(rapierOf.Plane);
-  return {
-    name: `${query} vs HalfSpace.contactShape(Ball)`,
-    query,
-    agree(i) {
-      const h = np[query](spheres[i], ours[i]);
-      const t = theirs[i];
-      const r = t.shape.contactShape(
-        t.pos,
-        t.rot,
-        sphereBalls[i],
-        spheres[i].center,
-        identity,
-        0,
-      );
-      return [h === null ? null : h.depth, r === null ? null : -r.distance];
-    },
-    ours(n) {
-      const f = np[query];
-      let s = 0;
-      for (let k = 0; k < n; k++) {
-        const i = k & MASK;
-        if (f(spheres[i], ours[i], contactHit) !== null) s++;
-      }
-      return s;
-    },
-    theirs(n) {
-      let s = 0;
-      for (let k = 0; k < n; k++) {
-        const i = k & MASK;
-        const t = theirs[i];
-        const r = t.shape.contactShape(
+  const flip = S === "Plane";
+  const ask = (i, target) => {
+    const t = theirs[i];
+    return flip
+      ? t.shape.contactShape(
           t.pos,
           t.rot,
           sphereBalls[i],
           spheres[i].center,
           identity,
           0,
-          rapierContact,
+          target,
+        )
+      : sphereBalls[i].contactShape(
+          spheres[i].center,
+          identity,
+          t.shape,
+          t.pos,
+          t.rot,
+          0,
+          target,
         );
-        if (r !== null) s++;
+  };
+  return {
+    name: flip
+      ? `${query} vs HalfSpace.contactShape(Ball)`
+      : `${query} vs Ball.contactShape(${rapierName[S]})`,
+    query,
+    agree(i) {
+      const h = np[query](spheres[i], ours[i]);
+      const r = ask(i);
+      return [h === null ? null : h.depth, r === null ? null : -r.distance];
+    },
+    ours(n) {
+      const f = np[query];
+      let s = 0;
+      for (let k = 0; k < n; k++) {
+        const i = k & MASK;
+        if (f(spheres[i], ours[i], contactHit) !== null) s++;
+      }
+      return s;
+    },
+    theirs(n) {
+      let s = 0;
+      for (let k = 0; k < n; k++) {
+        if (ask(k & MASK, rapierContact) !== null) s++;
       }
       return s;
     },
@@ -447,7 +404,7 @@ function capsuleCastCase(S) {
   };
 }
 
-// contactCapsule<S>; against a plane asked as HalfSpace.contactShape(Capsule), as for the ball.
+// contactCapsule<S>; against a plane asked as HalfSpace.contactShape(Capsule), as for the ball (contactCase).
 function capsuleContactCase(S) {
   const query = `contactCapsule${S}`;
   const ours = capsuleTargets[S][1];
@@ -492,8 +449,7 @@ function capsuleContactCase(S) {
 const shapes = ["Sphere", "Capsule", "AABB", "OBB", "Triangle", "Plane"];
 const cases = [
   ...shapes.map(sphereCastCase),
-  ...shapes.slice(0, -1).map(contactCase),
-  planeContactCase(),
+  ...shapes.map(contactCase),
   ...shapes.map(capsuleCastCase),
   ...shapes.slice(1).map(capsuleContactCase),
 ].filter((c) => typeof np[c.query] === "function");
