@@ -118,6 +118,7 @@ const PG_FAMILIES = [
   "sphere cast",
   "contact",
   "capsule cast",
+  "separating axis",
 ];
 const PG_NAME = {
   segment: "Segment",
@@ -212,6 +213,13 @@ function playgroundExpected(s) {
       "contact",
     );
   }
+  if (A.kind === "obb" && B.kind === "obb")
+    offer(
+      "separating axis",
+      "separatingAxisOBBOBB",
+      [A.value, B.value],
+      "axis",
+    );
   if (options.length === 0)
     return "no query of the library takes these two shapes";
   const [, name, args, result] =
@@ -238,6 +246,10 @@ function playgroundExpected(s) {
       return r === null
         ? `${name}: no contact`
         : `${name}: depth ${r.depth}, normal ${V(r.normal)}`;
+    case "axis":
+      return r === null
+        ? `${name}: no separating axis: the boxes overlap`
+        : `${name}: separated along axis ${np.OBB_AXIS_NAMES[r]}`;
   }
   throw new Error(result);
 }
@@ -1011,6 +1023,37 @@ const SCENES = [
         /^capsuleCastAABB: no hit$/,
       ],
       [{ ak: 6, bk: 6, q: 0 }, /^overlapOBBOBB: /],
+      // Boxes [-2.6, -0.6] x ... and one turned about y by 30 degrees around (1.6, 0, 0): apart along A.x.
+      [
+        {
+          ak: 6,
+          ax: -1.6,
+          ay: 0,
+          az: 0,
+          aux: 1,
+          auy: 0.6,
+          auz: 0.6,
+          arx: 0,
+          ary: 0,
+          arz: 0,
+          bk: 6,
+          bx: 1.6,
+          by: 0,
+          bz: 0,
+          bux: 0.5,
+          buy: 0.5,
+          buz: 0.5,
+          brx: 0,
+          bry: 30,
+          brz: 0,
+          q: 10,
+        },
+        /^separatingAxisOBBOBB: separated along axis A\.x$/,
+      ],
+      [
+        { ak: 6, ax: 0, ay: 0, az: 0, bk: 6, bx: 0.5, by: 0, bz: 0, q: 10 },
+        /^separatingAxisOBBOBB: no separating axis: the boxes overlap$/,
+      ],
       [{ ak: 5, bk: 3, q: 0 }, /^overlapSphereAABB: /],
       [{ ak: 3, bk: 3, q: 7 }, /^sphereCastSphere: /],
       [{ ak: 0, bk: 0 }, /^no query of the library takes these two shapes$/],

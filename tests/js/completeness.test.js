@@ -12,6 +12,7 @@ import createNarrowphaseModule, {
 } from "../../web/lib/narrowphase.wasm.js";
 import { init } from "../../web/lib/index.js";
 import { generate, readQueries } from "../../web/scripts/gen-queries.mjs";
+import { KINDS, queriesFor } from "../../web/demo/scenes/playground.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const QUERIES = readQueries();
@@ -126,6 +127,15 @@ describe("every query of queries.def", () => {
           arg,
         );
     }
+  });
+
+  it("is reachable from the tutorial's playground (web/demo/scenes/playground.js offers it for a pair of shapes)", () => {
+    const offered = new Set();
+    for (const a of KINDS)
+      for (const b of KINDS)
+        for (const q of queriesFor(np, { kind: a }, { kind: b }))
+          offered.add(q.name);
+    expect(NAMES.filter((name) => !offered.has(name))).toEqual([]);
   });
 });
 

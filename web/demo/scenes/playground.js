@@ -4,7 +4,7 @@
 // library itself (a function exists for the pair or it does not), so every query that lands in the package
 // appears here without a change to this file.
 import * as THREE from "three";
-import { init } from "narrowphase";
+import { init, OBB_AXIS_NAMES } from "narrowphase";
 import { Arrow, COLORS, Dot, Rod, SphereView } from "../app/draw.js";
 import { num, vec } from "../app/format.js";
 import { SHAPE, SHAPES } from "../app/shapes/index.js";
@@ -29,6 +29,7 @@ export const FAMILIES = [
   "sphere cast",
   "contact",
   "capsule cast", // (after contact: a deep link's q keeps its meaning)
+  "separating axis",
 ];
 
 const DEG = Math.PI / 180;
@@ -151,6 +152,9 @@ export function queriesFor(np, A, B) {
   // A capsule cast: slot A's capsule moves by V against B.
   if (A.kind === "capsule" && PAIR_ORDER.includes(nB))
     add("capsule cast", `capsuleCast${nB}`, (a, b) => [a, A.v, b], "shapeCast");
+  // Two OBBs: the first of the 15 axes of the separating axis theorem that separates them.
+  if (A.kind === "obb" && B.kind === "obb")
+    add("separating axis", "separatingAxisOBBOBB", (a, b) => [a, b], "axis");
   // A contact: contact<A><B> exists for the earlier shape of the pair (Sphere, Capsule, AABB, OBB) first; with
   // the slots the other way round, it is asked as contact<B><A>(b, a).
   if (PAIR_ORDER.includes(nA) && PAIR_ORDER.includes(nB)) {
@@ -163,6 +167,18 @@ export function queriesFor(np, A, B) {
     );
   }
   return out;
+}
+
+/** The unit direction of separating axis `i` of OBBs a and b (three.js OBBs), as OBB_AXIS_NAMES orders them. */
+function obbAxis(a, b, i) {
+  const column = (o, k) =>
+    new THREE.Vector3().setFromMatrix3Column(o.rotation, k);
+  if (i < 3) return column(a, i);
+  if (i < 6) return column(b, i - 3);
+  const j = i - 6;
+  return column(a, Math.floor(j / 3))
+    .cross(column(b, j % 3))
+    .normalize();
 }
 
 let api = null;
@@ -219,6 +235,7 @@ const PLAYGROUND_TEXT = {
         "closest points": "closest points",
         "sphere cast": "sphere cast",
         "capsule cast": "capsule cast",
+        "separating axis": "separating axis",
         contact: "contact",
       })[f],
     slotCenter: (p) => `${p}: center C`,
@@ -236,7 +253,9 @@ const PLAYGROUND_TEXT = {
   sizes |U| (an OBB is also turned by the rotation); a triangle has corners C + U, C + V and C − U − V; a plane
   passes through C with normal U; a sphere cast moves sphere A from C to C + V, and a capsule cast moves capsule A by V. A contact's arrow, from the
   deepest point of the first shape to the deepest point of the second, is its minimum translation: moving the
-  first shape along it by the depth leaves the two only touching.</p>
+  first shape along it by the depth leaves the two only touching. For two OBBs, the separating axis is the
+  first of the 15 axes of the separating axis theorem (each box's 3 face normals and the 9 cross products of
+  their edges) on which the boxes' shadows do not meet, drawn as an arrow between them.</p>
   <p>Drag the cubes (centers) and the small balls (the tips of U and V).</p>`,
     overlap: "overlap",
     noOverlap: "no overlap",
@@ -247,6 +266,8 @@ const PLAYGROUND_TEXT = {
       `first contact at fraction ${f} (distance ${d}), point ${p}`,
     contact: (d, n) => `depth ${d}, normal ${n}`,
     noContact: "no contact",
+    axis: (name) => `separated along axis ${name}`,
+    noAxis: "no separating axis: the boxes overlap",
     noQuery: "no query of the library takes these two shapes",
     stepQueries: "The queries the library has for this pair",
     noQueryNote:
@@ -282,6 +303,7 @@ const PLAYGROUND_TEXT = {
         "closest points": "가장 가까운 두 점",
         "sphere cast": "구체 캐스트",
         "capsule cast": "캡슐 캐스트",
+        "separating axis": "분리축",
         contact: "접촉(최소 이동)",
       })[f],
     slotCenter: (p) => `${p}: 중심 C`,
@@ -297,7 +319,9 @@ const PLAYGROUND_TEXT = {
   <b>V</b>, 반지름, 회전이고, 도형마다 다르게 읽힙니다. 선분은 C − U에서 C + U까지, 레이는 C에서 U 방향으로,
   캡슐은 그 선분에 반지름 r을 더한 것, 박스는 절반 크기가 |U|(OBB는 회전까지 적용), 삼각형은 꼭짓점이 C + U, C + V,
   C − U − V, 평면은 C를 지나고 법선이 U입니다. 구체 캐스트에서는 구체 A가 C에서 C + V까지, 캡슐 캐스트에서는 캡슐 A가 V만큼 움직입니다.
-  접촉의 화살표는 첫 번째 도형에서 가장 깊이 들어간 점부터 두 번째 도형에서 가장 깊이 들어간 점까지를 잇는 최소 이동 벡터입니다. 첫 번째 도형을 이 화살표만큼 옮기면 두 도형은 딱 맞닿기만 합니다.</p>
+  접촉의 화살표는 첫 번째 도형에서 가장 깊이 들어간 점부터 두 번째 도형에서 가장 깊이 들어간 점까지를 잇는 최소 이동 벡터입니다. 첫 번째 도형을 이 화살표만큼 옮기면 두 도형은 딱 맞닿기만 합니다.
+  OBB 두 개의 분리축은 분리축 정리의 축 15개(두 상자의 면 법선 3개씩과 모서리끼리의 외적 9개) 가운데 두 상자의 그림자가
+  만나지 않는 첫 번째 축이며, 두 상자 사이에 화살표로 그려집니다.</p>
   <p>큐브(중심)와 작은 공(U, V의 끝)을 드래그해 보세요.</p>`,
     overlap: "겹침",
     noOverlap: "겹치지 않음",
@@ -307,6 +331,8 @@ const PLAYGROUND_TEXT = {
     cast: (f, d, p) => `처음 닿는 비율 ${f}(거리 ${d}), 충돌 지점 ${p}`,
     contact: (d, n) => `침투 깊이 ${d}, 법선 ${n}`,
     noContact: "접촉 없음",
+    axis: (name) => `${name} 축에서 분리됨`,
+    noAxis: "분리축 없음: 두 상자가 겹칩니다",
     noQuery: "이 두 도형을 받는 라이브러리 쿼리가 없습니다",
     stepQueries: "이 쌍에 대해 라이브러리가 제공하는 쿼리",
     noQueryNote:
@@ -342,6 +368,7 @@ const PLAYGROUND_TEXT = {
         "closest points": "最近点の組",
         "sphere cast": "スフィアキャスト",
         "capsule cast": "カプセルキャスト",
+        "separating axis": "分離軸",
         contact: "接触（最小移動）",
       })[f],
     slotCenter: (p) => `${p}: 中心 C`,
@@ -357,7 +384,9 @@ const PLAYGROUND_TEXT = {
   ベクトル <b>U</b> と <b>V</b>、半径、回転で、図形ごとに読み方が変わります。線分は C − U から C + U まで、レイは C から
   U の向き、カプセルはその線分に半径 r を付けたもの、箱は半分のサイズが |U|（OBB はさらに回転）、三角形は頂点が C + U、
   C + V、C − U − V、平面は C を通り法線が U です。スフィアキャストでは球 A が C から C + V まで、カプセルキャストではカプセル A が V だけ動きます。
-  接触の矢印は、1 つめの図形のいちばん深い点から 2 つめの図形のいちばん深い点へ向かう最小移動ベクトルです。1 つめの図形をこの矢印の分だけ動かすと、2 つはちょうど接するだけになります。</p>
+  接触の矢印は、1 つめの図形のいちばん深い点から 2 つめの図形のいちばん深い点へ向かう最小移動ベクトルです。1 つめの図形をこの矢印の分だけ動かすと、2 つはちょうど接するだけになります。
+  2 つの OBB の分離軸は、分離軸定理の 15 本の軸（それぞれの箱の面法線 3 本ずつと、辺どうしの外積 9 本）のうち、2 つの箱の影が
+  重ならない最初の軸で、箱のあいだに矢印で描かれます。</p>
   <p>立方体（中心）と小さな球（U と V の先端）をドラッグしてみてください。</p>`,
     overlap: "重なりあり",
     noOverlap: "重なりなし",
@@ -367,6 +396,8 @@ const PLAYGROUND_TEXT = {
     cast: (f, d, p) => `最初に触れる割合 ${f}（距離 ${d}）、接触点 ${p}`,
     contact: (d, n) => `めり込み深さ ${d}、法線 ${n}`,
     noContact: "接触なし",
+    axis: (name) => `軸 ${name} で分離`,
+    noAxis: "分離軸なし: 二つの箱は重なっている",
     noQuery: "この 2 つの図形を受け取るクエリはライブラリにありません",
     stepQueries: "この組に対してライブラリが持つクエリ",
     noQueryNote:
@@ -412,6 +443,10 @@ export function describe(q, answer, t) {
       return answer === null
         ? `${q.name}: ${t("noContact")}`
         : `${q.name}: ${t("contact", num(answer.depth), vec(answer.normal))}`;
+    case "axis":
+      return answer === null
+        ? `${q.name}: ${t("noAxis")}`
+        : `${q.name}: ${t("axis", OBB_AXIS_NAMES[answer])}`;
   }
   return `${q.name}: ${String(answer)}`;
 }
@@ -532,6 +567,33 @@ export default {
         q: 9,
       },
     },
+    {
+      // Two boxes apart along x, the second turned: the first separating axis is A.x.
+      name: "separating-axis",
+      state: {
+        ak: 6,
+        ax: -1.6,
+        ay: 0,
+        az: 0,
+        aux: 1,
+        auy: 0.6,
+        auz: 0.6,
+        arx: 0,
+        ary: 0,
+        arz: 0,
+        bk: 6,
+        bx: 1.6,
+        by: 0.3,
+        bz: 0,
+        bux: 0.5,
+        buy: 0.8,
+        buz: 0.5,
+        brx: 0,
+        bry: 30,
+        brz: 20,
+        q: 10,
+      },
+    },
     { name: "no-query", state: { ak: 2, bk: 1 } },
   ],
   text: PLAYGROUND_TEXT,
@@ -638,6 +700,8 @@ export default {
       answer = np[q.name](...q.args(a, b));
       text = describe(q, answer, t);
       if (q.result === "boolean") tone = answer ? "overlap" : "clear";
+      else if (q.result === "axis")
+        tone = answer === null ? "overlap" : "clear";
       else if (
         q.result === "rayHit" ||
         q.result === "shapeCast" ||
@@ -645,7 +709,9 @@ export default {
       )
         tone = answer === null ? "clear" : "overlap";
     }
-    const overlapping = q?.result === "boolean" && answer;
+    const overlapping =
+      (q?.result === "boolean" && answer) ||
+      (q?.result === "axis" && answer === null);
     place(o.a, A, a, overlapping ? COLORS.overlap : COLORS.a);
     place(o.b, B, b, overlapping ? COLORS.overlap : COLORS.b);
 
@@ -699,6 +765,13 @@ export default {
         o.ghost.set(center, A.r);
       }
       o.key.set(V3(answer.point.x, answer.point.y, answer.point.z));
+    } else if (q?.result === "axis" && answer !== null) {
+      // The separating axis, through the midpoint of the two centers: the boxes' projections on it are apart.
+      const axis = obbAxis(a, b, answer);
+      const mid = a.center.clone().add(b.center).multiplyScalar(0.5);
+      o.key.set(mid);
+      o.normal.visible = true;
+      o.normal.set(mid, mid.clone().addScaledVector(axis, 1.2));
     } else if (q?.result === "contact" && answer) {
       // The minimum translation of the function's first shape: pointB − pointA = normal × depth.
       const pA = V3(answer.pointA.x, answer.pointA.y, answer.pointA.z);
