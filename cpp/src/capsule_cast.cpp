@@ -39,6 +39,7 @@
 
 #include "narrowphase/closest_point.h"
 #include "narrowphase/contact.h"
+#include "narrowphase/detail/exact.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/shape_cast.h"
 #include "narrowphase/tolerances.h"
@@ -83,17 +84,153 @@ inline void corner(First& best, Vec3 v, double rv, Vec3 T, const Capsule& c) {
   }
 }
 
+// ---- Double-double arithmetic for nearly parallel edges (edge_near_parallel).
+// A value is hi + lo with |lo| <= ulp(hi) / 2: about 106 significant bits.
+// Sums and products are Knuth's Two-Sum and Dekker's Two-Product (exact.h),
+// as in Dekker 1971 and the QD library (Hida, Li, Bailey 2001, "Algorithms
+// for quad-double precision floating point arithmetic"): each operation is
+// within a few units of 2^-104 of its terms' magnitudes.
+struct DD {
+  double hi, lo;
+};
+inline DD dd(double x) { return {x, 0.0}; }
+inline DD dd_norm(double s, double e) {
+  double h, l;
+  detail::fast_two_sum(s, e, &h, &l);
+  return {h, l};
+}
+inline DD dd_add(DD a, DD b) {
+  double s, e;
+  detail::two_sum(a.hi, b.hi, &s, &e);
+  return dd_norm(s, e + (a.lo + b.lo));
+}
+inline DD dd_neg(DD a) { return {-a.hi, -a.lo}; }
+inline DD dd_sub(DD a, DD b) { return dd_add(a, dd_neg(b)); }
+inline DD dd_mul(DD a, DD b) {
+  double p, e, lost = 0.0;
+  detail::two_product(a.hi, b.hi, &p, &e, &lost);
+  return dd_norm(p, e + (a.hi * b.lo + a.lo * b.hi));
+}
+inline DD dd_scale(DD a, double k) { return {a.hi * k, a.lo * k}; }  // 2^n
+inline DD dd_div(DD a, DD b) {
+  const double q1 = a.hi / b.hi;
+  const DD r = dd_sub(a, dd_mul(b, dd(q1)));
+  return dd_norm(q1, r.hi / b.hi);
+}
+inline DD dd_sqrt(DD a) {
+  if (!(a.hi > 0.0)) return dd(0.0);
+  const double x = std::sqrt(a.hi);
+  const DD r = dd_sub(a, dd_mul(dd(x), dd(x)));
+  return dd_norm(x, r.hi / (2.0 * x));
+}
+inline DD dd_diff(double a, double b) {  // a - b, exactly
+  double s, e;
+  detail::two_sum(a, -b, &s, &e);
+  return {s, e};
+}
+struct DV {
+  DD x, y, z;
+};
+inline DV dv_diff(Vec3 a, Vec3 b) {
+  return {dd_diff(a.x, b.x), dd_diff(a.y, b.y), dd_diff(a.z, b.z)};
+}
+inline DV dv_scale(DV a, double k) {
+  return {dd_scale(a.x, k), dd_scale(a.y, k), dd_scale(a.z, k)};
+}
+inline DD dv_dot(DV a, DV b) {
+  return dd_add(dd_add(dd_mul(a.x, b.x), dd_mul(a.y, b.y)), dd_mul(a.z, b.z));
+}
+inline DV dv_cross(DV a, DV b) {
+  return {dd_sub(dd_mul(a.y, b.z), dd_mul(a.z, b.y)),
+          dd_sub(dd_mul(a.z, b.x), dd_mul(a.x, b.z)),
+          dd_sub(dd_mul(a.x, b.y), dd_mul(a.y, b.x))};
+}
+// The power of two 2^-e nearest below 1 / max |component| (1 for a zero
+// vector): multiplying by it is exact (but for components it makes subnormal).
+inline double unit_scale(DV a) {
+  const double m = std::fmax(std::fabs(a.x.hi),
+                             std::fmax(std::fabs(a.y.hi), std::fabs(a.z.hi)));
+  return m > 0.0 ? std::ldexp(1.0, -std::ilogb(m)) : 1.0;
+}
+
+// (3) for lines within kCastEdgeInDoubles of parallel (edge, below): the same
+// equations as edge's in double-double, so that the common normal n = a x e,
+// whose direction in double would carry the rounding of a and e divided by
+// sin(angle), is right to ~2^-104 / sin(angle), and the lines' feet, whose
+// error grows as 1 / sin^2, to ~2^-104 / sin^2 of the scene. Below
+// kCastEdgeParallel the edge is left to (1) and (2).
+void edge_near_parallel(First& best, Vec3 s0, Vec3 s1, Vec3 T, double r,
+                        Vec3 e0, Vec3 e1, double re) {
+  DV a = dv_diff(s1, s0), e = dv_diff(e1, e0);
+  // Near unit length (exact powers of two), so that no product of the lengths
+  // below overflows or underflows: a = a' / ka, e = e' / ke.
+  const double ka = unit_scale(a), ke = unit_scale(e);
+  a = dv_scale(a, ka);
+  e = dv_scale(e, ke);
+  const DV n = dv_cross(a, e);
+  const DD n2 = dv_dot(n, n);
+  const DD nl = dd_sqrt(n2);
+  const DD la = dd_sqrt(dv_dot(a, a)), le = dd_sqrt(dv_dot(e, e));
+  if (!(nl.hi > kCastEdgeParallel * la.hi * le.hi)) return;
+  const DV d0 = dv_diff(s0, e0);
+  const DV t{dd(T.x), dd(T.y), dd(T.z)};
+  // g(f) |n| = n . (d0 + f T): from beyond the reach toward it.
+  const DD g0 = dv_dot(n, d0), speed = dv_dot(n, t);
+  const DD reach = dd_mul(dd(r + re), nl);
+  const DD above = dd_sub(g0, reach), below = dd_add(g0, reach);
+  DD num;
+  if (above.hi > 0.0 && speed.hi < 0.0) {
+    num = above;
+  } else if (below.hi < 0.0 && speed.hi > 0.0) {
+    num = dd_neg(below);
+  } else {
+    return;
+  }
+  const double f = dd_div(num, dd(std::fabs(speed.hi))).hi;
+  if (!(f >= 0.0 && f <= 1.0) || f >= best.t) return;
+  // The feet at f (Ericson 5.1.8 with the Lagrange identity's |a x e|^2 as the
+  // denominator): s0 + a' sigma and e0 + e' tau, inside the segments when
+  // 0 <= sigma <= 1 / ka and 0 <= tau <= 1 / ke.
+  const DD tf_x = dd_mul(dd(T.x), dd(f)), tf_y = dd_mul(dd(T.y), dd(f)),
+           tf_z = dd_mul(dd(T.z), dd(f));
+  const DV r0{dd_add(d0.x, tf_x), dd_add(d0.y, tf_y), dd_add(d0.z, tf_z)};
+  const DD b = dv_dot(a, e), c = dv_dot(a, r0), g = dv_dot(e, r0);
+  const DD aa = dv_dot(a, a), ee = dv_dot(e, e);
+  const double sigma = dd_div(dd_sub(dd_mul(b, g), dd_mul(ee, c)), n2).hi;
+  const double tau = dd_div(dd_sub(dd_mul(aa, g), dd_mul(b, c)), n2).hi;
+  const double sl = kContactNoise / ka, tl = kContactNoise / ke;
+  if (!(sigma >= -sl && sigma <= 1.0 / ka + sl && tau >= -tl &&
+        tau <= 1.0 / ke + tl))
+    return;
+  // The segments moved to f are within the reach (as in edge).
+  const SegmentClosestPoints cp = closest_points_segment_segment(
+      Segment{s0 + T * f, s1 + T * f}, Segment{e0, e1});
+  const double size =
+      max_abs_component(s0 + T * f - e0) + la.hi / ka + le.hi / ke;
+  if (!(cp.distance <= (r + re) + kContactNoise * size)) return;
+  const Vec3 unit_n = unit_or(Vec3{n.x.hi, n.y.hi, n.z.hi}, kZero);
+  const Vec3 normal = plus_zero(g0.hi > 0.0 ? unit_n : negated(unit_n));
+  best.t = f;
+  best.normal = normal;
+  best.point = e0 + Vec3{e.x.hi, e.y.hi, e.z.hi} * tau + normal * re;
+}
+
 // (3): the capsule's segment s0 s1 (radius r) moving by T against the edge e0
 // e1 (a capsule of radius re): the first f in [0, 1] at which their lines'
 // common-normal distance reaches r + re from beyond with both feet inside the
-// segments. Lines within rounding of parallel are left to (1) and (2).
+// segments. Lines within kCastEdgeInDoubles of parallel are solved in
+// double-double (edge_near_parallel).
 void edge(First& best, Vec3 s0, Vec3 s1, Vec3 T, double r, Vec3 e0, Vec3 e1,
           double re) {
   const Vec3 a = s1 - s0, e = e1 - e0;
-  // Parallel, or within kContactParallelAxis of it (the common normal would be
-  // the rounding's): left to (1) and (2).
+  // Within kCastEdgeInDoubles of parallel, the common normal in double would
+  // be off by more than ~2^-36 of the scene (the rounding of a and e divided
+  // by the sine of their angle).
   const Vec3 x = cross(a, e);
-  if (!(length(x) > kContactParallelAxis * length(a) * length(e))) return;
+  if (!(length(x) > kCastEdgeInDoubles * length(a) * length(e))) {
+    edge_near_parallel(best, s0, s1, T, r, e0, e1, re);
+    return;
+  }
   const Vec3 n = unit_or(x, kZero);
   const double reach = r + re;
   const double g0 = dot(n, s0 - e0), speed = dot(n, T);

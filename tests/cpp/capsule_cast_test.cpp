@@ -261,6 +261,45 @@ TEST(CapsuleCast, NoTunnellingThroughAThinTriangleOrPlaneAtAnySpeed) {
   }
 }
 
+// A thin capsule within a small angle of a thin triangle's edge, or of another
+// capsule's segment, crossing it between the ends: only the edge feature
+// touches (the end balls pass by on either side of the triangle's plane, the
+// corners beside the capsule). Its segment runs from (-1, 1, -th) to (1, 1, th)
+// and moves by (0, -2, 0) against the edge from (-1, 0, 0) to (1, 0, 0): the
+// lines' common normal is y, and the first contact is at fraction (1 - r) / 2,
+// at the edge's middle. Solved in double above kCastEdgeInDoubles and in
+// double-double below (in double the normal there would be the rounding's: a
+// cast through the edge at fraction 1, or none).
+TEST(CapsuleCast, AThinCapsuleNearlyParallelToAnEdgeTouchesItWhereItCrossesIt) {
+  const Triangle t{{-1, 0, 0}, {1, 0, 0}, {0, -1, 0}};
+  const Capsule target{{-1, 0, 0}, {1, 0, 0}, 0};
+  for (double th : {1e-3, 1e-6, 1e-8, 0x1p-26, 1e-9, 1e-12, 1e-15, 1e-18}) {
+    for (double r : {0.0, 1e-12, 1e-9}) {
+      const Capsule c{{-1, 1, -th}, {1, 1, th}, r};
+      const Vec3 T{0, -2, 0};
+      for (int k = 0; k < 2; ++k) {
+        ShapeCastHit h;
+        const bool hit = k == 0 ? np::capsule_cast_triangle(c, T, t, &h)
+                                : np::capsule_cast_capsule(c, T, target, &h);
+        ASSERT_TRUE(hit) << th << " " << r << " " << k;
+        EXPECT_NEAR(h.fraction, (1 - r) / 2, 1e-15)
+            << th << " " << r << " " << k;
+        // (Where th < r an end ball touches the edge's end at a fraction
+        // later by th^2 / 4r, which rounds to the same: its contact, whose
+        // normal leans by th / r, may stand.)
+        const double tilt = th < r ? th / r : 0.0;
+        EXPECT_NEAR(h.normal.x, 0.0, 1e-15) << th << " " << r << " " << k;
+        EXPECT_NEAR(h.normal.y, 1.0, tilt * tilt + 1e-15) << th << " " << r;
+        EXPECT_NEAR(h.normal.z, 0.0, tilt + 1e-15)
+            << th << " " << r << " " << k;
+        if (th > r) EXPECT_NEAR(h.point.x, 0.0, 1e-9) << th << " " << r << k;
+        EXPECT_EQ(h.point.y, 0.0);
+        EXPECT_EQ(h.point.z, 0.0);
+      }
+    }
+  }
+}
+
 // ---- Seeded properties ------------------------------------------------------
 
 // The cast against b: a hit touches at its fraction (the capsule moved there,

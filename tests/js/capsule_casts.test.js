@@ -226,6 +226,36 @@ describe("exact first contacts", () => {
       }
     }
   });
+
+  it("touches an edge it crosses nearly parallel where it crosses it (a thin capsule, 1e-3 to 1e-18 rad)", () => {
+    // The segment (-1, 1, -th)-(1, 1, th) moved by (0, -2, 0) crosses the edge (-1, 0, 0)-(1, 0, 0) at its
+    // middle; its end balls pass on either side of the triangle's plane and beside the capsule's ends, so only
+    // the edge feature touches, at (1 - r) / 2.
+    const tri = new Triangle(
+      new Vector3(-1, 0, 0),
+      new Vector3(1, 0, 0),
+      new Vector3(0, -1, 0),
+    );
+    const rod = new Capsule(new Vector3(-1, 0, 0), new Vector3(1, 0, 0), 0);
+    for (const th of [1e-3, 1e-6, 1e-8, 2 ** -26, 1e-9, 1e-12, 1e-15, 1e-18]) {
+      for (const r of [0, th / 2]) {
+        const c = new Capsule(
+          new Vector3(-1, 1, -th),
+          new Vector3(1, 1, th),
+          r,
+        );
+        for (const h of [
+          np.capsuleCastTriangle(c, new Vector3(0, -2, 0), tri),
+          np.capsuleCastCapsule(c, new Vector3(0, -2, 0), rod),
+        ]) {
+          expect(h, `th ${th}, r ${r}`).not.toBe(null);
+          expect(h.fraction).toBeCloseTo((1 - r) / 2, 15);
+          expect(plain(h.normal)).toEqual({ x: 0, y: 1, z: 0 });
+          expect(Math.abs(h.point.x)).toBeLessThan(1e-9);
+        }
+      }
+    }
+  });
 });
 
 describe("seeded properties", () => {

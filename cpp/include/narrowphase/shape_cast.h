@@ -98,12 +98,14 @@ bool sphere_cast_plane(Vec3 start, Vec3 end, double radius, const Plane& plane,
 // point on the target. Whether the end balls and corners touch is decided
 // exactly (the sphere casts); a contact of the segment's inside with an
 // edge's inside is solved in doubles (and kept only where the segments moved
-// there are within the reach, to kContactNoise of the scene), and an edge
-// within kContactParallelAxis
-// (2^-26 rad) of the capsule's axis is left to the balls and corners (so a
-// path grazing only such an edge, within ~2^-26 of the scene's size, may
-// miss). Thin triangles and planes are never tunnelled through: a capsule
-// crossing one touches an end ball's path, a corner or an edge clearly.
+// there are within the reach, to kContactNoise of the scene), in
+// double-double for an edge within kCastEdgeInDoubles (2^-16 rad) of the
+// capsule's axis, and an edge within kCastEdgeParallel (2^-70 rad) of it is
+// left to the balls and corners (a path touching only such an edge comes no
+// nearer than ~2^-70 of the scene's size to the target, and may be reported
+// later or missed). Thin triangles and planes are never tunnelled through
+// otherwise: a capsule crossing one touches an end ball's path, a corner or
+// an edge.
 
 /// Against a ball: the ball moving by -T against the capsule
 /// (sphere_cast_capsule), the normal turned around.

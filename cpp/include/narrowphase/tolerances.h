@@ -207,10 +207,27 @@ inline constexpr double kClearMargin = 0x1p-40;
 /// that bound it) give a translation at most ~2^-26 of the shapes' size
 /// deeper than the minimum, and still a separating one. 2^-26 balances the
 /// two errors (each ~2^-26 of the size at the cut-off). A box's cross
-/// products with its own axes are exact and need no cut-off. A capsule cast
-/// (capsule_cast.cpp) uses the same cut-off for the common normal of its
-/// segment and a target's edge: nearer parallel, the contact is left to the
-/// end balls and corners (exact), which reach it within ~2^-26 of the size.
+/// products with its own axes are exact and need no cut-off. (A capsule cast
+/// solves its nearly parallel edges in double-double instead:
+/// kCastEdgeInDoubles.)
 inline constexpr double kContactParallelAxis = 0x1p-26;
+
+/// Dimensionless (the sine of an angle). A capsule cast's edge feature
+/// (capsule_cast.cpp: the capsule's segment against a target's edge, or
+/// another capsule's segment) is solved in double when the two directions are
+/// more than this apart: the common normal a x e, rounded in double, is then
+/// right to ~2^-52 / 2^-16 = 2^-36 of the scene, within the 1e-9 the casts
+/// promise. Nearer parallel it is solved in double-double (error ~2^-104 /
+/// sin), down to kCastEdgeParallel.
+inline constexpr double kCastEdgeInDoubles = 0x1p-16;
+
+/// Dimensionless (the sine of an angle). Below it a capsule cast leaves an
+/// edge feature to the end balls and the corners. Not a rounding matter: the
+/// double-double solution would still be right to 2^-34 of the scene there;
+/// but at that angle a contact only the edge feature finds (a capsule thinner
+/// than sin * its length, crossing the edge between its ends) is one whose
+/// whole segment passes within 2^-70 of the scene's size of the target, so a
+/// capsule reported touching later, or not at all, came no nearer than that.
+inline constexpr double kCastEdgeParallel = 0x1p-70;
 
 }  // namespace np
