@@ -369,6 +369,35 @@ TEST(CapsuleCast, SeededPropertiesForEveryShape) {
   for (int k = 0; k < 6; ++k) EXPECT_GT(hits[k], 200) << k;
 }
 
+// Seeded crossings of a thin capsule (radius 0.1 to 0.5 times angle x length)
+// nearly parallel to a triangle's edge or a capsule's segment (2^-24 to 2^-17
+// rad, the double-double band): the capsule, tilted out of the triangle's
+// plane about the edge's perpendicular, moves across the edge, so its first
+// contact is the edge feature's; check_cast holds it to the overlap test.
+TEST(CapsuleCast, SeededCrossingsNearlyParallelToAnEdge) {
+  std::mt19937_64 rng(47);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  int hits[2] = {};
+  for (int i = 0; i < 400; ++i) {
+    const Vec3 d = np::unit_or(random_vec(rng, 1), Vec3{1, 0, 0});
+    const Vec3 w = np::unit_or(np::cross(d, random_vec(rng, 1)), Vec3{0, 1, 0});
+    const Vec3 n = np::cross(d, w);
+    const double th = std::ldexp(1.0, -17 - static_cast<int>(8 * u(rng)));
+    const Vec3 e0 = random_vec(rng, 1), e1 = e0 + d * 2.0;
+    const Vec3 mid = e0 + d * (1.0 + 0.4 * (u(rng) - 0.5));
+    const Vec3 a = (d * std::cos(th) + n * std::sin(th)) * (1.0 + u(rng));
+    const double r = th * (0.1 + 0.4 * u(rng));
+    const Vec3 c0 = mid - w * (0.5 + u(rng));
+    const Capsule c{c0 - a, c0 + a, r};
+    const Vec3 T = w * (2.0 + u(rng)) + d * (0.2 * (u(rng) - 0.5));
+    check_cast(c, T, Triangle{e0, e1, e0 + d + w * 1.5}, &hits[0]);
+    check_cast(c, T, Capsule{e0, e1, 0.0}, &hits[1]);
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(hits[0], 300);
+  EXPECT_GT(hits[1], 300);
+}
+
 TEST(CapsuleCast, AZeroLengthCapsuleIsTheSphereCastAndAnIdentityOBBTheAABB) {
   std::mt19937_64 rng(32);
   std::uniform_real_distribution<double> u(0.0, 1.0);
