@@ -496,20 +496,21 @@ describe("re-entrancy", () => {
         triangle: 0,
       });
     }
-    // A mesh query inside a single call's getter, while that call holds the buffer: the single call's answer
-    // is intact.
-    const box = unitBox();
-    const point = { x: 5, y: 0 };
-    Object.defineProperty(point, "z", {
+    // A mesh query inside a single call's getter, while that call holds the buffer (the point and box.min are
+    // written when box.max is read): the single call's answer is intact.
+    const max = { x: 1, y: 1 };
+    Object.defineProperty(max, "z", {
       get() {
         expect(
           mesh.raycast({ origin: v3(0.1, 0.1, 3), direction: v3(0, 0, -1) })
             .distance,
         ).toBe(3);
-        return 0;
+        return 1;
       },
     });
-    expect(np.closestPointOnAABB(point, box)).toEqual(v3(1, 0, 0));
+    expect(
+      np.closestPointOnAABB(v3(5, 0.5, -3), { min: v3(-1, -1, -1), max }),
+    ).toEqual(v3(1, 0.5, -1));
     mesh.dispose();
   });
 });
