@@ -51,17 +51,18 @@ double component(Vec3 v, int axis) {
 }
 
 // Half the surface area of a box given as lo[3], hi[3] (the SAH's measure).
-double half_area(const double* lo, const double* hi) {
-  const double dx = hi[0] - lo[0], dy = hi[1] - lo[1], dz = hi[2] - lo[2];
+double half_area(const float* lo, const float* hi) {
+  const double dx = double(hi[0]) - lo[0], dy = double(hi[1]) - lo[1],
+               dz = double(hi[2]) - lo[2];
   if (!(dx >= 0.0)) return 0.0;  // an empty bin
   return dx * dy + dy * dz + dz * dx;
 }
 
 struct Bin {
-  double lo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
-  double hi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
+  float lo[3] = {FLT_MAX, FLT_MAX, FLT_MAX};
+  float hi[3] = {-FLT_MAX, -FLT_MAX, -FLT_MAX};
   uint32_t count = 0;
-  void grow(const double* blo, const double* bhi) {
+  void grow(const float* blo, const float* bhi) {
     for (int a = 0; a < 3; ++a) {
       lo[a] = std::min(lo[a], blo[a]);
       hi[a] = std::max(hi[a], bhi[a]);
@@ -181,14 +182,17 @@ void Mesh::build(std::vector<double>& bounds) {
           (0.25 * bounds[6 * i + a] + 0.25 * bounds[6 * i + 3 + a] -
            0.5 * component(origin_, a)) *
           to_local;
-  // Local bounds of triangle i (for the SAH's areas).
-  auto local = [&](uint32_t i, double* lo, double* hi) {
+  // Each triangle's bounds in the same units, in float32 (the SAH's areas
+  // only: a heuristic, so rounding does not matter here).
+  std::vector<float> local(6 * static_cast<size_t>(n));
+  for (uint32_t i = 0; i < n; ++i)
     for (int a = 0; a < 3; ++a) {
       const double o = 0.5 * component(origin_, a);
-      lo[a] = (0.5 * bounds[6 * i + a] - o) * to_local;
-      hi[a] = (0.5 * bounds[6 * i + 3 + a] - o) * to_local;
+      local[6 * i + a] =
+          static_cast<float>((0.5 * bounds[6 * i + a] - o) * to_local);
+      local[6 * i + 3 + a] =
+          static_cast<float>((0.5 * bounds[6 * i + 3 + a] - o) * to_local);
     }
-  };
   std::vector<uint32_t>& ref = triangle_ids_;  // permuted in place
   nodes_.reserve(2 * (n / 2 + 1));
 
@@ -250,9 +254,7 @@ void Mesh::build(std::vector<double>& bounds) {
           const uint32_t i = ref[k];
           const double x = (centroid[3 * i + a] - clo[a]) * scale;
           const int b = x >= kBins - 1 ? kBins - 1 : x >= 0.0 ? int(x) : 0;
-          double lo[3], hi[3];
-          local(i, lo, hi);
-          bins[b].grow(lo, hi);
+          bins[b].grow(&local[6 * i], &local[6 * i + 3]);
           ++bins[b].count;
         }
         // Sweep: the right side's area * count for every plane, then the left.
@@ -470,6 +472,14 @@ struct MeshTraversal {
 
 namespace {
 
+// The triangle's exact bounds.
+AABB triangle_box(const Triangle& t) {
+  return {{min2(min2(t.a.x, t.b.x), t.c.x), min2(min2(t.a.y, t.b.y), t.c.y),
+           min2(min2(t.a.z, t.b.z), t.c.z)},
+          {max2(max2(t.a.x, t.b.x), t.c.x), max2(max2(t.a.y, t.b.y), t.c.y),
+           max2(max2(t.a.z, t.b.z), t.c.z)}};
+}
+
 // The nearest of the hits offered (ties: the lowest triangle index).
 struct NearestHit {
   MeshRayHit best;
@@ -494,6 +504,10 @@ struct RayVisit {
   }
   bool bound(const AABB& box, double* d) const { return slab.enter(box, d); }
   void leaf(const Triangle& t, uint32_t id) {
+    // The triangle's own box first (exact, widened as the nodes' are): the
+    // watertight test costs many times more.
+    double entry;
+    if (!slab.enter(triangle_box(t), &entry) || entry > limit()) return;
     RayHit h;
     if (raycast_triangle(ray, t, max_distance, &h)) nearest.offer(h, id);
   }
@@ -508,6 +522,8 @@ struct SegmentVisit {
   }
   bool bound(const AABB& box, double* d) const { return slab.enter(box, d); }
   void leaf(const Triangle& t, uint32_t id) {
+    double entry;
+    if (!slab.enter(triangle_box(t), &entry) || entry > limit()) return;
     RayHit h;
     if (linecast_triangle(start, end, t, &h)) nearest.offer(h, id);
   }
@@ -526,6 +542,7 @@ struct PointVisit {
     return true;
   }
   void leaf(const Triangle& t, uint32_t id) {
+    if (box_distance(triangle_box(t), half_p, margin) > limit()) return;
     const double d = distance_point_triangle(p, t);
     if (!(d <= max_distance)) return;
     if (!found || d < best.distance ||
