@@ -1352,12 +1352,14 @@ export interface NarrowphaseBatch {
 export declare function init(): Promise<Narrowphase>;
 export default init;
 
-/** What `np.createMesh` reads of a three.js `BufferGeometry`. */
+/**
+ * What `np.createMesh` reads of a three.js `BufferGeometry`: `attributes.position`, a BufferAttribute whose
+ * `array` is a Float32Array or Float64Array with itemSize 3 (checked when called: three.js types every attribute
+ * alike), and `index`, null or a BufferAttribute whose `array` is a Uint32Array or Uint16Array.
+ */
 export interface BufferGeometryLike {
-  attributes: {
-    position: { array: Float32Array | Float64Array; itemSize: number };
-  };
-  index?: { array: Uint32Array | Uint16Array } | null;
+  attributes: Record<string, unknown>;
+  index?: { array: ArrayLike<number> } | null;
 }
 
 /** A mesh hit: the `RayHit` of the triangle hit, and that triangle's index (as given to `createMesh`). */
