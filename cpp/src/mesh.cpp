@@ -5,10 +5,12 @@
 // kBins bins along each axis, the cost area(left) * n(left) + area(right) *
 // n(right) of the kBins - 1 planes between bins is swept in two passes, and the
 // cheapest plane splits the node. three-mesh-bvh's SAH strategy
-// (src/core/build/splitUtils.js: 32 bins), Jolt's AABBTreeBuilder (binning on
-// centroids) and parry's Qbvh builder do the same. A node of at most
-// kMaxLeafTriangles triangles is a leaf; one whose centroids coincide
-// (coincident triangles, or all in one bin), or a
+// (src/core/build/splitUtils.js in 0.9.17: 8 bins on the centroid bounds, and
+// an exact sweep below a few dozen primitives) and Jolt's MeshShape (its
+// AABBTreeBuilder with TriangleSplitterBinning) split on the same cost;
+// parry's Qbvh splits at the centroids' mean instead (cheaper to build, looser
+// for rays). A node of at most kMaxLeafTriangles triangles is a leaf; one
+// whose centroids coincide (coincident triangles, or all in one bin), or a
 // node deeper than kMedianDepth (a skewed soup would otherwise nest one
 // triangle per level), is split at the median of its largest centroid axis,
 // which bounds the depth and so the traversal stack.
