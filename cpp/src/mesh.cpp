@@ -2,8 +2,9 @@
 //
 // Build: binned SAH (Wald 2007, "On fast construction of SAH-based bounding
 // volume hierarchies"): at each node the triangles' centroids are sorted into
-// kBins bins along each axis, the cost area(left) * n(left) + area(right) *
-// n(right) of the kBins - 1 planes between bins is swept in two passes, and the
+// bins along each axis (kBins, fewer for small nodes), the cost area(left) *
+// n(left) + area(right) * n(right) of the planes between bins is swept in two
+// passes, and the
 // cheapest plane splits the node. three-mesh-bvh's SAH strategy
 // (src/core/build/splitUtils.js in 0.9.17: 8 bins on the centroid bounds, and
 // an exact sweep below a few dozen primitives) and Jolt's MeshShape (its
@@ -41,6 +42,11 @@ namespace np {
 namespace {
 
 constexpr int kBins = 32;
+/// Bins for a node of `count` triangles: a small node has few distinct planes
+/// worth trying, and every bin costs two sweeps.
+int bins_for(uint32_t count) {
+  return count <= 16 ? 8 : count <= 256 ? 16 : kBins;
+}
 /// Below this depth nodes split by SAH; from it on, at the median.
 constexpr int kMedianDepth = 48;
 /// Entries of a traversal stack: depth <= kMedianDepth + log2(2^32) + 1, and a
@@ -213,23 +219,16 @@ void Mesh::build(std::vector<double>& bounds) {
     depth_ = std::max(depth_, task.depth);
     const uint32_t begin = task.begin, end = task.end, count = end - begin;
 
-    // The node's exact world bounds, rounded outward into float32.
-    double wlo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
-    double whi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
+    // The centroids' bounds (the bins span them). The node's own bounds are
+    // set after the build, bottom-up.
     double clo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
     double chi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
     for (uint32_t k = begin; k < end; ++k) {
-      const uint32_t i = ref[k];
+      const double* c = &centroid[3 * ref[k]];
       for (int a = 0; a < 3; ++a) {
-        wlo[a] = std::min(wlo[a], bounds[6 * i + a]);
-        whi[a] = std::max(whi[a], bounds[6 * i + 3 + a]);
-        clo[a] = std::min(clo[a], centroid[3 * i + a]);
-        chi[a] = std::max(chi[a], centroid[3 * i + a]);
+        clo[a] = min2(clo[a], c[a]);
+        chi[a] = max2(chi[a], c[a]);
       }
-    }
-    for (int a = 0; a < 3; ++a) {
-      nodes_[node].lo[a] = round_down(wlo[a], a);
-      nodes_[node].hi[a] = round_up(whi[a], a);
     }
     auto make_leaf = [&] {
       nodes_[node].index = begin;
@@ -246,28 +245,29 @@ void Mesh::build(std::vector<double>& bounds) {
     double best_cost = INFINITY;
     int best_axis = -1, best_plane = 0;
     double best_scale = 0.0;
+    const int nb = bins_for(count);
     if (task.depth < kMedianDepth) {
       for (int a = 0; a < 3; ++a) {
         const double width = chi[a] - clo[a];
-        const double scale = kBins / width;
+        const double scale = nb / width;
         if (!(width > 0.0) || !(scale <= DBL_MAX)) continue;
         Bin bins[kBins];
         for (uint32_t k = begin; k < end; ++k) {
           const uint32_t i = ref[k];
           const double x = (centroid[3 * i + a] - clo[a]) * scale;
-          const int b = x >= kBins - 1 ? kBins - 1 : x >= 0.0 ? int(x) : 0;
+          const int b = x >= nb - 1 ? nb - 1 : x >= 0.0 ? int(x) : 0;
           bins[b].grow(&local[6 * i], &local[6 * i + 3]);
           ++bins[b].count;
         }
         // Sweep: the right side's area * count for every plane, then the left.
         double right_cost[kBins];
         Bin acc;
-        for (int b = kBins - 1; b > 0; --b) {
+        for (int b = nb - 1; b > 0; --b) {
           acc.grow(bins[b]);
           right_cost[b] = half_area(acc.lo, acc.hi) * acc.count;
         }
         acc = Bin();
-        for (int b = 0; b < kBins - 1; ++b) {
+        for (int b = 0; b < nb - 1; ++b) {
           acc.grow(bins[b]);
           if (acc.count == 0 || acc.count == count) continue;
           const double cost =
@@ -287,9 +287,9 @@ void Mesh::build(std::vector<double>& bounds) {
           std::partition(ref.begin() + begin, ref.begin() + end,
                          [&](uint32_t i) {
                            const double x = (centroid[3 * i + a] - lo) * scale;
-                           const int b = x >= kBins - 1 ? kBins - 1
-                                         : x >= 0.0     ? int(x)
-                                                        : 0;
+                           const int b = x >= nb - 1 ? nb - 1
+                                         : x >= 0.0  ? int(x)
+                                                     : 0;
                            return b < best_plane;
                          }) -
           ref.begin());
@@ -313,6 +313,33 @@ void Mesh::build(std::vector<double>& bounds) {
     tasks.push_back({begin, mid, task.depth + 1, UINT32_MAX});
   }
   nodes_.shrink_to_fit();
+  // Bounds, bottom-up: a leaf's are its triangles' exact world bounds rounded
+  // outward into float32; an inner node's the union of its children's (which
+  // come after it), the same as rounding the union, rounding being monotone.
+  for (size_t k = nodes_.size(); k-- > 0;) {
+    MeshNode& node = nodes_[k];
+    if (node.count != 0) {
+      double wlo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
+      double whi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
+      for (uint32_t slot = node.index; slot < node.index + node.count; ++slot) {
+        const double* b = &bounds[6 * static_cast<size_t>(ref[slot])];
+        for (int a = 0; a < 3; ++a) {
+          wlo[a] = min2(wlo[a], b[a]);
+          whi[a] = max2(whi[a], b[3 + a]);
+        }
+      }
+      for (int a = 0; a < 3; ++a) {
+        node.lo[a] = round_down(wlo[a], a);
+        node.hi[a] = round_up(whi[a], a);
+      }
+    } else {
+      const MeshNode &l = nodes_[k + 1], &r = nodes_[node.index];
+      for (int a = 0; a < 3; ++a) {
+        node.lo[a] = std::min(l.lo[a], r.lo[a]);
+        node.hi[a] = std::max(l.hi[a], r.hi[a]);
+      }
+    }
+  }
   // Reorder the triangles' corners into BVH order.
   std::vector<uint32_t> corners(3 * static_cast<size_t>(n));
   for (uint32_t s = 0; s < n; ++s)
@@ -368,6 +395,58 @@ struct SlabRay {
       if (!(std::fabs(inv[a]) <= DBL_MAX)) divide = true;
     }
     length = np::length(direction);
+  }
+
+  // The node test in the mesh's own units (float offsets from `origin` in
+  // units of `unit`), without mapping each bound back to world coordinates:
+  // per axis, the parameter of a bound f is (f - q) * s with q = (o - origin) /
+  // unit (widened by the margin in those units) and s = unit / D. Rounding q,
+  // the margin and the difference moves a bound by a few ulps of the
+  // coordinates' magnitude, far inside the margin (kMeshBoxMargin); rounding s
+  // and the product is a relative error the slack covers, as for enter().
+  // When q, s or the margin in units is not a finite normal number (a ray
+  // origin ~2^1000 units from the mesh, a direction component ~2^-1000 of the
+  // others), `local` stays false and nodes take enter() on world bounds.
+  bool local = false;
+  double q_near[3], q_far[3];  // what the near / far bound's f is offset by
+  double s[3];
+  int near_hi[3];  // 1 when the near bound is hi (D < 0)
+
+  void use_units(Vec3 o, Vec3 origin, double unit) {
+    const double m = margin / unit;
+    if (!(m >= DBL_MIN && m <= DBL_MAX)) return;
+    for (int a = 0; a < 3; ++a) {
+      const double q = (component(o, a) - component(origin, a)) / unit;
+      if (!(std::fabs(q) <= DBL_MAX)) return;
+      near_hi[a] = d[a] < 0.0;
+      // D = 0: s = +inf makes a bound beyond o a miss and one behind it no
+      // constraint; o exactly on it gives 0 * inf = NaN, which constrains
+      // nothing (the comparisons below skip NaN).
+      s[a] = d[a] == 0.0 ? INFINITY : unit / d[a];
+      if (d[a] != 0.0 && !(std::fabs(s[a]) <= DBL_MAX)) return;
+      // The widened bounds lo - m and hi + m: (f_lo - (q + m)) s and (f_hi -
+      // (q - m)) s.
+      q_near[a] = near_hi[a] ? q - m : q + m;
+      q_far[a] = near_hi[a] ? q + m : q - m;
+    }
+    local = true;
+  }
+
+  bool enter_node(const MeshNode& n, double* distance) const {
+    double tnear = -INFINITY, tfar = INFINITY;
+    for (int a = 0; a < 3; ++a) {
+      const float fn = near_hi[a] ? n.hi[a] : n.lo[a];
+      const float ff = near_hi[a] ? n.lo[a] : n.hi[a];
+      const double t0 = (static_cast<double>(fn) - q_near[a]) * s[a];
+      const double t1 = (static_cast<double>(ff) - q_far[a]) * s[a];
+      if (t0 > tnear) tnear = t0;
+      if (t1 < tfar) tfar = t1;
+    }
+    tnear -= kMeshBoundSlack * std::fabs(tnear);
+    tfar += kMeshBoundSlack * std::fabs(tfar);
+    if (!(tnear <= tfar) || tfar < 0.0 || tnear > t_max) return false;
+    *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
+    return true;
   }
 
   // The distance at which the ray enters the widened box (a lower bound), or
@@ -437,7 +516,7 @@ struct MeshTraversal {
     StackEntry stack[kStackSize];
     int size = 0;
     double root;
-    if (!visit.bound(mesh.world_bounds(0), &root)) return;
+    if (!visit.bound_node(mesh, 0, &root)) return;
     stack[size++] = {0, root};
     while (size > 0) {
       const StackEntry e = stack[--size];
@@ -450,10 +529,8 @@ struct MeshTraversal {
       }
       const uint32_t a = e.node + 1, b = n.index;
       double da = 0.0, db = 0.0;
-      const bool ha =
-          visit.bound(mesh.world_bounds(a), &da) && !(da > visit.limit());
-      const bool hb =
-          visit.bound(mesh.world_bounds(b), &db) && !(db > visit.limit());
+      const bool ha = visit.bound_node(mesh, a, &da) && !(da > visit.limit());
+      const bool hb = visit.bound_node(mesh, b, &db) && !(db > visit.limit());
       // The nearer child is popped first.
       if (ha && hb) {
         if (da <= db) {
@@ -504,7 +581,10 @@ struct RayVisit {
   double limit() const {
     return nearest.found ? nearest.best.hit.distance : max_distance;
   }
-  bool bound(const AABB& box, double* d) const { return slab.enter(box, d); }
+  bool bound_node(const Mesh& mesh, uint32_t i, double* d) const {
+    return slab.local ? slab.enter_node(mesh.node(i), d)
+                      : slab.enter(mesh.world_bounds(i), d);
+  }
   void leaf(const Triangle& t, uint32_t id) {
     // The triangle's own box first (exact, widened as the nodes' are): the
     // watertight test costs many times more.
@@ -522,7 +602,10 @@ struct SegmentVisit {
   double limit() const {
     return nearest.found ? nearest.best.hit.distance : INFINITY;
   }
-  bool bound(const AABB& box, double* d) const { return slab.enter(box, d); }
+  bool bound_node(const Mesh& mesh, uint32_t i, double* d) const {
+    return slab.local ? slab.enter_node(mesh.node(i), d)
+                      : slab.enter(mesh.world_bounds(i), d);
+  }
   void leaf(const Triangle& t, uint32_t id) {
     double entry;
     if (!slab.enter(triangle_box(t), &entry) || entry > limit()) return;
@@ -539,8 +622,8 @@ struct PointVisit {
   MeshClosestPoint best;
   bool found = false;
   double limit() const { return found ? best.distance : max_distance; }
-  bool bound(const AABB& box, double* d) const {
-    *d = box_distance(box, half_p, margin);
+  bool bound_node(const Mesh& mesh, uint32_t i, double* d) const {
+    *d = box_distance(mesh.world_bounds(i), half_p, margin);
     return true;
   }
   void leaf(const Triangle& t, uint32_t id) {
@@ -567,6 +650,7 @@ bool Mesh::raycast(const Ray& ray, double max_distance, MeshRayHit* hit) const {
                  SlabRay(ray.origin, ray.direction * k, INFINITY,
                          std::max(max_coord_, max_abs_component(ray.origin))),
                  {}};
+  visit.slab.use_units(ray.origin, origin_, unit_);
   MeshTraversal<RayVisit>::run(*this, visit);
   if (!visit.nearest.found) return false;
   *hit = visit.nearest.best;
@@ -584,6 +668,7 @@ bool Mesh::linecast(Vec3 start, Vec3 end, MeshRayHit* hit) const {
       end,
       SlabRay(start, half * k, 2.0 / k * (1.0 + kMeshBoundSlack), magnitude),
       {}};
+  visit.slab.use_units(start, origin_, unit_);
   MeshTraversal<SegmentVisit>::run(*this, visit);
   if (!visit.nearest.found) return false;
   *hit = visit.nearest.best;
