@@ -11,6 +11,7 @@
 // Embind carries what is set up once: a typed view of the shared buffer and the
 // constants the JS layer reports in its error messages.
 #include <emscripten/bind.h>
+#include <emscripten/emmalloc.h>
 
 #include <string>
 
@@ -49,12 +50,21 @@ std::string query_table() {
   return table;
 }
 
+// Bytes of the heap that allocations hold now (emmalloc's heap less its free
+// blocks): what the tests compare before and after creating and disposing
+// meshes, since the memory itself never shrinks.
+double heap_bytes_in_use() {
+  return static_cast<double>(emmalloc_dynamic_heap_size() -
+                             emmalloc_free_dynamic_memory());
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(narrowphase) {
   emscripten::function("ioBuffer", &io_buffer);
   emscripten::function("problemNames", &problem_names);
   emscripten::function("queryTable", &query_table);
+  emscripten::function("heapBytesInUse", &heap_bytes_in_use);
   emscripten::constant("orthonormalTolerance", np::kOrthonormalTolerance);
   emscripten::constant("obbEdgeAxisSlack", np::kObbEdgeAxisSlack);
 }

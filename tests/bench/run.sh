@@ -11,6 +11,7 @@
 #   6. batch.bench.mjs       np.batch against a native loop (g++ -O3 -march=native), a JS loop and three.js
 #   7. batch.workers.mjs     one large batch on the main thread against the same split between two workers
 #   8. rapier.bench.mjs      casts and contacts against Rapier's shape queries (installed into tests/bench only)
+#   9. mesh.bench.mjs        np.createMesh against three-mesh-bvh (installed into tests/bench only)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -18,7 +19,7 @@ cd "$root"
 bash web/scripts/ensure-tools.sh native emcc chromium npm
 bash web/scripts/build-wasm.sh
 # What the benchmarks compare against beyond three.js: their own package.json, never installed by npm test.
-if [ ! -d tests/bench/node_modules/@dimforge/rapier3d-compat ]; then
+if [ ! -d tests/bench/node_modules/@dimforge/rapier3d-compat ] || [ ! -d tests/bench/node_modules/three-mesh-bvh ]; then
   (cd tests/bench && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
@@ -39,3 +40,5 @@ node tests/bench/batch.bench.mjs --crossover
 node tests/bench/batch.workers.mjs
 echo; echo "=== casts and contacts against Rapier (per call, Node) ==="
 node tests/bench/rapier.bench.mjs
+echo; echo "=== meshes against three-mesh-bvh (per call, Node) ==="
+node tests/bench/mesh.bench.mjs

@@ -145,6 +145,15 @@ describe("TypeScript declarations, type-checked in a fresh project", () => {
       batchDistances: [4, 0], // enters the face x = 0 after 4; starts inside
       batchOutReturned: true,
       inMemoryHits: [1], // a point inside the box, from arrays in the module's memory
+      // The quad's shared diagonal: both triangles at 1, the lower index.
+      meshHit: {
+        distance: 1,
+        point: v(0.25, 0.25, 0),
+        normal: v(0, 0, 1),
+        triangle: 0,
+      },
+      meshNear: { distance: 1, point: [1, 0.5, 0], triangle: 0 }, // the edge x = 1 is triangle 0's
+      knotTriangles: 1024, // TorusKnotGeometry(): 64 tubular x 8 radial segments, two triangles each
     });
   });
 });

@@ -52,10 +52,11 @@ describe("every query of queries.def", () => {
     ).toBe(true);
   });
 
-  it("is a function of the API object, which has nothing else but batch, OBB_AXIS_NAMES and tolerances", () => {
+  it("is a function of the API object, which has nothing else but batch, createMesh, OBB_AXIS_NAMES and tolerances", () => {
     expect(Object.keys(np)).toEqual([
       ...NAMES,
       "batch",
+      "createMesh",
       "OBB_AXIS_NAMES",
       "tolerances",
     ]);
@@ -106,7 +107,10 @@ describe("every query of queries.def", () => {
       ).toEqual(q.args.map(([n]) => n));
     }
     expect(
-      [...methods.keys()].filter((m) => !NAMES.includes(m)),
+      // createMesh builds an object rather than answering a query (its own JSDoc and tests: mesh.test.js).
+      [...methods.keys()].filter(
+        (m) => !NAMES.includes(m) && m !== "createMesh",
+      ),
       "methods of Narrowphase not in queries.def",
     ).toEqual([]);
   });

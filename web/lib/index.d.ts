@@ -13,7 +13,7 @@
 //   or plane normal, an OBB rotation that is not orthonormal within 1e-6) whose message names the function, the argument and the
 //   field, e.g. `overlapSphereAABB: sphere.center.y is undefined, expected a number`. After any error the next
 //   call works normally; the single calls allocate nothing in WASM memory, so nothing can leak (np.batch
-//   allocates one fixed region, once).
+//   allocates one fixed region, once; a mesh holds its memory until dispose() or garbage collection).
 
 /** A point or direction: `{ x, y, z }`. three.js `Vector3` fits. */
 export interface Vec3Like {
@@ -1190,6 +1190,34 @@ export interface Narrowphase {
    */
   readonly batch: NarrowphaseBatch;
 
+  /**
+   * Builds a triangle mesh with a BVH in WASM memory (README "Meshes"): `positions` are x, y, z per vertex
+   * (three.js: `geometry.attributes.position.array`), `indices` three vertex indices per triangle
+   * (`geometry.index.array`); without `indices`, every three vertices make a triangle. The data is copied:
+   * later changes to the arrays do not affect the mesh. Triangles are thin and two-sided; the mesh needs no
+   * closed surface and no consistent winding; degenerate triangles are the segment or point they span.
+   *
+   * Free it with `dispose()`; a mesh garbage-collected without it is freed anyway (a `FinalizationRegistry`),
+   * later rather than sooner.
+   *
+   * @throws {TypeError} `positions` not a Float32Array / Float64Array, `indices` not a Uint32Array /
+   *   Uint16Array, e.g. `createMesh: positions is an Array, expected a Float32Array or Float64Array (x, y, z per vertex)`.
+   * @throws {RangeError} a length that is not a multiple of 3, NaN or ±Infinity in `positions`, an index out of
+   *   range, naming the element: `createMesh: indices[7] is 12, expected a vertex index < 4 (the number of vertices)`.
+   */
+  createMesh(
+    positions: Float32Array | Float64Array,
+    indices?: Uint32Array | Uint16Array | null,
+  ): NarrowphaseMesh;
+  /**
+   * Builds a mesh from a three.js `BufferGeometry` (or any `{ attributes: { position }, index }`): its position
+   * attribute's `array` (itemSize 3, not interleaved, not normalized) and its index's `array`, if any. Groups and
+   * the draw range are ignored: every triangle counts.
+   *
+   * @throws {TypeError} an interleaved position attribute, an itemSize other than 3, or arrays of other types.
+   */
+  createMesh(geometry: BufferGeometryLike): NarrowphaseMesh;
+
   /** Same as the module export `OBB_AXIS_NAMES`. */
   readonly OBB_AXIS_NAMES: typeof OBB_AXIS_NAMES;
 
@@ -1323,3 +1351,85 @@ export interface NarrowphaseBatch {
  */
 export declare function init(): Promise<Narrowphase>;
 export default init;
+
+/**
+ * What `np.createMesh` reads of a three.js `BufferGeometry`: `attributes.position`, a BufferAttribute whose
+ * `array` is a Float32Array or Float64Array with itemSize 3 (checked when called: three.js types every attribute
+ * alike), and `index`, null or a BufferAttribute whose `array` is a Uint32Array or Uint16Array.
+ */
+export interface BufferGeometryLike {
+  attributes: Record<string, unknown>;
+  index?: { array: ArrayLike<number> } | null;
+}
+
+/** A mesh hit: the `RayHit` of the triangle hit, and that triangle's index (as given to `createMesh`). */
+export interface MeshHit extends RayHit {
+  /** The index of the triangle hit: triangle i is indices[3i..3i+2] (or vertices 3i..3i+2). */
+  triangle: number;
+}
+
+/** The nearest point of a mesh to a point. */
+export interface MeshClosestPoint {
+  /** World units from the query point to `point`; 0 on the surface. */
+  distance: number;
+  /** The nearest point, on the surface of triangle `triangle`. */
+  point: Vec3;
+  /** The index of the triangle `point` lies on. */
+  triangle: number;
+}
+
+/** An object `mesh.raycast` / `mesh.linecast` fill and return instead of allocating. */
+export type MeshHitTarget = RayHitTarget & { triangle: number };
+/** An object `mesh.closestPoint` fills and returns instead of allocating. */
+export type MeshClosestPointTarget = {
+  distance: number;
+  point: Vec3Like;
+  triangle: number;
+};
+
+/**
+ * A triangle mesh with a bounding volume hierarchy, in WASM memory (`np.createMesh`). Every query returns exactly
+ * what the single-triangle function gives over all triangles (`raycastTriangle`, `linecastTriangle`,
+ * `closestPointOnTriangle` / `distancePointTriangle`): the smallest distance, and on a tie (a ray through a shared
+ * edge or vertex, a point equally near two triangles) the lowest triangle index. A call after `dispose()` throws
+ * `Error` (`mesh.raycast: the mesh was disposed`). Bad query arguments throw as the single calls do, naming
+ * `mesh.<function>`.
+ */
+export interface NarrowphaseMesh {
+  /** The number of triangles. */
+  readonly triangleCount: number;
+  /** Bytes of the BVH in WASM memory: its 32-byte nodes and the triangles' order (4 bytes each). */
+  readonly bvhBytes: number;
+  /** Bytes the mesh holds in WASM memory in all: the BVH, the vertex indices and the vertices (as doubles). */
+  readonly memoryBytes: number;
+  /**
+   * The nearest triangle hit by the ray within `maxDistance` (world units along the normalized direction), or
+   * null. Watertight: a ray through a shared edge or vertex never slips between the triangles.
+   * @param target filled and returned on a hit (left untouched on a miss)
+   */
+  raycast<T extends MeshHitTarget = MeshHit>(
+    ray: RayLike,
+    maxDistance?: number,
+    target?: T | null,
+  ): T | null;
+  /**
+   * The nearest triangle hit between `start` and `end` (a segment ending on a triangle hits it), or null.
+   * @param target filled and returned on a hit (left untouched on a miss)
+   */
+  linecast<T extends MeshHitTarget = MeshHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    target?: T | null,
+  ): T | null;
+  /**
+   * The nearest point of the mesh to `point`, or null when no triangle is within `maxDistance`.
+   * @param target filled and returned when found (left untouched otherwise)
+   */
+  closestPoint<T extends MeshClosestPointTarget = MeshClosestPoint>(
+    point: Vec3Like,
+    maxDistance?: number,
+    target?: T | null,
+  ): T | null;
+  /** Frees the mesh's WASM memory now. Later calls throw; a second `dispose()` does nothing. */
+  dispose(): void;
+}

@@ -10,6 +10,7 @@
 
 import createNarrowphaseModule, { wasmBinary } from "./narrowphase.wasm.js";
 import { createBatch } from "./batch.js";
+import { createMeshFactory } from "./mesh.js";
 
 /** The 15 candidate separating axes of two OBBs, indexed as separatingAxisOBBOBB reports them. */
 export const OBB_AXIS_NAMES = Object.freeze([
@@ -956,6 +957,16 @@ function createApi(module) {
   }
   function allocate(bytes) {
     const address = module._malloc(bytes);
+    renew();
+    if (address === 0)
+      throw new RangeError(
+        `narrowphase: could not allocate ${bytes} bytes of WASM memory`,
+      );
+    return address;
+  }
+  // After anything that may have grown the memory (an allocation here, or one inside the module, as building a
+  // mesh does): a new generation of views when the old ones were detached.
+  function renew() {
     if (live.io.length === 0) {
       // Memory grew: a new generation over the new memory.
       const generation = live.generation + 1;
@@ -966,11 +977,6 @@ function createApi(module) {
       };
       state = generation;
     }
-    if (address === 0)
-      throw new RangeError(
-        `narrowphase: could not allocate ${bytes} bytes of WASM memory`,
-      );
-    return address;
   }
   const release = (address) => module._free(address);
 
@@ -3108,6 +3114,18 @@ function createApi(module) {
     ...live.queries,
     // The queries over many inputs at once (flat Float32Arrays): web/lib/batch.js.
     batch: createBatch(module, allocate, release, module.orthonormalTolerance),
+    // Meshes with a BVH in the module's memory: web/lib/mesh.js.
+    createMesh: createMeshFactory(module, {
+      allocate,
+      release,
+      renew,
+      ptr,
+      io: () => live.io,
+      busy: () => state === BUSY,
+      schema,
+      fail,
+      rangeError,
+    }),
     OBB_AXIS_NAMES,
     tolerances: Object.freeze({
       orthonormal: module.orthonormalTolerance,
@@ -3120,6 +3138,7 @@ function createApi(module) {
       allocate,
       release,
       memoryBytes: () => module.HEAPU8.length,
+      heapBytesInUse: () => module.heapBytesInUse(),
       generation: () => live.generation,
     }),
   });

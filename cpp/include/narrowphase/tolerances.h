@@ -230,4 +230,30 @@ inline constexpr double kCastEdgeInDoubles = 0x1p-16;
 /// capsule reported touching later, or not at all, came no nearer than that.
 inline constexpr double kCastEdgeParallel = 0x1p-70;
 
+/// Dimensionless, relative. A mesh's BVH (mesh.cpp) widens every node's box,
+/// at query time, by kMeshBoxMargin times the largest |coordinate| among the
+/// mesh's vertices and the query's point, origin or segment ends (plus
+/// kMeshBoxMarginAbsolute): the single-triangle tests its leaves call decide
+/// in rounded coordinates relative to the query (the watertight test's sheared
+/// vertices, a degenerate triangle's rounded offset, the nearest point's
+/// projection), so a triangle may be hit, or reported nearer, by a few ulps of
+/// those magnitudes (~2^-50 of them) beyond its exact box. 2^-40 is ~1000 times
+/// that: a node holding the brute-force answer is never pruned. It only widens
+/// the boxes (a looser box costs time, never an answer).
+inline constexpr double kMeshBoxMargin = 0x1p-40;
+
+/// World units. The absolute part of the BVH's box margin: covers the halving
+/// (0.5 x, exact except below 2^-1021) that keeps box differences from
+/// overflowing, for coordinates near the subnormal range.
+inline constexpr double kMeshBoxMarginAbsolute = 0x1p-1040;
+
+/// Dimensionless, relative. A BVH node's entry parameter along a ray and its
+/// lower bound on a point's distance are computed in rounded doubles (a
+/// difference, a reciprocal and a product, or a sum of squares and a square
+/// root: a few ulps); each is lowered by this fraction of itself (and an exit
+/// parameter raised) before it is compared with the best answer so far, so
+/// rounding never prunes a node that holds it. 2^-40: far above those few
+/// ulps, far below anything that costs time.
+inline constexpr double kMeshBoundSlack = 0x1p-40;
+
 }  // namespace np

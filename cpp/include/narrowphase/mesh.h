@@ -1,0 +1,131 @@
+// narrowphase: a triangle mesh with a bounding volume hierarchy (issue 14).
+//
+// A Mesh owns a copy of its vertices (double), its triangles (three vertex
+// indices each) and a BVH over them, built once by a binned SAH builder (Wald
+// 2007, "On fast construction of SAH-based bounding volume hierarchies", IEEE
+// Symposium on Interactive Ray Tracing; the same scheme as three-mesh-bvh's
+// SAH strategy, Jolt's AABBTreeBuilder and parry's Qbvh builder). Leaves hold
+// at most kMaxLeafTriangles triangles, reordered so that each leaf is one
+// contiguous range; nodes are 32 bytes (float32 bounds relative to the mesh's
+// centre, in units of a power of two, rounded outward).
+//
+// Every query is exact with respect to the single-triangle functions: its
+// answer is, bit for bit, the brute-force answer over all triangles with the
+// function named at each query (the leaves call exactly that function). Ties
+// (two triangles at exactly the same distance, as on a shared edge) go to the
+// lowest original triangle index. The traversal never prunes a node that holds
+// the answer: node boxes are widened by kMeshBoxMargin and the bounds compared
+// with the best so far are lowered by kMeshBoundSlack (tolerances.h), which
+// covers both the rounding of the box tests (Ize 2013, "Robust BVH Ray
+// Traversal", JCGT 2(2): the slab test with its error bound) and that of the
+// triangle tests. Nodes are visited near to far, pruned by the best so far.
+//
+// Degenerate triangles are the segment or point they span, as in the single
+// calls. An empty mesh (no triangles) is valid and every query misses.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "narrowphase/types.h"
+
+namespace np {
+
+/// A ray or segment hit on a mesh: the RayHit of the triangle hit, and that
+/// triangle's index (as given to the mesh).
+struct MeshRayHit {
+  RayHit hit;
+  uint32_t triangle = 0;
+};
+
+/// The nearest point of a mesh to a point: its Euclidean distance, the point
+/// (on the surface of triangle `triangle`) and the triangle's index.
+struct MeshClosestPoint {
+  double distance = 0.0;
+  Vec3 point;
+  uint32_t triangle = 0;
+};
+
+/// One BVH node, 32 bytes. Bounds are float32 offsets from the mesh's origin in
+/// units of its scale (Mesh::world_bounds maps them back), rounded outward so
+/// that the bounds mapped back (rounded as queries compute them) contain every
+/// vertex below the node. An inner node (count == 0) has its first child right
+/// after it and its second at `index`; a leaf holds the triangles [index, index
+/// + count) of the reordered triangle list.
+struct MeshNode {
+  float lo[3];
+  float hi[3];
+  uint32_t index;
+  uint32_t count;
+};
+
+/// Most triangles in one leaf; a node of this many or fewer is a leaf.
+inline constexpr uint32_t kMaxLeafTriangles = 4;
+
+class Mesh {
+ public:
+  /// Builds the mesh over `vertex_count` vertices (positions: x, y, z each, all
+  /// finite) and `triangle_count` triangles: three vertex indices each in
+  /// `indices` (each < vertex_count), or, when indices is null, vertices 3i,
+  /// 3i + 1, 3i + 2 for triangle i (then triangle_count * 3 <= vertex_count).
+  /// The caller validates; the data is copied.
+  Mesh(const double* positions, size_t vertex_count, const uint32_t* indices,
+       size_t triangle_count);
+
+  size_t triangle_count() const { return triangle_ids_.size(); }
+  /// Triangle `i` (its index as given), corners in the order given.
+  Triangle triangle(uint32_t i) const;
+
+  /// The nearest hit of the ray: brute force over every triangle with
+  /// raycast_triangle(ray, t, max_distance) (the smallest distance, ties to the
+  /// lowest triangle index). The ray's direction must be non-zero.
+  bool raycast(const Ray& ray, double max_distance, MeshRayHit* hit) const;
+  /// The nearest hit of the segment: brute force with linecast_triangle.
+  bool linecast(Vec3 start, Vec3 end, MeshRayHit* hit) const;
+  /// The nearest point of the mesh to p within max_distance (>= 0, may be
+  /// +infinity): brute force with distance_point_triangle (the smallest
+  /// distance <= max_distance, ties to the lowest index), the point being
+  /// closest_point_on_triangle of that triangle. False when no triangle is
+  /// within max_distance (or the mesh is empty).
+  bool closest_point(Vec3 p, double max_distance,
+                     MeshClosestPoint* result) const;
+
+  /// Bytes of the BVH: its nodes and the triangles' order (their original
+  /// indices), what three-mesh-bvh's BVH buffer holds (it reorders the
+  /// geometry's index in place instead of keeping an order).
+  size_t bvh_bytes() const;
+  /// Bytes the mesh owns in all: the BVH, the triangles' vertex indices and
+  /// the vertices (double).
+  size_t memory_bytes() const;
+  size_t node_count() const { return nodes_.size(); }
+  /// The deepest leaf's depth (the root is 0).
+  int depth() const { return depth_; }
+  /// Node `i`'s bounds mapped back to world coordinates (as queries see them,
+  /// before kMeshBoxMargin).
+  AABB world_bounds(size_t i) const;
+  const MeshNode& node(size_t i) const { return nodes_[i]; }
+  /// The original index of the triangle in BVH slot `slot` (leaves hold
+  /// slots).
+  uint32_t triangle_in_slot(uint32_t slot) const { return triangle_ids_[slot]; }
+
+ private:
+  std::vector<double> vertices_;        // x, y, z per vertex
+  std::vector<uint32_t> corners_;       // three vertex indices per triangle,
+                                        // in BVH order
+  std::vector<uint32_t> triangle_ids_;  // original index, in BVH order
+  std::vector<MeshNode> nodes_;
+  Vec3 origin_;             // the centre of the mesh's bounds
+  double unit_ = 1.0;       // a power of two: world = origin + float * unit
+  double max_coord_ = 0.0;  // the largest |coordinate| of any vertex
+  int depth_ = 0;
+
+  Triangle at(uint32_t slot) const;  // the triangle in BVH slot `slot`
+  void build(std::vector<double>& bounds);
+  float round_down(double value, int axis) const;
+  float round_up(double value, int axis) const;
+  template <class Visit>
+  friend struct MeshTraversal;
+};
+
+}  // namespace np

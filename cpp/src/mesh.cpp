@@ -1,0 +1,691 @@
+// narrowphase: the triangle mesh and its BVH (narrowphase/mesh.h).
+//
+// Build: binned SAH (Wald 2007, "On fast construction of SAH-based bounding
+// volume hierarchies"): at each node the triangles' centroids are sorted into
+// bins along each axis (kBins, fewer for small nodes), the cost area(left) *
+// n(left) + area(right) * n(right) of the planes between bins is swept in two
+// passes, and the
+// cheapest plane splits the node. three-mesh-bvh's SAH strategy
+// (src/core/build/splitUtils.js in 0.9.17: 8 bins on the centroid bounds, and
+// an exact sweep below a few dozen primitives) and Jolt's MeshShape (its
+// AABBTreeBuilder with TriangleSplitterBinning) split on the same cost;
+// parry's Qbvh splits at the centroids' mean instead (cheaper to build, looser
+// for rays). A node of at most kMaxLeafTriangles triangles is a leaf; one
+// whose centroids coincide (coincident triangles, or all in one bin), or a
+// node deeper than kMedianDepth (a skewed soup would otherwise nest one
+// triangle per level), is split at the median of its largest centroid axis,
+// which bounds the depth and so the traversal stack.
+//
+// Query: near-to-far depth-first traversal with a stack; a node's entry
+// distance (ray) or distance lower bound (point) is compared with the best
+// answer so far and the node pruned only when it is strictly greater, so a
+// triangle at exactly the best distance is still tested (ties go to the lowest
+// index). Box tests follow Ize 2013 ("Robust BVH Ray Traversal", JCGT 2(2)):
+// the slab parameters are rounded, so the entry is lowered and the exit raised
+// by a bound on their relative error (here kMeshBoundSlack, generous), and the
+// box is first widened by kMeshBoxMargin of the coordinates' magnitude, which
+// also covers the rounding inside the triangle tests the leaves call.
+#include "narrowphase/mesh.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+
+#include "narrowphase/closest_point.h"
+#include "narrowphase/detail/exponent.h"
+#include "narrowphase/raycast.h"
+#include "narrowphase/tolerances.h"
+
+namespace np {
+
+namespace {
+
+constexpr int kBins = 32;
+/// Bins for a node of `count` triangles: a small node has few distinct planes
+/// worth trying, and every bin costs two sweeps.
+int bins_for(uint32_t count) {
+  return count <= 16 ? 8 : count <= 256 ? 16 : kBins;
+}
+/// Below this depth nodes split by SAH; from it on, at the median.
+constexpr int kMedianDepth = 48;
+/// Entries of a traversal stack: depth <= kMedianDepth + log2(2^32) + 1, and a
+/// near-to-far depth-first traversal holds at most one entry per level plus
+/// one.
+constexpr int kStackSize = 128;
+
+double component(Vec3 v, int axis) {
+  return axis == 0 ? v.x : axis == 1 ? v.y : v.z;
+}
+
+// Half the surface area of a box given as lo[3], hi[3] (the SAH's measure).
+double half_area(const float* lo, const float* hi) {
+  const double dx = double(hi[0]) - lo[0], dy = double(hi[1]) - lo[1],
+               dz = double(hi[2]) - lo[2];
+  if (!(dx >= 0.0)) return 0.0;  // an empty bin
+  return dx * dy + dy * dz + dz * dx;
+}
+
+struct Bin {
+  float lo[3] = {FLT_MAX, FLT_MAX, FLT_MAX};
+  float hi[3] = {-FLT_MAX, -FLT_MAX, -FLT_MAX};
+  uint32_t count = 0;
+  void grow(const float* blo, const float* bhi) {
+    for (int a = 0; a < 3; ++a) {
+      lo[a] = std::min(lo[a], blo[a]);
+      hi[a] = std::max(hi[a], bhi[a]);
+    }
+  }
+  void grow(const Bin& b) {
+    grow(b.lo, b.hi);
+    count += b.count;
+  }
+};
+
+}  // namespace
+
+// ---- Build ----
+
+Mesh::Mesh(const double* positions, size_t vertex_count,
+           const uint32_t* indices, size_t triangle_count)
+    : vertices_(positions, positions + 3 * vertex_count),
+      corners_(3 * triangle_count),
+      triangle_ids_(triangle_count) {
+  for (size_t i = 0; i < 3 * triangle_count; ++i)
+    corners_[i] = indices ? indices[i] : static_cast<uint32_t>(i);
+  for (size_t i = 0; i < triangle_count; ++i)
+    triangle_ids_[i] = static_cast<uint32_t>(i);
+  if (triangle_count == 0) return;
+  // Each triangle's world bounds (exact: minima and maxima of its corners).
+  std::vector<double> bounds(6 * triangle_count);
+  double mlo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
+  double mhi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
+  for (size_t i = 0; i < triangle_count; ++i) {
+    double* b = &bounds[6 * i];
+    for (int a = 0; a < 3; ++a) {
+      const double p = vertices_[3 * corners_[3 * i] + a],
+                   q = vertices_[3 * corners_[3 * i + 1] + a],
+                   r = vertices_[3 * corners_[3 * i + 2] + a];
+      b[a] = std::min(std::min(p, q), r);
+      b[3 + a] = std::max(std::max(p, q), r);
+      mlo[a] = std::min(mlo[a], b[a]);
+      mhi[a] = std::max(mhi[a], b[3 + a]);
+    }
+  }
+  // The origin (the centre of the bounds, halves added so that nothing
+  // overflows) and the unit, a power of two near the largest offset from it,
+  // so that float32 offsets in units of it keep 24 bits of the mesh's size.
+  double extent = 0.0;
+  for (int a = 0; a < 3; ++a) {
+    const double o = 0.5 * mlo[a] + 0.5 * mhi[a];
+    (a == 0 ? origin_.x : a == 1 ? origin_.y : origin_.z) = o;
+    extent = std::max(extent, std::max(mhi[a] - o, o - mlo[a]));
+    max_coord_ =
+        std::max(max_coord_, std::max(std::fabs(mlo[a]), std::fabs(mhi[a])));
+  }
+  int e = 0;
+  if (extent > 0x1p1000 || !(extent <= DBL_MAX)) {
+    e = 1000;  // (the offsets may then exceed 1: still far inside float32)
+  } else if (extent > 0.0) {
+    std::frexp(extent, &e);  // extent = m 2^e, m in [0.5, 1)
+    e = std::max(e, -1000);
+  }
+  unit_ = detail::pow2(e);
+  build(bounds);
+}
+
+Triangle Mesh::at(uint32_t slot) const {
+  const uint32_t* c = &corners_[3 * slot];
+  const double* v0 = &vertices_[3 * c[0]];
+  const double* v1 = &vertices_[3 * c[1]];
+  const double* v2 = &vertices_[3 * c[2]];
+  return {{v0[0], v0[1], v0[2]}, {v1[0], v1[1], v1[2]}, {v2[0], v2[1], v2[2]}};
+}
+
+Triangle Mesh::triangle(uint32_t i) const {
+  // Slots are a permutation of the indices: find i's (only tests call this).
+  for (uint32_t s = 0; s < triangle_ids_.size(); ++s)
+    if (triangle_ids_[s] == i) return at(s);
+  return {};
+}
+
+// A float f whose bound origin + f * unit (rounded, as world_bounds computes
+// it) is <= value (round_down) or >= value (round_up): the nearest float to
+// the offset, stepped outward until it is. A few steps at most; a bound that
+// cannot be reached (offsets below float32's range) becomes infinite.
+float Mesh::round_down(double value, int axis) const {
+  const double o = component(origin_, axis);
+  float f = static_cast<float>((0.5 * value - 0.5 * o) * (2.0 / unit_));
+  for (int step = 0; o + static_cast<double>(f) * unit_ > value; ++step)
+    f = step < 64 ? std::nextafter(f, -INFINITY) : -INFINITY;
+  return f;
+}
+float Mesh::round_up(double value, int axis) const {
+  const double o = component(origin_, axis);
+  float f = static_cast<float>((0.5 * value - 0.5 * o) * (2.0 / unit_));
+  for (int step = 0; o + static_cast<double>(f) * unit_ < value; ++step)
+    f = step < 64 ? std::nextafter(f, INFINITY) : INFINITY;
+  return f;
+}
+
+AABB Mesh::world_bounds(size_t i) const {
+  const MeshNode& n = nodes_[i];
+  return {{origin_.x + static_cast<double>(n.lo[0]) * unit_,
+           origin_.y + static_cast<double>(n.lo[1]) * unit_,
+           origin_.z + static_cast<double>(n.lo[2]) * unit_},
+          {origin_.x + static_cast<double>(n.hi[0]) * unit_,
+           origin_.y + static_cast<double>(n.hi[1]) * unit_,
+           origin_.z + static_cast<double>(n.hi[2]) * unit_}};
+}
+
+void Mesh::build(std::vector<double>& bounds) {
+  const uint32_t n = static_cast<uint32_t>(triangle_ids_.size());
+  // Centroids in units of the mesh (offsets from the origin over the unit;
+  // halves first, so that nothing overflows), for the binning only.
+  const double to_local = 2.0 / unit_;
+  std::vector<double> centroid(3 * n);
+  for (uint32_t i = 0; i < n; ++i)
+    for (int a = 0; a < 3; ++a)
+      centroid[3 * i + a] =
+          (0.25 * bounds[6 * i + a] + 0.25 * bounds[6 * i + 3 + a] -
+           0.5 * component(origin_, a)) *
+          to_local;
+  // Each triangle's bounds in the same units, in float32 (the SAH's areas
+  // only: a heuristic, so rounding does not matter here).
+  std::vector<float> local(6 * static_cast<size_t>(n));
+  for (uint32_t i = 0; i < n; ++i)
+    for (int a = 0; a < 3; ++a) {
+      const double o = 0.5 * component(origin_, a);
+      local[6 * i + a] =
+          static_cast<float>((0.5 * bounds[6 * i + a] - o) * to_local);
+      local[6 * i + 3 + a] =
+          static_cast<float>((0.5 * bounds[6 * i + 3 + a] - o) * to_local);
+    }
+  std::vector<uint32_t>& ref = triangle_ids_;  // permuted in place
+  nodes_.reserve(2 * (n / 2 + 1));
+
+  struct Task {
+    uint32_t begin, end;
+    int depth;
+    uint32_t parent;  // the node whose `index` is this one (second children)
+  };
+  std::vector<Task> tasks{{0, n, 0, UINT32_MAX}};
+  while (!tasks.empty()) {
+    const Task task = tasks.back();
+    tasks.pop_back();
+    const uint32_t node = static_cast<uint32_t>(nodes_.size());
+    nodes_.push_back({});
+    if (task.parent != UINT32_MAX) nodes_[task.parent].index = node;
+    depth_ = std::max(depth_, task.depth);
+    const uint32_t begin = task.begin, end = task.end, count = end - begin;
+
+    // The centroids' bounds (the bins span them). The node's own bounds are
+    // set after the build, bottom-up.
+    double clo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
+    double chi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
+    for (uint32_t k = begin; k < end; ++k) {
+      const double* c = &centroid[3 * ref[k]];
+      for (int a = 0; a < 3; ++a) {
+        clo[a] = min2(clo[a], c[a]);
+        chi[a] = max2(chi[a], c[a]);
+      }
+    }
+    auto make_leaf = [&] {
+      nodes_[node].index = begin;
+      nodes_[node].count = count;
+    };
+    // Leaves of up to kMaxLeafTriangles: smaller ones would cost a node per
+    // triangle or two (memory), and a leaf's triangles are contiguous.
+    if (count <= kMaxLeafTriangles) {
+      make_leaf();
+      continue;
+    }
+
+    // Binned SAH over the three axes.
+    double best_cost = INFINITY;
+    int best_axis = -1, best_plane = 0;
+    double best_scale = 0.0;
+    const int nb = bins_for(count);
+    if (task.depth < kMedianDepth) {
+      for (int a = 0; a < 3; ++a) {
+        const double width = chi[a] - clo[a];
+        const double scale = nb / width;
+        if (!(width > 0.0) || !(scale <= DBL_MAX)) continue;
+        Bin bins[kBins];
+        for (uint32_t k = begin; k < end; ++k) {
+          const uint32_t i = ref[k];
+          const double x = (centroid[3 * i + a] - clo[a]) * scale;
+          const int b = x >= nb - 1 ? nb - 1 : x >= 0.0 ? int(x) : 0;
+          bins[b].grow(&local[6 * i], &local[6 * i + 3]);
+          ++bins[b].count;
+        }
+        // Sweep: the right side's area * count for every plane, then the left.
+        double right_cost[kBins];
+        Bin acc;
+        for (int b = nb - 1; b > 0; --b) {
+          acc.grow(bins[b]);
+          right_cost[b] = half_area(acc.lo, acc.hi) * acc.count;
+        }
+        acc = Bin();
+        for (int b = 0; b < nb - 1; ++b) {
+          acc.grow(bins[b]);
+          if (acc.count == 0 || acc.count == count) continue;
+          const double cost =
+              half_area(acc.lo, acc.hi) * acc.count + right_cost[b + 1];
+          if (cost < best_cost) {
+            best_cost = cost, best_axis = a, best_plane = b + 1;
+            best_scale = scale;
+          }
+        }
+      }
+    }
+    uint32_t mid;
+    if (best_axis >= 0) {
+      const int a = best_axis;
+      const double lo = clo[a], scale = best_scale;
+      mid = static_cast<uint32_t>(
+          std::partition(ref.begin() + begin, ref.begin() + end,
+                         [&](uint32_t i) {
+                           const double x = (centroid[3 * i + a] - lo) * scale;
+                           const int b = x >= nb - 1 ? nb - 1
+                                         : x >= 0.0  ? int(x)
+                                                     : 0;
+                           return b < best_plane;
+                         }) -
+          ref.begin());
+    } else {
+      // No plane separates the centroids (they coincide), or the node is
+      // deep: the median of the widest centroid axis (index order on ties).
+      int a = 0;
+      for (int k = 1; k < 3; ++k)
+        if (chi[k] - clo[k] > chi[a] - clo[a]) a = k;
+      mid = begin + count / 2;
+      std::nth_element(ref.begin() + begin, ref.begin() + mid,
+                       ref.begin() + end, [&](uint32_t i, uint32_t j) {
+                         const double x = centroid[3 * i + a],
+                                      y = centroid[3 * j + a];
+                         return x < y || (x == y && i < j);
+                       });
+    }
+    // The first child is built next (right after this node), the second
+    // after the first's whole subtree.
+    tasks.push_back({mid, end, task.depth + 1, node});
+    tasks.push_back({begin, mid, task.depth + 1, UINT32_MAX});
+  }
+  nodes_.shrink_to_fit();
+  // Bounds, bottom-up: a leaf's are its triangles' exact world bounds rounded
+  // outward into float32; an inner node's the union of its children's (which
+  // come after it), the same as rounding the union, rounding being monotone.
+  for (size_t k = nodes_.size(); k-- > 0;) {
+    MeshNode& node = nodes_[k];
+    if (node.count != 0) {
+      double wlo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
+      double whi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
+      for (uint32_t slot = node.index; slot < node.index + node.count; ++slot) {
+        const double* b = &bounds[6 * static_cast<size_t>(ref[slot])];
+        for (int a = 0; a < 3; ++a) {
+          wlo[a] = min2(wlo[a], b[a]);
+          whi[a] = max2(whi[a], b[3 + a]);
+        }
+      }
+      for (int a = 0; a < 3; ++a) {
+        node.lo[a] = round_down(wlo[a], a);
+        node.hi[a] = round_up(whi[a], a);
+      }
+    } else {
+      const MeshNode &l = nodes_[k + 1], &r = nodes_[node.index];
+      for (int a = 0; a < 3; ++a) {
+        node.lo[a] = std::min(l.lo[a], r.lo[a]);
+        node.hi[a] = std::max(l.hi[a], r.hi[a]);
+      }
+    }
+  }
+  // Reorder the triangles' corners into BVH order.
+  std::vector<uint32_t> corners(3 * static_cast<size_t>(n));
+  for (uint32_t s = 0; s < n; ++s)
+    for (int k = 0; k < 3; ++k)
+      corners[3 * s + k] = corners_[3 * static_cast<size_t>(ref[s]) + k];
+  corners_.swap(corners);
+}
+
+size_t Mesh::bvh_bytes() const {
+  return nodes_.capacity() * sizeof(MeshNode) +
+         triangle_ids_.capacity() * sizeof(uint32_t);
+}
+
+size_t Mesh::memory_bytes() const {
+  return sizeof(Mesh) + bvh_bytes() + corners_.capacity() * sizeof(uint32_t) +
+         vertices_.capacity() * sizeof(double);
+}
+
+// ---- Queries ----
+
+namespace {
+
+struct StackEntry {
+  uint32_t node;
+  double bound;  // a lower bound on the distance of anything below the node
+};
+
+// The margin every node box is widened by for a query whose coordinates are
+// at most `magnitude` in absolute value (tolerances.h, kMeshBoxMargin).
+double box_margin(double magnitude) {
+  return kMeshBoxMargin * magnitude + kMeshBoxMarginAbsolute;
+}
+
+// A ray or segment o + t D (t >= 0, t <= t_max) against widened node boxes:
+// the slab test on halves (0.5 (bound - o), so that differences of coordinates
+// near the largest double do not overflow), D scaled by a power of two so that
+// its largest component is in [1, 2).
+struct SlabRay {
+  double half_o[3];
+  double d[3];
+  double inv[3];  // 2 / d[axis] (the parameter is (0.5 bound - 0.5 o) * inv)
+  bool divide = false;  // some 2 / d overflows: divide instead
+  double t_max;
+  double length;  // |D|
+  double margin;
+
+  SlabRay(Vec3 o, Vec3 direction, double t_max_, double magnitude)
+      : t_max(t_max_), margin(box_margin(magnitude)) {
+    for (int a = 0; a < 3; ++a) {
+      half_o[a] = 0.5 * component(o, a);
+      d[a] = component(direction, a);
+      inv[a] = d[a] == 0.0 ? 0.0 : 2.0 / d[a];
+      if (!(std::fabs(inv[a]) <= DBL_MAX)) divide = true;
+    }
+    length = np::length(direction);
+  }
+
+  // The node test in the mesh's own units (float offsets from `origin` in
+  // units of `unit`), without mapping each bound back to world coordinates:
+  // per axis, the parameter of a bound f is (f - q) * s with q = (o - origin) /
+  // unit (widened by the margin in those units) and s = unit / D. Rounding q,
+  // the margin and the difference moves a bound by a few ulps of the
+  // coordinates' magnitude, far inside the margin (kMeshBoxMargin); rounding s
+  // and the product is a relative error the slack covers, as for enter().
+  // When q, s or the margin in units is not a finite normal number (a ray
+  // origin ~2^1000 units from the mesh, a direction component ~2^-1000 of the
+  // others), `local` stays false and nodes take enter() on world bounds.
+  bool local = false;
+  double q_near[3], q_far[3];  // what the near / far bound's f is offset by
+  double s[3];
+  int near_hi[3];  // 1 when the near bound is hi (D < 0)
+
+  void use_units(Vec3 o, Vec3 origin, double unit) {
+    const double m = margin / unit;
+    if (!(m >= DBL_MIN && m <= DBL_MAX)) return;
+    for (int a = 0; a < 3; ++a) {
+      const double q = (component(o, a) - component(origin, a)) / unit;
+      if (!(std::fabs(q) <= DBL_MAX)) return;
+      near_hi[a] = d[a] < 0.0;
+      // D = 0: s = +inf makes a bound beyond o a miss and one behind it no
+      // constraint; o exactly on it gives 0 * inf = NaN, which constrains
+      // nothing (the comparisons below skip NaN).
+      s[a] = d[a] == 0.0 ? INFINITY : unit / d[a];
+      if (d[a] != 0.0 && !(std::fabs(s[a]) <= DBL_MAX)) return;
+      // The widened bounds lo - m and hi + m: (f_lo - (q + m)) s and (f_hi -
+      // (q - m)) s.
+      q_near[a] = near_hi[a] ? q - m : q + m;
+      q_far[a] = near_hi[a] ? q + m : q - m;
+    }
+    local = true;
+  }
+
+  bool enter_node(const MeshNode& n, double* distance) const {
+    double tnear = -INFINITY, tfar = INFINITY;
+    for (int a = 0; a < 3; ++a) {
+      const float fn = near_hi[a] ? n.hi[a] : n.lo[a];
+      const float ff = near_hi[a] ? n.lo[a] : n.hi[a];
+      const double t0 = (static_cast<double>(fn) - q_near[a]) * s[a];
+      const double t1 = (static_cast<double>(ff) - q_far[a]) * s[a];
+      if (t0 > tnear) tnear = t0;
+      if (t1 < tfar) tfar = t1;
+    }
+    tnear -= kMeshBoundSlack * std::fabs(tnear);
+    tfar += kMeshBoundSlack * std::fabs(tfar);
+    if (!(tnear <= tfar) || tfar < 0.0 || tnear > t_max) return false;
+    *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
+    return true;
+  }
+
+  // The distance at which the ray enters the widened box (a lower bound), or
+  // false when it misses it.
+  bool enter(const AABB& box, double* distance) const {
+    double tnear = -INFINITY, tfar = INFINITY;
+    const double lo[3] = {box.min.x, box.min.y, box.min.z};
+    const double hi[3] = {box.max.x, box.max.y, box.max.z};
+    for (int a = 0; a < 3; ++a) {
+      const double l = 0.5 * (lo[a] - margin) - half_o[a];
+      const double h = 0.5 * (hi[a] + margin) - half_o[a];
+      if (d[a] == 0.0) {
+        // Parallel to the slab: inside it or a miss (signs of rounded
+        // differences are exact).
+        if (l > 0.0 || h < 0.0) return false;
+        continue;
+      }
+      double t0, t1;
+      if (divide) {
+        t0 = l / d[a] * 2.0;
+        t1 = h / d[a] * 2.0;
+      } else {
+        t0 = l * inv[a];
+        t1 = h * inv[a];
+      }
+      if (d[a] < 0.0) std::swap(t0, t1);
+      // (A NaN, 0 * inf for a coordinate on the slab, constrains nothing.)
+      if (t0 > tnear) tnear = t0;
+      if (t1 < tfar) tfar = t1;
+    }
+    // Ize 2013: the rounded parameters are within a few ulps; widen by more.
+    tnear -= kMeshBoundSlack * std::fabs(tnear);
+    tfar += kMeshBoundSlack * std::fabs(tfar);
+    if (!(tnear <= tfar) || tfar < 0.0 || tnear > t_max) return false;
+    *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
+    return true;
+  }
+};
+
+// A lower bound on the distance from p to the widened box.
+double box_distance(const AABB& box, const double* half_p, double margin) {
+  const double lo[3] = {box.min.x, box.min.y, box.min.z};
+  const double hi[3] = {box.max.x, box.max.y, box.max.z};
+  double g[3];
+  for (int a = 0; a < 3; ++a) {
+    const double below = 0.5 * (lo[a] - margin) - half_p[a];
+    const double above = half_p[a] - 0.5 * (hi[a] + margin);
+    g[a] = below > 0.0 ? below : above > 0.0 ? above : 0.0;
+  }
+  const double s = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
+  if (s == 0.0) return 0.0;
+  if (s >= DBL_MIN && s <= DBL_MAX)
+    return 2.0 * std::sqrt(s) * (1.0 - kMeshBoundSlack);
+  // Squares that underflow or overflow: the largest gap (<= the Euclidean
+  // one).
+  return 2.0 * std::max(std::max(g[0], g[1]), g[2]) * (1.0 - kMeshBoundSlack);
+}
+
+}  // namespace
+
+// The traversal shared by the queries: near to far, pruned by `limit()`;
+// `bound(node, &distance)` tests a node's box, `leaf(slot)` one triangle.
+template <class Visit>
+struct MeshTraversal {
+  static void run(const Mesh& mesh, Visit& visit) {
+    if (mesh.nodes_.empty()) return;
+    StackEntry stack[kStackSize];
+    int size = 0;
+    double root;
+    if (!visit.bound_node(mesh, 0, &root)) return;
+    stack[size++] = {0, root};
+    while (size > 0) {
+      const StackEntry e = stack[--size];
+      if (e.bound > visit.limit()) continue;
+      const MeshNode& n = mesh.nodes_[e.node];
+      if (n.count != 0) {
+        for (uint32_t s = n.index; s < n.index + n.count; ++s)
+          visit.leaf(mesh.at(s), mesh.triangle_ids_[s]);
+        continue;
+      }
+      const uint32_t a = e.node + 1, b = n.index;
+      double da = 0.0, db = 0.0;
+      const bool ha = visit.bound_node(mesh, a, &da) && !(da > visit.limit());
+      const bool hb = visit.bound_node(mesh, b, &db) && !(db > visit.limit());
+      // The nearer child is popped first.
+      if (ha && hb) {
+        if (da <= db) {
+          stack[size++] = {b, db};
+          stack[size++] = {a, da};
+        } else {
+          stack[size++] = {a, da};
+          stack[size++] = {b, db};
+        }
+      } else if (ha) {
+        stack[size++] = {a, da};
+      } else if (hb) {
+        stack[size++] = {b, db};
+      }
+    }
+  }
+};
+
+namespace {
+
+// The triangle's exact bounds.
+AABB triangle_box(const Triangle& t) {
+  return {{min2(min2(t.a.x, t.b.x), t.c.x), min2(min2(t.a.y, t.b.y), t.c.y),
+           min2(min2(t.a.z, t.b.z), t.c.z)},
+          {max2(max2(t.a.x, t.b.x), t.c.x), max2(max2(t.a.y, t.b.y), t.c.y),
+           max2(max2(t.a.z, t.b.z), t.c.z)}};
+}
+
+// The nearest of the hits offered (ties: the lowest triangle index).
+struct NearestHit {
+  MeshRayHit best;
+  bool found = false;
+  void offer(const RayHit& h, uint32_t id) {
+    if (!found || h.distance < best.hit.distance ||
+        (h.distance == best.hit.distance && id < best.triangle)) {
+      best.hit = h;
+      best.triangle = id;
+      found = true;
+    }
+  }
+};
+
+struct RayVisit {
+  const Ray& ray;
+  double max_distance;
+  SlabRay slab;
+  NearestHit nearest;
+  double limit() const {
+    return nearest.found ? nearest.best.hit.distance : max_distance;
+  }
+  bool bound_node(const Mesh& mesh, uint32_t i, double* d) const {
+    return slab.local ? slab.enter_node(mesh.node(i), d)
+                      : slab.enter(mesh.world_bounds(i), d);
+  }
+  void leaf(const Triangle& t, uint32_t id) {
+    // The triangle's own box first (exact, widened as the nodes' are): the
+    // watertight test costs many times more.
+    double entry;
+    if (!slab.enter(triangle_box(t), &entry) || entry > limit()) return;
+    RayHit h;
+    if (raycast_triangle(ray, t, max_distance, &h)) nearest.offer(h, id);
+  }
+};
+
+struct SegmentVisit {
+  Vec3 start, end;
+  SlabRay slab;
+  NearestHit nearest;
+  double limit() const {
+    return nearest.found ? nearest.best.hit.distance : INFINITY;
+  }
+  bool bound_node(const Mesh& mesh, uint32_t i, double* d) const {
+    return slab.local ? slab.enter_node(mesh.node(i), d)
+                      : slab.enter(mesh.world_bounds(i), d);
+  }
+  void leaf(const Triangle& t, uint32_t id) {
+    double entry;
+    if (!slab.enter(triangle_box(t), &entry) || entry > limit()) return;
+    RayHit h;
+    if (linecast_triangle(start, end, t, &h)) nearest.offer(h, id);
+  }
+};
+
+struct PointVisit {
+  Vec3 p;
+  double max_distance;
+  double half_p[3];
+  double margin;
+  MeshClosestPoint best;
+  bool found = false;
+  double limit() const { return found ? best.distance : max_distance; }
+  bool bound_node(const Mesh& mesh, uint32_t i, double* d) const {
+    *d = box_distance(mesh.world_bounds(i), half_p, margin);
+    return true;
+  }
+  void leaf(const Triangle& t, uint32_t id) {
+    if (box_distance(triangle_box(t), half_p, margin) > limit()) return;
+    const double d = distance_point_triangle(p, t);
+    if (!(d <= max_distance)) return;
+    if (!found || d < best.distance ||
+        (d == best.distance && id < best.triangle)) {
+      best.distance = d;
+      best.point = closest_point_on_triangle(p, t);
+      best.triangle = id;
+      found = true;
+    }
+  }
+};
+
+}  // namespace
+
+bool Mesh::raycast(const Ray& ray, double max_distance, MeshRayHit* hit) const {
+  const double k =
+      detail::unit_scale_for(detail::biased_exponent(ray.direction));
+  RayVisit visit{ray,
+                 max_distance,
+                 SlabRay(ray.origin, ray.direction * k, INFINITY,
+                         std::max(max_coord_, max_abs_component(ray.origin))),
+                 {}};
+  visit.slab.use_units(ray.origin, origin_, unit_);
+  MeshTraversal<RayVisit>::run(*this, visit);
+  if (!visit.nearest.found) return false;
+  *hit = visit.nearest.best;
+  return true;
+}
+
+bool Mesh::linecast(Vec3 start, Vec3 end, MeshRayHit* hit) const {
+  // start + t D with D = k (end / 2 - start / 2): the end is at t = 2 / k.
+  const Vec3 half = end * 0.5 - start * 0.5;
+  const double k = detail::unit_scale_for(detail::biased_exponent(half));
+  const double magnitude = std::max(
+      max_coord_, std::max(max_abs_component(start), max_abs_component(end)));
+  SegmentVisit visit{
+      start,
+      end,
+      SlabRay(start, half * k, 2.0 / k * (1.0 + kMeshBoundSlack), magnitude),
+      {}};
+  visit.slab.use_units(start, origin_, unit_);
+  MeshTraversal<SegmentVisit>::run(*this, visit);
+  if (!visit.nearest.found) return false;
+  *hit = visit.nearest.best;
+  return true;
+}
+
+bool Mesh::closest_point(Vec3 p, double max_distance,
+                         MeshClosestPoint* result) const {
+  PointVisit visit{p,
+                   max_distance,
+                   {0.5 * p.x, 0.5 * p.y, 0.5 * p.z},
+                   box_margin(std::max(max_coord_, max_abs_component(p))),
+                   {}};
+  MeshTraversal<PointVisit>::run(*this, visit);
+  if (!visit.found) return false;
+  *result = visit.best;
+  return true;
+}
+
+}  // namespace np

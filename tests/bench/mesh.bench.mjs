@@ -1,0 +1,161 @@
+// Benchmark: np.createMesh against three-mesh-bvh on the same mesh, in one Node process: build time (ours
+// against its SAH and CENTER strategies), the nearest hit (mesh.raycast against MeshBVH.raycastFirst, both
+// two-sided), the nearest point (mesh.closestPoint against MeshBVH.closestPointToPoint), and BVH memory.
+//
+//   npm --prefix tests/bench ci        (once: three-mesh-bvh is a dependency of the benchmarks only)
+//   node tests/bench/mesh.bench.mjs [--rounds 11] [--calls 20000] [--build-rounds 5]
+//
+// The mesh is three.js's TorusKnotGeometry(1, 0.4, 400, 128): 102,400 triangles, the size of three-mesh-bvh's
+// own benchmark geometry (issue 14). three-mesh-bvh reorders a geometry's index when it builds, so it gets a
+// clone. Queries: 1,024 rays from a sphere of radius 4 around the knot, aimed at points within it (most hit,
+// some miss), and 1,024 points in the knot's bounding box grown by 0.5; each call cycles through them.
+//
+// Before any timing, the two must agree on every input: hit or miss alike, the same distance within 1e-6 (both
+// compute in double from the same float32 positions). Prints median ns per call and the ratio narrowphase /
+// three-mesh-bvh (below 1: narrowphase is faster). Not a test: timings depend on the machine.
+import { TorusKnotGeometry, Ray, Vector3, DoubleSide } from "three";
+import { MeshBVH, SAH, CENTER } from "three-mesh-bvh";
+import { init } from "../../web/lib/index.js";
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const ROUNDS = arg("--rounds", 11);
+const CALLS = arg("--calls", 20_000);
+const BUILD_ROUNDS = arg("--build-rounds", 5);
+const N = 1024;
+const MASK = N - 1;
+const AGREEMENT = 1e-6;
+
+const np = await init();
+const geometry = new TorusKnotGeometry(1, 0.4, 400, 128);
+const triangles = geometry.index.count / 3;
+
+// Seeded inputs (mulberry32).
+let seed = 14;
+const unit = () => {
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const sym = () => 2 * unit() - 1;
+geometry.computeBoundingBox();
+const { min, max } = geometry.boundingBox;
+const inBox = (grow) =>
+  new Vector3(
+    min.x - grow + (max.x - min.x + 2 * grow) * unit(),
+    min.y - grow + (max.y - min.y + 2 * grow) * unit(),
+    min.z - grow + (max.z - min.z + 2 * grow) * unit(),
+  );
+const rays = Array.from({ length: N }, () => {
+  const origin = new Vector3(sym(), sym(), sym()).normalize().multiplyScalar(4);
+  const direction = inBox(0).sub(origin);
+  return new Ray(origin, direction.normalize());
+});
+const points = Array.from({ length: N }, () => inBox(0.5));
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+// Median over ROUNDS of the time per call of `fn(i)` over CALLS calls, in ns.
+function time(fn) {
+  const samples = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const t0 = performance.now();
+    for (let i = 0; i < CALLS; i++) fn(i & MASK);
+    samples.push(((performance.now() - t0) * 1e6) / CALLS);
+  }
+  return median(samples);
+}
+function timeBuild(fn) {
+  const samples = [];
+  for (let r = 0; r < BUILD_ROUNDS; r++) {
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+  }
+  return median(samples);
+}
+
+// ---- Build
+const ourBuild = timeBuild(() => np.createMesh(geometry).dispose());
+const sahBuild = timeBuild(
+  () => new MeshBVH(geometry.clone(), { strategy: SAH }),
+);
+const centerBuild = timeBuild(
+  () => new MeshBVH(geometry.clone(), { strategy: CENTER }),
+);
+
+const mesh = np.createMesh(geometry);
+const bvh = new MeshBVH(geometry.clone(), { strategy: SAH });
+const bvhCenter = new MeshBVH(geometry.clone(), { strategy: CENTER });
+const theirBytes = (b) => b._roots.reduce((sum, r) => sum + r.byteLength, 0);
+
+// ---- Agreement
+let hits = 0;
+let worst = 0;
+for (let i = 0; i < N; i++) {
+  const ours = mesh.raycast(rays[i]);
+  for (const b of [bvh, bvhCenter]) {
+    const theirs = b.raycastFirst(rays[i], DoubleSide);
+    if ((ours === null) !== (theirs === null))
+      throw new Error(
+        `ray ${i}: narrowphase ${ours ? "hits" : "misses"}, three-mesh-bvh ${theirs ? "hits" : "misses"}`,
+      );
+    if (ours)
+      worst = Math.max(worst, Math.abs(ours.distance - theirs.distance));
+  }
+  if (ours) hits++;
+  const c = mesh.closestPoint(points[i]);
+  const t = bvh.closestPointToPoint(points[i], {});
+  worst = Math.max(worst, Math.abs(c.distance - t.distance));
+}
+if (worst > AGREEMENT)
+  throw new Error(`the two disagree by ${worst} (more than ${AGREEMENT})`);
+
+// ---- Queries
+const hit = {
+  distance: 0,
+  point: new Vector3(),
+  normal: new Vector3(),
+  triangle: 0,
+};
+const near = { distance: 0, point: new Vector3(), triangle: 0 };
+const theirNear = { point: new Vector3(), distance: 0, faceIndex: 0 };
+const ourRay = time((i) => mesh.raycast(rays[i], Infinity, hit));
+const theirRay = time((i) => bvh.raycastFirst(rays[i], DoubleSide));
+const theirRayCenter = time((i) => bvhCenter.raycastFirst(rays[i], DoubleSide));
+const ourPoint = time((i) => mesh.closestPoint(points[i], Infinity, near));
+const theirPoint = time((i) => bvh.closestPointToPoint(points[i], theirNear));
+
+const rows = [
+  ["build (ms), against SAH", ourBuild, sahBuild],
+  ["build (ms), against CENTER", ourBuild, centerBuild],
+  ["raycast / raycastFirst SAH (ns)", ourRay, theirRay],
+  ["raycast / raycastFirst CENTER (ns)", ourRay, theirRayCenter],
+  ["closestPoint / closestPointToPoint SAH (ns)", ourPoint, theirPoint],
+  [
+    "BVH memory (KiB), against SAH",
+    mesh.bvhBytes / 1024,
+    theirBytes(bvh) / 1024,
+  ],
+];
+const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toPrecision(3));
+console.log(
+  `TorusKnotGeometry(1, 0.4, 400, 128): ${triangles} triangles; ${hits} of ${N} rays hit; the two agree within ${worst.toExponential(1)}`,
+);
+console.log(
+  `| measure | narrowphase | three-mesh-bvh ${"0.9.17"} | ratio |\n|---|---:|---:|---:|`,
+);
+for (const [name, ours, theirs] of rows)
+  console.log(
+    `| ${name} | ${fmt(ours)} | ${fmt(theirs)} | ${(ours / theirs).toFixed(2)}x |`,
+  );
+console.log(
+  `(narrowphase's mesh in all, with its double vertices and indices: ${(mesh.memoryBytes / 1024).toFixed(0)} KiB)`,
+);
+mesh.dispose();

@@ -1,0 +1,553 @@
+// np::Mesh (narrowphase/mesh.h): its BVH queries equal the brute force over
+// every triangle with the single-triangle functions, bit for bit.
+#include "narrowphase/mesh.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+#include "narrowphase/closest_point.h"
+#include "narrowphase/raycast.h"
+#include "test_util.h"
+
+namespace {
+
+using np::Mesh;
+using np::MeshClosestPoint;
+using np::MeshRayHit;
+using np::Ray;
+using np::RayHit;
+using np::Triangle;
+using np::Vec3;
+using np_test::same_bits;
+
+struct Soup {
+  std::vector<double> positions;
+  std::vector<uint32_t> indices;  // empty: consecutive vertices
+  size_t triangles() const {
+    return indices.empty() ? positions.size() / 9 : indices.size() / 3;
+  }
+  Mesh mesh() const {
+    return Mesh(positions.data(), positions.size() / 3,
+                indices.empty() ? nullptr : indices.data(), triangles());
+  }
+  Vec3 vertex(uint32_t v) const {
+    return {positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]};
+  }
+  Triangle triangle(size_t i) const {
+    if (indices.empty())
+      return {vertex(3 * i), vertex(3 * i + 1), vertex(3 * i + 2)};
+    return {vertex(indices[3 * i]), vertex(indices[3 * i + 1]),
+            vertex(indices[3 * i + 2])};
+  }
+  void add(Vec3 a, Vec3 b, Vec3 c) {
+    for (Vec3 v : {a, b, c}) positions.insert(positions.end(), {v.x, v.y, v.z});
+  }
+};
+
+// ---- The brute force: every triangle, in index order, with the single
+// calls; the first of equal distances stays (the lowest index).
+
+bool brute_raycast(const Soup& s, const Ray& ray, double max_distance,
+                   MeshRayHit* out) {
+  bool found = false;
+  for (size_t i = 0; i < s.triangles(); ++i) {
+    RayHit h;
+    if (np::raycast_triangle(ray, s.triangle(i), max_distance, &h) &&
+        (!found || h.distance < out->hit.distance)) {
+      out->hit = h;
+      out->triangle = static_cast<uint32_t>(i);
+      found = true;
+    }
+  }
+  return found;
+}
+
+bool brute_linecast(const Soup& s, Vec3 start, Vec3 end, MeshRayHit* out) {
+  bool found = false;
+  for (size_t i = 0; i < s.triangles(); ++i) {
+    RayHit h;
+    if (np::linecast_triangle(start, end, s.triangle(i), &h) &&
+        (!found || h.distance < out->hit.distance)) {
+      out->hit = h;
+      out->triangle = static_cast<uint32_t>(i);
+      found = true;
+    }
+  }
+  return found;
+}
+
+bool brute_closest(const Soup& s, Vec3 p, double max_distance,
+                   MeshClosestPoint* out) {
+  bool found = false;
+  for (size_t i = 0; i < s.triangles(); ++i) {
+    const double d = np::distance_point_triangle(p, s.triangle(i));
+    if (d <= max_distance && (!found || d < out->distance)) {
+      out->distance = d;
+      out->point = np::closest_point_on_triangle(p, s.triangle(i));
+      out->triangle = static_cast<uint32_t>(i);
+      found = true;
+    }
+  }
+  return found;
+}
+
+bool same_vec(Vec3 a, Vec3 b) {
+  return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z);
+}
+
+::testing::AssertionResult SameHit(bool got, const MeshRayHit& g, bool want,
+                                   const MeshRayHit& w) {
+  if (got != want)
+    return ::testing::AssertionFailure()
+           << "mesh " << (got ? "hit" : "missed") << ", brute force "
+           << (want ? "hit triangle " + std::to_string(w.triangle) + " at " +
+                          std::to_string(w.hit.distance)
+                    : "missed");
+  if (!got) return ::testing::AssertionSuccess();
+  if (g.triangle != w.triangle || !same_bits(g.hit.distance, w.hit.distance) ||
+      !same_vec(g.hit.point, w.hit.point) ||
+      !same_vec(g.hit.normal, w.hit.normal))
+    return ::testing::AssertionFailure()
+           << "mesh: triangle " << g.triangle << " distance " << g.hit.distance
+           << "; brute force: triangle " << w.triangle << " distance "
+           << w.hit.distance;
+  return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult SamePoint(bool got, const MeshClosestPoint& g,
+                                     bool want, const MeshClosestPoint& w) {
+  if (got != want)
+    return ::testing::AssertionFailure()
+           << "mesh " << (got ? "found" : "found nothing") << ", brute force "
+           << (want ? "found" : "found nothing");
+  if (!got) return ::testing::AssertionSuccess();
+  if (g.triangle != w.triangle || !same_bits(g.distance, w.distance) ||
+      !same_vec(g.point, w.point))
+    return ::testing::AssertionFailure()
+           << "mesh: triangle " << g.triangle << " distance " << g.distance
+           << "; brute force: triangle " << w.triangle << " distance "
+           << w.distance;
+  return ::testing::AssertionSuccess();
+}
+
+// ---- Hand cases: the unit quad of two triangles, (0,0)-(1,1) its diagonal,
+// mapped onto each axis plane and approached from both sides.
+
+// The quad in the plane normal to `axis`, at height `h` along it.
+Soup quad(int axis, std::array<uint32_t, 6> order = {0, 1, 2, 0, 2, 3}) {
+  Soup s;
+  const double uv[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  for (auto& c : uv) {
+    Vec3 v{0, 0, 0};
+    np::set(v, (axis + 1) % 3, c[0]);
+    np::set(v, (axis + 2) % 3, c[1]);
+    s.positions.insert(s.positions.end(), {v.x, v.y, v.z});
+  }
+  s.indices.assign(order.begin(), order.end());
+  return s;
+}
+
+Vec3 at_uv(int axis, double u, double v, double w) {
+  Vec3 r{0, 0, 0};
+  np::set(r, (axis + 1) % 3, u);
+  np::set(r, (axis + 2) % 3, v);
+  np::set(r, axis, w);
+  return r;
+}
+
+TEST(MeshTest, RayThroughTheSharedDiagonalHitsTheLowerIndexAtExactlyOne) {
+  for (int axis = 0; axis < 3; ++axis)
+    for (double side : {1.0, -1.0})
+      for (auto order : {std::array<uint32_t, 6>{0, 1, 2, 0, 2, 3},
+                         std::array<uint32_t, 6>{0, 2, 3, 0, 1, 2}})
+        for (double u : {0.5, 0.25, 0.0625, 1.0}) {
+          const Soup s = quad(axis, order);
+          const Mesh m = s.mesh();
+          const Ray ray{at_uv(axis, u, u, side), at_uv(axis, 0, 0, -side)};
+          MeshRayHit got, want;
+          ASSERT_TRUE(m.raycast(ray, INFINITY, &got));
+          ASSERT_TRUE(brute_raycast(s, ray, INFINITY, &want));
+          EXPECT_TRUE(SameHit(true, got, true, want));
+          EXPECT_EQ(got.hit.distance, 1.0);
+          EXPECT_PRED_FORMAT2(np_test::VecEq, got.hit.point,
+                              at_uv(axis, u, u, 0));
+          // Both triangles hold the diagonal: the lower index wins.
+          EXPECT_EQ(got.triangle, 0u) << "axis " << axis << " u " << u;
+          // A segment along the same path.
+          ASSERT_TRUE(m.linecast(ray.origin, at_uv(axis, u, u, -side), &got));
+          EXPECT_EQ(got.triangle, 0u);
+          EXPECT_EQ(got.hit.distance, 1.0);
+        }
+}
+
+TEST(MeshTest, RayThroughASharedVertexOfAFanHitsTheLowestIndex) {
+  // Four triangles around the centre vertex 4 = (0.5, 0.5).
+  for (int axis = 0; axis < 3; ++axis)
+    for (double side : {1.0, -1.0}) {
+      Soup s = quad(axis);
+      const Vec3 c = at_uv(axis, 0.5, 0.5, 0);
+      s.positions.insert(s.positions.end(), {c.x, c.y, c.z});
+      s.indices = {4, 1, 2, 4, 2, 3, 4, 3, 0, 4, 0, 1};
+      const Mesh m = s.mesh();
+      const Ray ray{at_uv(axis, 0.5, 0.5, side), at_uv(axis, 0, 0, -side)};
+      MeshRayHit got, want;
+      ASSERT_TRUE(m.raycast(ray, INFINITY, &got));
+      ASSERT_TRUE(brute_raycast(s, ray, INFINITY, &want));
+      EXPECT_TRUE(SameHit(true, got, true, want));
+      EXPECT_EQ(got.triangle, 0u);
+      EXPECT_EQ(got.hit.distance, 1.0);
+      // The quad's corner (1, 1), shared by both triangles of the plain quad.
+      const Soup q = quad(axis);
+      const Ray corner{at_uv(axis, 1, 1, side), at_uv(axis, 0, 0, -side)};
+      ASSERT_TRUE(q.mesh().raycast(corner, INFINITY, &got));
+      EXPECT_EQ(got.triangle, 0u);
+      EXPECT_EQ(got.hit.distance, 1.0);
+    }
+}
+
+TEST(MeshTest, RayGrazingAnEdgeInThePlaneHitsWhereItTouches) {
+  for (int axis = 0; axis < 3; ++axis) {
+    const Soup s = quad(axis);
+    const Mesh m = s.mesh();
+    // Along the edge v = 0 (triangle 0's only, its corner 0 shared), in the
+    // plane, from u = -1.
+    const Ray ray{at_uv(axis, -1, 0, 0), at_uv(axis, 1, 0, 0)};
+    MeshRayHit got, want;
+    ASSERT_TRUE(m.raycast(ray, INFINITY, &got));
+    ASSERT_TRUE(brute_raycast(s, ray, INFINITY, &want));
+    EXPECT_TRUE(SameHit(true, got, true, want));
+    EXPECT_EQ(got.hit.distance, 1.0);
+    EXPECT_PRED_FORMAT2(np_test::VecEq, got.hit.point, at_uv(axis, 0, 0, 0));
+    // Just above the edge x = 1, parallel to the plane: a miss.
+    const Ray above{at_uv(axis, 1, -1, 0x1p-60), at_uv(axis, 0, 1, 0)};
+    EXPECT_FALSE(m.raycast(above, INFINITY, &got));
+    EXPECT_FALSE(brute_raycast(s, above, INFINITY, &want));
+  }
+}
+
+TEST(MeshTest, RayOnTheEdgeHitsAndOneUlpBesideItMisses) {
+  for (int axis = 0; axis < 3; ++axis)
+    for (double side : {1.0, -1.0}) {
+      const Soup s = quad(axis);
+      const Mesh m = s.mesh();
+      MeshRayHit got, want;
+      for (double u : {1.0, 0.0}) {
+        const double out =
+            u == 1.0 ? std::nextafter(1.0, 2.0) : std::nextafter(0.0, -1.0);
+        // On the edge u = 1 (or u = 0): a hit at exactly 1.
+        const Ray on{at_uv(axis, u, 0.5, side), at_uv(axis, 0, 0, -side)};
+        ASSERT_TRUE(m.raycast(on, INFINITY, &got)) << axis << " " << u;
+        ASSERT_TRUE(brute_raycast(s, on, INFINITY, &want));
+        EXPECT_TRUE(SameHit(true, got, true, want));
+        EXPECT_EQ(got.hit.distance, 1.0);
+        // One ulp outside: a miss.
+        const Ray beside{at_uv(axis, out, 0.5, side), at_uv(axis, 0, 0, -side)};
+        EXPECT_FALSE(m.raycast(beside, INFINITY, &got)) << axis << " " << u;
+        EXPECT_FALSE(brute_raycast(s, beside, INFINITY, &want));
+      }
+      // maxDistance: exactly 1 hits, one ulp less misses.
+      const Ray ray{at_uv(axis, 0.75, 0.25, side), at_uv(axis, 0, 0, -side)};
+      EXPECT_TRUE(m.raycast(ray, 1.0, &got));
+      EXPECT_FALSE(m.raycast(ray, std::nextafter(1.0, 0.0), &got));
+      // A segment ending exactly on the quad hits at its length; one ending an
+      // ulp short misses.
+      EXPECT_TRUE(m.linecast(ray.origin, at_uv(axis, 0.75, 0.25, 0), &got));
+      EXPECT_EQ(got.hit.distance, 1.0);
+      EXPECT_FALSE(m.linecast(ray.origin,
+                              at_uv(axis, 0.75, 0.25, side * 0x1p-1074), &got));
+    }
+}
+
+TEST(MeshTest, ClosestPointOnTheQuadByHand) {
+  for (int axis = 0; axis < 3; ++axis) {
+    const Soup s = quad(axis);
+    const Mesh m = s.mesh();
+    MeshClosestPoint got;
+    // Above the diagonal: both triangles at 2, the lower index.
+    ASSERT_TRUE(m.closest_point(at_uv(axis, 0.5, 0.5, 2), INFINITY, &got));
+    EXPECT_EQ(got.distance, 2.0);
+    EXPECT_PRED_FORMAT2(np_test::VecEq, got.point, at_uv(axis, 0.5, 0.5, 0));
+    EXPECT_EQ(got.triangle, 0u);
+    // Beside the edge u = 1 (triangle 0's): distance 1.
+    ASSERT_TRUE(m.closest_point(at_uv(axis, 2, 0.25, 0), INFINITY, &got));
+    EXPECT_EQ(got.distance, 1.0);
+    EXPECT_PRED_FORMAT2(np_test::VecEq, got.point, at_uv(axis, 1, 0.25, 0));
+    EXPECT_EQ(got.triangle, 0u);
+    // Beside the edge v = 1 (triangle 1's).
+    ASSERT_TRUE(m.closest_point(at_uv(axis, 0.25, 3, 0), INFINITY, &got));
+    EXPECT_EQ(got.distance, 2.0);
+    EXPECT_EQ(got.triangle, 1u);
+    // maxDistance: exactly the distance finds it, an ulp less does not.
+    EXPECT_TRUE(m.closest_point(at_uv(axis, 0.25, 3, 0), 2.0, &got));
+    EXPECT_FALSE(m.closest_point(at_uv(axis, 0.25, 3, 0),
+                                 std::nextafter(2.0, 0.0), &got));
+    // On the surface: distance 0, the point itself.
+    ASSERT_TRUE(m.closest_point(at_uv(axis, 0.75, 0.25, 0), 0.0, &got));
+    EXPECT_EQ(got.distance, 0.0);
+  }
+}
+
+TEST(MeshTest, EmptyMeshMissesEverything) {
+  const Mesh m(nullptr, 0, nullptr, 0);
+  MeshRayHit h;
+  MeshClosestPoint c;
+  EXPECT_EQ(m.triangle_count(), 0u);
+  EXPECT_FALSE(m.raycast({{0, 0, 0}, {1, 0, 0}}, INFINITY, &h));
+  EXPECT_FALSE(m.linecast({0, 0, 0}, {1, 0, 0}, &h));
+  EXPECT_FALSE(m.closest_point({0, 0, 0}, INFINITY, &c));
+}
+
+// ---- Seeded soups against the brute force.
+
+enum class Kind { kUniform, kSlivers, kCoincident, kGrid, kDegenerate };
+
+// n triangles of `kind` in the cube [-1, 1]^3 scaled by `scale` and moved by
+// `offset` on each axis.
+Soup make_soup(Kind kind, int n, double scale, double offset, uint32_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  auto point = [&] {
+    return Vec3{u(rng) * scale + offset, u(rng) * scale + offset,
+                u(rng) * scale + offset};
+  };
+  Soup s;
+  switch (kind) {
+    case Kind::kUniform:
+      for (int i = 0; i < n; ++i) {
+        // Small triangles around random centres (a soup, not a hedgehog).
+        const Vec3 c = point();
+        auto near = [&] {
+          return Vec3{c.x + 0.1 * u(rng) * scale, c.y + 0.1 * u(rng) * scale,
+                      c.z + 0.1 * u(rng) * scale};
+        };
+        s.add(near(), near(), near());
+      }
+      break;
+    case Kind::kSlivers:
+      for (int i = 0; i < n; ++i) {
+        const Vec3 a = point(), b = point();
+        const double t = std::fabs(u(rng));
+        // c on ab (nearly: its rounding), or an ulp-scale step off it.
+        Vec3 c = a + (b - a) * t;
+        c.z = std::nextafter(c.z, i % 2 ? INFINITY : -INFINITY);
+        s.add(a, b, c);
+      }
+      break;
+    case Kind::kCoincident:
+      for (int i = 0; i < n; ++i) {
+        if (i % 3 != 0 && !s.positions.empty()) {
+          // A copy of an earlier triangle, corners rotated.
+          const size_t j = rng() % s.triangles();
+          const Triangle t = s.triangle(j);
+          s.add(t.b, t.c, t.a);
+        } else {
+          s.add(point(), point(), point());
+        }
+      }
+      break;
+    case Kind::kGrid: {
+      // A height field with shared edges and vertices (indexed).
+      const int side = std::max(2, static_cast<int>(std::sqrt(n / 2.0)) + 1);
+      for (int j = 0; j < side; ++j)
+        for (int i = 0; i < side; ++i) {
+          const double x = (2.0 * i / (side - 1) - 1.0) * scale + offset;
+          const double z = (2.0 * j / (side - 1) - 1.0) * scale + offset;
+          const double y = (0.2 * u(rng)) * scale + offset;
+          s.positions.insert(s.positions.end(), {x, y, z});
+        }
+      for (int j = 0; j + 1 < side; ++j)
+        for (int i = 0; i + 1 < side; ++i) {
+          const uint32_t a = j * side + i, b = a + 1, c = a + side, d = c + 1;
+          s.indices.insert(s.indices.end(), {a, b, d, a, d, c});
+          if (static_cast<int>(s.indices.size() / 3) >= n) break;
+        }
+      break;
+    }
+    case Kind::kDegenerate:
+      for (int i = 0; i < n; ++i) {
+        const Vec3 a = point(), b = point();
+        if (i % 2)
+          s.add(a, a, a);  // a point
+        else
+          s.add(a, b, a);  // a segment
+      }
+      break;
+  }
+  return s;
+}
+
+// Queries aimed at the soup: rays at random corners and edge points (exactly
+// through shared vertices and edges in the grid), random rays, segments and
+// points.
+void compare(const Soup& s, int queries, uint32_t seed, double scale,
+             double offset) {
+  const Mesh m = s.mesh();
+  ASSERT_EQ(m.triangle_count(), s.triangles());
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  auto point = [&] {
+    return Vec3{u(rng) * 2 * scale + offset, u(rng) * 2 * scale + offset,
+                u(rng) * 2 * scale + offset};
+  };
+  int hits = 0, found = 0;
+  for (int q = 0; q < queries; ++q) {
+    const Vec3 o = point();
+    Vec3 target = point();
+    if (q % 2 == 0) {
+      const Triangle t = s.triangle(rng() % s.triangles());
+      switch (q % 8) {
+        case 0:
+          target = t.a;
+          break;
+        case 2:
+          target = t.b * 0.5 + t.c * 0.5;
+          break;
+        case 4:
+          target = (t.a + t.b + t.c) * (1.0 / 3.0);
+          break;
+        default:
+          target = t.c;
+          break;
+      }
+    }
+    const Vec3 d = target - o;
+    if (d.x == 0 && d.y == 0 && d.z == 0) continue;
+    const double max_distance = q % 5 == 0 ? np::length(d) : INFINITY;
+    MeshRayHit got, want;
+    const bool g = m.raycast({o, d}, max_distance, &got);
+    const bool w = brute_raycast(s, {o, d}, max_distance, &want);
+    ASSERT_TRUE(SameHit(g, got, w, want)) << "raycast, query " << q;
+    hits += w;
+    // Segments: to the target, and a little beyond it.
+    const Vec3 end = q % 3 == 0 ? target + d * 0.25 : target;
+    const bool gl = m.linecast(o, end, &got);
+    const bool wl = brute_linecast(s, o, end, &want);
+    ASSERT_TRUE(SameHit(gl, got, wl, want)) << "linecast, query " << q;
+    // Points, with and without a reach.
+    const double reach = q % 4 == 0 ? 0.05 * scale : INFINITY;
+    MeshClosestPoint gc, wc;
+    const bool gp = m.closest_point(o, reach, &gc);
+    const bool wp = brute_closest(s, o, reach, &wc);
+    ASSERT_TRUE(SamePoint(gp, gc, wp, wc)) << "closest point, query " << q;
+    found += wp;
+    // The point on the surface aimed at (distance 0 or nearly).
+    const bool gt = m.closest_point(target, INFINITY, &gc);
+    const bool wt = brute_closest(s, target, INFINITY, &wc);
+    ASSERT_TRUE(SamePoint(gt, gc, wt, wc)) << "closest point on, query " << q;
+  }
+  // The comparisons are not vacuous.
+  EXPECT_GT(hits, 0);
+  EXPECT_GT(found, 0);
+}
+
+TEST(MeshTest, SeededSoupsEqualTheBruteForceBitForBit) {
+  uint32_t seed = 1;
+  for (Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kCoincident,
+                    Kind::kGrid, Kind::kDegenerate})
+    for (int n : {1, 2, 5, 17, 100, 1000, 5000})
+      for (auto [scale, offset] :
+           {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
+            std::pair{1e300, 0.0}, std::pair{1e-3, 1e6}}) {
+        SCOPED_TRACE(::testing::Message()
+                     << "kind " << static_cast<int>(kind) << " n " << n
+                     << " scale " << scale << " offset " << offset);
+        const Soup s = make_soup(kind, n, scale, offset, ++seed);
+        compare(s, n >= 1000 ? 40 : 120, ++seed, scale, offset);
+        if (HasFatalFailure()) return;
+      }
+}
+
+TEST(MeshTest, SoupsMixingMagnitudesEqualTheBruteForce) {
+  // One mesh with triangles from 1e-300 to 1e300 (and the largest doubles).
+  std::mt19937_64 rng(99);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Soup s;
+  for (int i = 0; i < 400; ++i) {
+    const double scale = std::pow(10.0, -300 + (i % 61) * 10);
+    const Vec3 c{u(rng) * scale, u(rng) * scale, u(rng) * scale};
+    s.add(c, c + Vec3{scale, 0, 0} * 0.1, c + Vec3{0, scale, scale} * 0.1);
+  }
+  s.add({DBL_MAX, 0, 0}, {0, DBL_MAX, 0}, {-DBL_MAX, -DBL_MAX, DBL_MAX});
+  s.add({0x1p-1074, 0, 0}, {0, 0x1p-1074, 0}, {0, 0, 0x1p-1074});
+  for (double scale : {1e-300, 1e-150, 1.0, 1e150, 1e300})
+    compare(s, 60, static_cast<uint32_t>(std::log2(scale) + 2000), scale, 0);
+}
+
+TEST(MeshTest, NodesContainTheirTrianglesAndLeavesAreSmall) {
+  for (auto [scale, offset] :
+       {std::pair{1.0, 0.0}, std::pair{1e-3, 1e6}, std::pair{1e300, 0.0}}) {
+    const Soup s = make_soup(Kind::kUniform, 3000, scale, offset, 7);
+    const Mesh m = s.mesh();
+    // Walk the tree: each leaf's triangles lie in every ancestor's box.
+    std::vector<std::pair<size_t, std::vector<size_t>>> stack{{0, {}}};
+    size_t leaves_total = 0;
+    while (!stack.empty()) {
+      auto [node, path] = stack.back();
+      stack.pop_back();
+      path.push_back(node);
+      const np::MeshNode& n = m.node(node);
+      if (n.count == 0) {
+        stack.push_back({node + 1, path});
+        stack.push_back({n.index, path});
+        continue;
+      }
+      EXPECT_LE(n.count, np::kMaxLeafTriangles);
+      leaves_total += n.count;
+      for (uint32_t slot = n.index; slot < n.index + n.count; ++slot) {
+        const Triangle t = s.triangle(m.triangle_in_slot(slot));
+        for (size_t a : path) {
+          const np::AABB b = m.world_bounds(a);
+          for (Vec3 p : {t.a, t.b, t.c})
+            ASSERT_TRUE(p.x >= b.min.x && p.x <= b.max.x && p.y >= b.min.y &&
+                        p.y <= b.max.y && p.z >= b.min.z && p.z <= b.max.z)
+                << "node " << a << " slot " << slot;
+        }
+      }
+    }
+    EXPECT_EQ(leaves_total, s.triangles());
+    // The root holds every vertex.
+    const np::AABB root = m.world_bounds(0);
+    for (size_t v = 0; v < s.positions.size() / 3; ++v) {
+      const Vec3 p = s.vertex(static_cast<uint32_t>(v));
+      EXPECT_TRUE(p.x >= root.min.x && p.x <= root.max.x && p.y >= root.min.y &&
+                  p.y <= root.max.y && p.z >= root.min.z && p.z <= root.max.z);
+    }
+    EXPECT_LE(m.depth(), 100);
+  }
+}
+
+TEST(MeshTest, BvhOfAHundredThousandTrianglesFitsThreeMeshBvhsMemory) {
+  // A 160 x 320 grid of quads: 102,400 triangles, as three-mesh-bvh's
+  // benchmark TorusKnot (its BVH: ~3.1 MiB).
+  Soup s;
+  const int w = 321, h = 161;
+  for (int j = 0; j < h; ++j)
+    for (int i = 0; i < w; ++i)
+      s.positions.insert(
+          s.positions.end(),
+          {i * 0.01, std::sin(i * 0.1) * std::cos(j * 0.1), j * 0.01});
+  for (int j = 0; j + 1 < h; ++j)
+    for (int i = 0; i + 1 < w; ++i) {
+      const uint32_t a = j * w + i, b = a + 1, c = a + w, d = c + 1;
+      s.indices.insert(s.indices.end(), {a, b, d, a, d, c});
+    }
+  ASSERT_EQ(s.triangles(), 102400u);
+  const Mesh m = s.mesh();
+  EXPECT_LE(m.bvh_bytes(), static_cast<size_t>(3.1 * 1024 * 1024));
+  std::printf(
+      "BVH of 102,400 triangles: %zu nodes, %zu bytes (mesh in all: %zu "
+      "bytes), depth %d\n",
+      m.node_count(), m.bvh_bytes(), m.memory_bytes(), m.depth());
+  EXPECT_LE(m.depth(), 64);
+  // A few queries against the brute force on it.
+  compare(s, 20, 5, 1.6, 1.6);
+}
+
+}  // namespace

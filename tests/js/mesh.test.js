@@ -1,0 +1,546 @@
+// np.createMesh against the real module: every query equals the brute force over the single-triangle calls
+// (np.raycastTriangle, np.linecastTriangle, np.distancePointTriangle / np.closestPointOnTriangle), the smallest
+// distance and on ties the lowest index; the three.js forms; bad input; dispose; memory.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import * as THREE from "three";
+import { beforeAll, describe, expect, it } from "vitest";
+import { init } from "../../web/lib/index.js";
+import { expectError, random, unitBox, v3 } from "./helpers.js";
+
+let np;
+beforeAll(async () => {
+  np = await init();
+});
+
+// ---- The brute force, over the arrays as given.
+
+function triangleOf(positions, indices, i) {
+  const corner = (k) => {
+    const v = indices ? indices[3 * i + k] : 3 * i + k;
+    return v3(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
+  };
+  return { a: corner(0), b: corner(1), c: corner(2) };
+}
+
+function triangles(positions, indices) {
+  const n = indices ? indices.length / 3 : positions.length / 9;
+  return Array.from({ length: n }, (_, i) => triangleOf(positions, indices, i));
+}
+
+function bruteRaycast(tris, ray, maxDistance = Infinity) {
+  let best = null;
+  tris.forEach((t, i) => {
+    const h = np.raycastTriangle(ray, t, maxDistance);
+    if (h && (best === null || h.distance < best.distance))
+      best = { ...h, triangle: i };
+  });
+  return best;
+}
+
+function bruteLinecast(tris, start, end) {
+  let best = null;
+  tris.forEach((t, i) => {
+    const h = np.linecastTriangle(start, end, t);
+    if (h && (best === null || h.distance < best.distance))
+      best = { ...h, triangle: i };
+  });
+  return best;
+}
+
+function bruteClosest(tris, p, maxDistance = Infinity) {
+  let best = null;
+  tris.forEach((t, i) => {
+    const d = np.distancePointTriangle(p, t);
+    if (d <= maxDistance && (best === null || d < best.distance))
+      best = {
+        distance: d,
+        point: np.closestPointOnTriangle(p, t),
+        triangle: i,
+      };
+  });
+  return best;
+}
+
+// Rays, segments and points aimed at the mesh (at its corners and edge midpoints: shared vertices and edges) and
+// random ones; each answer equal to the brute force's, bit for bit (Object.is on every number).
+function compareQueries(mesh, tris, rng, count, scale = 1, offset = 0) {
+  const point = () =>
+    v3(
+      offset + 3 * scale * rng.symmetric(),
+      offset + 3 * scale * rng.symmetric(),
+      offset + 3 * scale * rng.symmetric(),
+    );
+  let hits = 0;
+  for (let q = 0; q < count; q++) {
+    const origin = point();
+    let target = point();
+    if (q % 2 === 0) {
+      const t = tris[rng.below(tris.length)];
+      target =
+        q % 4 === 0
+          ? t.a
+          : v3((t.b.x + t.c.x) / 2, (t.b.y + t.c.y) / 2, (t.b.z + t.c.z) / 2);
+    }
+    const direction = v3(
+      target.x - origin.x,
+      target.y - origin.y,
+      target.z - origin.z,
+    );
+    if (direction.x === 0 && direction.y === 0 && direction.z === 0) continue;
+    const maxDistance = q % 5 === 0 ? 0.5 * scale : Infinity;
+    const ray = { origin, direction };
+    const want = bruteRaycast(tris, ray, maxDistance);
+    expect(mesh.raycast(ray, maxDistance), `raycast ${q}`).toStrictEqual(want);
+    if (want) hits++;
+    expect(mesh.linecast(origin, target), `linecast ${q}`).toStrictEqual(
+      bruteLinecast(tris, origin, target),
+    );
+    const reach = q % 3 === 0 ? 0.2 * scale : Infinity;
+    expect(mesh.closestPoint(origin, reach), `closestPoint ${q}`).toStrictEqual(
+      bruteClosest(tris, origin, reach),
+    );
+  }
+  expect(hits).toBeGreaterThan(0); // not vacuous
+}
+
+function soup(rng, n, scale = 1, offset = 0) {
+  const positions = new Float64Array(9 * n);
+  for (let i = 0; i < n; i++) {
+    const c = [0, 1, 2].map(() => offset + scale * rng.symmetric());
+    for (let k = 0; k < 3; k++)
+      for (let a = 0; a < 3; a++)
+        positions[9 * i + 3 * k + a] = c[a] + 0.2 * scale * rng.symmetric();
+  }
+  return positions;
+}
+
+describe("mesh queries equal the brute force over the single-triangle calls", () => {
+  it("on seeded soups of 1 to 400 triangles, at the origin and moved by 1e6", () => {
+    const rng = random(14);
+    for (const n of [1, 2, 7, 60, 400])
+      for (const [scale, offset] of [
+        [1, 0],
+        [1e-3, 1e6],
+        [1e-300, 0],
+        [1e300, 0],
+      ]) {
+        const positions = soup(rng, n, scale, offset);
+        const mesh = np.createMesh(positions);
+        expect(mesh.triangleCount).toBe(n);
+        compareQueries(
+          mesh,
+          triangles(positions),
+          rng,
+          n >= 400 ? 40 : 80,
+          scale,
+          offset,
+        );
+        mesh.dispose();
+      }
+  });
+
+  it("on three.js's TorusKnotGeometry and SphereGeometry (shared edges and vertices), as BufferGeometry", () => {
+    const rng = random(3);
+    for (const geometry of [
+      new THREE.TorusKnotGeometry(1, 0.4, 64, 8),
+      new THREE.SphereGeometry(1, 16, 12),
+    ]) {
+      const mesh = np.createMesh(geometry);
+      const positions = geometry.attributes.position.array;
+      const indices = geometry.index.array;
+      expect(mesh.triangleCount).toBe(indices.length / 3);
+      compareQueries(mesh, triangles(positions, indices), rng, 150);
+      // Rays from far outside straight at every 7th vertex: each one is shared by several triangles, and the
+      // ray must hit one of them (never slip between), the same one as the brute force.
+      const tris = triangles(positions, indices);
+      for (let v = 0; v < positions.length / 3; v += 7) {
+        const p = v3(
+          positions[3 * v],
+          positions[3 * v + 1],
+          positions[3 * v + 2],
+        );
+        const origin = v3(p.x * 3 + 0.1, p.y * 3, p.z * 3 - 0.2);
+        const ray = {
+          origin,
+          direction: v3(p.x - origin.x, p.y - origin.y, p.z - origin.z),
+        };
+        const hit = mesh.raycast(ray);
+        expect(hit, `vertex ${v}`).not.toBeNull();
+        expect(hit).toStrictEqual(bruteRaycast(tris, ray));
+      }
+      mesh.dispose();
+    }
+  });
+
+  it("a ray through the quad's shared diagonal hits at exactly 1, triangle 0 (the lower index), either order", () => {
+    const positions = new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]);
+    for (const order of [
+      [0, 1, 2, 0, 2, 3],
+      [0, 2, 3, 0, 1, 2],
+    ])
+      for (const side of [1, -1]) {
+        const mesh = np.createMesh(positions, new Uint16Array(order));
+        const hit = mesh.raycast({
+          origin: v3(0.5, 0.5, side),
+          direction: v3(0, 0, -side),
+        });
+        expect(hit).toEqual({
+          distance: 1,
+          point: v3(0.5, 0.5, 0),
+          normal: v3(0, 0, side),
+          triangle: 0,
+        });
+        expect(mesh.closestPoint(v3(0.25, 0.25, 2))).toEqual({
+          distance: 2,
+          point: v3(0.25, 0.25, 0),
+          triangle: 0,
+        });
+        // One ulp beside the edge x = 1: a miss.
+        expect(
+          mesh.raycast({
+            origin: v3(1 + 2 ** -52, 0.5, side),
+            direction: v3(0, 0, -side),
+          }),
+        ).toBeNull();
+        mesh.dispose();
+      }
+  });
+});
+
+describe("the forms of createMesh", () => {
+  it("Uint16 and Uint32 indices, Float32 and Float64 positions, a BufferGeometry and no indices agree", () => {
+    const geometry = new THREE.SphereGeometry(1, 12, 8);
+    const p32 = geometry.attributes.position.array;
+    const i16 = new Uint16Array(geometry.index.array);
+    const meshes = [
+      np.createMesh(geometry),
+      np.createMesh(p32, i16),
+      np.createMesh(new Float64Array(p32), new Uint32Array(i16)),
+      np.createMesh({
+        attributes: { position: { array: p32, itemSize: 3 } },
+        index: { array: i16 },
+      }),
+      // Non-indexed: triangle i is vertices 3i..3i+2, the same triangles in the same order.
+      np.createMesh(geometry.toNonIndexed()),
+    ];
+    const rng = random(8);
+    for (let q = 0; q < 60; q++) {
+      const origin = v3(3 * rng.symmetric(), 3 * rng.symmetric(), 3);
+      const ray = {
+        origin,
+        direction: v3(-origin.x * rng.unit(), -origin.y, -3),
+      };
+      const answers = meshes.map((m) => [
+        m.raycast(ray),
+        m.closestPoint(origin),
+        m.linecast(origin, v3(0, 0, 0)),
+      ]);
+      for (const a of answers.slice(1)) expect(a).toStrictEqual(answers[0]);
+    }
+    for (const m of meshes) m.dispose();
+  });
+
+  it("copies the data: changing the arrays afterwards changes nothing", () => {
+    const positions = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+    const indices = new Uint32Array([0, 1, 2]);
+    const mesh = np.createMesh(positions, indices);
+    positions.fill(100);
+    indices[0] = 2;
+    expect(
+      mesh.raycast({ origin: v3(0.25, 0.25, 1), direction: v3(0, 0, -1) }),
+    ).toEqual({
+      distance: 1,
+      point: v3(0.25, 0.25, 0),
+      normal: v3(0, 0, 1),
+      triangle: 0,
+    });
+    mesh.dispose();
+  });
+
+  it("fills a target (a three.js Vector3 stays itself) and leaves it untouched on a miss", () => {
+    const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+    const target = {
+      distance: -1,
+      point: new THREE.Vector3(),
+      normal: new THREE.Vector3(),
+      triangle: -1,
+    };
+    const point = target.point;
+    expect(
+      mesh.raycast(
+        { origin: v3(0.25, 0.25, -2), direction: v3(0, 0, 1) },
+        Infinity,
+        target,
+      ),
+    ).toBe(target);
+    expect(target.point).toBe(point);
+    expect(target).toMatchObject({ distance: 2, triangle: 0 });
+    expect(target.normal.toArray()).toEqual([0, 0, -1]);
+    const before = structuredClone({ ...target });
+    expect(mesh.linecast(v3(5, 5, 5), v3(6, 6, 6), target)).toBeNull();
+    expect({ ...target }).toEqual(before);
+    const c = { distance: 0, point: new THREE.Vector3(), triangle: 0 };
+    expect(mesh.closestPoint(v3(0, 0, 3), Infinity, c)).toBe(c);
+    expect(c.distance).toBe(3);
+    mesh.dispose();
+  });
+});
+
+describe("bad input", () => {
+  const good = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+
+  it("createMesh: wrong array types are TypeErrors naming the argument", () => {
+    expectError("createMesh", TypeError, "positions", () =>
+      np.createMesh([0, 0, 0, 1, 0, 0, 0, 1, 0]),
+    );
+    expectError("createMesh", TypeError, "positions", () =>
+      np.createMesh(new Int32Array(9)),
+    );
+    expectError("createMesh", TypeError, "indices", () =>
+      np.createMesh(good, new Int32Array([0, 1, 2])),
+    );
+    expectError("createMesh", TypeError, "indices", () =>
+      np.createMesh(good, [0, 1, 2]),
+    );
+    expectError("createMesh", TypeError, "positions", () =>
+      np.createMesh(undefined),
+    );
+  });
+
+  it("createMesh: lengths, indices out of range and non-finite positions are RangeErrors naming the element", () => {
+    expect(() => np.createMesh(new Float32Array(10))).toThrow(
+      /^createMesh: positions has length 10, expected a multiple of 3/,
+    );
+    expect(() => np.createMesh(new Float32Array(12))).toThrow(
+      /^createMesh: positions holds 4 vertices; without indices every three make a triangle/,
+    );
+    expect(() => np.createMesh(good, new Uint16Array([0, 1]))).toThrow(
+      /^createMesh: indices has length 2, expected a multiple of 3/,
+    );
+    const e = expectError("createMesh", RangeError, "indices[4]", () =>
+      np.createMesh(good, new Uint32Array([0, 1, 2, 2, 3, 0])),
+    );
+    expect(e.message).toMatch(/is 3, expected a vertex index < 3/);
+    for (const bad of [NaN, Infinity, -Infinity]) {
+      const p = new Float64Array(good);
+      p[7] = bad;
+      const error = expectError("createMesh", RangeError, "positions[7]", () =>
+        np.createMesh(p),
+      );
+      expect(error.message).toContain(`(vertex 2, y) is ${bad}`);
+    }
+  });
+
+  it("createMesh(geometry): interleaved, itemSize 2 and quantized positions are TypeErrors", () => {
+    const interleaved = new THREE.InterleavedBuffer(new Float32Array(18), 6);
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute(
+      "position",
+      new THREE.InterleavedBufferAttribute(interleaved, 3, 0),
+    );
+    expect(() => np.createMesh(geometry)).toThrow(
+      /^createMesh: geometry\.attributes\.position is an InterleavedBufferAttribute/,
+    );
+    const flat = new THREE.BufferGeometry();
+    flat.setAttribute(
+      "position",
+      new THREE.BufferAttribute(new Float32Array(6), 2),
+    );
+    expectError(
+      "createMesh",
+      TypeError,
+      "geometry.attributes.position.itemSize",
+      () => np.createMesh(flat),
+    );
+    const quantized = new THREE.BufferGeometry();
+    quantized.setAttribute(
+      "position",
+      new THREE.BufferAttribute(new Int16Array(9), 3, true),
+    );
+    expect(() => np.createMesh(quantized)).toThrow(TypeError);
+    const int16 = new THREE.BufferGeometry();
+    int16.setAttribute(
+      "position",
+      new THREE.BufferAttribute(new Int16Array(9), 3),
+    );
+    expectError(
+      "createMesh",
+      TypeError,
+      "geometry.attributes.position.array",
+      () => np.createMesh(int16),
+    );
+    expectError("createMesh", TypeError, "geometry.attributes.position", () =>
+      np.createMesh({ attributes: {} }),
+    );
+  });
+
+  it("queries validate as the single calls do, name mesh.<function>, write nothing on error, and the mesh keeps working", () => {
+    const mesh = np.createMesh(good);
+    const target = {
+      distance: 7,
+      point: v3(7, 7, 7),
+      normal: v3(7, 7, 7),
+      triangle: 7,
+    };
+    const snapshot = structuredClone(target);
+    const ray = { origin: v3(0.25, 0.25, 1), direction: v3(0, 0, -1) };
+    expectError("mesh.raycast", TypeError, "ray.origin.y", () =>
+      mesh.raycast(
+        { origin: { x: 0, z: 0 }, direction: v3(1, 0, 0) },
+        1,
+        target,
+      ),
+    );
+    expectError("mesh.raycast", RangeError, "ray.direction", () =>
+      mesh.raycast({ origin: v3(0, 0, 0), direction: v3(0, 0, 0) }, 1, target),
+    );
+    expectError("mesh.raycast", RangeError, "ray.origin.x", () =>
+      mesh.raycast(
+        { origin: v3(NaN, 0, 0), direction: v3(1, 0, 0) },
+        1,
+        target,
+      ),
+    );
+    expectError("mesh.raycast", RangeError, "maxDistance", () =>
+      mesh.raycast(ray, -1, target),
+    );
+    expectError("mesh.raycast", TypeError, "maxDistance", () =>
+      mesh.raycast(ray, null, target),
+    );
+    expectError("mesh.raycast", TypeError, "target", () =>
+      mesh.raycast(ray, 1, 5),
+    );
+    expectError("mesh.linecast", RangeError, "end.z", () =>
+      mesh.linecast(v3(0, 0, 0), v3(0, 0, Infinity), target),
+    );
+    expectError("mesh.linecast", TypeError, "start", () =>
+      mesh.linecast(null, v3(0, 0, 0), target),
+    );
+    expectError("mesh.closestPoint", RangeError, "point.y", () =>
+      mesh.closestPoint(v3(0, NaN, 0), Infinity, target),
+    );
+    expectError("mesh.closestPoint", RangeError, "maxDistance", () =>
+      mesh.closestPoint(v3(0, 0, 0), NaN, target),
+    );
+    expect(target).toEqual(snapshot);
+    expect(mesh.raycast(ray)).toMatchObject({ distance: 1, triangle: 0 });
+    expect(np.distancePointAABB(v3(4, 0, 0), unitBox())).toBe(3);
+    mesh.dispose();
+  });
+});
+
+describe("dispose", () => {
+  it("a disposed mesh throws Error naming the function; dispose() twice is harmless; others keep working", () => {
+    const a = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+    const b = np.createMesh(new Float64Array([0, 0, 1, 1, 0, 1, 0, 1, 1]));
+    a.dispose();
+    a.dispose();
+    const ray = { origin: v3(0.25, 0.25, 5), direction: v3(0, 0, -1) };
+    for (const [name, call] of [
+      ["raycast", () => a.raycast(ray)],
+      ["linecast", () => a.linecast(v3(0, 0, 0), v3(1, 1, 1))],
+      ["closestPoint", () => a.closestPoint(v3(0, 0, 0))],
+      ["triangleCount", () => a.triangleCount],
+    ]) {
+      let thrown;
+      try {
+        call();
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown?.constructor).toBe(Error);
+      expect(thrown.message).toBe(`mesh.${name}: the mesh was disposed`);
+    }
+    expect(b.raycast(ray)).toMatchObject({ distance: 4, triangle: 0 });
+    b.dispose();
+  });
+
+  it("a getter that disposes the mesh mid-call makes the call throw, not read freed memory", () => {
+    const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+    const origin = v3(0.25, 0.25, 1);
+    Object.defineProperty(origin, "z", {
+      get() {
+        mesh.dispose();
+        return 1;
+      },
+    });
+    expect(() => mesh.raycast({ origin, direction: v3(0, 0, -1) })).toThrow(
+      "mesh.raycast: the mesh was disposed",
+    );
+  });
+});
+
+describe("re-entrancy", () => {
+  it("a getter that calls the library (a mesh query or a single call) does not corrupt the answer", () => {
+    const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+    const trapped = (call) => {
+      const o = { x: 0.25, y: 0.25 };
+      Object.defineProperty(o, "z", {
+        get() {
+          call();
+          return 2;
+        },
+      });
+      return o;
+    };
+    for (const inner of [
+      () => expect(np.distancePointAABB(v3(4, 0, 0), unitBox())).toBe(3),
+      () => expect(mesh.closestPoint(v3(0, 0, 5)).distance).toBe(5),
+    ]) {
+      expect(
+        mesh.raycast({ origin: trapped(inner), direction: v3(0, 0, -1) }),
+      ).toMatchObject({ distance: 2, triangle: 0 });
+      expect(mesh.closestPoint(trapped(inner))).toMatchObject({
+        distance: 2,
+        triangle: 0,
+      });
+    }
+    // A mesh query inside a single call's getter, while that call holds the buffer (the point and box.min are
+    // written when box.max is read): the single call's answer is intact.
+    const max = { x: 1, y: 1 };
+    Object.defineProperty(max, "z", {
+      get() {
+        expect(
+          mesh.raycast({ origin: v3(0.1, 0.1, 3), direction: v3(0, 0, -1) })
+            .distance,
+        ).toBe(3);
+        return 1;
+      },
+    });
+    expect(
+      np.closestPointOnAABB(v3(5, 0.5, -3), { min: v3(-1, -1, -1), max }),
+    ).toEqual(v3(1, 0.5, -1));
+    mesh.dispose();
+  });
+});
+
+describe("memory", () => {
+  it("creating and disposing 10,000 small meshes returns the module's heap use to where it started", () => {
+    const internals = np[Symbol.for("narrowphase.internals")];
+    const rng = random(10);
+    const make = () => np.createMesh(soup(rng, 1 + rng.below(20)));
+    make().dispose(); // warm up
+    const heap = internals.heapBytesInUse();
+    const memory = internals.memoryBytes();
+    for (let i = 0; i < 10_000; i++) {
+      const m = make();
+      if (i % 1000 === 0)
+        expect(internals.heapBytesInUse()).toBeGreaterThan(heap);
+      m.dispose();
+    }
+    expect(internals.heapBytesInUse()).toBe(heap);
+    expect(internals.memoryBytes()).toBe(memory);
+  });
+
+  it("a mesh garbage-collected without dispose() is freed (FinalizationRegistry; node --expose-gc)", () => {
+    const script = fileURLToPath(new URL("./mesh.gc.mjs", import.meta.url));
+    const run = spawnSync(process.execPath, ["--expose-gc", script], {
+      encoding: "utf8",
+    });
+    expect(run.stderr).toBe("");
+    const result = JSON.parse(run.stdout);
+    expect(result.grown).toBeGreaterThan(0); // the meshes did hold memory
+    expect(result.after).toBe(result.before);
+  });
+});

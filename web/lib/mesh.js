@@ -1,0 +1,420 @@
+// narrowphase: np.createMesh, a triangle mesh with a BVH in the module's memory (cpp/include/narrowphase/mesh.h).
+//
+// Set-up copies the caller's arrays into memory from `allocate` (converted to double vertices and 32-bit
+// indices), validating every element first, and hands them to _np_mesh_create, which copies them into the mesh
+// and builds its BVH; the staging memory is released at once. The mesh's handle (its address) stays in a
+// private field; `dispose()` frees it, and a FinalizationRegistry frees a mesh that was garbage-collected
+// without it.
+//
+// Queries use the flat exports' calling convention (narrowphase/flat.h): inputs go into the shared I/O buffer,
+// the export validates them (a negative code names the problem and the slot) and writes its answer back. Every
+// input is read into locals before the first write to the buffer, and every output read out of it before the
+// first write to a target, so getters and setters that call the library meanwhile (the re-entrancy of issue 9)
+// see nothing half-done; a mesh query entered while another query holds the buffer puts it back as it found it.
+
+/** What the indices of a mesh may be. */
+const INDEX_TYPES = [Uint32Array, Uint16Array];
+const AXES = ["x", "y", "z"];
+
+function describe(value) {
+  if (value === null) return "null";
+  if (value === undefined) return "undefined";
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
+  if (Array.isArray(value)) return "an Array";
+  if (typeof value === "object") return "an object";
+  return `${typeof value} ${String(value)}`;
+}
+
+/**
+ * The mesh factory over a loaded module. `env` is what web/lib/index.js shares: the allocator (`allocate`,
+ * `release`, `renew` to refresh the views after the module allocated on its own), the I/O buffer (`ptr`, `io()`
+ * for its live view, `busy()` while another query holds it), and the error builders `schema`, `fail` and
+ * `rangeError` of the single calls.
+ */
+export function createMeshFactory(module, env) {
+  const { allocate, release, renew, ptr, io, busy, schema, fail, rangeError } =
+    env;
+  const np_create = module._np_mesh_create;
+  const np_destroy = module._np_mesh_destroy;
+  const np_bvhBytes = module._np_mesh_bvh_bytes;
+  const np_memoryBytes = module._np_mesh_memory_bytes;
+  const np_raycast = module._np_mesh_raycast;
+  const np_linecast = module._np_mesh_linecast;
+  const np_closestPoint = module._np_mesh_closestPoint;
+
+  const MAX_DISTANCE = "a number >= 0 (Infinity allowed)";
+  const SPEC = {
+    raycast: schema("mesh.raycast", [
+      ["ray", "ray"],
+      ["maxDistance", "number", true, MAX_DISTANCE],
+      ["target", "target", true, ["point", "normal"]],
+    ]),
+    linecast: schema("mesh.linecast", [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["target", "target", true, ["point", "normal"]],
+    ]),
+    closestPoint: schema("mesh.closestPoint", [
+      ["point", "vec3"],
+      ["maxDistance", "number", true, MAX_DISTANCE],
+      ["target", "target", true, ["point"]],
+    ]),
+  };
+  const saved = new Float64Array(32);
+  const BAD = new Error("narrowphase: bad argument");
+
+  // Frees the mesh of a handle nobody disposed, once its object is garbage-collected.
+  const registry = new FinalizationRegistry((handle) => np_destroy(handle));
+
+  function number(v) {
+    if (typeof v !== "number") throw BAD;
+    return v;
+  }
+  function hitTarget(t, fields) {
+    if (t === undefined || t === null) return;
+    if (typeof t !== "object") throw BAD;
+    for (const f of fields) {
+      const v = t[f];
+      if (typeof v !== "object" && v !== undefined) throw BAD;
+    }
+  }
+  function setVec3(t, x, y, z) {
+    if (t == null) return { x, y, z };
+    t.x = x;
+    t.y = y;
+    t.z = z;
+    return t;
+  }
+  function unwritable(spec, error) {
+    return error instanceof TypeError
+      ? new TypeError(
+          `${spec.name}: target could not be written (frozen or read-only)`,
+          { cause: error },
+        )
+      : error;
+  }
+
+  // Calls `fn(buffer)` on the live I/O buffer, restoring it afterwards when another query held it.
+  function withBuffer(fn) {
+    const buffer = io();
+    const held = busy();
+    if (held) saved.set(buffer);
+    try {
+      return fn(buffer);
+    } finally {
+      if (held) buffer.set(saved);
+    }
+  }
+
+  // The hit in the buffer after a raycast / linecast, as locals, then into the target (or a new object).
+  function rayHit(spec, code, buffer) {
+    if (code < 0) throw rangeError(spec, code, buffer);
+    if (code === 0) return null;
+    return [
+      buffer[0],
+      buffer[1],
+      buffer[2],
+      buffer[3],
+      buffer[4],
+      buffer[5],
+      buffer[6],
+      buffer[7],
+    ];
+  }
+  function fillRayHit(spec, h, target) {
+    if (h === null) return null;
+    const [distance, px, py, pz, nx, ny, nz, triangle] = h;
+    if (target == null)
+      return {
+        distance,
+        point: { x: px, y: py, z: pz },
+        normal: { x: nx, y: ny, z: nz },
+        triangle,
+      };
+    try {
+      target.distance = distance;
+      target.point = setVec3(target.point, px, py, pz);
+      target.normal = setVec3(target.normal, nx, ny, nz);
+      target.triangle = triangle;
+    } catch (error) {
+      throw unwritable(spec, error);
+    }
+    return target;
+  }
+
+  class Mesh {
+    #handle;
+    #triangleCount;
+    constructor(handle, triangleCount) {
+      this.#handle = handle;
+      this.#triangleCount = triangleCount;
+    }
+    #live(name) {
+      if (this.#handle === 0)
+        throw new Error(`mesh.${name}: the mesh was disposed`);
+      return this.#handle;
+    }
+    /** The number of triangles. */
+    get triangleCount() {
+      this.#live("triangleCount");
+      return this.#triangleCount;
+    }
+    /** Bytes of the BVH (nodes and triangle order) in the module's memory. */
+    get bvhBytes() {
+      return np_bvhBytes(this.#live("bvhBytes"));
+    }
+    /** Bytes the mesh holds in the module's memory in all (BVH, indices and double vertices). */
+    get memoryBytes() {
+      return np_memoryBytes(this.#live("memoryBytes"));
+    }
+
+    raycast(ray, maxDistance = Infinity, target) {
+      this.#live("raycast");
+      let ox, oy, oz, dx, dy, dz;
+      try {
+        const o = ray.origin,
+          d = ray.direction;
+        ox = number(o.x);
+        oy = number(o.y);
+        oz = number(o.z);
+        dx = number(d.x);
+        dy = number(d.y);
+        dz = number(d.z);
+        number(maxDistance);
+        hitTarget(target, ["point", "normal"]);
+      } catch (error) {
+        throw fail(SPEC.raycast, [ray, maxDistance, target], error);
+      }
+      // (A getter may have disposed the mesh.)
+      const handle = this.#live("raycast");
+      const h = withBuffer((b) => {
+        b[0] = ox;
+        b[1] = oy;
+        b[2] = oz;
+        b[3] = dx;
+        b[4] = dy;
+        b[5] = dz;
+        b[6] = maxDistance;
+        return rayHit(SPEC.raycast, np_raycast(handle, ptr), b);
+      });
+      return fillRayHit(SPEC.raycast, h, target);
+    }
+
+    linecast(start, end, target) {
+      this.#live("linecast");
+      let sx, sy, sz, ex, ey, ez;
+      try {
+        sx = number(start.x);
+        sy = number(start.y);
+        sz = number(start.z);
+        ex = number(end.x);
+        ey = number(end.y);
+        ez = number(end.z);
+        hitTarget(target, ["point", "normal"]);
+      } catch (error) {
+        throw fail(SPEC.linecast, [start, end, target], error);
+      }
+      const handle = this.#live("linecast");
+      const h = withBuffer((b) => {
+        b[0] = sx;
+        b[1] = sy;
+        b[2] = sz;
+        b[3] = ex;
+        b[4] = ey;
+        b[5] = ez;
+        return rayHit(SPEC.linecast, np_linecast(handle, ptr), b);
+      });
+      return fillRayHit(SPEC.linecast, h, target);
+    }
+
+    closestPoint(point, maxDistance = Infinity, target) {
+      this.#live("closestPoint");
+      let px, py, pz;
+      try {
+        px = number(point.x);
+        py = number(point.y);
+        pz = number(point.z);
+        number(maxDistance);
+        hitTarget(target, ["point"]);
+      } catch (error) {
+        throw fail(SPEC.closestPoint, [point, maxDistance, target], error);
+      }
+      const handle = this.#live("closestPoint");
+      const r = withBuffer((b) => {
+        b[0] = px;
+        b[1] = py;
+        b[2] = pz;
+        b[3] = maxDistance;
+        const code = np_closestPoint(handle, ptr);
+        if (code < 0) throw rangeError(SPEC.closestPoint, code, b);
+        return code === 0 ? null : [b[0], b[1], b[2], b[3], b[4]];
+      });
+      if (r === null) return null;
+      const [distance, x, y, z, triangle] = r;
+      if (target == null) return { distance, point: { x, y, z }, triangle };
+      try {
+        target.distance = distance;
+        target.point = setVec3(target.point, x, y, z);
+        target.triangle = triangle;
+      } catch (error) {
+        throw unwritable(SPEC.closestPoint, error);
+      }
+      return target;
+    }
+
+    /** Frees the mesh's memory now. Later calls on it throw; a second dispose() does nothing. */
+    dispose() {
+      const handle = this.#handle;
+      if (handle === 0) return;
+      this.#handle = 0;
+      registry.unregister(this);
+      np_destroy(handle);
+    }
+  }
+  Object.defineProperty(Mesh, "name", { value: "NarrowphaseMesh" });
+
+  // The arrays of createMesh's arguments: [positions, indices, the names the errors give them].
+  function arraysOf(first, second) {
+    if (
+      ArrayBuffer.isView(first) ||
+      first === null ||
+      typeof first !== "object" ||
+      !("attributes" in first)
+    )
+      return [first, second, "positions", "indices"];
+    // A three.js BufferGeometry, or any { attributes: { position }, index }.
+    const geometry = first;
+    const attributes = geometry.attributes;
+    const position =
+      attributes !== null && typeof attributes === "object"
+        ? attributes.position
+        : undefined;
+    if (position === null || typeof position !== "object")
+      throw new TypeError(
+        `createMesh: geometry.attributes.position is ${describe(position)}, expected a BufferAttribute { array, itemSize: 3 }`,
+      );
+    if (position.isInterleavedBufferAttribute || "data" in position)
+      throw new TypeError(
+        "createMesh: geometry.attributes.position is an InterleavedBufferAttribute, expected a plain BufferAttribute (itemSize 3, its own array); de-interleave it first (BufferGeometryUtils.deinterleaveGeometry)",
+      );
+    if (position.itemSize !== 3)
+      throw new TypeError(
+        `createMesh: geometry.attributes.position.itemSize is ${describe(position.itemSize)}, expected 3 (x, y, z per vertex)`,
+      );
+    if (position.normalized === true)
+      throw new TypeError(
+        "createMesh: geometry.attributes.position is normalized (quantized positions), expected a Float32Array or Float64Array of plain coordinates",
+      );
+    const index = geometry.index;
+    let indices;
+    if (index === null || index === undefined) {
+      indices = undefined;
+    } else if (typeof index !== "object") {
+      throw new TypeError(
+        `createMesh: geometry.index is ${describe(index)}, expected a BufferAttribute { array } or null`,
+      );
+    } else {
+      if (index.itemSize !== undefined && index.itemSize !== 1)
+        throw new TypeError(
+          `createMesh: geometry.index.itemSize is ${describe(index.itemSize)}, expected 1`,
+        );
+      indices = index.array;
+    }
+    return [
+      position.array,
+      indices,
+      "geometry.attributes.position.array",
+      "geometry.index.array",
+    ];
+  }
+
+  /**
+   * np.createMesh(positions, indices?) or np.createMesh(geometry): see index.d.ts.
+   */
+  function createMesh(first, second) {
+    const [positions, indices, pname, iname] = arraysOf(first, second);
+    if (!(
+      positions instanceof Float32Array || positions instanceof Float64Array
+    ))
+      throw new TypeError(
+        `createMesh: ${pname} is ${describe(positions)}, expected a Float32Array or Float64Array (x, y, z per vertex)`,
+      );
+    if (
+      indices !== undefined &&
+      indices !== null &&
+      !INDEX_TYPES.some((type) => indices instanceof type)
+    )
+      throw new TypeError(
+        `createMesh: ${iname} is ${describe(indices)}, expected a Uint32Array or Uint16Array (three vertex indices per triangle), or nothing`,
+      );
+    if (positions.length % 3 !== 0)
+      throw new RangeError(
+        `createMesh: ${pname} has length ${positions.length}, expected a multiple of 3 (x, y, z per vertex)`,
+      );
+    const vertexCount = positions.length / 3;
+    for (let i = 0; i < positions.length; i++) {
+      const v = positions[i];
+      if (v - v !== 0)
+        throw new RangeError(
+          `createMesh: ${pname}[${i}] (vertex ${(i / 3) | 0}, ${AXES[i % 3]}) is ${v}, expected a finite number`,
+        );
+    }
+    let triangleCount;
+    if (indices === undefined || indices === null) {
+      if (vertexCount % 3 !== 0)
+        throw new RangeError(
+          `createMesh: ${pname} holds ${vertexCount} vertices; without indices every three make a triangle, expected a multiple of 3`,
+        );
+      triangleCount = vertexCount / 3;
+    } else {
+      if (indices.length % 3 !== 0)
+        throw new RangeError(
+          `createMesh: ${iname} has length ${indices.length}, expected a multiple of 3 (three vertex indices per triangle)`,
+        );
+      for (let i = 0; i < indices.length; i++) {
+        if (indices[i] >= vertexCount)
+          throw new RangeError(
+            `createMesh: ${iname}[${i}] is ${indices[i]}, expected a vertex index < ${vertexCount} (the number of vertices)`,
+          );
+      }
+      triangleCount = indices.length / 3;
+    }
+    // Staging copies in the module's memory (doubles, 32-bit indices), released once the mesh has its own.
+    const hasIndices = indices !== undefined && indices !== null;
+    const positionBytes = Math.max(8, positions.length * 8);
+    const indexBytes = hasIndices ? Math.max(4, indices.length * 4) : 0;
+    const positionAddress = allocate(positionBytes);
+    let indexAddress = 0;
+    let handle = 0;
+    try {
+      if (hasIndices) indexAddress = allocate(indexBytes);
+      new Float64Array(
+        module.HEAPU8.buffer,
+        positionAddress,
+        positions.length,
+      ).set(positions);
+      if (hasIndices)
+        new Uint32Array(module.HEAPU8.buffer, indexAddress, indices.length).set(
+          indices,
+        );
+      handle = np_create(
+        positionAddress,
+        vertexCount,
+        indexAddress,
+        triangleCount,
+      );
+    } finally {
+      release(positionAddress);
+      if (indexAddress !== 0) release(indexAddress);
+      renew(); // building may have grown the memory
+    }
+    if (handle === 0)
+      throw new RangeError(
+        `createMesh: could not allocate the mesh of ${triangleCount} triangles in WASM memory`,
+      );
+    const mesh = new Mesh(handle, triangleCount);
+    registry.register(mesh, handle, mesh);
+    return mesh;
+  }
+  return createMesh;
+}
