@@ -751,6 +751,7 @@ describe("overlap queries equal the brute force over np.overlap<S>Triangle", () 
     const mesh = np.createMesh(geometry);
     const sphere = { center: v3(0, 1, 0), radius: 0.5 };
     const fresh = mesh.trianglesInSphere(sphere);
+    const want = Array.from(fresh); // a copy, to compare with after later queries
     expect(fresh.length).toBeGreaterThan(4);
     const out = new Uint32Array(fresh.length + 3).fill(77);
     const got = mesh.trianglesInSphere(sphere, out);
@@ -765,7 +766,8 @@ describe("overlap queries equal the brute force over np.overlap<S>Triangle", () 
     expect(short.every((x) => x === 5)).toBe(true);
     // A fresh array is the caller's: the next query does not change it.
     mesh.trianglesInSphere({ center: v3(0, -1, 0), radius: 0.5 });
-    expect(Array.from(other)).toEqual(Array.from(fresh));
+    expect(Array.from(other)).toEqual(want);
+    expect(Array.from(fresh)).toEqual(want);
     // Nothing found: an empty array (a zero-length subarray of out).
     const none = { center: v3(5, 5, 5), radius: 0.5 };
     expect(mesh.trianglesInSphere(none).length).toBe(0);
