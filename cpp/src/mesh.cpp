@@ -16,6 +16,12 @@
 // triangle per level), is split at the median of its largest centroid axis,
 // which bounds the depth and so the traversal stack.
 //
+// Overlap queries (triangles_in_*, overlap_*): the same traversal with every
+// node's bound 0, a node visited when the shape may touch its widened box and
+// every triangle below tested with the single call (all of them, or until the
+// first touching one), as three-mesh-bvh's shapecast, Jolt's
+// MeshShape::CollideShape and parry's Qbvh intersection_with_aabb do.
+//
 // Query: near-to-far depth-first traversal with a stack; a node's entry
 // distance (ray) or distance lower bound (point) is compared with the best
 // answer so far and the node pruned only when it is strictly greater, so a
@@ -34,6 +40,7 @@
 
 #include "narrowphase/closest_point.h"
 #include "narrowphase/detail/exponent.h"
+#include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
 #include "narrowphase/tolerances.h"
 
@@ -686,6 +693,195 @@ bool Mesh::closest_point(Vec3 p, double max_distance,
   if (!visit.found) return false;
   *result = visit.best;
   return true;
+}
+
+// ---- Overlap queries ----
+
+namespace {
+
+// The widened box of a node: its world bounds moved out by `margin`, clamped
+// to the finite doubles (the single calls take finite boxes).
+AABB widened(const AABB& b, double margin) {
+  auto lo = [&](double v) { return std::max(v - margin, -DBL_MAX); };
+  auto hi = [&](double v) { return std::min(v + margin, DBL_MAX); };
+  return {{lo(b.min.x), lo(b.min.y), lo(b.min.z)},
+          {hi(b.max.x), hi(b.max.y), hi(b.max.z)}};
+}
+
+// Whether two boxes given by their bounds touch (+-infinity allowed).
+bool boxes_touch(const AABB& a, const AABB& b) {
+  return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y &&
+         b.min.y <= a.max.y && a.min.z <= b.max.z && b.min.z <= a.max.z;
+}
+
+// The overlap traversal's visitor: `node_test(world box)` says whether the
+// shape may touch a node (conservative), `overlap(triangle)` is the single
+// call. With `out` null it stops at the first touching triangle (limit() drops
+// to -infinity, which prunes every node left on the stack).
+template <class NodeTest, class Overlap>
+struct OverlapVisit {
+  NodeTest node_test;
+  Overlap overlap;
+  std::vector<uint32_t>* out;
+  bool found = false;
+  double limit() const { return found && out == nullptr ? -INFINITY : 0.0; }
+  bool bound_node(const Mesh& mesh, uint32_t i, double* d) const {
+    *d = 0.0;
+    return node_test(mesh.world_bounds(i));
+  }
+  void leaf(const Triangle& t, uint32_t id) {
+    if (found && out == nullptr) return;
+    // The node test on the triangle's own (exact) box first: as conservative
+    // as on a node, and far cheaper than the exact single call.
+    if (!node_test(triangle_box(t)) || !overlap(t)) return;
+    found = true;
+    if (out != nullptr) out->push_back(id);
+  }
+};
+
+template <class NodeTest, class Overlap>
+OverlapVisit<NodeTest, Overlap> overlap_visit(NodeTest n, Overlap o,
+                                              std::vector<uint32_t>* out) {
+  return {n, o, out};
+}
+
+}  // namespace
+
+template <class Visit>
+bool Mesh::overlap_query(Visit& visit, std::vector<uint32_t>* out) const {
+  if (out != nullptr) out->clear();
+  MeshTraversal<Visit>::run(*this, visit);
+  // Leaves come in BVH order: the original indices, ascending.
+  if (out != nullptr) std::sort(out->begin(), out->end());
+  return visit.found;
+}
+
+namespace {
+
+// The sphere's node test: a lower bound on the distance from its centre to
+// the widened box (box_distance) against its radius. The margin covers the
+// coordinates of the mesh, the centre and the radius.
+struct SphereNodeTest {
+  double half_c[3];
+  double radius;
+  double margin;
+  SphereNodeTest(const Sphere& s, double max_coord)
+      : half_c{0.5 * s.center.x, 0.5 * s.center.y, 0.5 * s.center.z},
+        radius(s.radius),
+        margin(box_margin(std::max(
+            max_coord, std::max(max_abs_component(s.center), s.radius)))) {}
+  bool operator()(const AABB& box) const {
+    return box_distance(box, half_c, margin) <= radius;
+  }
+};
+
+// A box node test: the query's bounding box `bounds` (rounded: widened with
+// the node's box by the margin of every magnitude involved) against the node.
+struct BoxNodeTest {
+  AABB bounds;
+  double margin;
+  bool operator()(const AABB& box) const {
+    return boxes_touch(widened(box, margin), bounds);
+  }
+};
+
+// The capsule's bounding box: its segment's, grown by the radius (sums that
+// overflow become infinite, which only loosens it).
+BoxNodeTest capsule_node_test(const Capsule& c, double max_coord) {
+  const AABB b{
+      {min2(c.start.x, c.end.x) - c.radius, min2(c.start.y, c.end.y) - c.radius,
+       min2(c.start.z, c.end.z) - c.radius},
+      {max2(c.start.x, c.end.x) + c.radius, max2(c.start.y, c.end.y) + c.radius,
+       max2(c.start.z, c.end.z) + c.radius}};
+  const double magnitude =
+      std::max(std::max(max_coord, c.radius),
+               std::max(max_abs_component(c.start), max_abs_component(c.end)));
+  return {b, box_margin(std::min(magnitude * 2.0, DBL_MAX))};
+}
+
+BoxNodeTest aabb_node_test(const AABB& b, double max_coord) {
+  const double magnitude = std::max(
+      max_coord, std::max(max_abs_component(b.min), max_abs_component(b.max)));
+  return {b, box_margin(magnitude)};
+}
+
+// The OBB's node test: overlap_aabb_obb (exact) against the widened box.
+struct OBBNodeTest {
+  const OBB& box;
+  double margin;
+  bool operator()(const AABB& node) const {
+    return overlap_aabb_obb(widened(node, margin), box);
+  }
+};
+
+}  // namespace
+
+void Mesh::triangles_in_sphere(const Sphere& sphere,
+                               std::vector<uint32_t>* out) const {
+  auto visit = overlap_visit(
+      SphereNodeTest(sphere, max_coord_),
+      [&](const Triangle& t) { return overlap_sphere_triangle(sphere, t); },
+      out);
+  overlap_query(visit, out);
+}
+bool Mesh::overlap_sphere(const Sphere& sphere) const {
+  auto visit = overlap_visit(
+      SphereNodeTest(sphere, max_coord_),
+      [&](const Triangle& t) { return overlap_sphere_triangle(sphere, t); },
+      nullptr);
+  return overlap_query(visit, nullptr);
+}
+
+void Mesh::triangles_in_capsule(const Capsule& capsule,
+                                std::vector<uint32_t>* out) const {
+  auto visit = overlap_visit(
+      capsule_node_test(capsule, max_coord_),
+      [&](const Triangle& t) { return overlap_capsule_triangle(capsule, t); },
+      out);
+  overlap_query(visit, out);
+}
+bool Mesh::overlap_capsule(const Capsule& capsule) const {
+  auto visit = overlap_visit(
+      capsule_node_test(capsule, max_coord_),
+      [&](const Triangle& t) { return overlap_capsule_triangle(capsule, t); },
+      nullptr);
+  return overlap_query(visit, nullptr);
+}
+
+void Mesh::triangles_in_aabb(const AABB& box,
+                             std::vector<uint32_t>* out) const {
+  auto visit = overlap_visit(
+      aabb_node_test(box, max_coord_),
+      [&](const Triangle& t) { return overlap_aabb_triangle(box, t); }, out);
+  overlap_query(visit, out);
+}
+bool Mesh::overlap_aabb(const AABB& box) const {
+  auto visit = overlap_visit(
+      aabb_node_test(box, max_coord_),
+      [&](const Triangle& t) { return overlap_aabb_triangle(box, t); },
+      nullptr);
+  return overlap_query(visit, nullptr);
+}
+
+// The OBB's reach from its centre along any axis is at most the sum of its
+// half sizes (axes of length ~1): the margin's magnitude.
+static double obb_magnitude(const OBB& b, double max_coord) {
+  const double reach = b.half_size.x + b.half_size.y + b.half_size.z;
+  return std::min(
+      std::max(max_coord, max_abs_component(b.center) + 2.0 * reach), DBL_MAX);
+}
+
+void Mesh::triangles_in_obb(const OBB& box, std::vector<uint32_t>* out) const {
+  auto visit = overlap_visit(
+      OBBNodeTest{box, box_margin(obb_magnitude(box, max_coord_))},
+      [&](const Triangle& t) { return overlap_obb_triangle(box, t); }, out);
+  overlap_query(visit, out);
+}
+bool Mesh::overlap_obb(const OBB& box) const {
+  auto visit = overlap_visit(
+      OBBNodeTest{box, box_margin(obb_magnitude(box, max_coord_))},
+      [&](const Triangle& t) { return overlap_obb_triangle(box, t); }, nullptr);
+  return overlap_query(visit, nullptr);
 }
 
 }  // namespace np

@@ -1,6 +1,7 @@
 // The flat exports of meshes (narrowphase/flat.h documents them).
 #include <cstdint>
 #include <new>
+#include <vector>
 
 #include "narrowphase/detail/flat_kinds.h"
 #include "narrowphase/flat.h"
@@ -9,8 +10,50 @@
 
 namespace {
 
+// What a handle points at: the mesh and the buffer its index queries
+// (trianglesIn*) write their answers to, reserved for every triangle when the
+// mesh is made, so that no query allocates (or grows the module's memory) and
+// its address never changes; freed with the mesh.
+struct FlatMesh {
+  np::Mesh mesh;
+  std::vector<uint32_t> found;
+  FlatMesh(const double* positions, size_t vertex_count,
+           const uint32_t* indices, size_t triangle_count)
+      : mesh(positions, vertex_count, indices, triangle_count) {
+    found.reserve(triangle_count);
+  }
+};
+
 const np::Mesh& as_mesh(const void* mesh) {
-  return *static_cast<const np::Mesh*>(mesh);
+  return static_cast<const FlatMesh*>(mesh)->mesh;
+}
+
+// The shape of kind K at io[0], validated: its error code, or 0.
+template <class K>
+int read_shape(const double* io, typename K::Value* shape) {
+  *shape = K::read(io);
+  if (const np::Validity v = K::check(*shape); !v.ok())
+    return np::flat::error_code(v, 0);
+  return 0;
+}
+
+// trianglesIn<S>: the count written to the mesh's buffer, or an error code.
+template <class K, void (np::Mesh::*Query)(const typename K::Value&,
+                                           std::vector<uint32_t>*) const>
+int triangles_in(void* handle, const double* io) {
+  typename K::Value shape;
+  if (const int code = read_shape<K>(io, &shape); code != 0) return code;
+  FlatMesh& m = *static_cast<FlatMesh*>(handle);
+  (m.mesh.*Query)(shape, &m.found);
+  return static_cast<int>(m.found.size());
+}
+
+// overlap<S>: 1 or 0, or an error code.
+template <class K, bool (np::Mesh::*Query)(const typename K::Value&) const>
+int overlaps(const void* handle, const double* io) {
+  typename K::Value shape;
+  if (const int code = read_shape<K>(io, &shape); code != 0) return code;
+  return (as_mesh(handle).*Query)(shape) ? 1 : 0;
 }
 
 int put_ray_hit(const np::MeshRayHit& h, double* io) {
@@ -29,18 +72,26 @@ void* np_mesh_create(const double* positions, unsigned vertex_count,
                      const unsigned* indices, unsigned triangle_count) {
   static_assert(sizeof(unsigned) == sizeof(uint32_t), "32-bit indices");
   return new (std::nothrow)
-      np::Mesh(positions, vertex_count,
+      FlatMesh(positions, vertex_count,
                reinterpret_cast<const uint32_t*>(indices), triangle_count);
 }
 
-void np_mesh_destroy(void* mesh) { delete static_cast<np::Mesh*>(mesh); }
+void np_mesh_destroy(void* mesh) { delete static_cast<FlatMesh*>(mesh); }
+
+const unsigned* np_mesh_found(const void* mesh) {
+  static_assert(sizeof(unsigned) == sizeof(uint32_t), "32-bit indices");
+  return reinterpret_cast<const unsigned*>(
+      static_cast<const FlatMesh*>(mesh)->found.data());
+}
 
 double np_mesh_bvh_bytes(const void* mesh) {
   return static_cast<double>(as_mesh(mesh).bvh_bytes());
 }
 
 double np_mesh_memory_bytes(const void* mesh) {
-  return static_cast<double>(as_mesh(mesh).memory_bytes());
+  const FlatMesh& m = *static_cast<const FlatMesh*>(mesh);
+  return static_cast<double>(m.mesh.memory_bytes() +
+                             m.found.capacity() * sizeof(uint32_t));
 }
 
 int np_mesh_raycast(const void* mesh, double* io) {
@@ -79,6 +130,36 @@ int np_mesh_closestPoint(const void* mesh, double* io) {
   np::flat::put(io + 1, c.point);
   io[4] = c.triangle;
   return 1;
+}
+
+int np_mesh_trianglesInSphere(void* mesh, const double* io) {
+  return triangles_in<np::flat::kinds::sphere, &np::Mesh::triangles_in_sphere>(
+      mesh, io);
+}
+int np_mesh_trianglesInCapsule(void* mesh, const double* io) {
+  return triangles_in<np::flat::kinds::capsule,
+                      &np::Mesh::triangles_in_capsule>(mesh, io);
+}
+int np_mesh_trianglesInAABB(void* mesh, const double* io) {
+  return triangles_in<np::flat::kinds::aabb, &np::Mesh::triangles_in_aabb>(mesh,
+                                                                           io);
+}
+int np_mesh_trianglesInOBB(void* mesh, const double* io) {
+  return triangles_in<np::flat::kinds::obb, &np::Mesh::triangles_in_obb>(mesh,
+                                                                         io);
+}
+int np_mesh_overlapSphere(const void* mesh, const double* io) {
+  return overlaps<np::flat::kinds::sphere, &np::Mesh::overlap_sphere>(mesh, io);
+}
+int np_mesh_overlapCapsule(const void* mesh, const double* io) {
+  return overlaps<np::flat::kinds::capsule, &np::Mesh::overlap_capsule>(mesh,
+                                                                        io);
+}
+int np_mesh_overlapAABB(const void* mesh, const double* io) {
+  return overlaps<np::flat::kinds::aabb, &np::Mesh::overlap_aabb>(mesh, io);
+}
+int np_mesh_overlapOBB(const void* mesh, const double* io) {
+  return overlaps<np::flat::kinds::obb, &np::Mesh::overlap_obb>(mesh, io);
 }
 
 }  // extern "C"

@@ -13,7 +13,15 @@
 // Before any timing, the two must agree on every input: hit or miss alike, the same distance within 1e-6 (both
 // compute in double from the same float32 positions). Prints median ns per call and the ratio narrowphase /
 // three-mesh-bvh (below 1: narrowphase is faster). Not a test: timings depend on the machine.
-import { TorusKnotGeometry, Ray, Vector3, DoubleSide } from "three";
+//
+// Sphere overlap: 1,024 spheres of radius 0.02 to 0.2 centred in the knot's bounds, "which triangles touch this
+// sphere" (mesh.trianglesInSphere into a reused Uint32Array) against what a three-mesh-bvh user writes today:
+// shapecast with intersectsBounds = sphere.intersectsBox(box) and intersectsTriangle = the triangle's
+// intersectsSphere (three-mesh-bvh's closest-point test), pushing each index into a reused array; and "does any
+// triangle touch it" (mesh.overlapSphere against the same shapecast returning true at the first). Both must find
+// the same number of triangles for every sphere before timing (their float test may differ only on exact
+// touching, which random spheres do not hit).
+import { TorusKnotGeometry, Ray, Sphere, Vector3, DoubleSide } from "three";
 import { MeshBVH, SAH, CENTER } from "three-mesh-bvh";
 import { init } from "../../web/lib/index.js";
 
@@ -56,6 +64,10 @@ const rays = Array.from({ length: N }, () => {
   return new Ray(origin, direction.normalize());
 });
 const points = Array.from({ length: N }, () => inBox(0.5));
+const spheres = Array.from(
+  { length: N },
+  () => new Sphere(inBox(0), 0.02 + 0.18 * unit()),
+);
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -114,6 +126,37 @@ for (let i = 0; i < N; i++) {
   const t = bvh.closestPointToPoint(points[i], {});
   worst = Math.max(worst, Math.abs(c.distance - t.distance));
 }
+// Sphere overlap: three-mesh-bvh's shapecast, collecting indices into `found` (or stopping at the first).
+const found = [];
+const theirSphere = (b, sphere) => {
+  found.length = 0;
+  b.shapecast({
+    intersectsBounds: (box) => sphere.intersectsBox(box),
+    intersectsTriangle: (tri, i) => {
+      if (tri.intersectsSphere(sphere)) found.push(i);
+      return false;
+    },
+  });
+  return found.length;
+};
+const theirAnySphere = (b, sphere) =>
+  b.shapecast({
+    intersectsBounds: (box) => sphere.intersectsBox(box),
+    intersectsTriangle: (tri) => tri.intersectsSphere(sphere),
+  });
+const out = new Uint32Array(triangles);
+let touched = 0;
+for (let i = 0; i < N; i++) {
+  const ours = mesh.trianglesInSphere(spheres[i], out).length;
+  const theirs = theirSphere(bvh, spheres[i]);
+  if (ours !== theirs)
+    throw new Error(
+      `sphere ${i}: narrowphase finds ${ours} triangles, three-mesh-bvh ${theirs}`,
+    );
+  if (mesh.overlapSphere(spheres[i]) !== theirAnySphere(bvh, spheres[i]))
+    throw new Error(`sphere ${i}: overlapSphere disagrees`);
+  touched += ours;
+}
 if (worst > AGREEMENT)
   throw new Error(`the two disagree by ${worst} (more than ${AGREEMENT})`);
 
@@ -131,6 +174,10 @@ const theirRay = time((i) => bvh.raycastFirst(rays[i], DoubleSide));
 const theirRayCenter = time((i) => bvhCenter.raycastFirst(rays[i], DoubleSide));
 const ourPoint = time((i) => mesh.closestPoint(points[i], Infinity, near));
 const theirPoint = time((i) => bvh.closestPointToPoint(points[i], theirNear));
+const ourSphere = time((i) => mesh.trianglesInSphere(spheres[i], out));
+const theirSphereTime = time((i) => theirSphere(bvh, spheres[i]));
+const ourAny = time((i) => mesh.overlapSphere(spheres[i]));
+const theirAny = time((i) => theirAnySphere(bvh, spheres[i]));
 
 const rows = [
   ["build (ms), against SAH", ourBuild, sahBuild],
@@ -138,6 +185,8 @@ const rows = [
   ["raycast / raycastFirst SAH (ns)", ourRay, theirRay],
   ["raycast / raycastFirst CENTER (ns)", ourRay, theirRayCenter],
   ["closestPoint / closestPointToPoint SAH (ns)", ourPoint, theirPoint],
+  ["trianglesInSphere / shapecast SAH (ns)", ourSphere, theirSphereTime],
+  ["overlapSphere / shapecast to the first SAH (ns)", ourAny, theirAny],
   [
     "BVH memory (KiB), against SAH",
     mesh.bvhBytes / 1024,
@@ -146,7 +195,7 @@ const rows = [
 ];
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toPrecision(3));
 console.log(
-  `TorusKnotGeometry(1, 0.4, 400, 128): ${triangles} triangles; ${hits} of ${N} rays hit; the two agree within ${worst.toExponential(1)}`,
+  `TorusKnotGeometry(1, 0.4, 400, 128): ${triangles} triangles; ${hits} of ${N} rays hit; the two agree within ${worst.toExponential(1)}; the spheres touch ${(touched / N).toFixed(1)} triangles on average`,
 );
 console.log(
   `| measure | narrowphase | three-mesh-bvh ${"0.9.17"} | ratio |\n|---|---:|---:|---:|`,

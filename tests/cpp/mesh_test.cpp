@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "narrowphase/closest_point.h"
+#include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
 #include "test_util.h"
 
@@ -548,6 +549,177 @@ TEST(MeshTest, BvhOfAHundredThousandTrianglesFitsThreeMeshBvhsMemory) {
   EXPECT_LE(m.depth(), 64);
   // A few queries against the brute force on it.
   compare(s, 20, 5, 1.6, 1.6);
+}
+
+// ---- Overlap queries: triangles_in_* and overlap_* against the brute force
+// (overlap_<shape>_triangle over every triangle, as a set).
+
+template <class Shape, class Single>
+std::vector<uint32_t> brute_in(const Soup& s, const Shape& shape,
+                               Single single) {
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < s.triangles(); ++i)
+    if (single(shape, s.triangle(i))) out.push_back(static_cast<uint32_t>(i));
+  return out;
+}
+
+// Every query of the four shapes at `shape_center`, of size `size`, against
+// the brute force; returns the number of triangles found.
+size_t compare_overlaps(const Soup& s, const Mesh& m, Vec3 c, Vec3 c2,
+                        double size, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<uint32_t> got;
+  size_t total = 0;
+  const np::Sphere sphere{c, size};
+  m.triangles_in_sphere(sphere, &got);
+  EXPECT_EQ(got, brute_in(s, sphere, np::overlap_sphere_triangle)) << "sphere";
+  EXPECT_EQ(m.overlap_sphere(sphere), !got.empty()) << "overlapSphere";
+  total += got.size();
+  const np::Capsule capsule{c, c2, 0.5 * size};
+  m.triangles_in_capsule(capsule, &got);
+  EXPECT_EQ(got, brute_in(s, capsule, np::overlap_capsule_triangle))
+      << "capsule";
+  EXPECT_EQ(m.overlap_capsule(capsule), !got.empty()) << "overlapCapsule";
+  total += got.size();
+  const Vec3 h{size * std::fabs(u(rng)), size * std::fabs(u(rng)),
+               size * std::fabs(u(rng))};
+  const np::AABB box{c - h, c + h};
+  m.triangles_in_aabb(box, &got);
+  EXPECT_EQ(got, brute_in(s, box, np::overlap_aabb_triangle)) << "aabb";
+  EXPECT_EQ(m.overlap_aabb(box), !got.empty()) << "overlapAABB";
+  total += got.size();
+  // A rotation about a random axis by a random angle (Rodrigues).
+  Vec3 k{u(rng), u(rng), u(rng)};
+  k = k * (1.0 / np::length(k));
+  const double a = 3.0 * u(rng), cs = std::cos(a), sn = std::sin(a);
+  auto rot = [&](Vec3 v) {
+    return v * cs + np::cross(k, v) * sn + k * (np::dot(k, v) * (1 - cs));
+  };
+  const np::OBB obb{c, h, {rot({1, 0, 0}), rot({0, 1, 0}), rot({0, 0, 1})}};
+  m.triangles_in_obb(obb, &got);
+  EXPECT_EQ(got, brute_in(s, obb, np::overlap_obb_triangle)) << "obb";
+  EXPECT_EQ(m.overlap_obb(obb), !got.empty()) << "overlapOBB";
+  total += got.size();
+  // An identity-rotation OBB agrees with the AABB.
+  const np::OBB axis_obb{c, h, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+  std::vector<uint32_t> as_box;
+  m.triangles_in_aabb(box, &as_box);
+  m.triangles_in_obb(axis_obb, &got);
+  EXPECT_EQ(got, as_box) << "identity OBB";
+  return total;
+}
+
+TEST(MeshTest, OverlapQueriesEqualTheBruteForceOnSeededSoups) {
+  uint32_t seed = 500;
+  for (Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kCoincident,
+                    Kind::kGrid, Kind::kDegenerate})
+    for (int n : {1, 5, 100, 2000})
+      for (auto [scale, offset] :
+           {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
+            std::pair{1e300, 0.0}, std::pair{1e-3, 1e6}}) {
+        SCOPED_TRACE(::testing::Message()
+                     << "kind " << static_cast<int>(kind) << " n " << n
+                     << " scale " << scale << " offset " << offset);
+        const Soup s = make_soup(kind, n, scale, offset, ++seed);
+        const Mesh m = s.mesh();
+        std::mt19937_64 rng(++seed);
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        size_t found = 0;
+        for (int q = 0; q < (n >= 1000 ? 12 : 30); ++q) {
+          auto point = [&] {
+            return Vec3{u(rng) * scale + offset, u(rng) * scale + offset,
+                        u(rng) * scale + offset};
+          };
+          // Centres at corners of triangles (touching cases) or anywhere.
+          const Triangle t = s.triangle(rng() % s.triangles());
+          const Vec3 c = q % 3 == 0 ? t.a : point();
+          const double size = scale * (q % 2 ? 0.05 : 0.4) * std::fabs(u(rng));
+          found += compare_overlaps(s, m, c, point(), size, rng);
+          if (HasFailure()) return;
+        }
+        if (n >= 100) EXPECT_GT(found, 0u);  // not vacuous
+      }
+}
+
+TEST(MeshTest, OverlapQueriesEqualTheBruteForceMixingMagnitudes) {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Soup s;
+  for (int i = 0; i < 400; ++i) {
+    const double scale = std::pow(10.0, -300 + (i % 61) * 10);
+    const Vec3 c{u(rng) * scale, u(rng) * scale, u(rng) * scale};
+    s.add(c, c + Vec3{scale, 0, 0} * 0.1, c + Vec3{0, scale, scale} * 0.1);
+  }
+  s.add({DBL_MAX, 0, 0}, {0, DBL_MAX, 0}, {-DBL_MAX, -DBL_MAX, DBL_MAX});
+  s.add({0x1p-1074, 0, 0}, {0, 0, 0x1p-1074}, {0, 0x1p-1074, 0});
+  const Mesh m = s.mesh();
+  for (double scale : {0x1p-1074, 1e-300, 1e-150, 1.0, 1e150, 1e300, DBL_MAX})
+    for (int q = 0; q < 20; ++q) {
+      const Vec3 c{u(rng) * scale, u(rng) * scale, u(rng) * scale};
+      compare_overlaps(s, m, c, Vec3{u(rng), u(rng), u(rng)} * scale,
+                       scale * std::fabs(u(rng)), rng);
+      if (HasFailure()) return;
+    }
+}
+
+TEST(MeshTest, SphereTouchingASharedVertexFindsEveryTriangleAroundIt) {
+  // A fan of 8 triangles around (0, 0, 0) in the plane of each axis, and
+  // spheres of radius 1 exactly touching the centre vertex from either side
+  // along the plane's normal: all 8 triangles, in ascending order; one ulp
+  // further away, none.
+  for (int axis = 0; axis < 3; ++axis)
+    for (double sign : {1.0, -1.0}) {
+      Soup s;
+      auto at = [&](double u, double v) {
+        Vec3 p{0, 0, 0};
+        (axis == 0 ? p.y : axis == 1 ? p.z : p.x) = u;
+        (axis == 0 ? p.z : axis == 1 ? p.x : p.y) = v;
+        return p;
+      };
+      for (int k = 0; k < 8; ++k) {
+        const double a0 = k * M_PI / 4, a1 = (k + 1) * M_PI / 4;
+        s.positions.insert(s.positions.end(), {0, 0, 0});
+        const Vec3 p = at(std::cos(a0), std::sin(a0)),
+                   q = at(std::cos(a1), std::sin(a1));
+        s.positions.insert(s.positions.end(), {p.x, p.y, p.z});
+        s.positions.insert(s.positions.end(), {q.x, q.y, q.z});
+        s.indices.insert(s.indices.end(), {0, 3u * k + 1, 3u * k + 2});
+        // A far triangle between fan triangles (never touched).
+        s.add(at(5, 5) + Vec3{1, 1, 1} * sign * 3, at(6, 5), at(5, 6));
+        s.indices.insert(s.indices.end(),
+                         {static_cast<uint32_t>(s.positions.size() / 3 - 3),
+                          static_cast<uint32_t>(s.positions.size() / 3 - 2),
+                          static_cast<uint32_t>(s.positions.size() / 3 - 1)});
+      }
+      const Mesh m = s.mesh();
+      Vec3 c{0, 0, 0};
+      (axis == 0 ? c.x : axis == 1 ? c.y : c.z) = sign;
+      std::vector<uint32_t> got;
+      m.triangles_in_sphere({c, 1.0}, &got);
+      EXPECT_EQ(got, (std::vector<uint32_t>{0, 2, 4, 6, 8, 10, 12, 14}))
+          << "axis " << axis << " sign " << sign;
+      EXPECT_TRUE(m.overlap_sphere({c, 1.0}));
+      m.triangles_in_sphere({c, std::nextafter(1.0, 0.0)}, &got);
+      EXPECT_TRUE(got.empty());
+      EXPECT_FALSE(m.overlap_sphere({c, std::nextafter(1.0, 0.0)}));
+      // A radius-0 capsule through the vertex along the normal touches all 8.
+      m.triangles_in_capsule({c, c * -1.0, 0.0}, &got);
+      EXPECT_EQ(got.size(), 8u);
+      // A box with a corner exactly at the vertex touches all 8.
+      const np::AABB box = sign > 0 ? np::AABB{{0, 0, 0}, c + Vec3{0, 0, 0}}
+                                    : np::AABB{c, {0, 0, 0}};
+      m.triangles_in_aabb(box, &got);
+      EXPECT_EQ(got, (std::vector<uint32_t>{0, 2, 4, 6, 8, 10, 12, 14}));
+    }
+}
+
+TEST(MeshTest, OverlapQueriesOnAnEmptyMeshFindNothing) {
+  const Mesh m(nullptr, 0, nullptr, 0);
+  std::vector<uint32_t> got{1, 2};
+  m.triangles_in_sphere({{0, 0, 0}, 1e300}, &got);
+  EXPECT_TRUE(got.empty());
+  EXPECT_FALSE(m.overlap_sphere({{0, 0, 0}, 1e300}));
+  EXPECT_FALSE(m.overlap_aabb({{-1, -1, -1}, {1, 1, 1}}));
 }
 
 }  // namespace

@@ -6,7 +6,15 @@ import { fileURLToPath } from "node:url";
 import * as THREE from "three";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../web/lib/index.js";
-import { expectError, random, unitBox, v3 } from "./helpers.js";
+import {
+  expectError,
+  IDENTITY,
+  obb,
+  random,
+  randomRotation,
+  unitBox,
+  v3,
+} from "./helpers.js";
 
 let np;
 beforeAll(async () => {
@@ -542,5 +550,315 @@ describe("memory", () => {
     const result = JSON.parse(run.stdout);
     expect(result.grown).toBeGreaterThan(0); // the meshes did hold memory
     expect(result.after).toBe(result.before);
+  });
+});
+
+// ---- The overlap queries: trianglesIn<S> (ascending indices) and overlap<S>, against the brute force with
+// np.overlap<S>Triangle over every triangle.
+
+const SINGLE = {
+  Sphere: "overlapSphereTriangle",
+  Capsule: "overlapCapsuleTriangle",
+  AABB: "overlapAABBTriangle",
+  OBB: "overlapOBBTriangle",
+};
+
+function bruteIn(tris, name, shape) {
+  const out = [];
+  tris.forEach((t, i) => {
+    if (np[SINGLE[name]](shape, t)) out.push(i);
+  });
+  return out;
+}
+
+// Shapes of each kind around `c` of size `size` (a sphere, a capsule to `c2`, a box, a rotated box).
+function shapesAt(rng, c, c2, size) {
+  const h = v3(size * rng.unit(), size * rng.unit(), size * rng.unit());
+  return {
+    Sphere: { center: c, radius: size },
+    Capsule: { start: c, end: c2, radius: size / 2 },
+    AABB: {
+      min: v3(c.x - h.x, c.y - h.y, c.z - h.z),
+      max: v3(c.x + h.x, c.y + h.y, c.z + h.z),
+    },
+    OBB: obb([c.x, c.y, c.z], [h.x, h.y, h.z], randomRotation(rng)),
+  };
+}
+
+// Every overlap query of the mesh equal to the brute force; returns how many triangles were found.
+function compareOverlaps(mesh, tris, shapes) {
+  let found = 0;
+  for (const [name, shape] of Object.entries(shapes)) {
+    const want = bruteIn(tris, name, shape);
+    const got = mesh[`trianglesIn${name}`](shape);
+    expect(got).toBeInstanceOf(Uint32Array);
+    expect(Array.from(got), `trianglesIn${name}`).toEqual(want);
+    expect(mesh[`overlap${name}`](shape), `overlap${name}`).toBe(
+      want.length > 0,
+    );
+    found += want.length;
+  }
+  return found;
+}
+
+describe("overlap queries equal the brute force over np.overlap<S>Triangle", () => {
+  it("on seeded soups at every magnitude, centred on corners (touching) and anywhere", () => {
+    const rng = random(41);
+    for (const n of [1, 7, 60, 400])
+      for (const [scale, offset] of [
+        [1, 0],
+        [1e-3, 1e6],
+        [1e-300, 0],
+        [1e300, 0],
+      ]) {
+        const positions = soup(rng, n, scale, offset);
+        const tris = triangles(positions);
+        const mesh = np.createMesh(positions);
+        const point = () =>
+          v3(
+            offset + 1.5 * scale * rng.symmetric(),
+            offset + 1.5 * scale * rng.symmetric(),
+            offset + 1.5 * scale * rng.symmetric(),
+          );
+        let found = 0;
+        for (let q = 0; q < (n >= 400 ? 12 : 25); q++) {
+          const c = q % 3 === 0 ? tris[rng.below(n)].a : point();
+          const size = scale * (q % 2 ? 0.05 : 0.5) * rng.unit();
+          found += compareOverlaps(mesh, tris, shapesAt(rng, c, point(), size));
+        }
+        if (n >= 60) expect(found).toBeGreaterThan(0); // not vacuous
+        mesh.dispose();
+      }
+  });
+
+  it("on three.js's TorusKnotGeometry and SphereGeometry; an identity OBB agrees with the AABB", () => {
+    const rng = random(42);
+    for (const geometry of [
+      new THREE.TorusKnotGeometry(1, 0.4, 64, 8),
+      new THREE.SphereGeometry(1, 16, 12),
+    ]) {
+      const mesh = np.createMesh(geometry);
+      const tris = triangles(
+        geometry.attributes.position.array,
+        geometry.index.array,
+      );
+      let found = 0;
+      for (let q = 0; q < 20; q++) {
+        const t = tris[rng.below(tris.length)];
+        const c = q % 2 ? t.b : v3(rng.symmetric(), rng.symmetric(), 0);
+        const shapes = shapesAt(
+          rng,
+          c,
+          v3(rng.symmetric(), rng.symmetric(), rng.symmetric()),
+          0.3 * rng.unit(),
+        );
+        found += compareOverlaps(mesh, tris, shapes);
+        const { min, max } = shapes.AABB;
+        const axisAligned = obb(
+          [(min.x + max.x) / 2, (min.y + max.y) / 2, (min.z + max.z) / 2],
+          [(max.x - min.x) / 2, (max.y - min.y) / 2, (max.z - min.z) / 2],
+          IDENTITY,
+        );
+        expect(Array.from(mesh.trianglesInOBB(axisAligned))).toEqual(
+          bruteIn(tris, "AABB", {
+            min: v3(
+              axisAligned.center.x - axisAligned.halfSize.x,
+              axisAligned.center.y - axisAligned.halfSize.y,
+              axisAligned.center.z - axisAligned.halfSize.z,
+            ),
+            max: v3(
+              axisAligned.center.x + axisAligned.halfSize.x,
+              axisAligned.center.y + axisAligned.halfSize.y,
+              axisAligned.center.z + axisAligned.halfSize.z,
+            ),
+          }),
+        );
+      }
+      expect(found).toBeGreaterThan(0);
+      mesh.dispose();
+    }
+  });
+
+  it("a sphere exactly touching a shared vertex returns every triangle around it, on each axis and side", () => {
+    // A fan of 6 triangles around the origin in the plane normal to `axis`, interleaved with far triangles
+    // (odd indices): a unit sphere centred at +-1 on the axis touches the fan's centre exactly.
+    const KEYS = ["x", "y", "z"];
+    for (const axis of [0, 1, 2])
+      for (const sign of [1, -1]) {
+        const onPlane = (u, v) => {
+          const p = [0, 0, 0];
+          p[(axis + 1) % 3] = u;
+          p[(axis + 2) % 3] = v;
+          return p;
+        };
+        const positions = [];
+        for (let k = 0; k < 6; k++) {
+          const a0 = (k * Math.PI) / 3,
+            a1 = ((k + 1) * Math.PI) / 3;
+          positions.push(
+            0,
+            0,
+            0,
+            ...onPlane(Math.cos(a0), Math.sin(a0)),
+            ...onPlane(Math.cos(a1), Math.sin(a1)),
+            ...onPlane(5, 5),
+            ...onPlane(6, 5),
+            ...onPlane(5, 6),
+          );
+        }
+        const mesh = np.createMesh(new Float64Array(positions));
+        const center = v3(0, 0, 0);
+        center[KEYS[axis]] = sign;
+        expect(
+          Array.from(mesh.trianglesInSphere({ center, radius: 1 })),
+        ).toEqual([0, 2, 4, 6, 8, 10]);
+        expect(mesh.overlapSphere({ center, radius: 1 })).toBe(true);
+        const smaller = { center, radius: 1 - 2 ** -53 };
+        expect(mesh.trianglesInSphere(smaller).length).toBe(0);
+        expect(mesh.overlapSphere(smaller)).toBe(false);
+        // The sphere agrees with the distance-based definition: distance to each triangle <= radius.
+        const tris = triangles(new Float64Array(positions));
+        expect(
+          tris.map((t) => np.distancePointTriangle(center, t) <= 1),
+        ).toEqual([
+          true,
+          false,
+          true,
+          false,
+          true,
+          false,
+          true,
+          false,
+          true,
+          false,
+          true,
+          false,
+        ]);
+        // A radius-0 capsule (a segment) through the vertex touches the same six.
+        const end = v3(0, 0, 0);
+        end[KEYS[axis]] = -sign;
+        expect(
+          Array.from(
+            mesh.trianglesInCapsule({ start: center, end, radius: 0 }),
+          ),
+        ).toEqual([0, 2, 4, 6, 8, 10]);
+        mesh.dispose();
+      }
+  });
+
+  it("out: a large enough Uint32Array is filled and a subarray of it returned; a short one is left untouched", () => {
+    const geometry = new THREE.SphereGeometry(1, 16, 12);
+    const mesh = np.createMesh(geometry);
+    const sphere = { center: v3(0, 1, 0), radius: 0.5 };
+    const fresh = mesh.trianglesInSphere(sphere);
+    const want = Array.from(fresh); // a copy, to compare with after later queries
+    expect(fresh.length).toBeGreaterThan(4);
+    const out = new Uint32Array(fresh.length + 3).fill(77);
+    const got = mesh.trianglesInSphere(sphere, out);
+    expect(got.buffer).toBe(out.buffer);
+    expect(got.byteOffset).toBe(0);
+    expect(Array.from(got)).toEqual(Array.from(fresh));
+    expect(Array.from(out.subarray(fresh.length))).toEqual([77, 77, 77]);
+    const short = new Uint32Array(fresh.length - 1).fill(5);
+    const other = mesh.trianglesInSphere(sphere, short);
+    expect(other.buffer).not.toBe(short.buffer);
+    expect(Array.from(other)).toEqual(Array.from(fresh));
+    expect(short.every((x) => x === 5)).toBe(true);
+    // A fresh array is the caller's: the next query does not change it.
+    mesh.trianglesInSphere({ center: v3(0, -1, 0), radius: 0.5 });
+    expect(Array.from(other)).toEqual(want);
+    expect(Array.from(fresh)).toEqual(want);
+    // Nothing found: an empty array (a zero-length subarray of out).
+    const none = { center: v3(5, 5, 5), radius: 0.5 };
+    expect(mesh.trianglesInSphere(none).length).toBe(0);
+    expect(mesh.trianglesInSphere(none, out).length).toBe(0);
+    mesh.dispose();
+  });
+
+  it("bad input: TypeError / RangeError naming mesh.<member> and the field; out untouched; the mesh keeps working", () => {
+    const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+    const out = new Uint32Array(4).fill(9);
+    expectError("mesh.trianglesInSphere", RangeError, "sphere.radius", () =>
+      mesh.trianglesInSphere({ center: v3(0, 0, 0), radius: -1 }, out),
+    );
+    expectError("mesh.trianglesInSphere", TypeError, "sphere.center", () =>
+      mesh.trianglesInSphere({ radius: 1 }, out),
+    );
+    expectError("mesh.trianglesInSphere", TypeError, "out", () =>
+      mesh.trianglesInSphere({ center: v3(0, 0, 0), radius: 1 }, [0, 0]),
+    );
+    expectError("mesh.trianglesInCapsule", RangeError, "capsule.end.y", () =>
+      mesh.trianglesInCapsule(
+        { start: v3(0, 0, 0), end: v3(0, NaN, 0), radius: 1 },
+        out,
+      ),
+    );
+    expectError("mesh.trianglesInAABB", RangeError, "box.min.x", () =>
+      mesh.trianglesInAABB({ min: v3(2, 0, 0), max: v3(1, 1, 1) }, out),
+    );
+    expectError("mesh.trianglesInOBB", RangeError, "obb.rotation", () =>
+      mesh.trianglesInOBB(
+        obb([0, 0, 0], [1, 1, 1], [2, 0, 0, 0, 1, 0, 0, 0, 1]),
+        out,
+      ),
+    );
+    expectError("mesh.trianglesInOBB", TypeError, "obb.rotation", () =>
+      mesh.trianglesInOBB({ center: v3(0, 0, 0), halfSize: v3(1, 1, 1) }, out),
+    );
+    expectError("mesh.overlapSphere", RangeError, "sphere.center.z", () =>
+      mesh.overlapSphere({ center: v3(0, 0, Infinity), radius: 1 }),
+    );
+    expectError("mesh.overlapCapsule", TypeError, "capsule", () =>
+      mesh.overlapCapsule(null),
+    );
+    expectError("mesh.overlapAABB", RangeError, "box.max.z", () =>
+      mesh.overlapAABB({ min: v3(0, 0, 0), max: v3(1, 1, NaN) }),
+    );
+    expectError("mesh.overlapOBB", RangeError, "obb.halfSize.x", () =>
+      mesh.overlapOBB(obb([0, 0, 0], [-1, 1, 1])),
+    );
+    expect(Array.from(out)).toEqual([9, 9, 9, 9]);
+    expect(
+      Array.from(mesh.trianglesInAABB({ min: v3(0, 0, 0), max: v3(0, 0, 0) })),
+    ).toEqual([0]);
+    expect(mesh.overlapOBB(obb([0.2, 0.2, 0], [0.1, 0.1, 0.1]))).toBe(true);
+    mesh.dispose();
+    expect(() =>
+      mesh.trianglesInSphere({ center: v3(0, 0, 0), radius: 1 }),
+    ).toThrow("mesh.trianglesInSphere: the mesh was disposed");
+    expect(() => mesh.overlapOBB(obb([0, 0, 0], [1, 1, 1]))).toThrow(
+      "mesh.overlapOBB: the mesh was disposed",
+    );
+  });
+
+  it("a getter that calls a mesh query while another holds the buffer does not corrupt either answer", () => {
+    const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+    const center = { x: 0.25, y: 0.25 };
+    Object.defineProperty(center, "z", {
+      get() {
+        expect(
+          Array.from(
+            mesh.trianglesInAABB({ min: v3(5, 5, 5), max: v3(6, 6, 6) }),
+          ),
+        ).toEqual([]);
+        return 0.5;
+      },
+    });
+    expect(Array.from(mesh.trianglesInSphere({ center, radius: 0.5 }))).toEqual(
+      [0],
+    );
+    const max = { x: 1, y: 1 };
+    Object.defineProperty(max, "z", {
+      get() {
+        expect(mesh.overlapSphere({ center: v3(0, 0, 3), radius: 1 })).toBe(
+          false,
+        );
+        return 1;
+      },
+    });
+    expect(
+      np.closestPointOnAABB(v3(5, 0.5, -3), { min: v3(-1, -1, -1), max }),
+    ).toEqual(v3(1, 0.5, -1));
+    mesh.dispose();
   });
 });

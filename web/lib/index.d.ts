@@ -1400,7 +1400,10 @@ export interface NarrowphaseMesh {
   readonly triangleCount: number;
   /** Bytes of the BVH in WASM memory: its 32-byte nodes and the triangles' order (4 bytes each). */
   readonly bvhBytes: number;
-  /** Bytes the mesh holds in WASM memory in all: the BVH, the vertex indices and the vertices (as doubles). */
+  /**
+   * Bytes the mesh holds in WASM memory in all: the BVH, the vertex indices, the vertices (as doubles) and the
+   * result buffer of the `trianglesIn*` queries (4 bytes per triangle, reserved when the mesh is made).
+   */
   readonly memoryBytes: number;
   /**
    * The nearest triangle hit by the ray within `maxDistance` (world units along the normalized direction), or
@@ -1430,6 +1433,37 @@ export interface NarrowphaseMesh {
     maxDistance?: number,
     target?: T | null,
   ): T | null;
+  /**
+   * The indices (as given to `createMesh`) of every triangle touching the sphere (touching counts), ascending:
+   * exactly the triangles `i` for which `np.overlapSphereTriangle(sphere, triangle i)` is true.
+   * @param out when it is a `Uint32Array` long enough for the answer, the indices are written to its start and
+   *   `out.subarray(0, count)` is returned; when it is too short (or left out), a fresh `Uint32Array` is returned
+   *   and `out` is left untouched.
+   * @throws TypeError / RangeError naming the field, e.g. `mesh.trianglesInSphere: sphere.radius is -1, expected
+   *   a value >= 0 ...`; `out` not a `Uint32Array`: a TypeError. Nothing is written to `out` on error.
+   * @example mesh.trianglesInSphere({ center: { x: 0, y: 1, z: 0 }, radius: 0.5 }) // Uint32Array [3, 4, 17]
+   */
+  trianglesInSphere(sphere: SphereLike, out?: Uint32Array | null): Uint32Array;
+  /** `trianglesInSphere` for a capsule: the triangles for which `np.overlapCapsuleTriangle` is true. */
+  trianglesInCapsule(
+    capsule: CapsuleLike,
+    out?: Uint32Array | null,
+  ): Uint32Array;
+  /** `trianglesInSphere` for an axis-aligned box: the triangles for which `np.overlapAABBTriangle` is true. */
+  trianglesInAABB(box: AABBLike, out?: Uint32Array | null): Uint32Array;
+  /** `trianglesInSphere` for an oriented box: the triangles for which `np.overlapOBBTriangle` is true. */
+  trianglesInOBB(obb: OBBLike, out?: Uint32Array | null): Uint32Array;
+  /**
+   * Whether any triangle touches the sphere (touching counts): `trianglesInSphere(sphere).length > 0`, the
+   * traversal stopping at the first touching triangle. Errors as `trianglesInSphere`.
+   */
+  overlapSphere(sphere: SphereLike): boolean;
+  /** Whether any triangle touches the capsule: `trianglesInCapsule(capsule).length > 0`. */
+  overlapCapsule(capsule: CapsuleLike): boolean;
+  /** Whether any triangle touches the box: `trianglesInAABB(box).length > 0`. */
+  overlapAABB(box: AABBLike): boolean;
+  /** Whether any triangle touches the oriented box: `trianglesInOBB(obb).length > 0`. */
+  overlapOBB(obb: OBBLike): boolean;
   /** Frees the mesh's WASM memory now. Later calls throw; a second `dispose()` does nothing. */
   dispose(): void;
 }

@@ -41,6 +41,28 @@ export function createMeshFactory(module, env) {
   const np_raycast = module._np_mesh_raycast;
   const np_linecast = module._np_mesh_linecast;
   const np_closestPoint = module._np_mesh_closestPoint;
+  const np_found = module._np_mesh_found;
+  // The overlap queries: [member, its argument's name and kind, the export].
+  const OVERLAPS = [
+    [
+      "trianglesInSphere",
+      "sphere",
+      "sphere",
+      module._np_mesh_trianglesInSphere,
+    ],
+    [
+      "trianglesInCapsule",
+      "capsule",
+      "capsule",
+      module._np_mesh_trianglesInCapsule,
+    ],
+    ["trianglesInAABB", "box", "aabb", module._np_mesh_trianglesInAABB],
+    ["trianglesInOBB", "obb", "obb", module._np_mesh_trianglesInOBB],
+    ["overlapSphere", "sphere", "sphere", module._np_mesh_overlapSphere],
+    ["overlapCapsule", "capsule", "capsule", module._np_mesh_overlapCapsule],
+    ["overlapAABB", "box", "aabb", module._np_mesh_overlapAABB],
+    ["overlapOBB", "obb", "obb", module._np_mesh_overlapOBB],
+  ];
 
   const MAX_DISTANCE = "a number >= 0 (Infinity allowed)";
   const SPEC = {
@@ -60,6 +82,13 @@ export function createMeshFactory(module, env) {
       ["target", "target", true, ["point"]],
     ]),
   };
+  const OVERLAP = {};
+  for (const [member, arg, kind, fn] of OVERLAPS)
+    OVERLAP[member] = {
+      spec: schema(`mesh.${member}`, [[arg, kind]]),
+      kind,
+      fn,
+    };
   const saved = new Float64Array(32);
   const BAD = new Error("narrowphase: bad argument");
 
@@ -77,6 +106,37 @@ export function createMeshFactory(module, env) {
       const v = t[f];
       if (typeof v !== "object" && v !== undefined) throw BAD;
     }
+  }
+  function vec3(v, into) {
+    into.push(number(v.x), number(v.y), number(v.z));
+  }
+  // A shape's numbers in its flat layout (narrowphase/flat.h), read into a fresh array before the buffer is
+  // touched (a getter may call the library: a shared scratch array could be overwritten under us).
+  function shapeNumbers(kind, s) {
+    const v = [];
+    switch (kind) {
+      case "sphere":
+        vec3(s.center, v);
+        v.push(number(s.radius));
+        break;
+      case "capsule":
+        vec3(s.start, v);
+        vec3(s.end, v);
+        v.push(number(s.radius));
+        break;
+      case "aabb":
+        vec3(s.min, v);
+        vec3(s.max, v);
+        break;
+      default: {
+        vec3(s.center, v);
+        vec3(s.halfSize, v);
+        const e = s.rotation.elements;
+        if (e.length !== 9) throw BAD;
+        for (let i = 0; i < 9; i++) v.push(number(e[i]));
+      }
+    }
+    return v;
   }
   function setVec3(t, x, y, z) {
     if (t == null) return { x, y, z };
@@ -145,9 +205,11 @@ export function createMeshFactory(module, env) {
   class Mesh {
     #handle;
     #triangleCount;
+    #found; // the address of the mesh's result buffer (np_mesh_found: room for every triangle, fixed)
     constructor(handle, triangleCount) {
       this.#handle = handle;
       this.#triangleCount = triangleCount;
+      this.#found = np_found(handle);
     }
     #live(name) {
       if (this.#handle === 0)
@@ -260,6 +322,61 @@ export function createMeshFactory(module, env) {
         throw unwritable(SPEC.closestPoint, error);
       }
       return target;
+    }
+
+    // The overlap queries: the shape into the buffer, the export writes the indices into the mesh's own result
+    // buffer (which never grows: no allocation, no memory growth) and returns their count (or an error code).
+    #query(member, shape, out, wantIndices) {
+      this.#live(member);
+      const { spec, kind, fn } = OVERLAP[member];
+      let v;
+      try {
+        v = shapeNumbers(kind, shape);
+      } catch (error) {
+        throw fail(spec, [shape], error);
+      }
+      if (wantIndices && out != null && !(out instanceof Uint32Array))
+        throw new TypeError(
+          `${spec.name}: out is ${describe(out)}, expected a Uint32Array (or nothing)`,
+        );
+      const handle = this.#live(member);
+      const code = withBuffer((b) => {
+        for (let i = 0; i < v.length; i++) b[i] = v[i];
+        const c = fn(handle, ptr);
+        if (c < 0) throw rangeError(spec, c, b);
+        return c;
+      });
+      if (!wantIndices) return code === 1;
+      const found = new Uint32Array(module.HEAPU8.buffer, this.#found, code);
+      if (out != null && out.length >= code) {
+        out.set(found);
+        return out.subarray(0, code);
+      }
+      return found.slice();
+    }
+    trianglesInSphere(sphere, out) {
+      return this.#query("trianglesInSphere", sphere, out, true);
+    }
+    trianglesInCapsule(capsule, out) {
+      return this.#query("trianglesInCapsule", capsule, out, true);
+    }
+    trianglesInAABB(box, out) {
+      return this.#query("trianglesInAABB", box, out, true);
+    }
+    trianglesInOBB(obb, out) {
+      return this.#query("trianglesInOBB", obb, out, true);
+    }
+    overlapSphere(sphere) {
+      return this.#query("overlapSphere", sphere, undefined, false);
+    }
+    overlapCapsule(capsule) {
+      return this.#query("overlapCapsule", capsule, undefined, false);
+    }
+    overlapAABB(box) {
+      return this.#query("overlapAABB", box, undefined, false);
+    }
+    overlapOBB(obb) {
+      return this.#query("overlapOBB", obb, undefined, false);
     }
 
     /** Frees the mesh's memory now. Later calls on it throw; a second dispose() does nothing. */

@@ -64,6 +64,21 @@ double np_mesh_memory_bytes(const void* mesh);
 int np_mesh_raycast(const void* mesh, double* io);
 int np_mesh_linecast(const void* mesh, double* io);
 int np_mesh_closestPoint(const void* mesh, double* io);
+/* trianglesIn<S>: the shape at io[0] (sphere [0..3], capsule [0..6], aabb
+ * [0..5], obb [0..14]; validation codes as the flat queries) ; writes the
+ * original indices of every triangle touching it, ascending, to the mesh's own
+ * buffer (np_mesh_found: room for every triangle, reserved at creation, its
+ * address fixed for the mesh's life) and returns their count. overlap<S>: 1
+ * when any triangle touches the shape, else 0. */
+const unsigned* np_mesh_found(const void* mesh);
+int np_mesh_trianglesInSphere(void* mesh, const double* io);
+int np_mesh_trianglesInCapsule(void* mesh, const double* io);
+int np_mesh_trianglesInAABB(void* mesh, const double* io);
+int np_mesh_trianglesInOBB(void* mesh, const double* io);
+int np_mesh_overlapSphere(const void* mesh, const double* io);
+int np_mesh_overlapCapsule(const void* mesh, const double* io);
+int np_mesh_overlapAABB(const void* mesh, const double* io);
+int np_mesh_overlapOBB(const void* mesh, const double* io);
 
 #ifdef __cplusplus
 }

@@ -91,6 +91,33 @@ class Mesh {
   bool closest_point(Vec3 p, double max_distance,
                      MeshClosestPoint* result) const;
 
+  /// The original indices of every triangle that touches the shape (touching
+  /// counts), ascending, into *out (cleared first): as a set, exactly the brute
+  /// force over every triangle with overlap_sphere_triangle,
+  /// overlap_capsule_triangle, overlap_aabb_triangle or overlap_obb_triangle
+  /// (the leaves call exactly that function). A node is visited when the shape
+  /// may touch its box widened by kMeshBoxMargin: the sphere by a lower bound
+  /// on its centre's distance to the box, the capsule and the AABB by their
+  /// bounding boxes (AABB against AABB), the OBB by overlap_aabb_obb; each is
+  /// conservative (never prunes a node holding a touching triangle), the exact
+  /// answer coming from the leaves. Algorithm: the overlap traversal of
+  /// three-mesh-bvh's shapecast (intersectsBounds / intersectsTriangle), of
+  /// Jolt's CollideShape against a MeshShape and of parry's
+  /// intersection_with_aabb. The shapes must be valid (validate.h).
+  void triangles_in_sphere(const Sphere& sphere,
+                           std::vector<uint32_t>* out) const;
+  void triangles_in_capsule(const Capsule& capsule,
+                            std::vector<uint32_t>* out) const;
+  void triangles_in_aabb(const AABB& box, std::vector<uint32_t>* out) const;
+  void triangles_in_obb(const OBB& box, std::vector<uint32_t>* out) const;
+  /// Whether any triangle touches the shape: the same traversal as
+  /// triangles_in_*, stopping at the first touching triangle, so exactly
+  /// !triangles_in_*(shape).empty().
+  bool overlap_sphere(const Sphere& sphere) const;
+  bool overlap_capsule(const Capsule& capsule) const;
+  bool overlap_aabb(const AABB& box) const;
+  bool overlap_obb(const OBB& box) const;
+
   /// Bytes of the BVH: its nodes and the triangles' order (their original
   /// indices), what three-mesh-bvh's BVH buffer holds (it reorders the
   /// geometry's index in place instead of keeping an order).
@@ -126,6 +153,8 @@ class Mesh {
   float round_up(double value, int axis) const;
   template <class Visit>
   friend struct MeshTraversal;
+  template <class Visit>
+  bool overlap_query(Visit& visit, std::vector<uint32_t>* out) const;
 };
 
 }  // namespace np
