@@ -213,4 +213,18 @@ inline constexpr double kClearMargin = 0x1p-40;
 /// end balls and corners (exact), which reach it within ~2^-26 of the size.
 inline constexpr double kContactParallelAxis = 0x1p-26;
 
+/// Dimensionless (the sine of an angle). A box contact (contact_boxes.cpp)
+/// finds the point where the boxes touch from each shape's support feature
+/// along the normal: a box's axis whose unit projection on the normal is at
+/// most kContactFlatFeature (within ~2^-32 rad of perpendicular), or a
+/// triangle's corner within that angle of the farthest one, counts as part of
+/// that feature (an edge or a face rather than a corner). Projections of
+/// orthonormal unit axes round to ~2^-52, far below it, so a face resting on
+/// a face is found as one (a rotation off orthonormal by up to the 1e-6
+/// accepted may find a corner or an edge of it instead); a feature tilted by
+/// less than it is taken as flat, which moves the reported point by at most
+/// ~2^-32 of the feature's size off the deepest set (the depth and normal do
+/// not depend on it).
+inline constexpr double kContactFlatFeature = 0x1p-32;
+
 }  // namespace np
