@@ -134,21 +134,45 @@ Feature points_feature(const Vec3* v, int n, Vec3 d) {
   return f;
 }
 
-// The clip of the subject feature by the polygon `clip` (3 or 4 vertices),
-// both lying across the normal n: the subject's part inside the prism over
-// the polygon (Sutherland-Hodgman, as Box2D's b2ClipPolygons and parry's
-// clip_polygon_with_polygon). Returns the number of vertices written to out
-// (at most 8).
+// Twice the area of a polygon's projection across the unit n, signed by its
+// winding about n (Newell's normal . n).
+inline double winding(const Feature& f, Vec3 n) {
+  Vec3 s = kZero;
+  for (int i = 0; i < f.count; ++i)
+    s = s + cross(f.v[i] - f.v[0], f.v[(i + 1) % f.count] - f.v[0]);
+  return dot(s, n);
+}
+
+// The largest 1-norm extent of a feature from its first vertex.
+inline double extent(const Feature& f) {
+  double e = 0.0;
+  for (int i = 1; i < f.count; ++i) e = max2(e, sum_abs(f.v[i] - f.v[0]));
+  return e;
+}
+
+// Whether the feature is a polygon whose projection across n is a proper one:
+// an area above kContactNoise of its extent squared (a box's flat face, a
+// sliver, or a face seen edge-on clips nothing reliably).
+inline bool proper_polygon(const Feature& f, Vec3 n) {
+  const double e = extent(f);
+  return f.count >= 3 && std::fabs(winding(f, n)) > kContactNoise * e * e;
+}
+
+// The clip of the subject feature by the proper polygon `clip`, both lying
+// across the normal n: the subject's part inside the prism over the polygon
+// (Sutherland-Hodgman, as Box2D's b2ClipPolygons and parry's
+// clip_polygon_with_polygon), each edge's inside taken from the polygon's
+// winding about n. Returns the number of vertices written to out (at most 8).
 int clip_by_polygon(const Feature& subject, const Feature& clip, Vec3 n,
                     Vec3* out) {
   Vec3 poly[8], next[8];
   int count = subject.count;
   for (int i = 0; i < count; ++i) poly[i] = subject.v[i];
-  const Vec3 g = centroid(clip.v, clip.count);
+  const double turn = winding(clip, n) > 0.0 ? 1.0 : -1.0;
   for (int e = 0; e < clip.count && count > 0; ++e) {
     const Vec3 p0 = clip.v[e], p1 = clip.v[(e + 1) % clip.count];
-    Vec3 m = cross(p1 - p0, n);  // the edge's side plane, inside: m . x <= 0
-    if (dot(m, g - p0) > 0.0) m = negated(m);
+    // The edge's side plane: inside where m . (x - p0) <= 0.
+    const Vec3 m = cross(p1 - p0, n) * turn;
     int k = 0;
     // A segment (2 vertices) is clipped once, not as a closed 2-gon.
     const int edges = count == 2 ? 1 : count;
@@ -168,23 +192,41 @@ int clip_by_polygon(const Feature& subject, const Feature& clip, Vec3 n,
 }
 
 // A point of the touching set of a's feature fa (already moved by normal *
-// depth) and b's fb, across the normal n: a single corner of either, the
-// point of fb nearest fa for two edges (Ericson 5.1.9: their crossing), else
-// the centroid of one clipped by the other's face; fb's centroid should
-// rounding leave nothing.
-Vec3 touching_point(const Feature& fa, const Feature& fb, Vec3 n) {
+// depth) and b's fb, across the normal n: a single corner of either, else
+// the centroid of one clipped by the other's face (a proper polygon; of two,
+// the smaller clipped by the larger, so that the intersections round
+// relative to the smaller), else (two edges, degenerate faces, or rounding
+// that left nothing) the point of fb's edges nearest fa's (Ericson 5.1.9: two
+// crossing edges' crossing). A first guess, that fill_from settles on both
+// shapes.
+Vec3 touching_guess(const Feature& fa, const Feature& fb, Vec3 n) {
   if (fa.count == 1) return fa.v[0];
   if (fb.count == 1) return fb.v[0];
-  if (fa.count == 2 && fb.count == 2)
-    return closest_points_segment_segment(Segment{fa.v[0], fa.v[1]},
-                                          Segment{fb.v[0], fb.v[1]})
-        .point_b;
-  Vec3 out[8];
-  const int k = fb.count >= 3 ? clip_by_polygon(fa, fb, n, out)
-                              : clip_by_polygon(fb, fa, n, out);
-  return k > 0 ? centroid(out, k) : centroid(fb.v, fb.count);
+  const bool pa = proper_polygon(fa, n), pb = proper_polygon(fb, n);
+  if (pa || pb) {
+    Vec3 out[8];
+    const bool b_clips = pb && (!pa || extent(fa) <= extent(fb));
+    const int k = b_clips ? clip_by_polygon(fa, fb, n, out)
+                          : clip_by_polygon(fb, fa, n, out);
+    if (k > 0) return centroid(out, k);
+  }
+  const int ea = fa.count == 2 ? 1 : fa.count,
+            eb = fb.count == 2 ? 1 : fb.count;
+  Vec3 best = fb.v[0];
+  double d2 = HUGE_VAL;
+  for (int i = 0; i < ea; ++i) {
+    for (int j = 0; j < eb; ++j) {
+      const SegmentClosestPoints cp = closest_points_segment_segment(
+          Segment{fa.v[i], fa.v[(i + 1) % fa.count]},
+          Segment{fb.v[j], fb.v[(j + 1) % fb.count]});
+      const double e = length_squared(cp.point_a - cp.point_b);
+      if (e < d2) d2 = e, best = cp.point_b;
+    }
+  }
+  return best;
 }
 
+// ---- The least translation over the axes tried so far.
 // ---- The least translation over the axes tried so far.
 
 struct Deepest {
@@ -204,16 +246,31 @@ inline void try_both(Deepest& best, const Box& a, Vec3 m, double lo,
 }
 
 // The contact along best: a's feature against the normal, moved out by the
-// depth, against b's feature along it; points taken back by `origin`.
+// depth, against b's feature along it; points taken back by `origin`. The
+// guess is then settled on both shapes by alternating projections (von
+// Neumann; each step is the shapes' own closest point, so the distance from
+// pointB to a moved out can only shrink): pointB = the point of b nearest the
+// point of a moved out nearest b's point nearest the guess. Where the guess
+// is already in both (every exact configuration) it stays as it is; where a
+// feature was taken for a corner or a degenerate face clipped nothing (a
+// rotation off orthonormal by up to 1e-6, a flat box, a sliver), it is
+// brought to where they touch.
+template <class OnA, class OnB>
 void fill_from(ContactHit* hit, const Deepest& best, const Feature& fa,
-               const Feature& fb, Vec3 origin) {
+               const Feature& fb, Vec3 origin, const OnA& on_a,
+               const OnB& on_b) {
   const Vec3 n = plus_zero(best.n);
   const Vec3 shift = n * best.pen;
-  const Vec3 x = touching_point(shifted(fa, shift), fb, n);
+  const Vec3 guess = touching_guess(shifted(fa, shift), fb, n);
+  const Vec3 x = on_b(on_a(on_b(guess) - shift) + shift);
   hit->depth = best.pen > 0.0 ? best.pen : 0.0;
   hit->normal = n;
   hit->point_a = origin + (x - shift);
   hit->point_b = origin + x;
+}
+
+inline OBB as_obb(const Box& b) {
+  return {b.c, {b.h[0], b.h[1], b.h[2]}, {b.u[0], b.u[1], b.u[2]}};
 }
 
 // The box [min, max] or an OBB relative to `origin` (its center, rounded).
@@ -277,8 +334,11 @@ void measure_box_box(const Box& a, const Box& b, Vec3 origin, ContactHit* hit) {
   for (const Vec3& m : ub) try_axis(m);
   for (const Vec3& u : ua)
     for (const Vec3& v : ub) try_axis(cross_axis(u, v));
-  fill_from(hit, best, box_feature(a, negated(best.n)), box_feature(b, best.n),
-            origin);
+  const OBB oa = as_obb(a), ob = as_obb(b);
+  fill_from(
+      hit, best, box_feature(a, negated(best.n)), box_feature(b, best.n),
+      origin, [&](Vec3 p) { return closest_point_on_obb(p, oa); },
+      [&](Vec3 p) { return closest_point_on_obb(p, ob); });
 }
 
 // A box and a thin triangle, in a frame centered on the box (t relative to
@@ -335,8 +395,16 @@ void measure_box_triangle(const Box& a, const Triangle& t, int side,
   const Vec3 edges[3] = {ua, unit_units(bc), unit_units(ca)};
   for (const Vec3& u : axes)
     for (const Vec3& e : edges) try_axis(cross_axis(u, e));
-  fill_from(hit, best, box_feature(a, negated(best.n)),
-            points_feature(v, n, best.n), origin);
+  const OBB oa = as_obb(a);
+  fill_from(
+      hit, best, box_feature(a, negated(best.n)), points_feature(v, n, best.n),
+      origin, [&](Vec3 p) { return closest_point_on_obb(p, oa); },
+      [&](Vec3 p) {
+        // A degenerate triangle is the segment it spans (its nearest point
+        // there: closest_point_on_triangle rounds on a sliver).
+        if (n < 3) return closest_point_on_segment(p, Segment{v[0], v[n - 1]});
+        return closest_point_on_triangle(p, t);
+      });
 }
 
 // The box's deepest point against the unit n: the corner on -n's side of
@@ -400,6 +468,16 @@ inline Triangle relative(const Triangle& t, Vec3 o) {
   return {t.a - o, t.b - o, t.c - o};
 }
 
+// A rotated OBB's columns made orthonormal, as the overlap tests take them
+// (detail/rotation.h: kOrthonormalizeAbove): the separating axes are then its
+// faces' exact normals, and its support features exact faces and edges. The
+// box moves by at most the 1e-6 the validation accepts times its size.
+inline OBB orthonormal(OBB b) {
+  if (detail::orthonormal_error(b.axis) > kOrthonormalizeAbove)
+    detail::orthonormalize(b.axis);
+  return b;
+}
+
 // The AABB of an identity-rotated OBB, in the (scaled) units it is measured in.
 inline AABB bounds(const OBB& b) {
   return {b.center - b.half_size, b.center + b.half_size};
@@ -408,7 +486,7 @@ inline AABB bounds(const OBB& b) {
 void measure_aabb_obb(const AABB& a, const OBB& b, ContactHit* hit) {
   if (is_identity(b.axis)) return measure_aabb_aabb(a, bounds(b), hit);
   const Vec3 o = center_of(a);
-  measure_box_box(local_box(a), local_box(b, o), o, hit);
+  measure_box_box(local_box(a), local_box(orthonormal(b), o), o, hit);
 }
 
 void measure_aabb_triangle(const AABB& a, const Triangle& t, ContactHit* hit) {
@@ -456,14 +534,14 @@ bool contact_aabb_plane(const AABB& box, const Plane& plane, ContactHit* hit) {
 bool contact_obb_obb(const OBB& a, const OBB& b, ContactHit* hit) {
   if (!overlap_obb_obb(a, b)) return false;
   const double k = scale_for(max2(magnitude(a), magnitude(b)));
-  const OBB sa = scaled(a, k), sb = scaled(b, k);
+  const OBB sa = orthonormal(scaled(a, k)), sb = scaled(b, k);
   // The identity rotation is the AABB [center - halfSize, center + halfSize]
   // (rounded once, in the scaled units), measured as that box.
   if (is_identity(a.axis)) {
     measure_aabb_obb(bounds(sa), sb, hit);
   } else {
-    measure_box_box(local_box(sa, sa.center), local_box(sb, sa.center),
-                    sa.center, hit);
+    measure_box_box(local_box(sa, sa.center),
+                    local_box(orthonormal(sb), sa.center), sa.center, hit);
   }
   scale_back(hit, k);
   return true;
@@ -473,7 +551,7 @@ bool contact_obb_triangle(const OBB& box, const Triangle& triangle,
                           ContactHit* hit) {
   if (!overlap_obb_triangle(box, triangle)) return false;
   const double k = scale_for(max2(magnitude(box), magnitude(triangle)));
-  const OBB b = scaled(box, k);
+  const OBB b = orthonormal(scaled(box, k));
   const Triangle t = scaled(triangle, k);
   if (is_identity(b.axis)) {
     measure_aabb_triangle(bounds(b), t, hit);
@@ -493,7 +571,7 @@ bool contact_obb_plane(const OBB& box, const Plane& plane, ContactHit* hit) {
   // plane's constant scaled with it (never up: it cannot overflow).
   const double k =
       magnitude(box) > detail::kBigInput ? scale_for(magnitude(box)) : 1.0;
-  const OBB b = scaled(box, k);
+  const OBB b = orthonormal(scaled(box, k));
   const Plane pl{plane.normal, plane.constant * k};
   if (is_identity(b.axis)) {
     // As the AABB (bounds rounded once, as overlap_obb_plane takes them).

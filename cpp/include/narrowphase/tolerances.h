@@ -219,12 +219,13 @@ inline constexpr double kContactParallelAxis = 0x1p-26;
 /// most kContactFlatFeature (within ~2^-32 rad of perpendicular), or a
 /// triangle's corner within that angle of the farthest one, counts as part of
 /// that feature (an edge or a face rather than a corner). Projections of
-/// orthonormal unit axes round to ~2^-52, far below it, so a face resting on
-/// a face is found as one (a rotation off orthonormal by up to the 1e-6
-/// accepted may find a corner or an edge of it instead); a feature tilted by
-/// less than it is taken as flat, which moves the reported point by at most
-/// ~2^-32 of the feature's size off the deepest set (the depth and normal do
-/// not depend on it).
+/// unit axes (a rotated box's made orthonormal first) round to ~2^-52, far
+/// below it, so a face resting on a face is found as one; a feature tilted by
+/// less than it is taken as flat, which moves the first guess of the point by
+/// at most ~2^-32 of the feature's size off the deepest set (the guess is then
+/// settled on both shapes by their closest points; the depth and normal do not
+/// depend on it). Also the relative area below which a face seen along the
+/// normal counts as a segment (kContactNoise): it clips nothing reliably.
 inline constexpr double kContactFlatFeature = 0x1p-32;
 
 }  // namespace np

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "narrowphase/detail/exponent.h"
+#include "narrowphase/detail/rotation.h"
 #include "narrowphase/tolerances.h"
 #include "narrowphase/types.h"
 
@@ -73,13 +74,6 @@ inline void scale_back(ContactHit* hit, double k) {
   hit->depth *= u;
   hit->point_a = hit->point_a * u;
   hit->point_b = hit->point_b * u;
-}
-
-// The rotation is exactly the identity.
-inline bool is_identity(const Vec3 axis[3]) {
-  return axis[0].x == 1.0 && axis[0].y == 0.0 && axis[0].z == 0.0 &&
-         axis[1].x == 0.0 && axis[1].y == 1.0 && axis[1].z == 0.0 &&
-         axis[2].x == 0.0 && axis[2].y == 0.0 && axis[2].z == 1.0;
 }
 
 // A normal never carries -0 (the project's convention): -0 + 0 is +0.
