@@ -333,6 +333,30 @@ TEST(ContactAABBTriangle, OverThroughInThePlaneAndTouchingOnEveryAxis) {
   }
 }
 
+TEST(ContactAABBTriangle, ATiltedFaceCuttingACornerLeavesAlongItsNormal) {
+  // The plane x + y + z = 2.5 cuts the corner (1, 1, 1) of [-1, 1]^3 by
+  // 0.5 / sqrt 3; the center is on its negative side: out along -(1, 1, 1) /
+  // sqrt 3, the corner touching the triangle at its centroid (5/6, 5/6, 5/6).
+  // No box axis comes near (the least is 5).
+  const AABB box{{-1, -1, -1}, {1, 1, 1}};
+  for (const auto& perm : kPermutations) {
+    for (Vec3 sg : signs()) {
+      const Triangle t{map({10.5, -4, -4}, perm, sg),
+                       map({-4, 10.5, -4}, perm, sg),
+                       map({-4, -4, 10.5}, perm, sg)};
+      ContactHit h;
+      ASSERT_TRUE(np::contact_aabb_triangle(box, t, &h));
+      const double third = 1 / std::sqrt(3.0);
+      EXPECT_NEAR(h.depth, 0.5 * third, 1e-15);
+      EXPECT_TRUE(
+          Near3(h.normal, map_dir({-third, -third, -third}, perm, sg), 1e-15));
+      EXPECT_TRUE(Near3(h.point_a, map({1, 1, 1}, perm, sg), 1e-15));
+      EXPECT_TRUE(
+          Near3(h.point_b, map({5 / 6.0, 5 / 6.0, 5 / 6.0}, perm, sg), 1e-15));
+    }
+  }
+}
+
 TEST(ContactAABBTriangle, ACornerPokingThroughLeavesByTheShortestAxis) {
   // A triangle in x = 0.25 whose corner (0.25, 0.75, 0) pokes 0.25 into the
   // box [-1, 1]^3 from above: the box leaves down by 0.25 (across the face

@@ -143,6 +143,29 @@ describe("exact contacts", () => {
     }
   });
 
+  it("a tilted triangle cutting a box's corner: out along its normal on the center's side, from the corner", () => {
+    const third = 1 / Math.sqrt(3);
+    for (const axis of AXES) {
+      for (const sign of SIGNS) {
+        // The plane x + y + z = 2.5 cuts the corner (1, 1, 1) by 0.5 / sqrt 3; every box axis needs 5 or more.
+        const t = new Triangle(
+          onAxes(axis, sign, 10.5, -4, -4),
+          onAxes(axis, sign, -4, 10.5, -4),
+          onAxes(axis, sign, -4, -4, 10.5),
+        );
+        const h = np.contactAABBTriangle(unitBox(), t);
+        expect(Math.abs(h.depth - 0.5 * third)).toBeLessThan(1e-15);
+        expect(
+          near(h.normal, onAxes(axis, sign, -third, -third, -third), 1e-15),
+        ).toBe(true);
+        expect(near(h.pointA, onAxes(axis, sign, 1, 1, 1), 4e-15)).toBe(true);
+        expect(
+          near(h.pointB, onAxes(axis, sign, 5 / 6, 5 / 6, 5 / 6), 4e-15),
+        ).toBe(true);
+      }
+    }
+  });
+
   it("a plane of any normal length: out on the center's side from the deepest face's center; centered, its own normal; touching, an ulp beyond", () => {
     for (const axis of AXES) {
       for (const sign of SIGNS) {
