@@ -20,21 +20,28 @@
 #include <cmath>
 
 #include "narrowphase/closest_point.h"
+#include "narrowphase/detail/contact_util.h"
 #include "narrowphase/detail/exponent.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/tolerances.h"
 
 namespace np {
 
+using detail::cross_axis;
+using detail::is_identity;
+using detail::is_zero;
+using detail::kZero;
+using detail::magnitude;
+using detail::plus_zero;
+using detail::scale_back;
+using detail::scale_for;
+using detail::scaled;
+using detail::sum_abs;
+using detail::unit_units;
+
 namespace {
 
 constexpr Vec3 kUp{0.0, 1.0, 0.0};
-constexpr Vec3 kZero{0.0, 0.0, 0.0};
-
-inline bool is_zero(Vec3 v) { return v.x == 0.0 && v.y == 0.0 && v.z == 0.0; }
-inline double sum_abs(Vec3 v) {
-  return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z);
-}
 
 // Writes the contact of the sphere (c, r) whose unit normal is n, depth
 // `depth` and whose point of b is point_b: point_a = c - n r. A touching
@@ -71,63 +78,6 @@ Vec3 perpendicular_normal(Vec3 d) {
   if (is_zero(u)) return kUp;  // a point: no axis
   const Vec3 p{-u.x * u.y, u.x * u.x + u.z * u.z, -u.z * u.y};
   return unit_or(p, Vec3{1.0, 0.0, 0.0});  // d along y
-}
-
-// ---- Scale: inputs beyond 2^500, or all below 2^-500, are measured in units
-// scaled by a power of two (exact, but for bits below 2^-1074 of the new
-// units, negligible beside the largest input), so that squares of
-// differences neither overflow nor underflow. Results are scaled back.
-
-constexpr double kBigInput = 0x1p500, kSmallInput = 0x1p-500;
-
-inline double max_abs(double a, double b) {
-  return max2(std::fabs(a), std::fabs(b));
-}
-inline double magnitude(const Sphere& s) {
-  return max_abs(max_abs_component(s.center), s.radius);
-}
-inline double magnitude(const Capsule& c) {
-  return max_abs(max_abs(max_abs_component(c.start), max_abs_component(c.end)),
-                 c.radius);
-}
-inline double magnitude(const AABB& b) {
-  return max_abs(max_abs_component(b.min), max_abs_component(b.max));
-}
-inline double magnitude(const OBB& b) {
-  return max_abs(max_abs_component(b.center), max_abs_component(b.half_size));
-}
-inline double magnitude(const Triangle& t) {
-  return max_abs(max_abs(max_abs_component(t.a), max_abs_component(t.b)),
-                 max_abs_component(t.c));
-}
-
-// The power of two to measure in: 1 for every ordinary scene.
-inline double scale_for(double m) {
-  if (m > kBigInput) return 0x1p-530;   // now below 2^494
-  if (m < kSmallInput) return 0x1p600;  // now in [2^-474, 2^100)
-  return 1.0;
-}
-
-inline Sphere scaled(const Sphere& s, double k) {
-  return {s.center * k, s.radius * k};
-}
-inline Capsule scaled(const Capsule& c, double k) {
-  return {c.start * k, c.end * k, c.radius * k};
-}
-inline AABB scaled(const AABB& b, double k) { return {b.min * k, b.max * k}; }
-inline OBB scaled(const OBB& b, double k) {
-  return {b.center * k, b.half_size * k, {b.axis[0], b.axis[1], b.axis[2]}};
-}
-inline Triangle scaled(const Triangle& t, double k) {
-  return {t.a * k, t.b * k, t.c * k};
-}
-
-inline void scale_back(ContactHit* hit, double k) {
-  if (k == 1.0) return;
-  const double u = 1.0 / k;  // a power of two: exact
-  hit->depth *= u;
-  hit->point_a = hit->point_a * u;
-  hit->point_b = hit->point_b * u;
 }
 
 // ---- The measurements, in units where every input is below 2^500 and the
@@ -206,12 +156,6 @@ void measure_sphere_aabb(const Sphere& s, const AABB& box, ContactHit* hit) {
   fill(hit, c, s.radius, n, s.radius + best, b);
 }
 
-inline bool is_identity(const Vec3 axis[3]) {
-  return axis[0].x == 1.0 && axis[0].y == 0.0 && axis[0].z == 0.0 &&
-         axis[1].x == 0.0 && axis[1].y == 1.0 && axis[1].z == 0.0 &&
-         axis[2].x == 0.0 && axis[2].y == 0.0 && axis[2].z == 1.0;
-}
-
 void measure_sphere_obb(const Sphere& s, const OBB& b, ContactHit* hit) {
   // The identity rotation is the AABB whose bounds overlap_sphere_obb and
   // closest_point_on_obb use (rounded once).
@@ -253,11 +197,6 @@ void measure_sphere_obb(const Sphere& s, const OBB& b, ContactHit* hit) {
   const Vec3 u = unit_or(b.axis[axis], kUp);       // orthonormal within 1e-6
   const Vec3 n = t[axis] <= 0.0 ? negated(u) : u;  // - first, as for an AABB
   fill(hit, c, s.radius, n, s.radius + best, c + n * best);
-}
-
-// The power of two that brings a difference near 1 (for a direction only).
-inline Vec3 unit_units(Vec3 d) {
-  return d * detail::unit_scale_for(detail::biased_exponent(d));
 }
 
 // `on`: the center lies exactly on the triangle (decided by the caller).
@@ -316,8 +255,6 @@ void measure_sphere_triangle(const Sphere& s, const Triangle& t, bool on,
 // report). Any of those axes, moved along by its penetration, separates: a
 // skipped axis only costs minimality, never validity.
 
-// A normal never carries -0 (the project's convention): -0 + 0 is +0.
-inline Vec3 plus_zero(Vec3 v) { return {v.x + 0.0, v.y + 0.0, v.z + 0.0}; }
 inline bool same_point(Vec3 a, Vec3 b) {
   return a.x == b.x && a.y == b.y && a.z == b.z;
 }
@@ -421,15 +358,6 @@ inline void fill_shallow(ContactHit* hit, Vec3 p, Vec3 q, double r, double rb) {
   const Vec3 d = p - q;
   const Vec3 n = plus_zero(unit_or(d, kUp));
   fill(hit, p, r, n, (r - length(d)) + rb, q + n * rb);
-}
-
-// Whether two directions (each brought near unit length) are parallel to
-// within kContactParallelAxis; otherwise their unit cross product.
-inline Vec3 cross_axis(Vec3 u, Vec3 v) {
-  const Vec3 x = cross(u, v);
-  if (!(sum_abs(x) > kContactParallelAxis * sum_abs(u) * sum_abs(v)))
-    return kZero;
-  return unit_or(x, kZero);
 }
 
 // `meets`: the segments meet (decided exactly by the caller). a's segment has

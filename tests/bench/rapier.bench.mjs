@@ -1,5 +1,6 @@
 // Benchmark: narrowphase's casts and contacts against Rapier's, per call, on the same shapes, in one Node process:
-// the sphere's row (sphereCast*, contactSphere*) and the capsule's (capsuleCast*, contactCapsule*).
+// the sphere's row (sphereCast*, contactSphere*), the capsule's (capsuleCast*, contactCapsule*) and the box's
+// (contactAABB*, contactOBB*).
 //
 //   npm --prefix tests/bench ci        (once: Rapier is a dependency of the benchmarks only, tests/bench/package.json)
 //   node tests/bench/rapier.bench.mjs [--rounds 11] [--calls 100000]
@@ -446,12 +447,91 @@ function capsuleContactCase(S) {
   };
 }
 
+// The box's row: crate-sized boxes (half sizes 0.2 to 1), an AABB or a rotated OBB, in contact with a box,
+// a triangle or a plane; Rapier's Cuboid at the box's center with its rotation. Drawn after every input above,
+// so that those stay what they were.
+const boxMovers = {
+  AABB: Array.from({ length: N }, () => {
+    const c = vec(2.5);
+    const h = new Vector3(range(0.2, 1), range(0.2, 1), range(0.2, 1));
+    return new Box3(c.clone().sub(h), c.clone().add(h));
+  }),
+  OBB: Array.from({ length: N }, () => {
+    const o = obb();
+    o.center.multiplyScalar(1.25);
+    return o;
+  }),
+};
+const boxMoverShapes = {
+  AABB: boxMovers.AABB.map(rapierOf.AABB),
+  OBB: boxMovers.OBB.map(rapierOf.OBB),
+};
+// Planes facing each box's center (Rapier's HalfSpace is solid below it, as for the ball).
+const boxPlanes = {
+  AABB: boxMoverShapes.AABB.map((m) => planeFacing(m.pos)),
+  OBB: boxMoverShapes.OBB.map((m) => planeFacing(m.pos)),
+};
+
+// contact<A><S> for a box A; against a plane asked as HalfSpace.contactShape(Cuboid), as for the ball.
+function boxContactCase([A, S]) {
+  const query = `contact${A}${S}`;
+  const ours = S === "Plane" ? boxPlanes[A] : targets[S][1];
+  const theirs = ours.map(rapierOf[S]);
+  const movers = boxMovers[A],
+    moverShapes = boxMoverShapes[A];
+  const flip = S === "Plane";
+  const ask = (i, target) => {
+    const m = moverShapes[i],
+      t = theirs[i];
+    return flip
+      ? t.shape.contactShape(t.pos, t.rot, m.shape, m.pos, m.rot, 0, target)
+      : m.shape.contactShape(m.pos, m.rot, t.shape, t.pos, t.rot, 0, target);
+  };
+  return {
+    name: flip
+      ? `${query} vs HalfSpace.contactShape(Cuboid)`
+      : `${query} vs Cuboid.contactShape(${rapierName[S]})`,
+    query,
+    agree(i) {
+      const h = np[query](movers[i], ours[i]);
+      const r = ask(i);
+      return [h === null ? null : h.depth, r === null ? null : -r.distance];
+    },
+    ours(n) {
+      const f = np[query];
+      let s = 0;
+      for (let k = 0; k < n; k++) {
+        const i = k & MASK;
+        if (f(movers[i], ours[i], contactHit) !== null) s++;
+      }
+      return s;
+    },
+    theirs(n) {
+      let s = 0;
+      for (let k = 0; k < n; k++) {
+        if (ask(k & MASK, rapierContact) !== null) s++;
+      }
+      return s;
+    },
+  };
+}
+
 const shapes = ["Sphere", "Capsule", "AABB", "OBB", "Triangle", "Plane"];
+const boxPairs = [
+  ["AABB", "AABB"],
+  ["AABB", "OBB"],
+  ["AABB", "Triangle"],
+  ["AABB", "Plane"],
+  ["OBB", "OBB"],
+  ["OBB", "Triangle"],
+  ["OBB", "Plane"],
+];
 const cases = [
   ...shapes.map(sphereCastCase),
   ...shapes.map(contactCase),
   ...shapes.map(capsuleCastCase),
   ...shapes.slice(1).map(capsuleContactCase),
+  ...boxPairs.map(boxContactCase),
 ].filter((c) => typeof np[c.query] === "function");
 
 // Agreement first: the same hits and misses, the same distances and depths within f32 rounding.

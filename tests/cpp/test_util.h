@@ -135,4 +135,34 @@ inline double gap(Vec3 p, const np::Plane& b) {
   return np::distance_point_plane(p, b);
 }
 
+// ---- The contact suites ----
+
+inline const std::array<std::array<int, 3>, 6> kPermutations{
+    {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
+
+inline bool same_vec(Vec3 a, Vec3 b) {
+  return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+inline bool same_hit(const np::ContactHit& a, const np::ContactHit& b) {
+  return a.depth == b.depth && same_vec(a.normal, b.normal) &&
+         same_vec(a.point_a, b.point_a) && same_vec(a.point_b, b.point_b);
+}
+
+/// The points lie within tol of each other (Euclidean), both in the message.
+inline ::testing::AssertionResult Near3(Vec3 a, Vec3 b, double tol) {
+  const double d = np::length(a - b);
+  if (d <= tol) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << "(" << a.x << ", " << a.y << ", " << a.z << ") vs (" << b.x << ", "
+         << b.y << ", " << b.z << "): " << d << " apart, tol " << tol;
+}
+
+/// The box [lo, hi] (any corners) mapped by map(): its bounds sorted again.
+inline np::AABB map_box(Vec3 lo, Vec3 hi, const std::array<int, 3>& perm,
+                        Vec3 sign, double s = 1.0) {
+  const Vec3 a = map(lo, perm, sign, s), b = map(hi, perm, sign, s);
+  return {{std::fmin(a.x, b.x), std::fmin(a.y, b.y), std::fmin(a.z, b.z)},
+          {std::fmax(a.x, b.x), std::fmax(a.y, b.y), std::fmax(a.z, b.z)}};
+}
+
 }  // namespace np_test

@@ -1249,10 +1249,12 @@ void check_closest_points(const Call& c) {
 // moved by normal * depth is `radius` from the shape (the reference distance),
 // and when the center is outside the shape, depth = radius - its distance.
 void check_capsule_contact(const Call& c);
+void check_box_contact(const Call& c);
 
 void check_contact(const Call& c) {
   if (c.rc != 0 && c.rc != 1) c.fail("returned %d, expected 0 or 1", c.rc);
   if (c.q.args[0] == kCapsule) return check_capsule_contact(c);
+  if (c.q.args[0] == kAABB || c.q.args[0] == kOBB) return check_box_contact(c);
   const double* sp = c.arg(0);
   const double* s = c.arg(1);
   const Arg kb = c.q.args[1];
@@ -1399,6 +1401,83 @@ void check_capsule_contact(const Call& c) {
         gap, depth, band);
 }
 
+// A box's contact with a box, triangle or plane (contact.h, contact_boxes.cpp):
+// returned exactly when the overlap test of the same pair says they touch; a
+// unit normal without -0, depth >= 0; pointA in the box, pointB in b, pointB -
+// pointA = normal * depth; and the minimum translation against the reference
+// overlap (Ericson 4.4.1's axes in long double, reference_overlap): the box
+// moved by normal * (depth + margin) is apart from b, by normal * (depth -
+// margin) still overlapping it (the reference may be unsure either way). The
+// margin covers the ~2^-26 of the size a skipped near-parallel edge axis may
+// add to the depth.
+void check_box_contact(const Call& c) {
+  const Arg ka = c.q.args[0], kb = c.q.args[1];
+  const double* a = c.arg(0);
+  const double* s = c.arg(1);
+  const Arg args[2] = {ka, kb};
+  const int sib = find_query(Result::kOverlap, args, 2);
+  if (sib >= 0) {
+    double io2[NP_IO_DOUBLES];
+    const int o = call(kQueries[sib], c.in, io2);
+    if (o != c.rc)
+      c.fail(
+          "returned %d but %s returned %d (a contact must exist exactly "
+          "when the shapes overlap)",
+          c.rc, kQueries[sib].name, o);
+  }
+  if (c.rc == 0) return;
+  const Shape& sa = *kind(ka).shape;
+  const Shape& sh = *kind(kb).shape;
+  c.no_nan(c.io, 10, "contact");
+  const double depth = c.io[0];
+  const double* normal = c.io + 1;
+  c.unit_normal(normal, "normal");
+  if (!(depth >= 0) || negative_zero(depth)) c.fail("depth %a", depth);
+  char why[256];
+  if (reference_overlap(ka, a, kb, s, why, sizeof why) == Ref::kNo) return;
+  const L scale = std::fmax(sa.scale(a), sh.scale(s));
+  bool finite = std::isfinite(depth);
+  for (int i = 4; i < 10; ++i) finite = finite && std::isfinite(c.io[i]);
+  if (!finite) {
+    if (scale < static_cast<L>(DBL_MAX) / 4)
+      c.fail("an infinite depth or point for inputs far below DBL_MAX");
+    return;
+  }
+  const LV n = lv(normal), pa = lv(c.io + 4), pb = lv(c.io + 7);
+  const L band = 0x1p-24L * scale + abs_floor(scale) + kAbs +
+                 4 * std::fmax(sa.slop(a, pa), sh.slop(s, pb));
+  if (sa.signed_distance(a, pa) > band)
+    c.fail("pointA is %Lg outside the box (band %Lg)",
+           sa.signed_distance(a, pa), band);
+  const L sd_b = sh.signed_distance(s, pb);
+  if (std::isfinite(sd_b) && sd_b > band)
+    c.fail("pointB is %Lg outside b (band %Lg)", sd_b, band);
+  if (!close(len(pb - pa - n * static_cast<L>(depth)), 0, band))
+    c.fail("pointB - pointA is %Lg off normal * depth (band %Lg)",
+           len(pb - pa - n * static_cast<L>(depth)), band);
+  // The box moved by normal * t (its bounds or its center), in doubles: near
+  // the largest double the move may overflow, not checked there.
+  if (!(scale < static_cast<L>(DBL_MAX) / 16)) return;
+  const auto moved_ref = [&](L t) {
+    double m[15];
+    const int count = ka == kAABB ? 6 : 15;
+    for (int i = 0; i < count; ++i) m[i] = a[i];
+    for (int i = 0; i < 3; ++i) {
+      const double d = static_cast<double>(normal[i] * t);
+      m[i] += d;
+      if (ka == kAABB) m[3 + i] += d;
+    }
+    return reference_overlap(ka, m, kb, s, why, sizeof why);
+  };
+  const L margin = 4 * band;
+  if (moved_ref(depth + margin) == Ref::kYes)
+    c.fail("moved by normal * (depth + %Lg) the box still overlaps b (%s)",
+           margin, why);
+  if (depth > margin && moved_ref(depth - margin) == Ref::kNo)
+    c.fail("moved by normal * (depth - %Lg) the box is apart from b (%s)",
+           margin, why);
+}
+
 int g_pinned = -1;
 
 }  // namespace
@@ -1536,9 +1615,13 @@ const char* unsupported(const Query& q) {
                  ? nullptr
                  : "a closestPoints query must take two segments";
     case Result::kContact:
-      return n == 2 && (is(0, kSphere) || is(0, kCapsule)) && shape(1)
+      return n == 2 &&
+                     (is(0, kSphere) || is(0, kCapsule) || is(0, kAABB) ||
+                      is(0, kOBB)) &&
+                     shape(1)
                  ? nullptr
-                 : "a contactHit query must take (sphere or capsule, shape)";
+                 : "a contactHit query must take (sphere, capsule, AABB or "
+                   "OBB, shape)";
     default:
       return "no checks for this result kind";
   }

@@ -5,79 +5,38 @@
 // (moved by normal * depth + 1e-6 the capsule is apart, by normal * depth - 1e-6 it still overlaps), a
 // zero-length capsule equal to the sphere's contact, an identity OBB equal to the AABB, target reuse, and bad
 // input naming the function, argument and field.
-import {
-  Box3,
-  Matrix3,
-  Matrix4,
-  Plane,
-  Quaternion,
-  Sphere,
-  Triangle,
-  Vector3,
-} from "three";
+import { Box3, Matrix3, Plane, Sphere, Triangle, Vector3 } from "three";
 import { Capsule } from "three/examples/jsm/math/Capsule.js";
 import { OBB } from "three/examples/jsm/math/OBB.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../web/lib/index.js";
-import { AXES, SIGNS, expectError, nextDown, random } from "./helpers.js";
+import {
+  AXES,
+  SIGNS,
+  THREE_SHAPES,
+  expectError,
+  len,
+  near,
+  nextDown,
+  onAxes,
+  plain,
+  random,
+  randomVector3,
+} from "./helpers.js";
 
 let np;
 beforeAll(async () => {
   np = await init();
 });
 
-const plain = (v) => ({ x: v.x, y: v.y, z: v.z });
-/** (x, y, z) with axis 0 mapped to `axis` and every component times `sign` (a cyclic permutation). */
-const onAxes = (axis, sign, x, y, z) => {
-  const out = [0, 0, 0];
-  out[axis] = x * sign;
-  out[(axis + 1) % 3] = y * sign;
-  out[(axis + 2) % 3] = z * sign;
-  return new Vector3(out[0] + 0, out[1] + 0, out[2] + 0);
-};
-const len = (v) => Math.hypot(v.x, v.y, v.z);
-const near = (a, b, tol) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z) <= tol;
-const vec = (rng, s = 1) =>
-  new Vector3(rng.symmetric(), rng.symmetric(), rng.symmetric()).multiplyScalar(
-    s,
-  );
+const vec = randomVector3;
 const moved = (c, n, t) =>
   new Capsule(
     c.start.clone().addScaledVector(n, t),
     c.end.clone().addScaledVector(n, t),
     c.radius,
   );
-
-/** For each shape b: a seeded random instance (three.js). */
-const SHAPES = {
-  Capsule: (rng) => new Capsule(vec(rng), vec(rng), rng.unit()),
-  AABB: (rng) => {
-    const min = vec(rng);
-    return new Box3(
-      min,
-      min
-        .clone()
-        .add(
-          new Vector3(rng.unit(), rng.unit(), rng.unit()).multiplyScalar(1.5),
-        ),
-    );
-  },
-  OBB: (rng) => {
-    const q = new Quaternion(
-      rng.symmetric(),
-      rng.symmetric(),
-      rng.symmetric(),
-      rng.symmetric(),
-    ).normalize();
-    return new OBB(
-      vec(rng),
-      new Vector3(rng.unit(), rng.unit(), rng.unit()),
-      new Matrix3().setFromMatrix4(new Matrix4().makeRotationFromQuaternion(q)),
-    );
-  },
-  Triangle: (rng) => new Triangle(vec(rng, 1.5), vec(rng, 1.5), vec(rng, 1.5)),
-  Plane: (rng) => new Plane(vec(rng, 3), rng.symmetric()),
-};
+const SHAPES = THREE_SHAPES;
 
 describe("exact contacts", () => {
   it("two capsules: parallel axes touching (3-4-5) have depth 0, one ulp short is null; crossing axes leave along the common normal", () => {

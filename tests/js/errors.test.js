@@ -132,6 +132,7 @@ const FUNCTIONS = [
   ...capsuleQueries(),
   ...contactQueries(),
   ...capsuleContactQueries(),
+  ...boxContactQueries(),
   ...capsuleCastQueries(),
   ...sphereCastQueries(),
 ];
@@ -479,6 +480,116 @@ function capsuleContactQueries() {
         normal: v3(0, 0, 1),
         pointA: v3(1, 3, -0.5),
         pointB: v3(1, 3, 1),
+      },
+    ),
+  ];
+}
+
+// The box contacts: each hand-computed, every number exact. obbB(x) spans x in [x - 0.5, x + 0.5], y in [-1, 1],
+// z in [-2, 2] (a rotated box: the separating-axis path, not the AABB's).
+function boxContactQueries() {
+  const contact = (name, first, second, valid, expected) => ({
+    name,
+    args: [first, second, ["target", "target"]],
+    valid,
+    expected,
+  });
+  const upper = () => ({
+    a: v3(-4, -4, 1.5),
+    b: v3(4, -4, 1.5),
+    c: v3(0, 4, 1.5),
+  }); // in z = 1.5
+  return [
+    // b overlaps the unit box's +x side by 0.5: out along -x; pointB mid-way across the faces' overlap.
+    contact(
+      "contactAABBAABB",
+      ["a", "aabb"],
+      ["b", "aabb"],
+      () => [unitBox(), { min: v3(0.5, -0.5, 0), max: v3(3, 0.5, 2) }],
+      {
+        depth: 0.5,
+        normal: v3(-1, 0, 0),
+        pointA: v3(1, 0, 0.5),
+        pointB: v3(0.5, 0, 0.5),
+      },
+    ),
+    // obbB(1.25)'s face x = 0.75 is 0.25 inside the unit box's +x face.
+    contact(
+      "contactAABBOBB",
+      ["a", "aabb"],
+      ["b", "obb"],
+      () => [unitBox(), obbB(1.25)],
+      {
+        depth: 0.25,
+        normal: v3(-1, 0, 0),
+        pointA: v3(1, 0, 0),
+        pointB: v3(0.75, 0, 0),
+      },
+    ),
+    // A triangle in z = 0.5 over the whole top face; the box's center below it: out downward.
+    contact(
+      "contactAABBTriangle",
+      ["box", "aabb"],
+      ["triangle", "triangle"],
+      () => [
+        unitBox(),
+        { a: v3(-4, -4, 0.5), b: v3(4, -4, 0.5), c: v3(0, 4, 0.5) },
+      ],
+      {
+        depth: 0.5,
+        normal: v3(0, 0, -1),
+        pointA: v3(0, 0, 1),
+        pointB: v3(0, 0, 0.5),
+      },
+    ),
+    // The plane z = 0.5 above the center: out downward; the deepest face's center.
+    contact(
+      "contactAABBPlane",
+      ["box", "aabb"],
+      ["plane", "plane"],
+      () => [unitBox(), { normal: v3(0, 0, 2), constant: -1 }],
+      {
+        depth: 0.5,
+        normal: v3(0, 0, -1),
+        pointA: v3(0, 0, 1),
+        pointB: v3(0, 0, 0.5),
+      },
+    ),
+    // obbB(0)'s face x = 0.5 is 0.25 inside the unit cube centered at x = 1.25.
+    contact(
+      "contactOBBOBB",
+      ["a", "obb"],
+      ["b", "obb"],
+      () => [obbB(0), { ...obbA(), center: v3(1.25, 0, 0) }],
+      {
+        depth: 0.25,
+        normal: v3(-1, 0, 0),
+        pointA: v3(0.5, 0, 0),
+        pointB: v3(0.25, 0, 0),
+      },
+    ),
+    contact(
+      "contactOBBTriangle",
+      ["box", "obb"],
+      ["triangle", "triangle"],
+      () => [obbB(0), upper()],
+      {
+        depth: 0.5,
+        normal: v3(0, 0, -1),
+        pointA: v3(0, 0, 2),
+        pointB: v3(0, 0, 1.5),
+      },
+    ),
+    contact(
+      "contactOBBPlane",
+      ["box", "obb"],
+      ["plane", "plane"],
+      () => [obbB(0), { normal: v3(0, 0, 2), constant: -2 }], // z = 1
+      {
+        depth: 1,
+        normal: v3(0, 0, -1),
+        pointA: v3(0, 0, 2),
+        pointB: v3(0, 0, 1),
       },
     ),
   ];

@@ -1,5 +1,16 @@
 // Shared helpers of the JS tests: a seeded random generator, small vector and rotation math written
 // independently of the library (to build inputs and check results), and the error assertion every test uses.
+import {
+  Box3,
+  Matrix3,
+  Matrix4,
+  Plane,
+  Quaternion,
+  Triangle,
+  Vector3,
+} from "three";
+import { Capsule } from "three/examples/jsm/math/Capsule.js";
+import { OBB } from "three/examples/jsm/math/OBB.js";
 import { expect } from "vitest";
 
 /** Seeded generator (mulberry32 pairs -> 53-bit doubles); the same seed gives the same sequence on every run. */
@@ -218,3 +229,63 @@ export function expectNoNegativeZero(v) {
   for (const k of KEYS)
     expect(Object.is(v[k], -0), `${k} is -0 in ${shown}`).toBe(false);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// three.js inputs of the contact and cast suites.
+
+/** A plain { x, y, z } copy of a vector (to compare three.js vectors with toEqual). */
+export const plain = (v) => ({ x: v.x, y: v.y, z: v.z });
+/** (x, y, z) with axis 0 mapped to `axis` and every component times `sign` (a cyclic permutation). */
+export const onAxes = (axis, sign, x, y, z) => {
+  const out = [0, 0, 0];
+  out[axis] = x * sign;
+  out[(axis + 1) % 3] = y * sign;
+  out[(axis + 2) % 3] = z * sign;
+  return new Vector3(out[0] + 0, out[1] + 0, out[2] + 0);
+};
+export const len = (v) => Math.hypot(v.x, v.y, v.z);
+export const near = (a, b, tol) =>
+  Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z) <= tol;
+/** A seeded Vector3 in [-s, s)^3. */
+export const randomVector3 = (rng, s = 1) =>
+  new Vector3(rng.symmetric(), rng.symmetric(), rng.symmetric()).multiplyScalar(
+    s,
+  );
+/** A seeded three.js OBB: center in [-1, 1)^3, half sizes in [0, 1), a uniformly random rotation. */
+export const randomThreeOBB = (rng) => {
+  const q = new Quaternion(
+    rng.symmetric(),
+    rng.symmetric(),
+    rng.symmetric(),
+    rng.symmetric(),
+  ).normalize();
+  return new OBB(
+    randomVector3(rng),
+    new Vector3(rng.unit(), rng.unit(), rng.unit()),
+    new Matrix3().setFromMatrix4(new Matrix4().makeRotationFromQuaternion(q)),
+  );
+};
+/** For each shape b of a contact: a seeded random three.js instance near the origin. */
+export const THREE_SHAPES = {
+  Capsule: (rng) =>
+    new Capsule(randomVector3(rng), randomVector3(rng), rng.unit()),
+  AABB: (rng) => {
+    const min = randomVector3(rng);
+    return new Box3(
+      min,
+      min
+        .clone()
+        .add(
+          new Vector3(rng.unit(), rng.unit(), rng.unit()).multiplyScalar(1.5),
+        ),
+    );
+  },
+  OBB: randomThreeOBB,
+  Triangle: (rng) =>
+    new Triangle(
+      randomVector3(rng, 1.5),
+      randomVector3(rng, 1.5),
+      randomVector3(rng, 1.5),
+    ),
+  Plane: (rng) => new Plane(randomVector3(rng, 3), rng.symmetric()),
+};

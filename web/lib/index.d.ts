@@ -913,6 +913,117 @@ export interface Narrowphase {
   ): T | null;
 
   /**
+   * The contact of two AABBs, `null` exactly when `overlapAABBAABB` is false: the minimum translation, the
+   * least of a.max − b.min and b.max − a.min over x, y and z, `a` moved along −x, +x, −y, +y, −z, +z in that
+   * order on ties (two equal boxes leave along −x by their width). Differences of bounds only: touching boxes
+   * give depth exactly 0. `pointB` lies on b's face along the normal, at the middle of the two boxes' overlap
+   * on the other axes; `pointA` on a's opposite face, pointB − normal · depth.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactAABBAABB<T extends ContactHitTarget = ContactHit>(
+    a: AABBLike,
+    b: AABBLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of an AABB and an oriented box, `null` exactly when `overlapAABBOBB` is false: the minimum
+   * translation by the separating-axis theorem over the 15 axes (the AABB's x, y, z, the OBB's columns, then
+   * their 9 cross products), each tried both ways (−axis first; a tie keeps the earlier axis, so a face beats
+   * an edge). Edge pairs within ~2^-26 rad of parallel are skipped (the depth may then be ~2^-26 of the size
+   * more than the minimum, and still separates). `pointB` is where `a`, moved by normal · depth, touches b (a
+   * corner, the crossing of two edges, or the centroid of one face clipped by the other), `pointA` =
+   * pointB − normal · depth. An identity rotation gives exactly `contactAABBAABB` with the OBB's bounds.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactAABBOBB<T extends ContactHitTarget = ContactHit>(
+    a: AABBLike,
+    b: OBBLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of an AABB and a thin (two-sided) triangle, `null` exactly when `overlapAABBTriangle` is
+   * false: the minimum translation over the 13 separating axes — the triangle's normal, turned to the side of
+   * the box's center (decided exactly on the center (min + max) / 2; a center in the triangle's plane takes
+   * unit((b − a) × (c − a))), the box's x, y, z, then x, y, z × each edge — the first least winning. A
+   * degenerate triangle (collinear corners) is its longest edge. Points as `contactAABBOBB`: a box resting on
+   * a large triangle gets the middle of its face; a triangle's corner poking in, that corner.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactAABBTriangle<T extends ContactHitTarget = ContactHit>(
+    box: AABBLike,
+    triangle: TriangleLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of an AABB and a thin (two-sided) plane, `null` exactly when `overlapAABBPlane` is false: the
+   * box leaves on the side its center is on (a box centered on the plane along the plane's own unit normal),
+   * `depth` = the signed distance of its deepest corner (exact in sign: 0 for a touching box). `pointA` =
+   * that corner (the middle of the box along an axis the normal is perpendicular to: the center of the
+   * deepest face or edge), `pointB` its projection onto the plane.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactAABBPlane<T extends ContactHitTarget = ContactHit>(
+    box: AABBLike,
+    plane: PlaneLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of two oriented boxes, `null` exactly when `overlapOBBOBB` is false: as `contactAABBOBB`,
+   * over a's columns, b's columns and their 9 cross products. `a` with the identity rotation gives exactly
+   * `contactAABBOBB` for [center − halfSize, center + halfSize]; coincident boxes get a valid unit normal.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactOBBOBB<T extends ContactHitTarget = ContactHit>(
+    a: OBBLike,
+    b: OBBLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of an oriented box and a thin (two-sided) triangle, `null` exactly when `overlapOBBTriangle`
+   * is false: as `contactAABBTriangle` with the box's columns (its center, exact, decides the side). The
+   * identity rotation gives exactly `contactAABBTriangle` for [center − halfSize, center + halfSize].
+   * `overlapOBBTriangle` may count a triangle a few ulps from a rotated box as touching: depth 0 then.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactOBBTriangle<T extends ContactHitTarget = ContactHit>(
+    box: OBBLike,
+    triangle: TriangleLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
+   * The contact of an oriented box and a thin (two-sided) plane, `null` exactly when `overlapOBBPlane` is
+   * false: the side of the box's center (the plane's own normal when centered on it), `depth` = Σ hᵢ |n̂ ·
+   * axisᵢ| − |the center's signed distance| (Ericson 5.2.3); `pointA` the deepest corner, `pointB` its
+   * projection. The identity rotation gives exactly `contactAABBPlane` for its bounds.
+   * @param target filled (`depth`, `normal`, `pointA`, `pointB`) and returned instead of allocating; left
+   *   untouched when the shapes do not touch (then the result is `null`).
+   * @throws {TypeError | RangeError} on bad input.
+   */
+  contactOBBPlane<T extends ContactHitTarget = ContactHit>(
+    box: OBBLike,
+    plane: PlaneLike,
+    target?: T | null,
+  ): T | null;
+
+  /**
    * A ball of `radius` moving from `start` to `end` against a capsule: a ray against the capsule of radius
    * `radius + capsule.radius`.
    * Whether the ball touches the shape at all is decided exactly, as the swept capsule `{ start, end, radius }`

@@ -879,6 +879,62 @@ const QUERIES = [
       ["plane", "plane"],
     ],
   ],
+  [
+    "contactAABBAABB",
+    "contactHit",
+    [
+      ["a", "aabb"],
+      ["b", "aabb"],
+    ],
+  ],
+  [
+    "contactAABBOBB",
+    "contactHit",
+    [
+      ["a", "aabb"],
+      ["b", "obb"],
+    ],
+  ],
+  [
+    "contactAABBTriangle",
+    "contactHit",
+    [
+      ["box", "aabb"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "contactAABBPlane",
+    "contactHit",
+    [
+      ["box", "aabb"],
+      ["plane", "plane"],
+    ],
+  ],
+  [
+    "contactOBBOBB",
+    "contactHit",
+    [
+      ["a", "obb"],
+      ["b", "obb"],
+    ],
+  ],
+  [
+    "contactOBBTriangle",
+    "contactHit",
+    [
+      ["box", "obb"],
+      ["triangle", "triangle"],
+    ],
+  ],
+  [
+    "contactOBBPlane",
+    "contactHit",
+    [
+      ["box", "obb"],
+      ["plane", "plane"],
+    ],
+  ],
 ];
 // END GENERATED table
 
@@ -1056,6 +1112,13 @@ function createApi(module) {
   const np_capsuleCastOBB = exported("_np_capsuleCastOBB");
   const np_capsuleCastTriangle = exported("_np_capsuleCastTriangle");
   const np_capsuleCastPlane = exported("_np_capsuleCastPlane");
+  const np_contactAABBAABB = exported("_np_contactAABBAABB");
+  const np_contactAABBOBB = exported("_np_contactAABBOBB");
+  const np_contactAABBTriangle = exported("_np_contactAABBTriangle");
+  const np_contactAABBPlane = exported("_np_contactAABBPlane");
+  const np_contactOBBOBB = exported("_np_contactOBBOBB");
+  const np_contactOBBTriangle = exported("_np_contactOBBTriangle");
+  const np_contactOBBPlane = exported("_np_contactOBBPlane");
   // END GENERATED exports
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
@@ -3030,6 +3093,162 @@ function createApi(module) {
       return code === 1 ? outShapeCastHit(SPEC.capsuleCastPlane, result) : null;
     }
 
+    function contactAABBAABB(a, b, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactAABBAABB", [a, b, target])
+          : live.queries.contactAABBAABB(a, b, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putAABB(a, 0);
+        putAABB(b, 6);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactAABBAABB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactAABBAABB, [a, b, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactAABBAABB, code, io);
+      return code === 1 ? outContactHit(SPEC.contactAABBAABB, target) : null;
+    }
+
+    function contactAABBOBB(a, b, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactAABBOBB", [a, b, target])
+          : live.queries.contactAABBOBB(a, b, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putAABB(a, 0);
+        putOBB(b, 6);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactAABBOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactAABBOBB, [a, b, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactAABBOBB, code, io);
+      return code === 1 ? outContactHit(SPEC.contactAABBOBB, target) : null;
+    }
+
+    function contactAABBTriangle(box, triangle, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactAABBTriangle", [box, triangle, target])
+          : live.queries.contactAABBTriangle(box, triangle, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putAABB(box, 0);
+        putTriangle(triangle, 6);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactAABBTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactAABBTriangle, [box, triangle, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactAABBTriangle, code, io);
+      return code === 1
+        ? outContactHit(SPEC.contactAABBTriangle, target)
+        : null;
+    }
+
+    function contactAABBPlane(box, plane, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactAABBPlane", [box, plane, target])
+          : live.queries.contactAABBPlane(box, plane, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putAABB(box, 0);
+        putPlane(plane, 6);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactAABBPlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactAABBPlane, [box, plane, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactAABBPlane, code, io);
+      return code === 1 ? outContactHit(SPEC.contactAABBPlane, target) : null;
+    }
+
+    function contactOBBOBB(a, b, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactOBBOBB", [a, b, target])
+          : live.queries.contactOBBOBB(a, b, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putOBB(a, 0);
+        putOBB(b, 15);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactOBBOBB(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactOBBOBB, [a, b, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactOBBOBB, code, io);
+      return code === 1 ? outContactHit(SPEC.contactOBBOBB, target) : null;
+    }
+
+    function contactOBBTriangle(box, triangle, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactOBBTriangle", [box, triangle, target])
+          : live.queries.contactOBBTriangle(box, triangle, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putOBB(box, 0);
+        putTriangle(triangle, 15);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactOBBTriangle(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactOBBTriangle, [box, triangle, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactOBBTriangle, code, io);
+      return code === 1 ? outContactHit(SPEC.contactOBBTriangle, target) : null;
+    }
+
+    function contactOBBPlane(box, plane, target) {
+      if (state !== generation) {
+        return state === BUSY
+          ? nested("contactOBBPlane", [box, plane, target])
+          : live.queries.contactOBBPlane(box, plane, target);
+      }
+      let code;
+      state = BUSY;
+      try {
+        putOBB(box, 0);
+        putPlane(plane, 15);
+        if (target !== undefined) checkContactHitTarget(target);
+        code = np_contactOBBPlane(ptr);
+      } catch (error) {
+        state = generation;
+        throw fail(SPEC.contactOBBPlane, [box, plane, target], error);
+      }
+      state = generation;
+      if (code < 0) throw rangeError(SPEC.contactOBBPlane, code, io);
+      return code === 1 ? outContactHit(SPEC.contactOBBPlane, target) : null;
+    }
+
     const queries = {
       closestPointOnAABB,
       distancePointAABB,
@@ -3103,6 +3322,13 @@ function createApi(module) {
       capsuleCastOBB,
       capsuleCastTriangle,
       capsuleCastPlane,
+      contactAABBAABB,
+      contactAABBOBB,
+      contactAABBTriangle,
+      contactAABBPlane,
+      contactOBBOBB,
+      contactOBBTriangle,
+      contactOBBPlane,
     };
     // END GENERATED wrappers
     return queries;

@@ -158,4 +158,87 @@ bool contact_capsule_triangle(const Capsule& capsule, const Triangle& triangle,
 bool contact_capsule_plane(const Capsule& capsule, const Plane& plane,
                            ContactHit* hit);
 
+// ---- A box against boxes, triangles and planes (contact_boxes.cpp).
+//
+// The box a against b, both solid (a triangle or a plane thin): the minimum
+// translation by the separating-axis theorem over their Minkowski difference
+// (Ericson, Real-Time Collision Detection, 4.4.1 and 5.2.9; Gottschalk's
+// OBBTree; the axes parry's contact_cuboid_cuboid and Box2D v3's
+// b2CollidePolygons try): depth = the least overlap of the shapes' intervals
+// over the candidate axes, each tried in both directions, -axis first; the
+// first least in the order given below wins (a tie between a face and an edge
+// axis keeps the face). Edge-edge axes of directions within
+// kContactParallelAxis of parallel are skipped (their cross product is
+// rounding): the result is then at most ~2^-26 of the size deeper than the
+// minimum, and still separating. A rotated OBB's columns are first made
+// orthonormal as the overlap tests take them (detail/rotation.h), so that its
+// face normals are exact. The normal is unit and moves a out of b; pointB is
+// a point where a, moved by normal * depth, touches b: a corner, the crossing
+// of two edges, or the centroid of the vertices of one face (or edge) clipped
+// by the other (any point of the deepest set: a corner of a box resting on a
+// face is its corner, a face on a face the centroid of their overlap), then
+// settled on both shapes by alternating closest points (b's, a's moved out,
+// b's: exact configurations stay as they are); pointA = pointB - normal *
+// depth, on a. Touching shapes give depth
+// 0; coincident shapes a valid normal. An OBB with the identity rotation is
+// measured as the AABB [center - halfSize, center + halfSize] (rounded once),
+// so it gives exactly the AABB's contact; the exact overlap test of the pair
+// as given decides whether there is a contact. Inputs beyond 2^500 or all
+// below 2^-500 are measured in units scaled by a power of two. Every
+// contact_<box>_<b> is false exactly when overlap_<box>_<b> is.
+
+/// Contact of two AABBs: the 3 axes, a moved along -x, +x, -y, +y, -z, +z (the
+/// first least wins: two equal boxes leave along -x); depth = the least of
+/// a.max_i - b.min_i and b.max_i - a.min_i (differences of bounds: 0 exactly
+/// for touching boxes). pointB is on b's face along the normal, at the middle
+/// of the boxes' overlap on the other two axes; pointA on a's opposite face.
+/// False exactly when overlap_aabb_aabb is.
+bool contact_aabb_aabb(const AABB& a, const AABB& b, ContactHit* hit);
+
+/// Contact of an AABB and an oriented box: the 15 axes, the AABB's x, y, z,
+/// then the OBB's columns, then their 9 cross products (x x b0, x x b1, ...).
+/// An identity rotation gives exactly contact_aabb_aabb with the OBB's bounds.
+/// False exactly when overlap_aabb_obb is.
+bool contact_aabb_obb(const AABB& a, const OBB& b, ContactHit* hit);
+
+/// Contact of an AABB and a thin triangle: the 13 axes, the triangle's normal
+/// on the side of the box's center (exact orient3d of the center, rounded as
+/// (min + max) / 2; +unit((b - a) x (c - a)) for a center in the plane; the
+/// other side is never shallower), the box's x, y, z, then the cross products
+/// of x, y, z with the edges ab, bc, ca. A degenerate triangle (or a sliver
+/// whose normal is below kContactNoise of its edges' product) is its longest
+/// edge: the box's axes and their products with it. False exactly when
+/// overlap_aabb_triangle is.
+bool contact_aabb_triangle(const AABB& box, const Triangle& triangle,
+                           ContactHit* hit);
+
+/// Contact of an AABB and a thin plane: the box leaves on the side its center
+/// is on (+unit(plane.normal) for a box centered on the plane), depth = the
+/// signed distance of its deepest corner (exact in sign: 0 for a touching
+/// box); pointA = that corner (the middle of the box along an axis the normal
+/// is perpendicular to: the center of the deepest face or edge), pointB its
+/// projection onto the plane. False exactly when overlap_aabb_plane is.
+bool contact_aabb_plane(const AABB& box, const Plane& plane, ContactHit* hit);
+
+/// Contact of two oriented boxes: the 15 axes, a's columns, b's columns, then
+/// a_i x b_j (i major). a with the identity rotation is contact_aabb_obb with
+/// its bounds. False exactly when overlap_obb_obb is.
+bool contact_obb_obb(const OBB& a, const OBB& b, ContactHit* hit);
+
+/// Contact of an oriented box and a thin triangle: contact_aabb_triangle's
+/// axes with the box's columns (its center, exact, decides the side). The
+/// identity rotation is contact_aabb_triangle with its bounds. False exactly
+/// when overlap_obb_triangle is (which, for a rotated box, may count a
+/// triangle a few ulps away as touching: depth 0 then).
+bool contact_obb_triangle(const OBB& box, const Triangle& triangle,
+                          ContactHit* hit);
+
+/// Contact of an oriented box and a thin plane: the side of its center (exact,
+/// +unit(plane.normal) on the plane), depth = sum h_i |u . axis_i| - |signed
+/// distance of the center| (Ericson 5.2.3); pointA the deepest corner (the
+/// middle along an axis exactly perpendicular to the normal), pointB its
+/// projection. The identity rotation is contact_aabb_plane with its bounds.
+/// False exactly when overlap_obb_plane is.
+bool contact_obb_plane(const OBB& box, const Plane& plane, ContactHit* hit);
+
 }  // namespace np

@@ -256,4 +256,19 @@ inline constexpr double kMeshBoxMarginAbsolute = 0x1p-1040;
 /// ulps, far below anything that costs time.
 inline constexpr double kMeshBoundSlack = 0x1p-40;
 
+/// Dimensionless (the sine of an angle). A box contact (contact_boxes.cpp)
+/// finds the point where the boxes touch from each shape's support feature
+/// along the normal: a box's axis whose unit projection on the normal is at
+/// most kContactFlatFeature (within ~2^-32 rad of perpendicular), or a
+/// triangle's corner within that angle of the farthest one, counts as part of
+/// that feature (an edge or a face rather than a corner). Projections of
+/// unit axes (a rotated box's made orthonormal first) round to ~2^-52, far
+/// below it, so a face resting on a face is found as one; a feature tilted by
+/// less than it is taken as flat, which moves the first guess of the point by
+/// at most ~2^-32 of the feature's size off the deepest set (the guess is then
+/// settled on both shapes by their closest points; the depth and normal do not
+/// depend on it). Also the relative area below which a face seen along the
+/// normal counts as a segment (kContactNoise): it clips nothing reliably.
+inline constexpr double kContactFlatFeature = 0x1p-32;
+
 }  // namespace np

@@ -1,0 +1,96 @@
+// narrowphase: what the contact sources share (contact.cpp, contact_boxes.cpp):
+// measuring in units scaled by a power of two, and the small vector helpers of
+// a contact's normal.
+#pragma once
+
+#include <cmath>
+
+#include "narrowphase/detail/exponent.h"
+#include "narrowphase/detail/rotation.h"
+#include "narrowphase/tolerances.h"
+#include "narrowphase/types.h"
+
+namespace np::detail {
+
+inline constexpr Vec3 kZero{0.0, 0.0, 0.0};
+
+inline bool is_zero(Vec3 v) { return v.x == 0.0 && v.y == 0.0 && v.z == 0.0; }
+inline double sum_abs(Vec3 v) {
+  return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z);
+}
+
+// ---- Scale: inputs beyond 2^500, or all below 2^-500, are measured in units
+// scaled by a power of two (exact, but for bits below 2^-1074 of the new
+// units, negligible beside the largest input), so that squares of
+// differences neither overflow nor underflow. Results are scaled back.
+
+inline constexpr double kBigInput = 0x1p500, kSmallInput = 0x1p-500;
+
+inline double max_abs(double a, double b) {
+  return max2(std::fabs(a), std::fabs(b));
+}
+inline double magnitude(const Sphere& s) {
+  return max_abs(max_abs_component(s.center), s.radius);
+}
+inline double magnitude(const Capsule& c) {
+  return max_abs(max_abs(max_abs_component(c.start), max_abs_component(c.end)),
+                 c.radius);
+}
+inline double magnitude(const AABB& b) {
+  return max_abs(max_abs_component(b.min), max_abs_component(b.max));
+}
+inline double magnitude(const OBB& b) {
+  return max_abs(max_abs_component(b.center), max_abs_component(b.half_size));
+}
+inline double magnitude(const Triangle& t) {
+  return max_abs(max_abs(max_abs_component(t.a), max_abs_component(t.b)),
+                 max_abs_component(t.c));
+}
+
+// The power of two to measure in: 1 for every ordinary scene.
+inline double scale_for(double m) {
+  if (m > kBigInput) return 0x1p-530;   // now below 2^494
+  if (m < kSmallInput) return 0x1p600;  // now in [2^-474, 2^100)
+  return 1.0;
+}
+
+inline Sphere scaled(const Sphere& s, double k) {
+  return {s.center * k, s.radius * k};
+}
+inline Capsule scaled(const Capsule& c, double k) {
+  return {c.start * k, c.end * k, c.radius * k};
+}
+inline AABB scaled(const AABB& b, double k) { return {b.min * k, b.max * k}; }
+inline OBB scaled(const OBB& b, double k) {
+  return {b.center * k, b.half_size * k, {b.axis[0], b.axis[1], b.axis[2]}};
+}
+inline Triangle scaled(const Triangle& t, double k) {
+  return {t.a * k, t.b * k, t.c * k};
+}
+
+inline void scale_back(ContactHit* hit, double k) {
+  if (k == 1.0) return;
+  const double u = 1.0 / k;  // a power of two: exact
+  hit->depth *= u;
+  hit->point_a = hit->point_a * u;
+  hit->point_b = hit->point_b * u;
+}
+
+// A normal never carries -0 (the project's convention): -0 + 0 is +0.
+inline Vec3 plus_zero(Vec3 v) { return {v.x + 0.0, v.y + 0.0, v.z + 0.0}; }
+
+// The power of two that brings a difference near 1 (for a direction only).
+inline Vec3 unit_units(Vec3 d) {
+  return d * detail::unit_scale_for(detail::biased_exponent(d));
+}
+
+// Whether two directions (each brought near unit length) are parallel to
+// within kContactParallelAxis; otherwise their unit cross product.
+inline Vec3 cross_axis(Vec3 u, Vec3 v) {
+  const Vec3 x = cross(u, v);
+  if (!(sum_abs(x) > kContactParallelAxis * sum_abs(u) * sum_abs(v)))
+    return kZero;
+  return unit_or(x, kZero);
+}
+
+}  // namespace np::detail
