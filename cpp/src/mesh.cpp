@@ -464,8 +464,7 @@ struct SlabRay {
 
   // The distance at which the ray enters the widened box (a lower bound), or
   // false when it misses it.
-  bool enter(const AABB& box, double* distance,
-             double* param = nullptr) const {
+  bool enter(const AABB& box, double* distance, double* param = nullptr) const {
     double tnear = -INFINITY, tfar = INFINITY;
     const double lo[3] = {box.min.x, box.min.y, box.min.z};
     const double hi[3] = {box.max.x, box.max.y, box.max.z};
@@ -723,9 +722,9 @@ double fraction_bound(double param, double k) {
 // fraction f lies in a box the path enters at or before f.
 template <class Cast>
 struct SweepVisit {
-  Cast cast;         // the single call: bool(const Triangle&, ShapeCastHit*)
-  SlabRay slab;      // the centre's path, D = k T
-  double k;          // fraction = t * k
+  Cast cast;     // the single call: bool(const Triangle&, ShapeCastHit*)
+  SlabRay slab;  // the centre's path, D = k T
+  double k;      // fraction = t * k
   EarliestCast earliest;
   double limit() const { return earliest.limit(); }
   bool bound_node(const Mesh& mesh, uint32_t i, double* f) const {
@@ -786,12 +785,12 @@ bool Mesh::capsule_cast(const Capsule& capsule, Vec3 translation,
       std::max(std::max(std::fabs(h.x), std::fabs(h.y)), std::fabs(h.z)) +
       capsule.radius;
   const double k = detail::unit_scale_for(detail::biased_exponent(translation));
-  const double magnitude = std::min(
-      2.0 * std::max(std::max(std::max(max_coord_, capsule.radius),
-                              max_abs_component(translation)),
-                     std::max(max_abs_component(capsule.start),
-                              max_abs_component(capsule.end))),
-      DBL_MAX);
+  const double magnitude =
+      std::min(2.0 * std::max(std::max(std::max(max_coord_, capsule.radius),
+                                       max_abs_component(translation)),
+                              std::max(max_abs_component(capsule.start),
+                                       max_abs_component(capsule.end))),
+               DBL_MAX);
   SlabRay slab(c, translation * k, 1.0 / k * (1.0 + kMeshBoundSlack),
                magnitude);
   slab.margin += reach;

@@ -826,7 +826,8 @@ TEST(MeshTest, CastsEqualTheBruteForceOnSeededSoups) {
                                  : c;
           if (q % 7 == 3) to = c;
           const double radius =
-              q % 3 == 0 ? 0.0 : scale * (q % 2 ? 0.02 : 0.2) * std::fabs(u(rng));
+              q % 3 == 0 ? 0.0
+                         : scale * (q % 2 ? 0.02 : 0.2) * std::fabs(u(rng));
           const Vec3 axis = Vec3{u(rng), u(rng), u(rng)} * (0.1 * scale);
           hits += compare_casts(s, m, c, to, axis, radius);
           if (HasFailure()) return;
@@ -869,8 +870,8 @@ TEST(MeshTest, BallDroppedOnTheSharedDiagonalHitsTriangleZeroAtThreeEighths) {
       for (auto order : {std::array<uint32_t, 6>{0, 1, 2, 0, 2, 3},
                          std::array<uint32_t, 6>{0, 2, 3, 0, 1, 2},
                          std::array<uint32_t, 6>{2, 0, 3, 1, 2, 0}}) {
-        SCOPED_TRACE(::testing::Message() << "axis " << axis << " side "
-                                          << side << " order " << order[0]);
+        SCOPED_TRACE(::testing::Message() << "axis " << axis << " side " << side
+                                          << " order " << order[0]);
         const Soup s = quad(axis, order);
         const Mesh m = s.mesh();
         MeshShapeCastHit h;
