@@ -1097,8 +1097,12 @@ describe("casts equal the brute force over np.sphereCastTriangle / np.capsuleCas
     expectError("mesh.sphereCast", TypeError, "start", () =>
       mesh.sphereCast(null, v3(0, 0, -1), 1, result),
     );
+    // (On a miss, so that only the check before the call can find them.)
     expectError("mesh.sphereCast", TypeError, "result", () =>
-      mesh.sphereCast(v3(0, 0, 1), v3(0, 0, -1), 1, 5),
+      mesh.sphereCast(v3(5, 5, 5), v3(6, 6, 6), 1, 5),
+    );
+    expectError("mesh.sphereCast", TypeError, "result.center", () =>
+      mesh.sphereCast(v3(5, 5, 5), v3(6, 6, 6), 1, { center: 3 }),
     );
     expectError("mesh.capsuleCast", RangeError, "capsule.radius", () =>
       mesh.capsuleCast(
