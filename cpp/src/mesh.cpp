@@ -42,6 +42,7 @@
 #include "narrowphase/detail/exponent.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
+#include "narrowphase/shape_cast.h"
 #include "narrowphase/tolerances.h"
 
 namespace np {
@@ -439,7 +440,11 @@ struct SlabRay {
     local = true;
   }
 
-  bool enter_node(const MeshNode& n, double* distance) const {
+  // Both tests also give, in *param when not null, the lowered entry
+  // parameter (0 when the origin is inside the widened box): a lower bound on
+  // the t of anything the box holds.
+  bool enter_node(const MeshNode& n, double* distance,
+                  double* param = nullptr) const {
     double tnear = -INFINITY, tfar = INFINITY;
     for (int a = 0; a < 3; ++a) {
       const float fn = near_hi[a] ? n.hi[a] : n.lo[a];
@@ -453,12 +458,13 @@ struct SlabRay {
     tfar += kMeshBoundSlack * std::fabs(tfar);
     if (!(tnear <= tfar) || tfar < 0.0 || tnear > t_max) return false;
     *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
+    if (param != nullptr) *param = tnear > 0.0 ? tnear : 0.0;
     return true;
   }
 
   // The distance at which the ray enters the widened box (a lower bound), or
   // false when it misses it.
-  bool enter(const AABB& box, double* distance) const {
+  bool enter(const AABB& box, double* distance, double* param = nullptr) const {
     double tnear = -INFINITY, tfar = INFINITY;
     const double lo[3] = {box.min.x, box.min.y, box.min.z};
     const double hi[3] = {box.max.x, box.max.y, box.max.z};
@@ -489,6 +495,7 @@ struct SlabRay {
     tfar += kMeshBoundSlack * std::fabs(tfar);
     if (!(tnear <= tfar) || tfar < 0.0 || tnear > t_max) return false;
     *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
+    if (param != nullptr) *param = tnear > 0.0 ? tnear : 0.0;
     return true;
   }
 };
@@ -679,6 +686,123 @@ bool Mesh::linecast(Vec3 start, Vec3 end, MeshRayHit* hit) const {
   MeshTraversal<SegmentVisit>::run(*this, visit);
   if (!visit.nearest.found) return false;
   *hit = visit.nearest.best;
+  return true;
+}
+
+namespace {
+
+// The earliest of the cast hits offered (ties: the lowest triangle index).
+struct EarliestCast {
+  MeshShapeCastHit best;
+  bool found = false;
+  double limit() const { return found ? best.hit.fraction : INFINITY; }
+  void offer(const ShapeCastHit& h, uint32_t id) {
+    if (!found || h.fraction < best.hit.fraction ||
+        (h.fraction == best.hit.fraction && id < best.triangle)) {
+      best.hit = h;
+      best.triangle = id;
+      found = true;
+    }
+  }
+};
+
+// A lower bound on the fraction of anything a node holds, from the lowered
+// entry parameter of the slab test along o + t D with D = k T: t k (k a power
+// of two, so the product is exact unless it underflows, then 0).
+double fraction_bound(double param, double k) {
+  const double f = param * k * (1.0 - kMeshBoundSlack);
+  return f >= DBL_MIN ? f : 0.0;
+}
+
+// The swept shapes' node test: the path of the shape's centre (a segment)
+// against each box widened by the shape's reach from its centre (radius, or
+// the capsule's half extent + radius) plus the margin, with the slab test of
+// the ray queries. The widened box holds the Minkowski sum of the node's box
+// and the shape (a rounded box in a box), so a triangle the shape touches at
+// fraction f lies in a box the path enters at or before f.
+template <class Cast>
+struct SweepVisit {
+  Cast cast;     // the single call: bool(const Triangle&, ShapeCastHit*)
+  SlabRay slab;  // the centre's path, D = k T
+  double k;      // fraction = t * k
+  EarliestCast earliest;
+  double limit() const { return earliest.limit(); }
+  bool bound_node(const Mesh& mesh, uint32_t i, double* f) const {
+    double d, t;
+    const bool hit = slab.local ? slab.enter_node(mesh.node(i), &d, &t)
+                                : slab.enter(mesh.world_bounds(i), &d, &t);
+    if (hit) *f = fraction_bound(t, k);
+    return hit;
+  }
+  void leaf(const Triangle& tri, uint32_t id) {
+    double d, t;
+    if (!slab.enter(triangle_box(tri), &d, &t) ||
+        fraction_bound(t, k) > limit())
+      return;
+    ShapeCastHit h;
+    if (cast(tri, &h)) earliest.offer(h, id);
+  }
+};
+
+template <class Cast>
+SweepVisit<Cast> sweep_visit(Cast cast, SlabRay slab, double k) {
+  return {cast, slab, k, {}};
+}
+
+}  // namespace
+
+bool Mesh::sphere_cast(Vec3 start, Vec3 end, double radius,
+                       MeshShapeCastHit* hit) const {
+  // The centre's path start + t D, D = k (end / 2 - start / 2): the end is at
+  // t = 2 / k, so fraction = t k / 2.
+  const Vec3 half = end * 0.5 - start * 0.5;
+  const double k = detail::unit_scale_for(detail::biased_exponent(half));
+  const double magnitude =
+      std::max(std::max(max_coord_, radius),
+               std::max(max_abs_component(start), max_abs_component(end)));
+  SlabRay slab(start, half * k, 2.0 / k * (1.0 + kMeshBoundSlack), magnitude);
+  slab.margin += radius;  // (rounded: the margin is far larger than that)
+  slab.use_units(start, origin_, unit_);
+  auto visit = sweep_visit(
+      [&](const Triangle& t, ShapeCastHit* h) {
+        return sphere_cast_triangle(start, end, radius, t, h);
+      },
+      slab, 0.5 * k);
+  MeshTraversal<decltype(visit)>::run(*this, visit);
+  if (!visit.earliest.found) return false;
+  *hit = visit.earliest.best;
+  return true;
+}
+
+bool Mesh::capsule_cast(const Capsule& capsule, Vec3 translation,
+                        MeshShapeCastHit* hit) const {
+  // The centre's path c + t D, D = k T: the end is at t = 1 / k. The capsule
+  // reaches at most its half extent (the largest |end - start| / 2 over the
+  // axes) + radius from c along any axis.
+  const Vec3 c = capsule.start * 0.5 + capsule.end * 0.5;
+  const Vec3 h = capsule.end * 0.5 - capsule.start * 0.5;
+  const double reach =
+      std::max(std::max(std::fabs(h.x), std::fabs(h.y)), std::fabs(h.z)) +
+      capsule.radius;
+  const double k = detail::unit_scale_for(detail::biased_exponent(translation));
+  const double magnitude =
+      std::min(2.0 * std::max(std::max(std::max(max_coord_, capsule.radius),
+                                       max_abs_component(translation)),
+                              std::max(max_abs_component(capsule.start),
+                                       max_abs_component(capsule.end))),
+               DBL_MAX);
+  SlabRay slab(c, translation * k, 1.0 / k * (1.0 + kMeshBoundSlack),
+               magnitude);
+  slab.margin += reach;
+  slab.use_units(c, origin_, unit_);
+  auto visit = sweep_visit(
+      [&](const Triangle& t, ShapeCastHit* out) {
+        return capsule_cast_triangle(capsule, translation, t, out);
+      },
+      slab, k);
+  MeshTraversal<decltype(visit)>::run(*this, visit);
+  if (!visit.earliest.found) return false;
+  *hit = visit.earliest.best;
   return true;
 }
 

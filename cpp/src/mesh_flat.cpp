@@ -64,6 +64,18 @@ int put_ray_hit(const np::MeshRayHit& h, double* io) {
   return 1;
 }
 
+// A cast hit: the ShapeCastHit as the flat casts write it, triangle [12].
+int put_cast_hit(const np::MeshShapeCastHit& h, double* io) {
+  io[0] = h.hit.distance;
+  io[1] = h.hit.fraction;
+  np::flat::put(io + 2, h.hit.center);
+  np::flat::put(io + 5, h.hit.point);
+  np::flat::put(io + 8, h.hit.normal);
+  io[11] = h.hit.started_overlapping ? 1.0 : 0.0;
+  io[12] = h.triangle;
+  return 1;
+}
+
 }  // namespace
 
 extern "C" {
@@ -130,6 +142,33 @@ int np_mesh_closestPoint(const void* mesh, double* io) {
   np::flat::put(io + 1, c.point);
   io[4] = c.triangle;
   return 1;
+}
+
+int np_mesh_sphereCast(const void* mesh, double* io) {
+  const np::Vec3 start = np::flat::vec3_at(io), end = np::flat::vec3_at(io + 3);
+  const double radius = io[6];
+  if (const np::Validity v = np::validate(start); !v.ok())
+    return np::flat::error_code(v, 0);
+  if (const np::Validity v = np::validate(end); !v.ok())
+    return np::flat::error_code(v, 3);
+  if (const np::Validity v = np::validate_radius(radius); !v.ok())
+    return np::flat::error_code(v, 6);
+  np::MeshShapeCastHit h;
+  if (!as_mesh(mesh).sphere_cast(start, end, radius, &h)) return 0;
+  return put_cast_hit(h, io);
+}
+
+int np_mesh_capsuleCast(const void* mesh, double* io) {
+  np::Capsule capsule;
+  if (const int code = read_shape<np::flat::kinds::capsule>(io, &capsule);
+      code != 0)
+    return code;
+  const np::Vec3 translation = np::flat::vec3_at(io + 7);
+  if (const np::Validity v = np::validate(translation); !v.ok())
+    return np::flat::error_code(v, 7);
+  np::MeshShapeCastHit h;
+  if (!as_mesh(mesh).capsule_cast(capsule, translation, &h)) return 0;
+  return put_cast_hit(h, io);
 }
 
 int np_mesh_trianglesInSphere(void* mesh, const double* io) {

@@ -21,6 +21,14 @@
 // triangle touch it" (mesh.overlapSphere against the same shapecast returning true at the first). Both must find
 // the same number of triangles for every sphere before timing (their float test may differ only on exact
 // touching, which random spheres do not hit).
+//
+// Sweeps: three-mesh-bvh has no sweep at all (its shapecast is an overlap traversal), so mesh.sphereCast and
+// mesh.capsuleCast are compared with the brute-force loop over the single calls through the JS API on the same
+// mesh (np.sphereCastTriangle / np.capsuleCastTriangle over all 102,400 triangles, keeping the least fraction):
+// what a user without a BVH writes. 1,024 casts from the sphere of radius 4 toward points in the knot's bounds,
+// balls of radius 0.02 to 0.2 and upright capsules of half height 0.1; both must give the same fraction and
+// triangle on the first --brute-calls casts before timing, which times the loop over that many casts
+// (--brute-rounds rounds: it costs ~10^5 single calls per cast).
 import { TorusKnotGeometry, Ray, Sphere, Vector3, DoubleSide } from "three";
 import { MeshBVH, SAH, CENTER } from "three-mesh-bvh";
 import { init } from "../../web/lib/index.js";
@@ -32,6 +40,8 @@ const arg = (name, fallback) => {
 const ROUNDS = arg("--rounds", 11);
 const CALLS = arg("--calls", 20_000);
 const BUILD_ROUNDS = arg("--build-rounds", 5);
+const BRUTE_CALLS = arg("--brute-calls", 16);
+const BRUTE_ROUNDS = arg("--brute-rounds", 3);
 const N = 1024;
 const MASK = N - 1;
 const AGREEMENT = 1e-6;
@@ -68,6 +78,22 @@ const spheres = Array.from(
   { length: N },
   () => new Sphere(inBox(0), 0.02 + 0.18 * unit()),
 );
+const casts = Array.from({ length: N }, () => {
+  const start = new Vector3(sym(), sym(), sym()).normalize().multiplyScalar(4);
+  const radius = 0.02 + 0.18 * unit();
+  return {
+    start,
+    end: inBox(0),
+    radius,
+    capsule: {
+      start: start.clone().setY(start.y - 0.1),
+      end: start.clone().setY(start.y + 0.1),
+      radius,
+    },
+    translation: new Vector3(),
+  };
+});
+for (const c of casts) c.translation.subVectors(c.end, c.start);
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -160,6 +186,74 @@ for (let i = 0; i < N; i++) {
 if (worst > AGREEMENT)
   throw new Error(`the two disagree by ${worst} (more than ${AGREEMENT})`);
 
+// Sweeps: the brute force over the single calls, the least fraction (the first of equal ones).
+const tris = [];
+{
+  const p = geometry.attributes.position.array;
+  const idx = geometry.index.array;
+  const vertex = (k) =>
+    new Vector3(p[3 * idx[k]], p[3 * idx[k] + 1], p[3 * idx[k] + 2]);
+  for (let i = 0; i < triangles; i++)
+    tris.push({ a: vertex(3 * i), b: vertex(3 * i + 1), c: vertex(3 * i + 2) });
+}
+const single = {
+  distance: 0,
+  fraction: 0,
+  center: new Vector3(),
+  point: new Vector3(),
+  normal: new Vector3(),
+  startedOverlapping: false,
+};
+function bruteCast(cast) {
+  let best = Infinity;
+  let triangle = -1;
+  for (let i = 0; i < tris.length; i++) {
+    const h = cast(tris[i]);
+    if (h !== null && h.fraction < best) {
+      best = h.fraction;
+      triangle = i;
+    }
+  }
+  return triangle < 0 ? null : { fraction: best, triangle };
+}
+const bruteSphere = (c) =>
+  bruteCast((t) => np.sphereCastTriangle(c.start, c.end, c.radius, t, single));
+const bruteCapsule = (c) =>
+  bruteCast((t) => np.capsuleCastTriangle(c.capsule, c.translation, t, single));
+let castHits = 0;
+for (let i = 0; i < BRUTE_CALLS; i++) {
+  for (const [name, ours, theirs] of [
+    [
+      "sphereCast",
+      mesh.sphereCast(casts[i].start, casts[i].end, casts[i].radius),
+      bruteSphere(casts[i]),
+    ],
+    [
+      "capsuleCast",
+      mesh.capsuleCast(casts[i].capsule, casts[i].translation),
+      bruteCapsule(casts[i]),
+    ],
+  ]) {
+    if (
+      (ours === null) !== (theirs === null) ||
+      (ours !== null &&
+        (ours.fraction !== theirs.fraction ||
+          ours.triangle !== theirs.triangle))
+    )
+      throw new Error(`${name} ${i}: the mesh and the brute force disagree`);
+    if (ours) castHits++;
+  }
+}
+function timeFew(fn) {
+  const samples = [];
+  for (let r = 0; r < BRUTE_ROUNDS; r++) {
+    const t0 = performance.now();
+    for (let i = 0; i < BRUTE_CALLS; i++) fn(i);
+    samples.push(((performance.now() - t0) * 1e6) / BRUTE_CALLS);
+  }
+  return median(samples);
+}
+
 // ---- Queries
 const hit = {
   distance: 0,
@@ -178,6 +272,15 @@ const ourSphere = time((i) => mesh.trianglesInSphere(spheres[i], out));
 const theirSphereTime = time((i) => theirSphere(bvh, spheres[i]));
 const ourAny = time((i) => mesh.overlapSphere(spheres[i]));
 const theirAny = time((i) => theirAnySphere(bvh, spheres[i]));
+const castHit = { ...single, triangle: 0 };
+const ourSphereCast = time((i) =>
+  mesh.sphereCast(casts[i].start, casts[i].end, casts[i].radius, castHit),
+);
+const bruteSphereCast = timeFew((i) => bruteSphere(casts[i]));
+const ourCapsuleCast = time((i) =>
+  mesh.capsuleCast(casts[i].capsule, casts[i].translation, castHit),
+);
+const bruteCapsuleCast = timeFew((i) => bruteCapsule(casts[i]));
 
 const rows = [
   ["build (ms), against SAH", ourBuild, sahBuild],
@@ -188,6 +291,16 @@ const rows = [
   ["trianglesInSphere / shapecast SAH (ns)", ourSphere, theirSphereTime],
   ["overlapSphere / shapecast to the first SAH (ns)", ourAny, theirAny],
   [
+    "sphereCast / brute force over sphereCastTriangle (ns)",
+    ourSphereCast,
+    bruteSphereCast,
+  ],
+  [
+    "capsuleCast / brute force over capsuleCastTriangle (ns)",
+    ourCapsuleCast,
+    bruteCapsuleCast,
+  ],
+  [
     "BVH memory (KiB), against SAH",
     mesh.bvhBytes / 1024,
     theirBytes(bvh) / 1024,
@@ -195,14 +308,14 @@ const rows = [
 ];
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toPrecision(3));
 console.log(
-  `TorusKnotGeometry(1, 0.4, 400, 128): ${triangles} triangles; ${hits} of ${N} rays hit; the two agree within ${worst.toExponential(1)}; the spheres touch ${(touched / N).toFixed(1)} triangles on average`,
+  `TorusKnotGeometry(1, 0.4, 400, 128): ${triangles} triangles; ${hits} of ${N} rays hit; the two agree within ${worst.toExponential(1)}; the spheres touch ${(touched / N).toFixed(1)} triangles on average; ${castHits} of ${2 * BRUTE_CALLS} casts checked against the brute force hit`,
 );
 console.log(
   `| measure | narrowphase | three-mesh-bvh ${"0.9.17"} | ratio |\n|---|---:|---:|---:|`,
 );
 for (const [name, ours, theirs] of rows)
   console.log(
-    `| ${name} | ${fmt(ours)} | ${fmt(theirs)} | ${(ours / theirs).toFixed(2)}x |`,
+    `| ${name} | ${fmt(ours)} | ${fmt(theirs)} | ${ours / theirs >= 0.1 ? (ours / theirs).toFixed(2) : (ours / theirs).toPrecision(2)}x |`,
   );
 console.log(
   `(narrowphase's mesh in all, with its double vertices and indices: ${(mesh.memoryBytes / 1024).toFixed(0)} KiB)`,

@@ -15,6 +15,7 @@
 #include "narrowphase/closest_point.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
+#include "narrowphase/shape_cast.h"
 #include "test_util.h"
 
 namespace {
@@ -720,6 +721,237 @@ TEST(MeshTest, OverlapQueriesOnAnEmptyMeshFindNothing) {
   EXPECT_TRUE(got.empty());
   EXPECT_FALSE(m.overlap_sphere({{0, 0, 0}, 1e300}));
   EXPECT_FALSE(m.overlap_aabb({{-1, -1, -1}, {1, 1, 1}}));
+}
+
+// ---- Casts: sphere_cast and capsule_cast against the brute force
+// (sphere_cast_triangle / capsule_cast_triangle over every triangle: the
+// least fraction, the first of equal fractions staying, i.e. the lowest
+// index).
+
+using np::MeshShapeCastHit;
+using np::ShapeCastHit;
+
+template <class Single>
+bool brute_cast(const Soup& s, Single single, MeshShapeCastHit* out) {
+  bool found = false;
+  for (size_t i = 0; i < s.triangles(); ++i) {
+    ShapeCastHit h;
+    if (single(s.triangle(i), &h) &&
+        (!found || h.fraction < out->hit.fraction)) {
+      out->hit = h;
+      out->triangle = static_cast<uint32_t>(i);
+      found = true;
+    }
+  }
+  return found;
+}
+
+::testing::AssertionResult SameCast(bool got, const MeshShapeCastHit& g,
+                                    bool want, const MeshShapeCastHit& w) {
+  if (got != want)
+    return ::testing::AssertionFailure()
+           << "mesh " << (got ? "hit" : "missed") << ", brute force "
+           << (want ? "hit triangle " + std::to_string(w.triangle) + " at " +
+                          std::to_string(w.hit.fraction)
+                    : "missed");
+  if (!got) return ::testing::AssertionSuccess();
+  if (g.triangle != w.triangle || !same_bits(g.hit.fraction, w.hit.fraction) ||
+      !same_bits(g.hit.distance, w.hit.distance) ||
+      !same_vec(g.hit.center, w.hit.center) ||
+      !same_vec(g.hit.point, w.hit.point) ||
+      !same_vec(g.hit.normal, w.hit.normal) ||
+      g.hit.started_overlapping != w.hit.started_overlapping)
+    return ::testing::AssertionFailure()
+           << "mesh: triangle " << g.triangle << " fraction " << g.hit.fraction
+           << "; brute force: triangle " << w.triangle << " fraction "
+           << w.hit.fraction;
+  return ::testing::AssertionSuccess();
+}
+
+// One sphere cast and one capsule cast from c toward `to`, against the brute
+// force; returns the number of hits (of the brute force).
+int compare_casts(const Soup& s, const Mesh& m, Vec3 c, Vec3 to, Vec3 axis,
+                  double radius) {
+  MeshShapeCastHit got, want;
+  const bool g = m.sphere_cast(c, to, radius, &got);
+  const bool w = brute_cast(
+      s,
+      [&](const Triangle& t, ShapeCastHit* h) {
+        return np::sphere_cast_triangle(c, to, radius, t, h);
+      },
+      &want);
+  EXPECT_TRUE(SameCast(g, got, w, want)) << "sphereCast";
+  const np::Capsule capsule{c - axis, c + axis, radius};
+  const Vec3 translation = to - c;
+  const bool gc = m.capsule_cast(capsule, translation, &got);
+  const bool wc = brute_cast(
+      s,
+      [&](const Triangle& t, ShapeCastHit* h) {
+        return np::capsule_cast_triangle(capsule, translation, t, h);
+      },
+      &want);
+  EXPECT_TRUE(SameCast(gc, got, wc, want)) << "capsuleCast";
+  return w + wc;
+}
+
+TEST(MeshTest, CastsEqualTheBruteForceOnSeededSoups) {
+  uint32_t seed = 900;
+  for (Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kCoincident,
+                    Kind::kGrid, Kind::kDegenerate})
+    for (int n : {1, 5, 100, 2000})
+      for (auto [scale, offset] :
+           {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
+            std::pair{1e300, 0.0}, std::pair{1e-3, 1e6}}) {
+        SCOPED_TRACE(::testing::Message()
+                     << "kind " << static_cast<int>(kind) << " n " << n
+                     << " scale " << scale << " offset " << offset);
+        const Soup s = make_soup(kind, n, scale, offset, ++seed);
+        const Mesh m = s.mesh();
+        std::mt19937_64 rng(++seed);
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        auto point = [&] {
+          return Vec3{u(rng) * 2 * scale + offset, u(rng) * 2 * scale + offset,
+                      u(rng) * 2 * scale + offset};
+        };
+        int hits = 0;
+        for (int q = 0; q < (n >= 1000 ? 12 : 30); ++q) {
+          const Triangle t = s.triangle(rng() % s.triangles());
+          // Starts anywhere or on a corner (started overlapping); ends at a
+          // corner, an edge's midpoint, anywhere, or at the start (zero
+          // length: an overlap test).
+          const Vec3 c = q % 5 == 1 ? t.b : point();
+          Vec3 to = q % 4 == 0   ? t.a
+                    : q % 4 == 1 ? t.b * 0.5 + t.c * 0.5
+                    : q % 4 == 2 ? point()
+                                 : c;
+          if (q % 7 == 3) to = c;
+          const double radius =
+              q % 3 == 0 ? 0.0
+                         : scale * (q % 2 ? 0.02 : 0.2) * std::fabs(u(rng));
+          const Vec3 axis = Vec3{u(rng), u(rng), u(rng)} * (0.1 * scale);
+          hits += compare_casts(s, m, c, to, axis, radius);
+          if (HasFailure()) return;
+        }
+        if (n >= 100) EXPECT_GT(hits, 0);  // not vacuous
+      }
+}
+
+TEST(MeshTest, CastsEqualTheBruteForceMixingMagnitudes) {
+  std::mt19937_64 rng(17);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Soup s;
+  for (int i = 0; i < 400; ++i) {
+    const double scale = std::pow(10.0, -300 + (i % 61) * 10);
+    const Vec3 c{u(rng) * scale, u(rng) * scale, u(rng) * scale};
+    s.add(c, c + Vec3{scale, 0, 0} * 0.1, c + Vec3{0, scale, scale} * 0.1);
+  }
+  s.add({DBL_MAX, 0, 0}, {0, DBL_MAX, 0}, {-DBL_MAX, -DBL_MAX, DBL_MAX});
+  s.add({0x1p-1074, 0, 0}, {0, 0, 0x1p-1074}, {0, 0x1p-1074, 0});
+  const Mesh m = s.mesh();
+  int hits = 0;
+  for (double scale : {0x1p-1074, 1e-300, 1e-150, 1.0, 1e150, 1e300, 1e307})
+    for (int q = 0; q < 20; ++q) {
+      const Vec3 c{u(rng) * scale, u(rng) * scale, u(rng) * scale};
+      const Vec3 to{u(rng) * scale, u(rng) * scale, u(rng) * scale};
+      hits += compare_casts(s, m, c, to, Vec3{u(rng), u(rng), u(rng)} * scale,
+                            scale * std::fabs(u(rng)));
+      if (HasFailure()) return;
+    }
+  EXPECT_GT(hits, 0);
+}
+
+// A ball of radius 1/2 dropped onto the unit quad's diagonal (shared by both
+// triangles) from height 2 to -2: it touches at centre height 1/2, fraction
+// 3/8 exactly, both triangles at once, so triangle 0 (the lower index),
+// whichever order the corners come in. On each axis, from both sides.
+TEST(MeshTest, BallDroppedOnTheSharedDiagonalHitsTriangleZeroAtThreeEighths) {
+  for (int axis = 0; axis < 3; ++axis)
+    for (double side : {1.0, -1.0})
+      for (auto order : {std::array<uint32_t, 6>{0, 1, 2, 0, 2, 3},
+                         std::array<uint32_t, 6>{0, 2, 3, 0, 1, 2},
+                         std::array<uint32_t, 6>{2, 0, 3, 1, 2, 0}}) {
+        SCOPED_TRACE(::testing::Message() << "axis " << axis << " side " << side
+                                          << " order " << order[0]);
+        const Soup s = quad(axis, order);
+        const Mesh m = s.mesh();
+        MeshShapeCastHit h;
+        ASSERT_TRUE(m.sphere_cast(at_uv(axis, 0.5, 0.5, 2 * side),
+                                  at_uv(axis, 0.5, 0.5, -2 * side), 0.5, &h));
+        EXPECT_EQ(h.triangle, 0u);
+        EXPECT_EQ(h.hit.fraction, 0.375);
+        EXPECT_EQ(h.hit.distance, 1.5);
+        EXPECT_TRUE(same_vec(h.hit.center, at_uv(axis, 0.5, 0.5, 0.5 * side)));
+        EXPECT_TRUE(same_vec(h.hit.point, at_uv(axis, 0.5, 0.5, 0.0)));
+        EXPECT_TRUE(same_vec(h.hit.normal, at_uv(axis, 0, 0, side)));
+        EXPECT_FALSE(h.hit.started_overlapping);
+        // A capsule lying across the diagonal, dropped the same way.
+        ASSERT_TRUE(m.capsule_cast({at_uv(axis, 0.25, 0.5, 2 * side),
+                                    at_uv(axis, 0.75, 0.5, 2 * side), 0.5},
+                                   at_uv(axis, 0, 0, -4 * side), &h));
+        EXPECT_EQ(h.triangle, 0u);
+        EXPECT_EQ(h.hit.fraction, 0.375);
+        EXPECT_TRUE(same_vec(h.hit.center, at_uv(axis, 0.5, 0.5, 0.5 * side)));
+        EXPECT_TRUE(same_vec(h.hit.normal, at_uv(axis, 0, 0, side)));
+      }
+}
+
+// A floor of 2 x 16 x 16 triangles (shared edges and vertices) at height 0:
+// a ball of radius 1/4 sliding along it across every seam, resting on it
+// (centre at 1/4: touching from the start, the lowest index of the triangles
+// under it) or one ulp above it (touching nothing: it must not catch on an
+// internal edge), in x, in y and diagonally along the seams.
+TEST(MeshTest, BallSlidingOverTheFloorsSeamsNeverCatchesOnAnEdge) {
+  Soup s;
+  const int side = 17;
+  for (int j = 0; j < side; ++j)
+    for (int i = 0; i < side; ++i)
+      s.positions.insert(s.positions.end(), {double(i), double(j), 0.0});
+  for (int j = 0; j + 1 < side; ++j)
+    for (int i = 0; i + 1 < side; ++i) {
+      const uint32_t a = j * side + i, b = a + 1, c = a + side, d = c + 1;
+      s.indices.insert(s.indices.end(), {a, b, d, a, d, c});
+    }
+  const Mesh m = s.mesh();
+  const double r = 0.25;
+  for (auto [from, to] : {std::pair{Vec3{0.5, 3.0, 0}, Vec3{15.5, 3.0, 0}},
+                          std::pair{Vec3{3.0, 0.5, 0}, Vec3{3.0, 15.5, 0}},
+                          std::pair{Vec3{1.0, 1.0, 0}, Vec3{15.0, 15.0, 0}},
+                          std::pair{Vec3{4.0, 0.5, 0}, Vec3{4.0, 15.5, 0}}}) {
+    for (double z : {r, std::nextafter(r, INFINITY)}) {
+      SCOPED_TRACE(::testing::Message()
+                   << "from " << from.x << "," << from.y << " z " << z);
+      const Vec3 a{from.x, from.y, z}, b{to.x, to.y, z};
+      MeshShapeCastHit got, want;
+      const bool g = m.sphere_cast(a, b, r, &got);
+      const bool w = brute_cast(
+          s,
+          [&](const Triangle& t, ShapeCastHit* h) {
+            return np::sphere_cast_triangle(a, b, r, t, h);
+          },
+          &want);
+      EXPECT_TRUE(SameCast(g, got, w, want));
+      if (z == r) {
+        ASSERT_TRUE(g);
+        EXPECT_TRUE(got.hit.started_overlapping);
+        EXPECT_EQ(got.hit.fraction, 0.0);
+      } else {
+        EXPECT_FALSE(g) << "caught triangle " << got.triangle << " at "
+                        << got.hit.fraction;
+      }
+      // An upright capsule (its lower ball's bottom at z - r) the same way.
+      const np::Capsule cap{a, a + Vec3{0, 0, 1}, r};
+      const bool gc = m.capsule_cast(cap, b - a, &got);
+      EXPECT_EQ(gc, z == r);
+      if (gc) EXPECT_TRUE(got.hit.started_overlapping);
+    }
+  }
+}
+
+TEST(MeshTest, CastsOnAnEmptyMeshMiss) {
+  const Mesh m(nullptr, 0, nullptr, 0);
+  MeshShapeCastHit h;
+  EXPECT_FALSE(m.sphere_cast({0, 0, 0}, {1, 0, 0}, 1.0, &h));
+  EXPECT_FALSE(m.capsule_cast({{0, 0, 0}, {0, 1, 0}, 1.0}, {1, 0, 0}, &h));
 }
 
 }  // namespace

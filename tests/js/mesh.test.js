@@ -862,3 +862,295 @@ describe("overlap queries equal the brute force over np.overlap<S>Triangle", () 
     mesh.dispose();
   });
 });
+
+// ---- Casts: mesh.sphereCast / mesh.capsuleCast against the brute force over np.sphereCastTriangle /
+// np.capsuleCastTriangle (the least fraction, the first of equal fractions staying: the lowest index).
+
+function bruteCast(tris, single) {
+  let best = null;
+  tris.forEach((t, i) => {
+    const h = single(t);
+    if (h && (best === null || h.fraction < best.fraction))
+      best = { ...h, triangle: i };
+  });
+  return best;
+}
+
+// One sphere cast and one capsule cast from c to `to`, each equal to the brute force (Object.is on every
+// number); returns how many hit.
+function compareCasts(mesh, tris, c, to, axis, radius) {
+  const want = bruteCast(tris, (t) => np.sphereCastTriangle(c, to, radius, t));
+  expect(mesh.sphereCast(c, to, radius), "sphereCast").toStrictEqual(want);
+  const capsule = {
+    start: v3(c.x - axis.x, c.y - axis.y, c.z - axis.z),
+    end: v3(c.x + axis.x, c.y + axis.y, c.z + axis.z),
+    radius,
+  };
+  const translation = v3(to.x - c.x, to.y - c.y, to.z - c.z);
+  const wantCapsule = bruteCast(tris, (t) =>
+    np.capsuleCastTriangle(capsule, translation, t),
+  );
+  expect(mesh.capsuleCast(capsule, translation), "capsuleCast").toStrictEqual(
+    wantCapsule,
+  );
+  return (want ? 1 : 0) + (wantCapsule ? 1 : 0);
+}
+
+describe("casts equal the brute force over np.sphereCastTriangle / np.capsuleCastTriangle", () => {
+  it("on seeded soups at every magnitude: from corners (started overlapping), anywhere, and zero-length", () => {
+    const rng = random(77);
+    for (const n of [1, 7, 60, 400])
+      for (const [scale, offset] of [
+        [1, 0],
+        [1e-3, 1e6],
+        [1e-300, 0],
+        [1e300, 0],
+      ]) {
+        const positions = soup(rng, n, scale, offset);
+        const tris = triangles(positions);
+        const mesh = np.createMesh(positions);
+        const point = () =>
+          v3(
+            offset + 2 * scale * rng.symmetric(),
+            offset + 2 * scale * rng.symmetric(),
+            offset + 2 * scale * rng.symmetric(),
+          );
+        let hits = 0;
+        for (let q = 0; q < (n >= 400 ? 12 : 25); q++) {
+          const t = tris[rng.below(n)];
+          const c = q % 5 === 1 ? t.b : point();
+          let to =
+            q % 3 === 0
+              ? t.a
+              : q % 3 === 1
+                ? v3(
+                    (t.b.x + t.c.x) / 2,
+                    (t.b.y + t.c.y) / 2,
+                    (t.b.z + t.c.z) / 2,
+                  )
+                : point();
+          if (q % 7 === 3) to = c; // zero length: an overlap test
+          const radius =
+            q % 4 === 0 ? 0 : scale * (q % 2 ? 0.02 : 0.2) * rng.unit();
+          const axis = v3(
+            0.1 * scale * rng.symmetric(),
+            0.1 * scale * rng.symmetric(),
+            0.1 * scale * rng.symmetric(),
+          );
+          hits += compareCasts(mesh, tris, c, to, axis, radius);
+        }
+        if (n >= 60) expect(hits).toBeGreaterThan(0); // not vacuous
+        mesh.dispose();
+      }
+  });
+
+  it("on three.js's TorusKnotGeometry and SphereGeometry, as BufferGeometry", () => {
+    const rng = random(78);
+    for (const geometry of [
+      new THREE.TorusKnotGeometry(1, 0.4, 64, 8),
+      new THREE.SphereGeometry(1, 16, 12),
+    ]) {
+      const mesh = np.createMesh(geometry);
+      const tris = triangles(
+        geometry.attributes.position.array,
+        geometry.index.array,
+      );
+      let hits = 0;
+      for (let q = 0; q < 40; q++) {
+        const c = v3(
+          3 * rng.symmetric(),
+          3 * rng.symmetric(),
+          3 * rng.symmetric(),
+        );
+        const t = tris[rng.below(tris.length)];
+        const to = q % 2 ? t.a : v3(-c.x, -c.y, -c.z);
+        hits += compareCasts(
+          mesh,
+          tris,
+          c,
+          to,
+          v3(0, 0.2, 0),
+          0.3 * rng.unit(),
+        );
+      }
+      expect(hits).toBeGreaterThan(20);
+      mesh.dispose();
+    }
+  });
+
+  it("a ball and a capsule dropped on the quad's shared diagonal hit at exactly 3/8, triangle 0, either order", () => {
+    const positions = new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]);
+    for (const order of [
+      [0, 1, 2, 0, 2, 3],
+      [0, 2, 3, 0, 1, 2],
+    ])
+      for (const side of [1, -1]) {
+        const mesh = np.createMesh(positions, new Uint16Array(order));
+        expect(
+          mesh.sphereCast(v3(0.5, 0.5, 2 * side), v3(0.5, 0.5, -2 * side), 0.5),
+        ).toEqual({
+          distance: 1.5,
+          fraction: 0.375,
+          center: v3(0.5, 0.5, 0.5 * side),
+          point: v3(0.5, 0.5, 0),
+          normal: v3(0, 0, side),
+          startedOverlapping: false,
+          triangle: 0,
+        });
+        const hit = mesh.capsuleCast(
+          {
+            start: v3(0.25, 0.5, 2 * side),
+            end: v3(0.75, 0.5, 2 * side),
+            radius: 0.5,
+          },
+          v3(0, 0, -4 * side),
+        );
+        expect(hit.fraction).toBe(0.375);
+        expect(hit.triangle).toBe(0);
+        expect(hit.center).toEqual(v3(0.5, 0.5, 0.5 * side));
+        expect(hit.normal).toEqual(v3(0, 0, side));
+        // Resting on the floor: started overlapping, fraction 0, triangle 0; an ulp above: nothing.
+        expect(
+          mesh.sphereCast(
+            v3(0.5, 0.5, 0.5 * side),
+            v3(0.9, 0.5, 0.5 * side),
+            0.5,
+          ),
+        ).toMatchObject({ fraction: 0, startedOverlapping: true, triangle: 0 });
+        const above = side * (0.5 + 2 ** -53);
+        expect(
+          mesh.sphereCast(v3(0.1, 0.5, above), v3(0.9, 0.5, above), 0.5),
+        ).toBeNull();
+        mesh.dispose();
+      }
+  });
+
+  it("a ball sliding along a floor of many triangles never catches on a seam (it hits nothing or the brute force)", () => {
+    const side = 9;
+    const positions = new Float64Array(3 * side * side);
+    for (let j = 0; j < side; j++)
+      for (let i = 0; i < side; i++)
+        positions.set([i, j, 0], 3 * (j * side + i));
+    const indices = [];
+    for (let j = 0; j + 1 < side; j++)
+      for (let i = 0; i + 1 < side; i++) {
+        const a = j * side + i;
+        indices.push(a, a + 1, a + side + 1, a, a + side + 1, a + side);
+      }
+    const mesh = np.createMesh(positions, new Uint32Array(indices));
+    const tris = triangles(positions, indices);
+    const r = 0.25;
+    const z = r + 2 ** -54;
+    for (const [a, b] of [
+      [v3(0.5, 3, z), v3(7.5, 3, z)],
+      [v3(3, 0.5, z), v3(3, 7.5, z)],
+      [v3(1, 1, z), v3(7, 7, z)],
+    ]) {
+      expect(mesh.sphereCast(a, b, r)).toBeNull();
+      expect(
+        bruteCast(tris, (t) => np.sphereCastTriangle(a, b, r, t)),
+      ).toBeNull();
+      expect(
+        mesh.capsuleCast(
+          { start: a, end: v3(a.x, a.y, a.z + 1), radius: r },
+          v3(b.x - a.x, b.y - a.y, 0),
+        ),
+      ).toBeNull();
+    }
+    mesh.dispose();
+  });
+
+  it("fills a result (three.js Vector3s stay themselves) and leaves it untouched on a miss", () => {
+    const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+    const center = new THREE.Vector3();
+    const result = { center, point: null };
+    expect(
+      mesh.sphereCast(v3(0.2, 0.2, 1), v3(0.2, 0.2, -1), 0.5, result),
+    ).toBe(result);
+    expect(result.center).toBe(center);
+    expect(center.toArray()).toEqual([0.2, 0.2, 0.5]);
+    expect(result).toMatchObject({
+      fraction: 0.25,
+      distance: 0.5,
+      triangle: 0,
+    });
+    expect(
+      mesh.capsuleCast(
+        { start: v3(5, 5, 5), end: v3(5, 6, 5), radius: 0.1 },
+        v3(1, 0, 0),
+        result,
+      ),
+    ).toBeNull();
+    expect(center.toArray()).toEqual([0.2, 0.2, 0.5]);
+    mesh.dispose();
+  });
+
+  it("bad input: TypeError / RangeError naming mesh.<member> and the field; result untouched; the mesh keeps working", () => {
+    const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+    const result = { fraction: 7 };
+    expectError("mesh.sphereCast", RangeError, "radius", () =>
+      mesh.sphereCast(v3(0, 0, 1), v3(0, 0, -1), -1, result),
+    );
+    expectError("mesh.sphereCast", RangeError, "end.y", () =>
+      mesh.sphereCast(v3(0, 0, 1), v3(0, NaN, -1), 1, result),
+    );
+    expectError("mesh.sphereCast", TypeError, "start", () =>
+      mesh.sphereCast(null, v3(0, 0, -1), 1, result),
+    );
+    // (On a miss, so that only the check before the call can find them.)
+    expectError("mesh.sphereCast", TypeError, "result", () =>
+      mesh.sphereCast(v3(5, 5, 5), v3(6, 6, 6), 1, 5),
+    );
+    expectError("mesh.sphereCast", TypeError, "result.center", () =>
+      mesh.sphereCast(v3(5, 5, 5), v3(6, 6, 6), 1, { center: 3 }),
+    );
+    expectError("mesh.capsuleCast", RangeError, "capsule.radius", () =>
+      mesh.capsuleCast(
+        { start: v3(0, 0, 1), end: v3(0, 0, 2), radius: -1 },
+        v3(0, 0, -2),
+        result,
+      ),
+    );
+    expectError("mesh.capsuleCast", RangeError, "translation.z", () =>
+      mesh.capsuleCast(
+        { start: v3(0, 0, 1), end: v3(0, 0, 2), radius: 1 },
+        v3(0, 0, Infinity),
+        result,
+      ),
+    );
+    expectError("mesh.capsuleCast", TypeError, "translation", () =>
+      mesh.capsuleCast(
+        { start: v3(0, 0, 1), end: v3(0, 0, 2), radius: 1 },
+        undefined,
+        result,
+      ),
+    );
+    expect(result).toEqual({ fraction: 7 });
+    expect(
+      mesh.sphereCast(v3(0.2, 0.2, 1), v3(0.2, 0.2, -1), 0.5).fraction,
+    ).toBe(0.25);
+    mesh.dispose();
+    expect(() => mesh.sphereCast(v3(0, 0, 1), v3(0, 0, -1), 1)).toThrow(
+      "mesh.sphereCast: the mesh was disposed",
+    );
+    expect(() =>
+      mesh.capsuleCast(
+        { start: v3(0, 0, 1), end: v3(0, 0, 2), radius: 1 },
+        v3(0, 0, -2),
+      ),
+    ).toThrow("mesh.capsuleCast: the mesh was disposed");
+  });
+
+  it("a getter that calls a mesh query mid-cast does not corrupt the answer", () => {
+    const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+    const end = { x: 0.2, y: 0.2 };
+    Object.defineProperty(end, "z", {
+      get() {
+        expect(mesh.linecast(v3(5, 5, 5), v3(6, 6, 6))).toBeNull();
+        return -1;
+      },
+    });
+    expect(mesh.sphereCast(v3(0.2, 0.2, 1), end, 0.5).fraction).toBe(0.25);
+    mesh.dispose();
+  });
+});

@@ -1489,6 +1489,14 @@ export interface MeshClosestPoint {
   triangle: number;
 }
 
+/** A mesh cast's first contact: the `ShapeCastHit` of the triangle hit, and that triangle's index. */
+export interface MeshCastHit extends ShapeCastHit {
+  /** The index of the triangle hit (as given to `createMesh`). */
+  triangle: number;
+}
+/** An object `mesh.sphereCast` / `mesh.capsuleCast` fill and return instead of allocating. */
+export type MeshCastHitTarget = ShapeCastHitTarget & { triangle: number };
+
 /** An object `mesh.raycast` / `mesh.linecast` fill and return instead of allocating. */
 export type MeshHitTarget = RayHitTarget & { triangle: number };
 /** An object `mesh.closestPoint` fills and returns instead of allocating. */
@@ -1543,6 +1551,35 @@ export interface NarrowphaseMesh {
     point: Vec3Like,
     maxDistance?: number,
     target?: T | null,
+  ): T | null;
+  /**
+   * The first contact of a ball of `radius` moving from `start` to `end` with the mesh, or null: exactly the
+   * earliest `np.sphereCastTriangle(start, end, radius, triangle i)` over every triangle (the least fraction;
+   * on a tie, as a ball landing on a shared edge, the lowest index). A ball that already touches triangles at
+   * `start` hits at fraction 0 with `startedOverlapping` (the lowest index among them); a zero-length cast is
+   * an overlap test. Thin two-sided triangles: never tunnels at any speed, and a ball sliding along a flat
+   * floor does not catch on its internal edges.
+   * @param result filled and returned on a hit (left untouched on a miss)
+   * @throws TypeError / RangeError naming the field, e.g. `mesh.sphereCast: radius is -1, expected a value >= 0`.
+   * @example mesh.sphereCast({ x: 0, y: 2, z: 0 }, { x: 0, y: -2, z: 0 }, 0.5) // { fraction, ..., triangle }
+   */
+  sphereCast<T extends MeshCastHitTarget = MeshCastHit>(
+    start: Vec3Like,
+    end: Vec3Like,
+    radius: number,
+    result?: T | null,
+  ): T | null;
+  /**
+   * The first contact of `capsule` moving by `translation` with the mesh, or null: exactly the earliest
+   * `np.capsuleCastTriangle(capsule, translation, triangle i)` over every triangle (ties and a start touching
+   * the mesh as `sphereCast`; `center` is the capsule's midpoint at first contact).
+   * @param result filled and returned on a hit (left untouched on a miss)
+   * @throws TypeError / RangeError naming the field, e.g. `mesh.capsuleCast: translation.z is Infinity, ...`.
+   */
+  capsuleCast<T extends MeshCastHitTarget = MeshCastHit>(
+    capsule: CapsuleLike,
+    translation: Vec3Like,
+    result?: T | null,
   ): T | null;
   /**
    * The indices (as given to `createMesh`) of every triangle touching the sphere (touching counts), ascending:

@@ -41,6 +41,8 @@ export function createMeshFactory(module, env) {
   const np_raycast = module._np_mesh_raycast;
   const np_linecast = module._np_mesh_linecast;
   const np_closestPoint = module._np_mesh_closestPoint;
+  const np_sphereCast = module._np_mesh_sphereCast;
+  const np_capsuleCast = module._np_mesh_capsuleCast;
   const np_found = module._np_mesh_found;
   // The overlap queries: [member, its argument's name and kind, the export].
   const OVERLAPS = [
@@ -80,6 +82,17 @@ export function createMeshFactory(module, env) {
       ["point", "vec3"],
       ["maxDistance", "number", true, MAX_DISTANCE],
       ["target", "target", true, ["point"]],
+    ]),
+    sphereCast: schema("mesh.sphereCast", [
+      ["start", "vec3"],
+      ["end", "vec3"],
+      ["radius", "number"],
+      ["result", "target", true, ["center", "point", "normal"]],
+    ]),
+    capsuleCast: schema("mesh.capsuleCast", [
+      ["capsule", "capsule"],
+      ["translation", "vec3"],
+      ["result", "target", true, ["center", "point", "normal"]],
     ]),
   };
   const OVERLAP = {};
@@ -145,10 +158,10 @@ export function createMeshFactory(module, env) {
     t.z = z;
     return t;
   }
-  function unwritable(spec, error) {
+  function unwritable(spec, error, name = "target") {
     return error instanceof TypeError
       ? new TypeError(
-          `${spec.name}: target could not be written (frozen or read-only)`,
+          `${spec.name}: ${name} could not be written (frozen or read-only)`,
           { cause: error },
         )
       : error;
@@ -200,6 +213,43 @@ export function createMeshFactory(module, env) {
       throw unwritable(spec, error);
     }
     return target;
+  }
+
+  // The hit in the buffer after a sphereCast / capsuleCast (the flat layout of a ShapeCastHit, triangle [12]),
+  // as locals, then into the result (or a new object).
+  function castHit(spec, code, buffer) {
+    if (code < 0) throw rangeError(spec, code, buffer);
+    if (code === 0) return null;
+    return buffer.slice(0, 13);
+  }
+  function fillCastHit(spec, h, result) {
+    if (h === null) return null;
+    const distance = h[0],
+      fraction = h[1],
+      startedOverlapping = h[11] === 1,
+      triangle = h[12];
+    if (result == null)
+      return {
+        distance,
+        fraction,
+        center: { x: h[2], y: h[3], z: h[4] },
+        point: { x: h[5], y: h[6], z: h[7] },
+        normal: { x: h[8], y: h[9], z: h[10] },
+        startedOverlapping,
+        triangle,
+      };
+    try {
+      result.distance = distance;
+      result.fraction = fraction;
+      result.center = setVec3(result.center, h[2], h[3], h[4]);
+      result.point = setVec3(result.point, h[5], h[6], h[7]);
+      result.normal = setVec3(result.normal, h[8], h[9], h[10]);
+      result.startedOverlapping = startedOverlapping;
+      result.triangle = triangle;
+    } catch (error) {
+      throw unwritable(spec, error, "result");
+    }
+    return result;
   }
 
   class Mesh {
@@ -322,6 +372,53 @@ export function createMeshFactory(module, env) {
         throw unwritable(SPEC.closestPoint, error);
       }
       return target;
+    }
+
+    sphereCast(start, end, radius, result) {
+      this.#live("sphereCast");
+      let sx, sy, sz, ex, ey, ez, r;
+      try {
+        sx = number(start.x);
+        sy = number(start.y);
+        sz = number(start.z);
+        ex = number(end.x);
+        ey = number(end.y);
+        ez = number(end.z);
+        r = number(radius);
+        hitTarget(result, ["center", "point", "normal"]);
+      } catch (error) {
+        throw fail(SPEC.sphereCast, [start, end, radius, result], error);
+      }
+      const handle = this.#live("sphereCast");
+      const h = withBuffer((b) => {
+        b[0] = sx;
+        b[1] = sy;
+        b[2] = sz;
+        b[3] = ex;
+        b[4] = ey;
+        b[5] = ez;
+        b[6] = r;
+        return castHit(SPEC.sphereCast, np_sphereCast(handle, ptr), b);
+      });
+      return fillCastHit(SPEC.sphereCast, h, result);
+    }
+
+    capsuleCast(capsule, translation, result) {
+      this.#live("capsuleCast");
+      let v;
+      try {
+        v = shapeNumbers("capsule", capsule);
+        vec3(translation, v);
+        hitTarget(result, ["center", "point", "normal"]);
+      } catch (error) {
+        throw fail(SPEC.capsuleCast, [capsule, translation, result], error);
+      }
+      const handle = this.#live("capsuleCast");
+      const h = withBuffer((b) => {
+        for (let i = 0; i < 10; i++) b[i] = v[i];
+        return castHit(SPEC.capsuleCast, np_capsuleCast(handle, ptr), b);
+      });
+      return fillCastHit(SPEC.capsuleCast, h, result);
     }
 
     // The overlap queries: the shape into the buffer, the export writes the indices into the mesh's own result

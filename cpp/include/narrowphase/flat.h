@@ -64,6 +64,13 @@ double np_mesh_memory_bytes(const void* mesh);
 int np_mesh_raycast(const void* mesh, double* io);
 int np_mesh_linecast(const void* mesh, double* io);
 int np_mesh_closestPoint(const void* mesh, double* io);
+/* sphereCast: start [0..2], end [3..5], radius [6]; capsuleCast: capsule
+ * [0..6], translation [7..9] (validation codes as the flat queries). On a
+ * hit: distance [0], fraction [1], center [2..4], point [5..7], normal
+ * [8..10], startedOverlapping [11] (0/1), triangle [12]; return 1, or 0 on a
+ * miss. */
+int np_mesh_sphereCast(const void* mesh, double* io);
+int np_mesh_capsuleCast(const void* mesh, double* io);
 /* trianglesIn<S>: the shape at io[0] (sphere [0..3], capsule [0..6], aabb
  * [0..5], obb [0..14]; validation codes as the flat queries) ; writes the
  * original indices of every triangle touching it, ascending, to the mesh's own

@@ -39,6 +39,13 @@ struct MeshRayHit {
   uint32_t triangle = 0;
 };
 
+/// A shape cast's first contact with a mesh: the ShapeCastHit of the triangle
+/// hit, and that triangle's index.
+struct MeshShapeCastHit {
+  ShapeCastHit hit;
+  uint32_t triangle = 0;
+};
+
 /// The nearest point of a mesh to a point: its Euclidean distance, the point
 /// (on the surface of triangle `triangle`) and the triangle's index.
 struct MeshClosestPoint {
@@ -90,6 +97,27 @@ class Mesh {
   /// within max_distance (or the mesh is empty).
   bool closest_point(Vec3 p, double max_distance,
                      MeshClosestPoint* result) const;
+
+  /// The earliest contact of a ball of `radius` moving from start to end:
+  /// brute force over every triangle with sphere_cast_triangle (the least
+  /// fraction, ties to the lowest triangle index; a cast that starts touching
+  /// triangles answers fraction 0, started_overlapping, for the lowest index
+  /// among them). Near-to-far traversal pruned by the best fraction so far; a
+  /// node is entered when the centre's segment enters its box widened by the
+  /// radius and kMeshBoxMargin (a slab test, lowered by kMeshBoundSlack: the
+  /// widened box holds the Minkowski sum of the box and the ball, so it never
+  /// prunes the answer). Algorithm: the swept-sphere BVH cast of Jolt's
+  /// CastShape against a MeshShape and parry's cast_shapes against a TriMesh
+  /// (the segment against boxes grown by the shape's extent). The inputs must
+  /// be valid (finite points, radius >= 0).
+  bool sphere_cast(Vec3 start, Vec3 end, double radius,
+                   MeshShapeCastHit* hit) const;
+  /// The same for a capsule moving by `translation`, with
+  /// capsule_cast_triangle; the node test is the capsule's centre's segment
+  /// against each box widened by the capsule's half extent (its largest
+  /// |end - start| / 2 over the axes) + radius + kMeshBoxMargin.
+  bool capsule_cast(const Capsule& capsule, Vec3 translation,
+                    MeshShapeCastHit* hit) const;
 
   /// The original indices of every triangle that touches the shape (touching
   /// counts), ascending, into *out (cleared first): as a set, exactly the brute

@@ -232,8 +232,9 @@ inline constexpr double kCastEdgeParallel = 0x1p-70;
 
 /// Dimensionless, relative. A mesh's BVH (mesh.cpp) widens every node's box,
 /// at query time, by kMeshBoxMargin times the largest |coordinate| among the
-/// mesh's vertices and the query's point, origin or segment ends (plus
-/// kMeshBoxMarginAbsolute): the single-triangle tests its leaves call decide
+/// mesh's vertices and the query's point, origin or segment ends, and a
+/// cast's radius (plus kMeshBoxMarginAbsolute; the casts add the shape's
+/// reach on top): the single-triangle tests its leaves call decide
 /// in rounded coordinates relative to the query (the watertight test's sheared
 /// vertices, a degenerate triangle's rounded offset, the nearest point's
 /// projection), so a triangle may be hit, or reported nearer, by a few ulps of
