@@ -1,4 +1,6 @@
 // The flat exports of meshes (narrowphase/flat.h documents them).
+#include "narrowphase/mesh_flat.h"
+
 #include <cstdint>
 #include <new>
 #include <vector>

@@ -454,9 +454,12 @@ TEST(MeshTest, SeededSoupsEqualTheBruteForceBitForBit) {
   for (Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kCoincident,
                     Kind::kGrid, Kind::kDegenerate})
     for (int n : {1, 2, 5, 17, 100, 1000, 5000})
-      for (auto [scale, offset] :
+      for (const auto& scale_offset :
            {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
             std::pair{1e300, 0.0}, std::pair{1e-3, 1e6}}) {
+        // (Copies: a lambda cannot capture a structured binding in C++17.)
+        const auto scale = scale_offset.first;
+        const auto offset = scale_offset.second;
         SCOPED_TRACE(::testing::Message()
                      << "kind " << static_cast<int>(kind) << " n " << n
                      << " scale " << scale << " offset " << offset);
@@ -483,8 +486,11 @@ TEST(MeshTest, SoupsMixingMagnitudesEqualTheBruteForce) {
 }
 
 TEST(MeshTest, NodesContainTheirTrianglesAndLeavesAreSmall) {
-  for (auto [scale, offset] :
+  for (const auto& scale_offset :
        {std::pair{1.0, 0.0}, std::pair{1e-3, 1e6}, std::pair{1e300, 0.0}}) {
+    // (Copies: a lambda cannot capture a structured binding in C++17.)
+    const auto scale = scale_offset.first;
+    const auto offset = scale_offset.second;
     const Soup s = make_soup(Kind::kUniform, 3000, scale, offset, 7);
     const Mesh m = s.mesh();
     // Walk the tree: each leaf's triangles lie in every ancestor's box.
@@ -615,9 +621,12 @@ TEST(MeshTest, OverlapQueriesEqualTheBruteForceOnSeededSoups) {
   for (Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kCoincident,
                     Kind::kGrid, Kind::kDegenerate})
     for (int n : {1, 5, 100, 2000})
-      for (auto [scale, offset] :
+      for (const auto& scale_offset :
            {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
             std::pair{1e300, 0.0}, std::pair{1e-3, 1e6}}) {
+        // (Copies: a lambda cannot capture a structured binding in C++17.)
+        const auto scale = scale_offset.first;
+        const auto offset = scale_offset.second;
         SCOPED_TRACE(::testing::Message()
                      << "kind " << static_cast<int>(kind) << " n " << n
                      << " scale " << scale << " offset " << offset);
@@ -799,9 +808,12 @@ TEST(MeshTest, CastsEqualTheBruteForceOnSeededSoups) {
   for (Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kCoincident,
                     Kind::kGrid, Kind::kDegenerate})
     for (int n : {1, 5, 100, 2000})
-      for (auto [scale, offset] :
+      for (const auto& scale_offset :
            {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
             std::pair{1e300, 0.0}, std::pair{1e-3, 1e6}}) {
+        // (Copies: a lambda cannot capture a structured binding in C++17.)
+        const auto scale = scale_offset.first;
+        const auto offset = scale_offset.second;
         SCOPED_TRACE(::testing::Message()
                      << "kind " << static_cast<int>(kind) << " n " << n
                      << " scale " << scale << " offset " << offset);
@@ -913,10 +925,13 @@ TEST(MeshTest, BallSlidingOverTheFloorsSeamsNeverCatchesOnAnEdge) {
     }
   const Mesh m = s.mesh();
   const double r = 0.25;
-  for (auto [from, to] : {std::pair{Vec3{0.5, 3.0, 0}, Vec3{15.5, 3.0, 0}},
-                          std::pair{Vec3{3.0, 0.5, 0}, Vec3{3.0, 15.5, 0}},
-                          std::pair{Vec3{1.0, 1.0, 0}, Vec3{15.0, 15.0, 0}},
-                          std::pair{Vec3{4.0, 0.5, 0}, Vec3{4.0, 15.5, 0}}}) {
+  for (const auto& path : {std::pair{Vec3{0.5, 3.0, 0}, Vec3{15.5, 3.0, 0}},
+                           std::pair{Vec3{3.0, 0.5, 0}, Vec3{3.0, 15.5, 0}},
+                           std::pair{Vec3{1.0, 1.0, 0}, Vec3{15.0, 15.0, 0}},
+                           std::pair{Vec3{4.0, 0.5, 0}, Vec3{4.0, 15.5, 0}}}) {
+    // (Copies: a lambda cannot capture a structured binding in C++17.)
+    const auto from = path.first;
+    const auto to = path.second;
     for (double z : {r, std::nextafter(r, INFINITY)}) {
       SCOPED_TRACE(::testing::Message()
                    << "from " << from.x << "," << from.y << " z " << z);

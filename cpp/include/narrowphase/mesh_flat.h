@@ -1,0 +1,63 @@
+// narrowphase: the flat C interface of meshes (narrowphase/mesh.h), which the
+// WASM module exports beside the queries' (narrowphase/flat.h). Apart from
+// flat.h, whose every np_ function is one line of queries.def (the fuzz
+// harnesses check that), as the batch exports are apart in batch.h: a mesh is
+// an object with a handle, not a query of the table.
+#pragma once
+
+#include "narrowphase/flat.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Meshes (narrowphase/mesh.h; cpp/src/mesh_flat.cpp) ----
+ * A mesh is set up once from arrays in the module's memory and then queried
+ * through an io buffer, as above; its handle is the address of an np::Mesh.
+ *
+ * np_mesh_create copies `vertex_count` vertices (x, y, z doubles) and
+ * `triangle_count` triangles (three vertex indices each, or, for a null
+ * `indices`, consecutive vertices) and builds the BVH; the caller has validated
+ * them (finite numbers, indices < vertex_count). Returns the handle, or null
+ * when memory ran out. np_mesh_destroy frees it. */
+void* np_mesh_create(const double* positions, unsigned vertex_count,
+                     const unsigned* indices, unsigned triangle_count);
+void np_mesh_destroy(void* mesh);
+/* Bytes of the mesh's BVH (nodes and reordered triangle list). */
+double np_mesh_bvh_bytes(const void* mesh);
+/* Bytes the mesh owns in all. */
+double np_mesh_memory_bytes(const void* mesh);
+/* Queries. Inputs and validation codes as the flat queries (ray [0..5],
+ * maxDistance [6]; start [0..2], end [3..5]; point [0..2], maxDistance [3]).
+ * raycast / linecast: on a hit, distance [0], point [1..3], normal [4..6],
+ * triangle [7]; return 1, or 0 on a miss. closestPoint: distance [0], point
+ * [1..3], triangle [4]; returns 1, or 0 when nothing is within maxDistance. */
+int np_mesh_raycast(const void* mesh, double* io);
+int np_mesh_linecast(const void* mesh, double* io);
+int np_mesh_closestPoint(const void* mesh, double* io);
+/* sphereCast: start [0..2], end [3..5], radius [6]; capsuleCast: capsule
+ * [0..6], translation [7..9] (validation codes as the flat queries). On a
+ * hit: distance [0], fraction [1], center [2..4], point [5..7], normal
+ * [8..10], startedOverlapping [11] (0/1), triangle [12]; return 1, or 0 on a
+ * miss. */
+int np_mesh_sphereCast(const void* mesh, double* io);
+int np_mesh_capsuleCast(const void* mesh, double* io);
+/* trianglesIn<S>: the shape at io[0] (sphere [0..3], capsule [0..6], aabb
+ * [0..5], obb [0..14]; validation codes as the flat queries) ; writes the
+ * original indices of every triangle touching it, ascending, to the mesh's own
+ * buffer (np_mesh_found: room for every triangle, reserved at creation, its
+ * address fixed for the mesh's life) and returns their count. overlap<S>: 1
+ * when any triangle touches the shape, else 0. */
+const unsigned* np_mesh_found(const void* mesh);
+int np_mesh_trianglesInSphere(void* mesh, const double* io);
+int np_mesh_trianglesInCapsule(void* mesh, const double* io);
+int np_mesh_trianglesInAABB(void* mesh, const double* io);
+int np_mesh_trianglesInOBB(void* mesh, const double* io);
+int np_mesh_overlapSphere(const void* mesh, const double* io);
+int np_mesh_overlapCapsule(const void* mesh, const double* io);
+int np_mesh_overlapAABB(const void* mesh, const double* io);
+int np_mesh_overlapOBB(const void* mesh, const double* io);
+
+#ifdef __cplusplus
+}
+#endif
