@@ -22,6 +22,7 @@ describe("the npm tarball", () => {
         "package/web/lib/batch.js",
         "package/web/lib/index.d.ts",
         "package/web/lib/index.js",
+        "package/web/lib/mesh.js",
         "package/web/lib/narrowphase.wasm.js",
       ].sort(),
     );
