@@ -179,9 +179,9 @@ void edge_near_parallel(First& best, Vec3 s0, Vec3 s1, Vec3 T, double r,
   const DD reach = dd_mul(dd(r + re), nl);
   const DD above = dd_sub(g0, reach), below = dd_add(g0, reach);
   DD num;
-  if (above.hi > 0.0 && speed.hi < 0.0) {
+  if (above.hi >= 0.0 && speed.hi < 0.0) {
     num = above;
-  } else if (below.hi < 0.0 && speed.hi > 0.0) {
+  } else if (below.hi <= 0.0 && speed.hi > 0.0) {
     num = dd_neg(below);
   } else {
     return;
@@ -235,10 +235,14 @@ void edge(First& best, Vec3 s0, Vec3 s1, Vec3 T, double r, Vec3 e0, Vec3 e1,
   const double reach = r + re;
   const double g0 = dot(n, s0 - e0), speed = dot(n, T);
   // From beyond the reach toward it (g falls to +reach, or rises to -reach).
+  // A g0 at exactly the reach counts (a contact at f = 0): the exact start
+  // test said apart, yet a g0 beyond the reach by less than its rounding
+  // (-1 - 1e-308 against reach 1) rounds onto it, and the segments moving in
+  // would otherwise be missed. The closest-points check below decides.
   double f;
-  if (g0 > reach && speed < 0.0) {
+  if (g0 >= reach && speed < 0.0) {
     f = (g0 - reach) / -speed;
-  } else if (g0 < -reach && speed > 0.0) {
+  } else if (g0 <= -reach && speed > 0.0) {
     f = (-reach - g0) / speed;
   } else {
     return;

@@ -360,6 +360,35 @@ inline void fill_shallow(ContactHit* hit, Vec3 p, Vec3 q, double r, double rb) {
   fill(hit, p, r, n, (r - length(d)) + rb, q + n * rb);
 }
 
+// The same for the segment s0 s1 against a box or a triangle, whose closest
+// pair is the least of several candidates (an end against b, the segment
+// against each edge). Where the gap |p - q| is a few hundred ulps of the
+// coordinates, candidates within rounding of each other tie, and an end p may
+// win over the segment's interior point beside it: then q lies on the
+// segment's side of p's end (q - p points into the segment), the true nearest
+// point is interior and the normal perpendicular to the segment. Taking unit(p
+// - q) there tilts pointA off the capsule by up to the segment's length times
+// the tilt (the fuzzer's raw np_contactCapsuleAABB: a 3.5e-38-long segment
+// 7e-46 from a point box at 4.86e-33, its normal 0.019 rad off). So the part
+// of p - q along the segment is removed: pointA = p - n r is then r from the
+// segment, and pointB - pointA = n depth up to that rounding-level part
+// (Ericson 5.1.2: the nearest point of a line leaves a perpendicular offset).
+inline void fill_shallow_segment(ContactHit* hit, Vec3 p, Vec3 q, Vec3 s0,
+                                 Vec3 s1, double r) {
+  const Vec3 d = p - q;
+  const bool at_start = same_point(p, s0), at_end = same_point(p, s1);
+  if (at_start != at_end) {
+    const Vec3 inward = at_start ? s1 - s0 : s0 - s1;
+    if (dot(q - p, inward) > 0.0) {
+      const Vec3 u = unit_or(inward, kZero);
+      const Vec3 perp = d - u * dot(d, u);
+      const Vec3 n = plus_zero(unit_or(perp, kZero));
+      if (!is_zero(n)) return fill(hit, p, r, n, r - dot(d, n), q);
+    }
+  }
+  fill_shallow(hit, p, q, r, 0.0);
+}
+
 // `meets`: the segments meet (decided exactly by the caller). a's segment has
 // non-zero length.
 void measure_capsule_capsule(const Capsule& a, const Capsule& b, bool meets,
@@ -395,7 +424,7 @@ void measure_capsule_aabb(const Capsule& cap, const AABB& box, bool meets,
     // Within rounding of the box (kContactNoise): as meeting it.
     if (sum_abs(g) > kContactNoise * (sum_abs(s0 - box.min) + sum_abs(d) +
                                       sum_abs(box.max - box.min)))
-      return fill_shallow(hit, c.p, c.q, cap.radius, 0.0);
+      return fill_shallow_segment(hit, c.p, c.q, s0, s1, cap.radius);
   }
   // The box relative to s0; its support along m is the larger corner per axis.
   const Vec3 lo = box.min - s0, hi = box.max - s0;
@@ -474,7 +503,7 @@ void measure_capsule_triangle(const Capsule& cap, const Triangle& t, bool meets,
     // Within rounding of the triangle (kContactNoise): as meeting it.
     if (sum_abs(g) > kContactNoise * (sum_abs(s0 - t.a) + sum_abs(d) +
                                       sum_abs(ab) + sum_abs(ac)))
-      return fill_shallow(hit, c.p, c.q, r, 0.0);
+      return fill_shallow_segment(hit, c.p, c.q, s0, s1, r);
   }
   // The corners relative to s0; the support along m is the largest.
   const Vec3 a = t.a - s0, b = t.b - s0, c = t.c - s0;

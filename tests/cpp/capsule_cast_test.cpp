@@ -441,6 +441,27 @@ TEST(CapsuleCast, AZeroLengthCapsuleIsTheSphereCastAndAnIdentityOBBTheAABB) {
   EXPECT_GT(hits, 1000);
 }
 
+TEST(CapsuleCast, ACapsuleWithinRoundingOfABoxEdgeMovingIntoItHitsAtOnce) {
+  // The fuzzer's finding (valid np_capsuleCastOBB): the box is the flat
+  // y = 1 face (half size 6e-154 on y beside center 1), the capsule's axis lies
+  // 1e-308 below y = 0 with radius 1, so its common-normal distance to the
+  // box's long edge, -1 - 1e-308, rounds to exactly -reach. It moves up into
+  // the box: a contact at fraction 0, not a miss.
+  const Capsule c{{0, 0, 4.1720134847010026e-309},
+                  {-4, -2.2250738585072014e-308, 4.0729056712839695e-312},
+                  1};
+  const Vec3 T{1.4920194697348805e-154, 1, 1};
+  const OBB box{{-2, 1, 6.2147608509582055e-317},
+                {3.4732827106519577e-310, 5.9666780743897723e-154, 3.28125},
+                {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+  ShapeCastHit h;
+  ASSERT_TRUE(np::capsule_cast_obb(c, T, box, &h));
+  EXPECT_EQ(h.fraction, 0.0);
+  EXPECT_FALSE(h.started_overlapping);
+  EXPECT_EQ(h.normal.y, -1.0);
+  EXPECT_NEAR(h.point.y, 1.0, 1e-15);
+}
+
 TEST(CapsuleCast, ExtremeMagnitudesGiveNoNaN) {
   const double mags[] = {0x1p-1074, 1e-300, 1.0, 1e150, 1e300};
   for (double m : mags) {

@@ -364,6 +364,28 @@ TEST(ContactCapsuleAABB, AZeroLengthCapsuleIsExactlyTheSphere) {
   }
 }
 
+TEST(ContactCapsuleAABB,
+     AnEndTiedWithTheInteriorWithinRoundingKeepsPointAOnTheCapsule) {
+  // The fuzzer's finding (raw np_contactCapsuleAABB): a segment 3.5e-38 long
+  // whose end passes 7e-46 (about 1000 ulps) beside a point box at 4.86e-33.
+  // Its end and the interior point beside it tie within rounding as the
+  // nearest; the end's normal, 0.019 rad off the perpendicular, put pointA
+  // 6.5e-40 inside the capsule. The normal is perpendicular to the segment.
+  const double r = 4.8578750597249806e-33;
+  const Capsule cap{{4.8578744028310789e-33, r, 4.857839794894456e-33},
+                    {4.8578750597256813e-33, r, r},
+                    r};
+  const AABB box{{r, r, r}, {r, r, r}};
+  ContactHit h;
+  ASSERT_TRUE(np::contact_capsule_aabb(cap, box, &h));
+  const np::Segment seg{cap.start, cap.end};
+  EXPECT_NEAR(np::distance_point_segment(h.point_a, seg), r, 1e-47);
+  EXPECT_EQ(h.point_b.x, r);
+  EXPECT_NEAR(dot(h.normal, cap.end - cap.start), 0.0, 1e-50);
+  const Vec3 gap = h.point_b - h.point_a - h.normal * h.depth;
+  EXPECT_LT(std::fabs(gap.x) + std::fabs(gap.y) + std::fabs(gap.z), 1e-46);
+}
+
 // ---- Capsule - OBB ----------------------------------------------------------
 
 TEST(ContactCapsuleOBB, IdentityRotationAgreesExactlyWithTheAABB) {

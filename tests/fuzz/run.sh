@@ -6,11 +6,14 @@
 # One harness = one mode and one query (NP_FUZZ_QUERY pins it); the queries come from the table itself, so a
 # query added there is fuzzed here without a change.
 #
-#   tests/fuzz/run.sh smoke               npm test: every harness for NP_FUZZ_RUNS inputs (default 50000, ~1 s;
+#   tests/fuzz/run.sh smoke               npm test: every harness for NP_FUZZ_RUNS inputs (default 50000, 1 to 100 s;
 #                                         at most NP_FUZZ_SECONDS, default 120: a limit no machine should reach, so
 #                                         that the same inputs run everywhere and a faster machine finds nothing new) from libFuzzer seed NP_FUZZ_SEED
 #                                         (default 1), over the checked-in seed corpus tests/fuzz/corpus/<mode>/
-#                                         (read, never written). The same inputs on every machine and every run:
+#                                         (read, never written; given as files in name order, -seed_inputs, since
+#                                         a directory is read in the file system's order), NP_FUZZ_JOBS harnesses
+#                                         at a time (default: the number of cores). The same inputs on every
+#                                         machine and every run:
 #                                         -use_cmp=0, because the comparison operands libFuzzer would mutate
 #                                         towards include heap and stack addresses, which differ from run to run
 #                                         (with them, two runs of one harness on one machine found different
@@ -39,7 +42,7 @@ out="$root/build/fuzz"
 bin="$out/cmake"
 corpus="$root/tests/fuzz/corpus"
 modes=(raw valid)
-jobs="${NP_FUZZ_JOBS:-2}"
+jobs="${NP_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 
 build() {
   local gen=()
@@ -52,16 +55,18 @@ build() {
 
 queries() { NP_FUZZ_LIST=1 "$bin/np_fuzz_raw"; }
 
-# fuzz_one MODE QUERY SECONDS CORPUS_DIR [EXTRA LIBFUZZER FLAGS...]: 0, or 1 on a crash (reported).
+# fuzz_one MODE QUERY SECONDS CORPUS_DIR [EXTRA LIBFUZZER FLAGS...]: 0, or 1 on a crash (reported). The
+# checked-in corpus is read as a directory unless the flags give it as -seed_inputs (smoke does).
 fuzz_one() {
   local mode="$1" q="$2" secs="$3" dir="$4"
   shift 4
-  local log="$out/logs/$mode-$q.log"
+  local log="$out/logs/$mode-$q.log" seeds=("$corpus/$mode")
+  case " $* " in *" -seed_inputs="*) seeds=() ;; esac
   mkdir -p "$dir" "$out/logs" "$out/artifacts"
   local stamp="$out/logs/.$mode-$q.start"
   touch "$stamp"
   NP_FUZZ_QUERY="$q" "$bin/np_fuzz_$mode" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix="$out/artifacts/$mode-$q-" -print_final_stats=1 "$@" "$dir" "$corpus/$mode" >"$log" 2>&1
+    -artifact_prefix="$out/artifacts/$mode-$q-" -print_final_stats=1 "$@" "$dir" "${seeds[@]}" >"$log" 2>&1
   local rc=$?
   # A crash is a non-zero exit, a report in the log, or an artifact written (fork mode goes on after crashes and
   # keeps its workers' logs to itself).
@@ -87,23 +92,61 @@ write_results() { # write_results PASSED FAILED: counts for npm test's closing l
     "$1" "$2" >"$results/fuzz.json"
 }
 
+# smoke_one MODE QUERY RUNS SECONDS SEED: one harness of the smoke run; prints its result lines, and exits 0
+# (passed), 2 (crashed on an open finding) or 1 (crashed).
+smoke_one() {
+  local mode="$1" q="$2" runs="$3" secs="$4" seed="$5"
+  # New inputs go to a scratch directory (the first one libFuzzer is given), never to the checked-in corpus.
+  if fuzz_one "$mode" "$q" "$secs" "$out/smoke/$mode/$q" -runs="$runs" -seed="$seed" \
+    -use_cmp=0 -reload=0 -seed_inputs="@$out/smoke/seeds-$mode.txt" 2>&1; then
+    return 0
+  elif grep -qE "^$mode[[:space:]]+$q([[:space:]]|$)" "$root/tests/fuzz/open-findings.txt"; then
+    echo "        (an open finding: tests/fuzz/open-findings.txt)"
+    return 2
+  fi
+  return 1
+}
+
 smoke() {
   local runs="${NP_FUZZ_RUNS:-50000}" secs="${NP_FUZZ_SECONDS:-120}" seed="${NP_FUZZ_SEED:-1}" passed=0 failed=0 open=0
   build || { write_results 0 1; return 1; }
   rm -rf "$out/smoke"
-  echo "fuzz: every query, both modes, $runs inputs each (seed $seed) after replaying tests/fuzz/corpus/"
+  mkdir -p "$out/smoke/status"
+  # The seeds in name order, given as files: libFuzzer reads a directory in the file system's order (creation
+  # order, or a hash order that differs between file systems), which changes the order it runs them in and so
+  # every input it tries after them. In name order, every clone on every machine runs the same inputs.
   for mode in "${modes[@]}"; do
-    for q in $(queries); do
-      # New inputs go to a scratch directory (the first one libFuzzer is given), never to the checked-in corpus.
-      if fuzz_one "$mode" "$q" "$secs" "$out/smoke/$mode/$q" -runs="$runs" -seed="$seed" \
-        -use_cmp=0 -reload=0; then
-        passed=$((passed + 1))
-      elif grep -qE "^$mode[[:space:]]+$q([[:space:]]|$)" "$root/tests/fuzz/open-findings.txt"; then
-        open=$((open + 1))
-        echo "        (an open finding: tests/fuzz/open-findings.txt)"
-      else
-        failed=$((failed + 1))
-      fi
+    find "$corpus/$mode" -maxdepth 1 -type f | LC_ALL=C sort | paste -sd, - >"$out/smoke/seeds-$mode.txt"
+  done
+  local -a harnesses=()
+  for mode in "${modes[@]}"; do
+    for q in $(queries); do harnesses+=("$mode $q"); done
+  done
+  echo "fuzz: every query, both modes, $runs inputs each (seed $seed) after replaying tests/fuzz/corpus/," \
+    "$jobs harnesses at a time"
+  # Each harness is one process and its own scratch directory, so they run $jobs at a time (NP_FUZZ_JOBS,
+  # default the number of cores) and report in the table's order.
+  local n="${#harnesses[@]}" next=0 shown=0 running=0 i
+  while [ "$shown" -lt "$n" ]; do
+    while [ "$running" -lt "$jobs" ] && [ "$next" -lt "$n" ]; do
+      (
+        set -- ${harnesses[$next]}
+        smoke_one "$1" "$2" "$runs" "$secs" "$seed" >"$out/smoke/status/$next.txt"
+        echo $? >"$out/smoke/status/$next.rc"
+      ) &
+      next=$((next + 1)) running=$((running + 1))
+    done
+    wait -n 2>/dev/null || true
+    running=0
+    for ((i = shown; i < next; i++)); do [ -f "$out/smoke/status/$i.rc" ] || running=$((running + 1)); done
+    while [ "$shown" -lt "$next" ] && [ -f "$out/smoke/status/$shown.rc" ]; do
+      cat "$out/smoke/status/$shown.txt"
+      case "$(cat "$out/smoke/status/$shown.rc")" in
+        0) passed=$((passed + 1)) ;;
+        2) open=$((open + 1)) ;;
+        *) failed=$((failed + 1)) ;;
+      esac
+      shown=$((shown + 1))
     done
   done
   write_results "$passed" "$failed"

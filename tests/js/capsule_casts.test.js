@@ -256,6 +256,32 @@ describe("exact first contacts", () => {
       }
     }
   });
+
+  it("hits at once a capsule within rounding of a box's edge moving into it (the fuzzer's finding)", () => {
+    // The box is the flat face y = 1 (half size 6e-154 on y beside center 1); the capsule's axis lies 1e-308
+    // below y = 0 with radius 1, so its common-normal distance to the box's long edge, -1 - 1e-308, rounds to
+    // exactly -1: it moves up into the box, a contact at fraction 0, not a miss.
+    const c = new Capsule(
+      new Vector3(0, 0, 4.1720134847010026e-309),
+      new Vector3(-4, -2.2250738585072014e-308, 4.0729056712839695e-312),
+      1,
+    );
+    const box = new OBB(
+      new Vector3(-2, 1, 6.2147608509582055e-317),
+      new Vector3(3.4732827106519577e-310, 5.9666780743897723e-154, 3.28125),
+      new Matrix3(),
+    );
+    const h = np.capsuleCastOBB(
+      c,
+      new Vector3(1.4920194697348805e-154, 1, 1),
+      box,
+    );
+    expect(h).not.toBe(null);
+    expect(h.fraction).toBe(0);
+    expect(h.startedOverlapping).toBe(false);
+    expect(h.normal.y).toBe(-1);
+    expect(Math.abs(h.point.y - 1)).toBeLessThan(1e-15);
+  });
 });
 
 describe("seeded properties", () => {

@@ -149,6 +149,27 @@ describe("exact contacts", () => {
     }
   });
 
+  it("a box: an end tied within rounding with the interior point beside it keeps pointA on the capsule (the fuzzer's finding)", () => {
+    // A segment 3.5e-38 long whose end passes 7e-46 (~1000 ulps) beside a point box at 4.86e-33: the end's own
+    // normal, 0.019 rad off the perpendicular, put pointA 6.5e-40 inside the capsule. The normal is
+    // perpendicular to the segment, and pointA is the radius from it.
+    const r = 4.8578750597249806e-33;
+    const start = new Vector3(4.8578744028310789e-33, r, 4.857839794894456e-33);
+    const end = new Vector3(4.8578750597256813e-33, r, r);
+    const box = new Box3(new Vector3(r, r, r), new Vector3(r, r, r));
+    const h = np.contactCapsuleAABB(new Capsule(start, end, r), box);
+    expect(h).not.toBe(null);
+    const axis = end.clone().sub(start);
+    expect(
+      Math.abs(axis.dot(new Vector3(h.normal.x, h.normal.y, h.normal.z))),
+    ).toBeLessThan(1e-50);
+    expect(np.distancePointSegment(h.pointA, { start, end })).toBeCloseTo(
+      r,
+      47,
+    );
+    expect(h.pointB.x).toBe(r);
+  });
+
   it("a triangle: over the face on either side, piercing it (the short way), lying in its plane (its face normal)", () => {
     for (const axis of AXES) {
       for (const sign of SIGNS) {
