@@ -211,6 +211,53 @@ Nearest nearest_edge(Vec3 p, const Triangle& t) {
   return best;
 }
 
+// A sliver (its smallest angle's sine below kTriangleSliverSine), whose
+// region tests would cancel: the projection q of p onto the plane (along the
+// unit normal n, from the two shorter edges) when q lies in the triangle,
+// decided by the signs of (e_i x (q - v_i)) . n over the three edges in order
+// (each vector in units of its own, so nothing overflows or underflows), and
+// otherwise the nearest of the edges (nearest_on_segment, robust). Where a
+// sign is wrong by rounding, q lies within rounding of that edge, and the
+// nearer of q and the edges' point is kept: the answer is never more than
+// rounding from a point of the triangle (Ericson 5.1.5's face region is the
+// same projection; Eberly's "Distance Between Point and Triangle in 3D"
+// treats the edges as the boundary cases of the same minimization).
+Nearest nearest_on_sliver(Vec3 p, const Triangle& t, Vec3 n) {
+  const Nearest edge = nearest_edge(p, t);
+  if (is_zero(n)) return edge;
+  const Vec3 u = unit_or(n, Vec3{0.0, 0.0, 1.0});
+  const double h = dot(u, p - t.a);
+  const Vec3 q = h == 0.0 ? p : p - u * h;
+  // The sides are taken for p itself ((e x (p - v)) . n is the same for q on
+  // the exact normal, and p carries no rounding of the projection), strictly:
+  // a side that rounds to 0 leaves it to the edges, whose nearest point is
+  // then p's projection onto that edge.
+  const Vec3 v[3] = {t.a, t.b, t.c};
+  int pos = 0, neg = 0;
+  for (int i = 0; i < 3; ++i) {
+    const Vec3 e = to_unit_scale(v[(i + 1) % 3] - v[i]);
+    const double side = dot(cross(e, to_unit_scale(p - v[i])), u);
+    pos += side > 0.0;
+    neg += side < 0.0;
+  }
+  if (pos != 3 && neg != 3) return edge;
+  // The sides of a sliver's long edges are rounding noise for a p whose
+  // projection lies on their line (beyond a corner, say): the face's point
+  // also lies in the box of the corners, to rounding (as in the region path).
+  const double slack =
+      kPointExactBand * (max_abs_component(p) + max_abs_component(t.a) +
+                         max_abs_component(t.b) + max_abs_component(t.c)) +
+      0x1p-1060;
+  for (int i = 0; i < 3; ++i) {
+    const double c = get(q, i),
+                 lo = min2(min2(get(t.a, i), get(t.b, i)), get(t.c, i)),
+                 hi = max2(max2(get(t.a, i), get(t.b, i)), get(t.c, i));
+    if (c < lo - slack || c > hi + slack) return edge;
+  }
+  const double dq = std::fabs(h);
+  return dq <= edge.distance ? Nearest{q, dq} : edge;
+}
+
 // Ericson 5.1.5 (ClosestPtPointTriangle), with these changes:
 //  - degenerate triangles (collinear or coincident corners, decided exactly)
 //    are the segment between their lexicographically extreme corners, which on
@@ -253,6 +300,16 @@ Nearest nearest_on_triangle_unscaled(Vec3 p, const Triangle& t) {
     }
     const Vec3 q = nearest_on_segment(p, lo, hi);
     return {q, distance_between(p, q)};
+  }
+
+  // Slivers leave the region tests (nearest_on_sliver). The smallest angle's
+  // sine is 2 area / (the two longest edges' product) = (shortest / longest)
+  // times the sine between the two shorter edges (e1, e2).
+  {
+    const double lo = min2(min2(lab, lac), lbc), hi = max2(max2(lab, lac), lbc);
+    const double sine = length(n) / (length(e1) * length(e2));
+    if (!(lo / hi * sine >= kTriangleSliverSine))
+      return nearest_on_sliver(p, t, n);
   }
 
   const Vec3 ap = p - t.a, bp = p - t.b, cp = p - t.c;

@@ -369,21 +369,28 @@ inline void fill_shallow(ContactHit* hit, Vec3 p, Vec3 q, double r, double rb) {
 // point is interior and the normal perpendicular to the segment. Taking unit(p
 // - q) there tilts pointA off the capsule by up to the segment's length times
 // the tilt (the fuzzer's raw np_contactCapsuleAABB: a 3.5e-38-long segment
-// 7e-46 from a point box at 4.86e-33, its normal 0.019 rad off). So the part
-// of p - q along the segment is removed: pointA = p - n r is then r from the
-// segment, and pointB - pointA = n depth up to that rounding-level part
-// (Ericson 5.1.2: the nearest point of a line leaves a perpendicular offset).
+// 7e-46 from a point box at 4.86e-33, its normal 0.019 rad off). So p moves
+// to q's foot on the segment (Ericson 5.1.2: the nearest point of a line
+// leaves a perpendicular offset), and the normal is that offset: pointA = foot
+// - n r is r from the segment, and pointB - pointA = n depth.
 inline void fill_shallow_segment(ContactHit* hit, Vec3 p, Vec3 q, Vec3 s0,
                                  Vec3 s1, double r) {
   const Vec3 d = p - q;
   const bool at_start = same_point(p, s0), at_end = same_point(p, s1);
   if (at_start != at_end) {
     const Vec3 inward = at_start ? s1 - s0 : s0 - s1;
-    if (dot(q - p, inward) > 0.0) {
-      const Vec3 u = unit_or(inward, kZero);
-      const Vec3 perp = d - u * dot(d, u);
+    const Vec3 u = unit_or(inward, kZero);
+    // q's foot on the segment's line lies strictly between the ends (beyond
+    // the other end, that end is as near: no tie with the interior).
+    const double along = -dot(d, u);
+    if (along > 0.0 && along < length(inward)) {
+      // (The offset from d, not from the rounded foot: its direction is
+      // then that of the small exact-ish difference, not of coordinates'
+      // rounding.)
+      const Vec3 perp = d + u * along;
       const Vec3 n = plus_zero(unit_or(perp, kZero));
-      if (!is_zero(n)) return fill(hit, p, r, n, r - dot(d, n), q);
+      if (!is_zero(n))
+        return fill(hit, p + u * along, r, n, r - dot(perp, n), q);
     }
   }
   fill_shallow(hit, p, q, r, 0.0);

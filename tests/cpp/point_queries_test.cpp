@@ -1408,3 +1408,59 @@ TEST(PointQueryFuzzFindings, TriangleFacePointOutsideTheCornersBox) {
   EXPECT_LE(std::fabs(q.x), 1e-86);
   EXPECT_GE(d, 1.79769e+308 * (1 - 1e-5));
 }
+
+TEST(PointQueryFuzzFindings, APointOnASliverIsItsOwnClosestPoint) {
+  // raw and valid np_closestPointOnTriangle: slivers (corners collinear to
+  // 1e-10 of their size) whose region tests cancel put a point on the
+  // triangle in a vertex region: it came back 0.58 away on a triangle of size
+  // 4. Slivers (smallest angle's sine below kTriangleSliverSine) take the
+  // projection when p lies in the face by its sides, else the nearest edge.
+  // Random slivers, flat (a corner between the others, just off their line)
+  // and needles (one edge 1e-6 .. 1e-14 of the others), with points on them
+  // and beside them: a point on the sliver comes back within the rounding of
+  // the sliver's plane (its normal is known to ~2^-52 / eps radians, so the
+  // projection may move a point on it by that times its size: 1e-9 of the
+  // size at eps 1e-6, the whole width at 1e-14), not a vertex region away,
+  // and the closest point is idempotent to the same.
+  std::mt19937_64 rng(1729);
+  std::uniform_real_distribution<double> u(-1.0, 1.0), w(0.0, 1.0);
+  const auto rnd = [&] { return Vec3{u(rng), u(rng), u(rng)}; };
+  for (int i = 0; i < 20000; ++i) {
+    const double eps = std::pow(10.0, -6.0 - (i % 9));
+    const Vec3 a = rnd() * 2.0, b = rnd() * 2.0, off = rnd();
+    const Vec3 c = i % 2 == 0 ? a + (b - a) * w(rng) + off * (eps * 4.0)
+                              : b + off * (eps * 4.0);
+    const Triangle t{a, b, c};
+    double s = w(rng), r = w(rng) * (1.0 - s);
+    const Vec3 on = a + (b - a) * s + (c - a) * r;
+    const Vec3 q = np::closest_point_on_triangle(on, t);
+    const double size = 8.0, tol = 0x1p-46 * size / eps;
+    ASSERT_LE(norm(q - on), tol)
+        << i << " eps " << eps << " p " << on.x << " " << on.y << " " << on.z;
+    const Vec3 p = on + rnd();
+    const Vec3 q1 = np::closest_point_on_triangle(p, t);
+    const Vec3 q2 = np::closest_point_on_triangle(q1, t);
+    ASSERT_LE(norm(q2 - q1), tol) << i << " eps " << eps;
+  }
+}
+
+TEST(PointQueryFuzzFindings, TheClosestPointOfASliverIsIdempotent) {
+  // raw np_closestPointOnTriangle: a sliver 7e124 across (corners collinear
+  // to ~1e-12 of that): the region tests put the closest point and the
+  // closest point of that point ~1e113 apart (1.6e-12 of the size). On the
+  // sliver path both are the face's projection.
+  const Vec3 p{2.0236928853657458e-320, 0.0, 0.0};
+  const Triangle t{{1.7731057309979261e-307, 1.1620225718668009e-302,
+                    -6.6105606808330421e+124},
+                   {-6.8355779548792243e+124, -8.303285249136644e-121,
+                    8.691694800251803e-311},
+                   {-6.8355779549259894e+124, 1.8057768099303994e-314,
+                    8.0868664911295234e-320}};
+  const Vec3 q = np::closest_point_on_triangle(p, t);
+  const Vec3 q2 = np::closest_point_on_triangle(q, t);
+  EXPECT_LE(norm(q2 - q), 0x1p-46 * 6.9e124);
+  // The exact nearest point (rationals): (-3.3034295670652e+124,
+  // -4.012728430109603e-121, -3.4158752055024676e+124).
+  EXPECT_NEAR(q.x, -3.3034295670652e+124, 0x1p-46 * 6.9e124);
+  EXPECT_NEAR(q.z, -3.4158752055024676e+124, 0x1p-46 * 6.9e124);
+}

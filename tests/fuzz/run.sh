@@ -6,7 +6,7 @@
 # One harness = one mode and one query (NP_FUZZ_QUERY pins it); the queries come from the table itself, so a
 # query added there is fuzzed here without a change.
 #
-#   tests/fuzz/run.sh smoke               npm test: every harness for NP_FUZZ_RUNS inputs (default 50000, 1 to 100 s;
+#   tests/fuzz/run.sh smoke               npm test: every harness for NP_FUZZ_RUNS inputs (default 20000, 0.2 to 45 s;
 #                                         at most NP_FUZZ_SECONDS, default 120: a limit no machine should reach, so
 #                                         that the same inputs run everywhere and a faster machine finds nothing new) from libFuzzer seed NP_FUZZ_SEED
 #                                         (default 1), over the checked-in seed corpus tests/fuzz/corpus/<mode>/
@@ -108,7 +108,7 @@ smoke_one() {
 }
 
 smoke() {
-  local runs="${NP_FUZZ_RUNS:-50000}" secs="${NP_FUZZ_SECONDS:-120}" seed="${NP_FUZZ_SEED:-1}" passed=0 failed=0 open=0
+  local runs="${NP_FUZZ_RUNS:-20000}" secs="${NP_FUZZ_SECONDS:-120}" seed="${NP_FUZZ_SEED:-1}" passed=0 failed=0 open=0
   build || { write_results 0 1; return 1; }
   rm -rf "$out/smoke"
   mkdir -p "$out/smoke/status"

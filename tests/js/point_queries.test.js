@@ -122,6 +122,37 @@ describe("exact answers", () => {
     expect(np.distancePointTriangle(v3(4, 5, 1), point)).toBe(5);
   });
 
+  it("a sliver's closest point is idempotent (the fuzzer's raw np_closestPointOnTriangle)", () => {
+    // A sliver 7e124 across, corners collinear to ~1e-12 of that: the region tests put the closest point and
+    // its own closest point ~1e113 apart. The exact nearest point (rationals) is (-3.3034295670652e124,
+    // -4.012728430109603e-121, -3.4158752055024676e124).
+    const t = {
+      a: v3(
+        1.7731057309979261e-307,
+        1.1620225718668009e-302,
+        -6.6105606808330421e124,
+      ),
+      b: v3(
+        -6.8355779548792243e124,
+        -8.303285249136644e-121,
+        8.691694800251803e-311,
+      ),
+      c: v3(
+        -6.8355779549259894e124,
+        1.8057768099303994e-314,
+        8.0868664911295234e-320,
+      ),
+    };
+    const tol = 2 ** -46 * 6.9e124;
+    const q = np.closestPointOnTriangle(v3(2.0236928853657458e-320, 0, 0), t);
+    const q2 = np.closestPointOnTriangle(q, t);
+    expect(Math.hypot(q2.x - q.x, q2.y - q.y, q2.z - q.z)).toBeLessThanOrEqual(
+      tol,
+    );
+    expect(Math.abs(q.x + 3.3034295670652e124)).toBeLessThanOrEqual(tol);
+    expect(Math.abs(q.z + 3.4158752055024676e124)).toBeLessThanOrEqual(tol);
+  });
+
   it("plane: Euclidean distances whatever the normal's length; signed by the normal's side", () => {
     for (const length of [1, 2, 2 ** -1000, 2 ** 1000, 2 ** -1074]) {
       // z = 3, written with a normal of any length: n = (0, 0, length), constant = -3 length (exact).

@@ -272,4 +272,15 @@ inline constexpr double kMeshBoundSlack = 0x1p-40;
 /// normal counts as a segment (kContactNoise): it clips nothing reliably.
 inline constexpr double kContactFlatFeature = 0x1p-32;
 
+/// Dimensionless. The sine of a triangle's smallest angle below which
+/// closest_point_on_triangle leaves Ericson 5.1.5's region tests for the
+/// sliver path (the face's projection if it lies in the triangle by three
+/// orientation signs, else the nearest of the three edges, each nearest point
+/// robust: nearest_on_segment). The region tests multiply and subtract dot
+/// products whose cancellation grows as 1 / sin^2 of that angle: at 2^-8 that
+/// is 2^16 ulps, ~1e-11 of the triangle's size, the fuzzer's band; below it a
+/// vertex region could be taken for a point on the sliver (0.58 away for a
+/// point on a triangle of size 4 whose corners were collinear to 1e-10).
+inline constexpr double kTriangleSliverSine = 0x1p-8;
+
 }  // namespace np
