@@ -211,6 +211,23 @@ Nearest nearest_edge(Vec3 p, const Triangle& t) {
   return best;
 }
 
+// Whether a face point q (the projection of p) lies in the box of the
+// triangle's corners, to rounding (kPointExactBand of the magnitudes): a point
+// of the face does, and one outside it is not in the face.
+bool in_corners_box(Vec3 q, Vec3 p, const Triangle& t) {
+  const double slack =
+      kPointExactBand * (max_abs_component(p) + max_abs_component(t.a) +
+                         max_abs_component(t.b) + max_abs_component(t.c)) +
+      0x1p-1060;
+  for (int i = 0; i < 3; ++i) {
+    const double v = get(q, i),
+                 lo = min2(min2(get(t.a, i), get(t.b, i)), get(t.c, i)),
+                 hi = max2(max2(get(t.a, i), get(t.b, i)), get(t.c, i));
+    if (v < lo - slack || v > hi + slack) return false;
+  }
+  return true;
+}
+
 // A sliver (its smallest angle's sine below kTriangleSliverSine), whose
 // region tests would cancel: the projection q of p onto the plane (along the
 // unit normal n, from the two shorter edges) when q lies in the triangle,
@@ -244,16 +261,7 @@ Nearest nearest_on_sliver(Vec3 p, const Triangle& t, Vec3 n) {
   // The sides of a sliver's long edges are rounding noise for a p whose
   // projection lies on their line (beyond a corner, say): the face's point
   // also lies in the box of the corners, to rounding (as in the region path).
-  const double slack =
-      kPointExactBand * (max_abs_component(p) + max_abs_component(t.a) +
-                         max_abs_component(t.b) + max_abs_component(t.c)) +
-      0x1p-1060;
-  for (int i = 0; i < 3; ++i) {
-    const double c = get(q, i),
-                 lo = min2(min2(get(t.a, i), get(t.b, i)), get(t.c, i)),
-                 hi = max2(max2(get(t.a, i), get(t.b, i)), get(t.c, i));
-    if (c < lo - slack || c > hi + slack) return edge;
-  }
+  if (!in_corners_box(q, p, t)) return edge;
   const double dq = std::fabs(h);
   return dq <= edge.distance ? Nearest{q, dq} : edge;
 }
@@ -377,16 +385,7 @@ Nearest nearest_on_triangle_unscaled(Vec3 p, const Triangle& t) {
   // no x component at 4e-87 in its units), so a p 1e308 off a sliver can pass
   // them: a projection outside the box (beyond rounding) is not in the face,
   // and an edge is nearest.
-  const double slack =
-      kPointExactBand * (max_abs_component(p) + max_abs_component(t.a) +
-                         max_abs_component(t.b) + max_abs_component(t.c)) +
-      0x1p-1060;
-  for (int i = 0; i < 3; ++i) {
-    const double v = get(q, i),
-                 lo = min2(min2(get(t.a, i), get(t.b, i)), get(t.c, i)),
-                 hi = max2(max2(get(t.a, i), get(t.b, i)), get(t.c, i));
-    if (v < lo - slack || v > hi + slack) return nearest_edge(p, t);
-  }
+  if (!in_corners_box(q, p, t)) return nearest_edge(p, t);
   return {q, std::fabs(h)};
 }
 
