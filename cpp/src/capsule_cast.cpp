@@ -39,6 +39,7 @@
 
 #include "narrowphase/closest_point.h"
 #include "narrowphase/contact.h"
+#include "narrowphase/detail/dd.h"
 #include "narrowphase/detail/exact.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/shape_cast.h"
@@ -84,74 +85,24 @@ inline void corner(First& best, Vec3 v, double rv, Vec3 T, const Capsule& c) {
   }
 }
 
-// ---- Double-double arithmetic for nearly parallel edges (edge_near_parallel).
-// A value is hi + lo with |lo| <= ulp(hi) / 2: about 106 significant bits.
-// Sums and products are Knuth's Two-Sum and Dekker's Two-Product (exact.h),
-// as in Dekker 1971 and the QD library (Hida, Li, Bailey 2001, "Algorithms
-// for quad-double precision floating point arithmetic"): each operation is
-// within a few units of 2^-104 of its terms' magnitudes.
-struct DD {
-  double hi, lo;
-};
-inline DD dd(double x) { return {x, 0.0}; }
-inline DD dd_norm(double s, double e) {
-  double h, l;
-  detail::fast_two_sum(s, e, &h, &l);
-  return {h, l};
-}
-inline DD dd_add(DD a, DD b) {
-  double s, e;
-  detail::two_sum(a.hi, b.hi, &s, &e);
-  return dd_norm(s, e + (a.lo + b.lo));
-}
-inline DD dd_neg(DD a) { return {-a.hi, -a.lo}; }
-inline DD dd_sub(DD a, DD b) { return dd_add(a, dd_neg(b)); }
-inline DD dd_mul(DD a, DD b) {
-  double p, e, lost = 0.0;
-  detail::two_product(a.hi, b.hi, &p, &e, &lost);
-  return dd_norm(p, e + (a.hi * b.lo + a.lo * b.hi));
-}
-inline DD dd_scale(DD a, double k) { return {a.hi * k, a.lo * k}; }  // 2^n
-inline DD dd_div(DD a, DD b) {
-  const double q1 = a.hi / b.hi;
-  const DD r = dd_sub(a, dd_mul(b, dd(q1)));
-  return dd_norm(q1, r.hi / b.hi);
-}
-inline DD dd_sqrt(DD a) {
-  if (!(a.hi > 0.0)) return dd(0.0);
-  const double x = std::sqrt(a.hi);
-  const DD r = dd_sub(a, dd_mul(dd(x), dd(x)));
-  return dd_norm(x, r.hi / (2.0 * x));
-}
-inline DD dd_diff(double a, double b) {  // a - b, exactly
-  double s, e;
-  detail::two_sum(a, -b, &s, &e);
-  return {s, e};
-}
-struct DV {
-  DD x, y, z;
-};
-inline DV dv_diff(Vec3 a, Vec3 b) {
-  return {dd_diff(a.x, b.x), dd_diff(a.y, b.y), dd_diff(a.z, b.z)};
-}
-inline DV dv_scale(DV a, double k) {
-  return {dd_scale(a.x, k), dd_scale(a.y, k), dd_scale(a.z, k)};
-}
-inline DD dv_dot(DV a, DV b) {
-  return dd_add(dd_add(dd_mul(a.x, b.x), dd_mul(a.y, b.y)), dd_mul(a.z, b.z));
-}
-inline DV dv_cross(DV a, DV b) {
-  return {dd_sub(dd_mul(a.y, b.z), dd_mul(a.z, b.y)),
-          dd_sub(dd_mul(a.z, b.x), dd_mul(a.x, b.z)),
-          dd_sub(dd_mul(a.x, b.y), dd_mul(a.y, b.x))};
-}
-// The power of two 2^-e nearest below 1 / max |component| (1 for a zero
-// vector): multiplying by it is exact (but for components it makes subnormal).
-inline double unit_scale(DV a) {
-  const double m = std::fmax(std::fabs(a.x.hi),
-                             std::fmax(std::fabs(a.y.hi), std::fabs(a.z.hi)));
-  return m > 0.0 ? std::ldexp(1.0, -std::ilogb(m)) : 1.0;
-}
+// ---- Double-double arithmetic (detail/dd.h) for nearly parallel edges
+// (edge_near_parallel).
+using detail::DD;
+using detail::dd;
+using detail::dd_add;
+using detail::dd_div;
+using detail::dd_mul;
+using detail::dd_neg;
+using detail::dd_norm;
+using detail::dd_scale;
+using detail::dd_sqrt;
+using detail::dd_sub;
+using detail::DV;
+using detail::dv_cross;
+using detail::dv_diff;
+using detail::dv_dot;
+using detail::dv_scale;
+using detail::unit_scale;
 
 // (3) for lines within kCastEdgeInDoubles of parallel (edge, below): the same
 // equations as edge's in double-double, so that the common normal n = a x e,

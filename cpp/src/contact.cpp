@@ -28,6 +28,8 @@
 namespace np {
 
 using detail::cross_axis;
+using detail::DV;
+using detail::dv_diff;
 using detail::is_identity;
 using detail::is_zero;
 using detail::kZero;
@@ -360,40 +362,54 @@ inline void fill_shallow(ContactHit* hit, Vec3 p, Vec3 q, double r, double rb) {
   fill(hit, p, r, n, (r - length(d)) + rb, q + n * rb);
 }
 
-// The same for the segment s0 s1 against a box or a triangle, whose closest
-// pair is the least of several candidates (an end against b, the segment
-// against each edge). Where the gap |p - q| is a few hundred ulps of the
-// coordinates, candidates within rounding of each other tie, and an end p may
-// win over the segment's interior point beside it: then q lies on the
-// segment's side of p's end (q - p points into the segment), the true nearest
-// point is interior and the normal perpendicular to the segment. Taking unit(p
-// - q) there tilts pointA off the capsule by up to the segment's length times
-// the tilt (the fuzzer's raw np_contactCapsuleAABB: a 3.5e-38-long segment
-// 7e-46 from a point box at 4.86e-33, its normal 0.019 rad off). So p moves
-// to q's foot on the segment (Ericson 5.1.2: the nearest point of a line
-// leaves a perpendicular offset), and the normal is that offset: pointA = foot
-// - n r is r from the segment, and pointB - pointA = n depth.
+// Whether the point e, an end of the segment s0 s1 (and not both), sees the
+// foot of e + toward on the segment's line strictly between the ends: then
+// *u is the segment's unit direction from e inward and *along that foot's
+// distance from e.
+inline bool foot_inside(Vec3 e, Vec3 s0, Vec3 s1, Vec3 toward, Vec3* u,
+                        double* along) {
+  const bool at_start = same_point(e, s0), at_end = same_point(e, s1);
+  if (at_start == at_end) return false;
+  const Vec3 inward = at_start ? s1 - s0 : s0 - s1;
+  *u = unit_or(inward, kZero);
+  *along = dot(toward, *u);
+  return *along > 0.0 && *along < length(inward);
+}
+
+// A shallow contact of a segment (p on it) against b (q on b's core, radius
+// rb) whose closest pair is the least of several rounded candidates (an end
+// against b, the segment against each of b's edges, segment against segment).
+// Where the gap |p - q| is a few hundred ulps of the coordinates, candidates
+// within rounding of each other tie, and an end may win over the interior
+// point beside it: then the true nearest point is interior, and the normal is
+// perpendicular to that segment. Taking unit(p - q) there tilts the normal
+// off it (the fuzzer's raw np_contactCapsuleAABB: a 3.5e-38-long segment
+// 7e-46 from a point box at 4.86e-33, 0.019 rad off, which put pointA inside
+// the capsule; raw np_contactCapsuleCapsule: a gap of 2.7e-167 beside
+// coordinates at 6e-154, 0.035 rad off b's perpendicular, so that moved by
+// normal * depth the capsules still overlapped by 1.6e-160). So the end moves
+// to the other point's foot on its segment (Ericson 5.1.2: the nearest point
+// of a line leaves a perpendicular offset), and the normal is that offset,
+// taken from d = p - q (the small exact-ish difference, not the rounded
+// foot). `b0`, `b1`: b's segment when b is a capsule (both feet are checked;
+// where both are inside, the pair is left as it is).
 inline void fill_shallow_segment(ContactHit* hit, Vec3 p, Vec3 q, Vec3 s0,
-                                 Vec3 s1, double r) {
+                                 Vec3 s1, double r, const Vec3* b0 = nullptr,
+                                 const Vec3* b1 = nullptr, double rb = 0.0) {
   const Vec3 d = p - q;
-  const bool at_start = same_point(p, s0), at_end = same_point(p, s1);
-  if (at_start != at_end) {
-    const Vec3 inward = at_start ? s1 - s0 : s0 - s1;
-    const Vec3 u = unit_or(inward, kZero);
-    // q's foot on the segment's line lies strictly between the ends (beyond
-    // the other end, that end is as near: no tie with the interior).
-    const double along = -dot(d, u);
-    if (along > 0.0 && along < length(inward)) {
-      // (The offset from d, not from the rounded foot: its direction is
-      // then that of the small exact-ish difference, not of coordinates'
-      // rounding.)
-      const Vec3 perp = d + u * along;
-      const Vec3 n = plus_zero(unit_or(perp, kZero));
-      if (!is_zero(n))
-        return fill(hit, p + u * along, r, n, r - dot(perp, n), q);
+  Vec3 ua = kZero, ub = kZero;
+  double la = 0.0, lb = 0.0;
+  const bool fa = foot_inside(p, s0, s1, negated(d), &ua, &la);
+  const bool fb = b0 != nullptr && foot_inside(q, *b0, *b1, d, &ub, &lb);
+  if (fa != fb) {
+    const Vec3 perp = fa ? d + ua * la : d - ub * lb;
+    const Vec3 n = plus_zero(unit_or(perp, kZero));
+    if (!is_zero(n)) {
+      const Vec3 pa = fa ? p + ua * la : p, qb = fb ? q + ub * lb : q;
+      return fill(hit, pa, r, n, (r - dot(perp, n)) + rb, qb + n * rb);
     }
   }
-  fill_shallow(hit, p, q, r, 0.0);
+  fill_shallow(hit, p, q, r, rb);
 }
 
 // `meets`: the segments meet (decided exactly by the caller). a's segment has
@@ -409,12 +425,13 @@ void measure_capsule_capsule(const Capsule& a, const Capsule& b, bool meets,
       !(sum_abs(d) > kContactNoise * (sum_abs(a.start - b.start) + sum_abs(da) +
                                       sum_abs(db)));
   if (!meets && !noisy)
-    return fill_shallow(hit, cp.point_a, cp.point_b, a.radius, b.radius);
+    return fill_shallow_segment(hit, cp.point_a, cp.point_b, a.start, a.end,
+                                a.radius, &b.start, &b.end, b.radius);
   // Segments that meet: their Minkowski difference is a flat parallelogram
   // containing the origin, so the way out is across its plane (the common
   // normal), radius sum deep; parallel segments leave along any
   // perpendicular.
-  Vec3 n = cross_axis(unit_units(da), unit_units(db));
+  Vec3 n = cross_axis(dv_diff(a.end, a.start), dv_diff(b.end, b.start));
   if (is_zero(n)) n = perpendicular_normal(da);
   const Vec3 offset =
       (a.start * 0.5 + a.end * 0.5) - (b.start * 0.5 + b.end * 0.5);
@@ -519,11 +536,14 @@ void measure_capsule_triangle(const Capsule& cap, const Triangle& t, bool meets,
   };
   Deepest best;
   try_axis(best, d, face, support);
-  const Vec3 ud = unit_units(d);
+  // The segment x each edge, from exact differences (cross_axis).
+  const DV dd_seg = dv_diff(s1, s0);
+  const DV dd_edges[3] = {dv_diff(t.b, t.a), dv_diff(t.c, t.b),
+                          dv_diff(t.c, t.a)};
   const Vec3 edges[3] = {ua, unit_units(bc), uc};
-  for (const Vec3& e : edges) {
-    try_axis(best, d, cross_axis(e, ud), support);
-    try_axis(best, d, unit_or(cross(e, face), kZero), support);
+  for (int i = 0; i < 3; ++i) {
+    try_axis(best, d, cross_axis(dd_edges[i], dd_seg), support);
+    try_axis(best, d, unit_or(cross(edges[i], face), kZero), support);
   }
   fill_deep(hit, s0, s1, r, best,
             [&](Vec3 a, Vec3 b) { return closest_segment_triangle(a, b, t); });

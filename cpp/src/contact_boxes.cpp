@@ -19,9 +19,10 @@
 // other box. Jolt's CollideConvexVsConvex reaches the same minimum with GJK and
 // EPA. Edge-edge bias: face axes are tried first and an edge axis replaces
 // them only when strictly shallower, and edge pairs within
-// kContactParallelAxis of parallel are skipped (their cross product is
-// rounding; the face axes that bound it are at most ~2^-26 of the size
-// deeper), as Box2D and parry skip degenerate edge axes.
+// kContactParallelAxis (2^-52) of parallel are skipped (the face axes that
+// bound them are at most ~2^-52 of the size deeper), as Box2D and parry skip
+// degenerate edge axes; closer to parallel than that, the cross products are
+// taken in double-double (detail/contact_util.h, cross_axis).
 //
 // The contact points follow the reference-face clipping of Box2D's
 // b2ClipPolygons and parry's manifold code, reduced to one point: a moved by
@@ -42,7 +43,10 @@
 
 namespace np {
 
+using detail::as_dv;
 using detail::cross_axis;
+using detail::DV;
+using detail::dv_diff;
 using detail::is_identity;
 using detail::is_zero;
 using detail::kZero;
@@ -392,9 +396,10 @@ void measure_box_triangle(const Box& a, const Triangle& t, int side,
   Vec3 axes[3];
   for (int i = 0; i < 3; ++i) axes[i] = unit_or(a.u[i], kZero);
   for (const Vec3& m : axes) try_axis(m);
-  const Vec3 edges[3] = {ua, unit_units(bc), unit_units(ca)};
+  // u_i x each edge, the edges from exact differences (cross_axis).
+  const DV edges[3] = {dv_diff(t.b, t.a), dv_diff(t.c, t.b), dv_diff(t.a, t.c)};
   for (const Vec3& u : axes)
-    for (const Vec3& e : edges) try_axis(cross_axis(u, e));
+    for (const DV& e : edges) try_axis(cross_axis(as_dv(u), e));
   const OBB oa = as_obb(a);
   fill_from(
       hit, best, box_feature(a, negated(best.n)), points_feature(v, n, best.n),

@@ -244,6 +244,56 @@ TEST(ContactCapsuleCapsule, CrossingAxesLeaveAlongTheCommonNormal) {
   }
 }
 
+TEST(ContactCapsuleCapsule,
+     NearlyParallelCrossingAxesLeaveAlongTheCommonNormal) {
+  // Axes crossing at the origin at 1e-9 .. 2^-50 rad in the z = 0 plane: the
+  // way out is across that plane (+-z), the radius sum deep. In doubles the
+  // cross product of directions under 2^-26 rad apart was skipped as rounding,
+  // and the contact left along +y by the radius sum, which leaves the
+  // capsules overlapping by the angle times their length (1e-9 at 1e-9 rad):
+  // the edge axes are now double-double (kContactParallelAxis = 2^-52).
+  for (double th : {1e-8, 1e-9, 1e-12, 0x1p-40, 0x1p-50}) {
+    const Capsule a{{-1, 0, 0}, {1, 0, 0}, 0.5};
+    const Capsule b{{-1, -th, 0}, {1, th, 0}, 0.5};
+    ContactHit h;
+    ASSERT_TRUE(np::contact_capsule_capsule(a, b, &h));
+    EXPECT_EQ(h.depth, 1.0) << th;
+    EXPECT_EQ(std::fabs(h.normal.z), 1.0) << th;
+    // Moved by normal * depth they touch: their axes 1 apart, everywhere.
+    const Capsule m = moved(a, h.normal * h.depth);
+    const np::SegmentClosestPoints cp = np::closest_points_segment_segment(
+        np::Segment{m.start, m.end}, np::Segment{b.start, b.end});
+    EXPECT_EQ(cp.distance, 1.0) << th;
+  }
+}
+
+TEST(ContactCapsuleCapsule,
+     AnEndTiedWithTheInteriorWithinRoundingLeavesPerpendicularToIt) {
+  // The fuzzer's finding (raw np_contactCapsuleCapsule): coordinates at
+  // 6e-154, a gap of 2.7e-167 (~200 ulps) between a's start and b's start,
+  // whose foot on b lies 9e-169 inside b (not representable beside b's start:
+  // the rounded pair is the two starts). unit(p - q) leaned 0.035 rad along
+  // b, and moved by normal * depth the capsules still overlapped by 1.6e-160.
+  // The normal is perpendicular to b there.
+  const Capsule a{{6.0134700169990685e-154, 6.0134700169992897e-154,
+                   6.0134700169992235e-154},
+                  {6.0134700169990685e-154, 6.0134700169990685e-154,
+                   6.0134700175200276e-154},
+                  6.0134700169990685e-154};
+  const Capsule b{{6.0134700169990685e-154, 6.0134700169990685e-154,
+                   6.0134700169990685e-154},
+                  {6.0135155390982579e-154, 6.0134700169990685e-154,
+                   6.0134727954475053e-154},
+                  6.0134813975238658e-154};
+  ContactHit h;
+  ASSERT_TRUE(np::contact_capsule_capsule(a, b, &h));
+  EXPECT_LT(std::fabs(dot(h.normal, b.end - b.start)), 1e-170);
+  const Capsule m = moved(a, h.normal * h.depth);
+  const np::SegmentClosestPoints cp = np::closest_points_segment_segment(
+      np::Segment{m.start, m.end}, np::Segment{b.start, b.end});
+  EXPECT_NEAR(cp.distance, a.radius + b.radius, 1e-165);
+}
+
 TEST(ContactCapsuleCapsule, CollinearAndCoincidentAxesGetAValidNormal) {
   ContactHit h;
   // Collinear, overlapping by 1: the part of +y perpendicular to x, the radius

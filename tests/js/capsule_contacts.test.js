@@ -86,6 +86,79 @@ describe("exact contacts", () => {
     expect(h.depth).toBe(1);
   });
 
+  it("two capsules whose axes cross 1e-8 .. 2^-50 rad from parallel leave across their plane, touching after the move", () => {
+    // In doubles the common normal of directions under 2^-26 rad apart was skipped as rounding, and the contact
+    // left along +y, still overlapping by the angle times the length; the edge axes are now double-double.
+    for (const th of [1e-8, 1e-9, 1e-12, 2 ** -40, 2 ** -50]) {
+      const a = new Capsule(new Vector3(-1, 0, 0), new Vector3(1, 0, 0), 0.5);
+      const b = new Capsule(
+        new Vector3(-1, -th, 0),
+        new Vector3(1, th, 0),
+        0.5,
+      );
+      const h = np.contactCapsuleCapsule(a, b);
+      expect(h.depth, `th ${th}`).toBe(1);
+      expect(Math.abs(h.normal.z), `th ${th}`).toBe(1);
+      const shift = new Vector3(
+        h.normal.x,
+        h.normal.y,
+        h.normal.z,
+      ).multiplyScalar(h.depth);
+      const moved = {
+        start: a.start.clone().add(shift),
+        end: a.end.clone().add(shift),
+      };
+      expect(
+        np.closestPointsSegmentSegment(moved, { start: b.start, end: b.end })
+          .distance,
+      ).toBe(1);
+    }
+  });
+
+  it("two capsules: an end tied within rounding with the interior leaves perpendicular to it (the fuzzer's finding)", () => {
+    // Coordinates at 6e-154, a gap of 2.7e-167 between the starts, whose true foot lies 9e-169 inside b: the
+    // normal leaned 0.035 rad along b, and moved by normal * depth the capsules still overlapped by 1.6e-160.
+    const a = new Capsule(
+      new Vector3(
+        6.0134700169990685e-154,
+        6.0134700169992897e-154,
+        6.0134700169992235e-154,
+      ),
+      new Vector3(
+        6.0134700169990685e-154,
+        6.0134700169990685e-154,
+        6.0134700175200276e-154,
+      ),
+      6.0134700169990685e-154,
+    );
+    const b = new Capsule(
+      new Vector3(
+        6.0134700169990685e-154,
+        6.0134700169990685e-154,
+        6.0134700169990685e-154,
+      ),
+      new Vector3(
+        6.0135155390982579e-154,
+        6.0134700169990685e-154,
+        6.0134727954475053e-154,
+      ),
+      6.0134813975238658e-154,
+    );
+    const h = np.contactCapsuleCapsule(a, b);
+    const n = new Vector3(h.normal.x, h.normal.y, h.normal.z);
+    expect(Math.abs(n.dot(b.end.clone().sub(b.start)))).toBeLessThan(1e-170);
+    const shift = n.clone().multiplyScalar(h.depth);
+    const moved = {
+      start: a.start.clone().add(shift),
+      end: a.end.clone().add(shift),
+    };
+    const d = np.closestPointsSegmentSegment(moved, {
+      start: b.start,
+      end: b.end,
+    }).distance;
+    expect(Math.abs(d - (a.radius + b.radius))).toBeLessThan(1e-165);
+  });
+
   it("a box: over a face, touching an edge, deep inside (the nearest face), cutting across an edge (diagonally)", () => {
     const box = new Box3(new Vector3(-1, -1, -1), new Vector3(1, 1, 1));
     for (const axis of AXES) {

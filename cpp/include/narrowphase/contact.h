@@ -168,19 +168,19 @@ bool contact_capsule_plane(const Capsule& capsule, const Plane& plane,
 // over the candidate axes, each tried in both directions, -axis first; the
 // first least in the order given below wins (a tie between a face and an edge
 // axis keeps the face). Edge-edge axes of directions within
-// kContactParallelAxis of parallel are skipped (their cross product is
-// rounding): the result is then at most ~2^-26 of the size deeper than the
-// minimum, and still separating. A rotated OBB's columns are first made
-// orthonormal as the overlap tests take them (detail/rotation.h), so that its
-// face normals are exact. The normal is unit and moves a out of b; pointB is
-// a point where a, moved by normal * depth, touches b: a corner, the crossing
-// of two edges, or the centroid of the vertices of one face (or edge) clipped
-// by the other (any point of the deepest set: a corner of a box resting on a
-// face is its corner, a face on a face the centroid of their overlap), then
-// settled on both shapes by alternating closest points (b's, a's moved out,
-// b's: exact configurations stay as they are); pointA = pointB - normal *
-// depth, on a. Touching shapes give depth
-// 0; coincident shapes a valid normal. An OBB with the identity rotation is
+// kContactParallelAxis of parallel are skipped (the cross products are taken
+// in double-double, right to ~2^-104 / sin): the result is then at most
+// ~2^-52 of the size deeper than the minimum, and still separating. A rotated
+// OBB's columns are first made orthonormal as the overlap tests take them
+// (detail/rotation.h), so that its face normals are exact. The normal is unit
+// and moves a out of b; pointB is a point where a, moved by normal * depth,
+// touches b: a corner, the crossing of two edges, or the centroid of the
+// vertices of one face (or edge) clipped by the other (any point of the deepest
+// set: a corner of a box resting on a face is its corner, a face on a face the
+// centroid of their overlap), then settled on both shapes by alternating
+// closest points (b's, a's moved out, b's: exact configurations stay as they
+// are); pointA = pointB - normal * depth, on a. Touching shapes give depth 0;
+// coincident shapes a valid normal. An OBB with the identity rotation is
 // measured as the AABB [center - halfSize, center + halfSize] (rounded once),
 // so it gives exactly the AABB's contact; the exact overlap test of the pair
 // as given decides whether there is a contact. Inputs beyond 2^500 or all

@@ -196,21 +196,21 @@ inline constexpr double kCapsuleFilterRounding = 0x1p-52;
 /// then stays a normal double and no sum overflows).
 inline constexpr double kClearMargin = 0x1p-40;
 
-/// Dimensionless. A deep capsule contact (contact.cpp) tries, among its
-/// separating axes, the cross product of the capsule's direction with a
-/// triangle's edge (or of two capsules' directions), each direction first
-/// brought near unit length by a power of two. When that product's 1-norm is
-/// at most kContactParallelAxis times the product of the factors' 1-norms
-/// (the directions within ~2^-26 rad of parallel), its direction is mostly
-/// the rounding of the edges (error ~2^-52 / sin(angle)) and the axis is
-/// skipped: the other axes (the face normal and the in-plane edge normals
-/// that bound it) give a translation at most ~2^-26 of the shapes' size
-/// deeper than the minimum, and still a separating one. 2^-26 balances the
-/// two errors (each ~2^-26 of the size at the cut-off). A box's cross
-/// products with its own axes are exact and need no cut-off. (A capsule cast
-/// solves its nearly parallel edges in double-double instead:
-/// kCastEdgeInDoubles.)
-inline constexpr double kContactParallelAxis = 0x1p-26;
+/// Dimensionless. The contacts' edge axes (contact.cpp, contact_boxes.cpp:
+/// the capsule's direction x a triangle's edge, two capsules' directions, a
+/// box's axes x another's or x a triangle's edges) are cross products taken
+/// in double-double from the exact differences of the points
+/// (detail::cross_axis), each direction first brought near unit length by a
+/// power of two: right to ~2^-104 / sin(angle) of their length. When the
+/// product's 1-norm is at most kContactParallelAxis times the product of the
+/// factors' 1-norms (the directions within ~2^-52 rad of parallel), the axis
+/// is skipped: the other axes (the face normals and the in-plane edge normals
+/// that bound it) give a translation at most ~2^-52 of the shapes' size deeper
+/// than the minimum, and still a separating one. 2^-52 balances the two
+/// errors (each ~2^-52 of the size at the cut-off). (In doubles the cut-off
+/// had to be 2^-26, the rounding of the edges divided by the sine: contacts
+/// up to ~1.5e-8 of the size deeper than the minimum.)
+inline constexpr double kContactParallelAxis = 0x1p-52;
 
 /// Dimensionless (the sine of an angle). A capsule cast's edge feature
 /// (capsule_cast.cpp: the capsule's segment against a target's edge, or

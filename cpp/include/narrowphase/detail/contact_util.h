@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "narrowphase/detail/dd.h"
 #include "narrowphase/detail/exponent.h"
 #include "narrowphase/detail/rotation.h"
 #include "narrowphase/tolerances.h"
@@ -84,13 +85,38 @@ inline Vec3 unit_units(Vec3 d) {
   return d * detail::unit_scale_for(detail::biased_exponent(d));
 }
 
-// Whether two directions (each brought near unit length) are parallel to
-// within kContactParallelAxis; otherwise their unit cross product.
-inline Vec3 cross_axis(Vec3 u, Vec3 v) {
-  const Vec3 x = cross(u, v);
-  if (!(sum_abs(x) > kContactParallelAxis * sum_abs(u) * sum_abs(v)))
+// A vector given exactly in double-double (an exact difference of points, or
+// a double) brought near unit length by powers of two (exact; two steps for a
+// subnormal one, whose single factor would overflow).
+inline DV near_unit(DV a) {
+  const double m = std::fmax(std::fabs(a.x.hi),
+                             std::fmax(std::fabs(a.y.hi), std::fabs(a.z.hi)));
+  if (!(m > 0.0)) return a;
+  const int e = std::ilogb(m);
+  if (e >= -1000) return dv_scale(a, std::ldexp(1.0, -e));
+  return dv_scale(dv_scale(a, 0x1p1000), std::ldexp(1.0, -e - 1000));
+}
+
+// The unit cross product of two directions, each given exactly in
+// double-double (dv_diff of its end points), or 0 where they are parallel to
+// within kContactParallelAxis. In double-double the cross product of nearly
+// parallel directions is right to ~2^-104 / sin(angle) of its length (in
+// doubles, the rounding of the directions divided by the sine: ~2^-52 / sin),
+// so an edge axis stays a true minimum candidate down to sin ~2^-52 (Hida, Li,
+// Bailey 2001; Ericson 5.2.1: the cross products of the edges are the
+// separating axes that matter for edge-edge contact).
+inline Vec3 cross_axis(DV u, DV v) {
+  const DV un = near_unit(u), vn = near_unit(v);
+  const DV x = dv_cross(un, vn);
+  const Vec3 xh{x.x.hi, x.y.hi, x.z.hi};
+  const Vec3 uh{un.x.hi, un.y.hi, un.z.hi}, vh{vn.x.hi, vn.y.hi, vn.z.hi};
+  if (!(sum_abs(xh) > kContactParallelAxis * sum_abs(uh) * sum_abs(vh)))
     return kZero;
-  return unit_or(x, kZero);
+  return unit_or(xh, kZero);
+}
+inline DV as_dv(Vec3 v) { return {dd(v.x), dd(v.y), dd(v.z)}; }
+inline Vec3 cross_axis(Vec3 u, Vec3 v) {
+  return cross_axis(as_dv(u), as_dv(v));
 }
 
 }  // namespace np::detail
