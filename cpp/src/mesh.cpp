@@ -394,6 +394,17 @@ struct SlabRay {
   double length;  // |D|
   double margin;
 
+  // Ize 2013: the rounded parameters are within a few ulps; widen by more. A
+  // parameter that overflowed stays infinite (inf - inf would be NaN, and
+  // reject a box whose triangle the ray hits: a ray from -DBL_MAX along a
+  // subnormal direction missed every triangle).
+  static void widen(double* tnear, double* tfar) {
+    if (std::fabs(*tnear) < INFINITY)
+      *tnear -= kMeshBoundSlack * std::fabs(*tnear);
+    if (std::fabs(*tfar) < INFINITY)
+      *tfar += kMeshBoundSlack * std::fabs(*tfar);
+  }
+
   SlabRay(Vec3 o, Vec3 direction, double t_max_, double magnitude)
       : t_max(t_max_), margin(box_margin(magnitude)) {
     for (int a = 0; a < 3; ++a) {
@@ -454,8 +465,7 @@ struct SlabRay {
       if (t0 > tnear) tnear = t0;
       if (t1 < tfar) tfar = t1;
     }
-    tnear -= kMeshBoundSlack * std::fabs(tnear);
-    tfar += kMeshBoundSlack * std::fabs(tfar);
+    widen(&tnear, &tfar);
     if (!(tnear <= tfar) || tfar < 0.0 || tnear > t_max) return false;
     *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
     if (param != nullptr) *param = tnear > 0.0 ? tnear : 0.0;
@@ -490,9 +500,7 @@ struct SlabRay {
       if (t0 > tnear) tnear = t0;
       if (t1 < tfar) tfar = t1;
     }
-    // Ize 2013: the rounded parameters are within a few ulps; widen by more.
-    tnear -= kMeshBoundSlack * std::fabs(tnear);
-    tfar += kMeshBoundSlack * std::fabs(tfar);
+    widen(&tnear, &tfar);
     if (!(tnear <= tfar) || tfar < 0.0 || tnear > t_max) return false;
     *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
     if (param != nullptr) *param = tnear > 0.0 ? tnear : 0.0;
@@ -654,16 +662,26 @@ struct PointVisit {
   }
 };
 
+// v scaled by powers of two to a largest component in [1, 2): two steps for a
+// subnormal one (the first only reaches 2^-74, and a node's parameters would
+// overflow where the distances do not); *k1, *k2: the two factors.
+Vec3 near_unit(Vec3 v, double* k1, double* k2) {
+  *k1 = detail::unit_scale_for(detail::biased_exponent(v));
+  const Vec3 w = v * *k1;
+  *k2 = detail::unit_scale_for(detail::biased_exponent(w));
+  return w * *k2;
+}
+
 }  // namespace
 
 bool Mesh::raycast(const Ray& ray, double max_distance, MeshRayHit* hit) const {
-  const double k =
-      detail::unit_scale_for(detail::biased_exponent(ray.direction));
-  RayVisit visit{ray,
-                 max_distance,
-                 SlabRay(ray.origin, ray.direction * k, INFINITY,
-                         std::max(max_coord_, max_abs_component(ray.origin))),
-                 {}};
+  double k1, k2;
+  RayVisit visit{
+      ray,
+      max_distance,
+      SlabRay(ray.origin, near_unit(ray.direction, &k1, &k2), INFINITY,
+              std::max(max_coord_, max_abs_component(ray.origin))),
+      {}};
   visit.slab.use_units(ray.origin, origin_, unit_);
   MeshTraversal<RayVisit>::run(*this, visit);
   if (!visit.nearest.found) return false;
@@ -672,15 +690,17 @@ bool Mesh::raycast(const Ray& ray, double max_distance, MeshRayHit* hit) const {
 }
 
 bool Mesh::linecast(Vec3 start, Vec3 end, MeshRayHit* hit) const {
-  // start + t D with D = k (end / 2 - start / 2): the end is at t = 2 / k.
+  // start + t D with D = k1 k2 (end / 2 - start / 2): the end is at t = 2 /
+  // k1 / k2.
   const Vec3 half = end * 0.5 - start * 0.5;
-  const double k = detail::unit_scale_for(detail::biased_exponent(half));
+  double k1, k2;
+  const Vec3 dir = near_unit(half, &k1, &k2);
   const double magnitude = std::max(
       max_coord_, std::max(max_abs_component(start), max_abs_component(end)));
   SegmentVisit visit{
       start,
       end,
-      SlabRay(start, half * k, 2.0 / k * (1.0 + kMeshBoundSlack), magnitude),
+      SlabRay(start, dir, 2.0 / k1 / k2 * (1.0 + kMeshBoundSlack), magnitude),
       {}};
   visit.slab.use_units(start, origin_, unit_);
   MeshTraversal<SegmentVisit>::run(*this, visit);

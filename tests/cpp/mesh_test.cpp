@@ -485,6 +485,41 @@ TEST(MeshTest, SoupsMixingMagnitudesEqualTheBruteForce) {
     compare(s, 60, static_cast<uint32_t>(std::log2(scale) + 2000), scale, 0);
 }
 
+TEST(MeshTest,
+     RaysFromTheLargestDoublesAlongSubnormalDirectionsHitAsTheBruteForce) {
+  // A ray from near -DBL_MAX along a subnormal direction: scaled in one step
+  // (to ~2^-74 only) its node parameters overflowed, and inf - inf (the
+  // slack) was NaN, which rejected every node: the mesh missed triangles
+  // ~1e308 away that raycast_triangle hits (found by the AABB tree's review).
+  // The direction is now scaled in two steps, and an infinite parameter
+  // stays infinite.
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Soup s;
+  for (int i = 0; i < 64; ++i) {
+    const Vec3 c{u(rng) * 1e300, u(rng) * 1e-310, u(rng) * 1e-310};
+    const auto corner = [&] {
+      return c + Vec3{u(rng) * 1e299, u(rng) * 1e-310, u(rng) * 1e-310};
+    };
+    const Vec3 a = corner(), b = corner(), d = corner();
+    s.add(a, b, d);
+  }
+  const Mesh m = s.mesh();
+  int hits = 0;
+  for (int r = 0; r < 400; ++r) {
+    const Vec3 o{-DBL_MAX * (0.5 + 0.5 * std::fabs(u(rng))), u(rng) * 1e-310,
+                 u(rng) * 1e-310};
+    const Vec3 d = r % 2 == 0 ? Vec3{0x1p-1074, 0.0, 0.0}
+                              : Vec3{1.0, u(rng) * 0x1p-1072, 0.0};
+    MeshRayHit got, want;
+    const bool g = m.raycast({o, d}, INFINITY, &got);
+    const bool w = brute_raycast(s, {o, d}, INFINITY, &want);
+    ASSERT_TRUE(SameHit(g, got, w, want)) << r;
+    hits += w;
+  }
+  EXPECT_GT(hits, 300);
+}
+
 TEST(MeshTest, NodesContainTheirTrianglesAndLeavesAreSmall) {
   for (const auto& scale_offset :
        {std::pair{1.0, 0.0}, std::pair{1e-3, 1e6}, std::pair{1e300, 0.0}}) {

@@ -181,6 +181,40 @@ describe("mesh queries equal the brute force over the single-triangle calls", ()
     }
   });
 
+  it("rays from near -DBL_MAX along subnormal directions hit as the brute force does", () => {
+    // Scaled in one step (to ~2^-74 only), the direction's node parameters overflowed, and inf - inf (the slack)
+    // was NaN, which rejected every node: the mesh missed triangles ~1e308 away that raycastTriangle hits.
+    const rng = random(3);
+    const u = () => rng.symmetric();
+    const positions = new Float64Array(64 * 9);
+    for (let i = 0; i < 64; ++i) {
+      const c = [u() * 1e300, u() * 1e-310, u() * 1e-310];
+      for (let k = 0; k < 3; ++k) {
+        positions[9 * i + 3 * k] = c[0] + u() * 1e299;
+        positions[9 * i + 3 * k + 1] = c[1] + u() * 1e-310;
+        positions[9 * i + 3 * k + 2] = c[2] + u() * 1e-310;
+      }
+    }
+    const mesh = np.createMesh(positions);
+    const tris = triangles(positions, null);
+    let hits = 0;
+    for (let r = 0; r < 100; ++r) {
+      const ray = {
+        origin: v3(
+          -Number.MAX_VALUE * (0.5 + 0.5 * Math.abs(u())),
+          u() * 1e-310,
+          u() * 1e-310,
+        ),
+        direction: r % 2 === 0 ? v3(5e-324, 0, 0) : v3(1, u() * 2 ** -1072, 0),
+      };
+      const want = bruteRaycast(tris, ray);
+      expect(mesh.raycast(ray), `ray ${r}`).toEqual(want);
+      if (want) hits += 1;
+    }
+    expect(hits).toBeGreaterThan(75);
+    mesh.dispose();
+  });
+
   it("a ray through the quad's shared diagonal hits at exactly 1, triangle 0 (the lower index), either order", () => {
     const positions = new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]);
     for (const order of [
