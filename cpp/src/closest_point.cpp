@@ -231,7 +231,7 @@ bool in_corners_box(Vec3 q, Vec3 p, const Triangle& t) {
 // A sliver (its smallest angle's sine below kTriangleSliverSine), whose
 // region tests would cancel: the projection q of p onto the plane (along the
 // unit normal n, from the two shorter edges) when q lies in the triangle,
-// decided by the signs of (e_i x (q - v_i)) . n over the three edges in order
+// decided by the signs of (e_i x (p - v_i)) . n over the three edges in order
 // (each vector in units of its own, so nothing overflows or underflows), and
 // otherwise the nearest of the edges (nearest_on_segment, robust). Where a
 // sign is wrong by rounding, q lies within rounding of that edge, and the
