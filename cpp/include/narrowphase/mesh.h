@@ -54,6 +54,14 @@ struct MeshClosestPoint {
   uint32_t triangle = 0;
 };
 
+/// One contact of a mesh query (contacts_sphere, contacts_capsule): the
+/// ContactHit of the shape (a) and triangle `triangle` (b), as the single call
+/// gives it or, on an internal edge, the face contact that replaces it.
+struct MeshContact {
+  ContactHit hit;
+  uint32_t triangle = 0;
+};
+
 /// One BVH node, 32 bytes. Bounds are float32 offsets from the mesh's origin in
 /// units of its scale (Mesh::world_bounds maps them back), rounded outward so
 /// that the bounds mapped back (rounded as queries compute them) contain every
@@ -146,6 +154,53 @@ class Mesh {
   bool overlap_aabb(const AABB& box) const;
   bool overlap_obb(const OBB& box) const;
 
+  /// One contact per triangle touching the shape (a character controller's
+  /// depenetration step), ascending by triangle index, into *out (cleared
+  /// first). The triangles are exactly triangles_in_sphere's /
+  /// triangles_in_capsule's; each contact is contact_sphere_triangle's /
+  /// contact_capsule_triangle's, bit for bit, except on internal edges
+  /// (mesh_contacts.cpp): when the triangle has an inactive edge (shared with
+  /// one other triangle continuing it within kMeshFlatEdgeCosine of flat,
+  /// found when the mesh is built) and the contact's normal is not its face
+  /// normal (farther than kMeshFaceContactSine) and comes from an inactive
+  /// edge, an inactive vertex (every edge at it inactive) or the face's
+  /// interior, the
+  /// contact is replaced by the shape's contact with the triangle's plane:
+  /// normal = the unit face normal on the side the shape leaves by (as
+  /// contact_sphere_plane / contact_capsule_plane decide it), depth = radius -
+  /// the signed distance of the deepest end along it, pointA = that end less
+  /// normal * radius, pointB = that end projected onto the plane. Moving by
+  /// normal * depth then leaves the shape touching the triangle's plane, so
+  /// apart from the triangle. Jolt's ActiveEdges::FixNormal, without its
+  /// movement hint. The shapes must be valid (validate.h).
+  void contacts_sphere(const Sphere& sphere,
+                       std::vector<MeshContact>* out) const;
+  void contacts_capsule(const Capsule& capsule,
+                        std::vector<MeshContact>* out) const;
+  /// The parts of contacts_*, for callers that take the contacts a few at a
+  /// time (the flat exports): the BVH slots of the touching triangles, in
+  /// ascending triangle index, and the contact of the triangle in one slot.
+  void contact_slots_sphere(const Sphere& sphere,
+                            std::vector<uint32_t>* slots) const;
+  void contact_slots_capsule(const Capsule& capsule,
+                             std::vector<uint32_t>* slots) const;
+  MeshContact contact_sphere_in_slot(const Sphere& sphere, uint32_t slot) const;
+  MeshContact contact_capsule_in_slot(const Capsule& capsule,
+                                      uint32_t slot) const;
+  /// Triangle `i`'s active edges (its index as given): bit 0 the edge from its
+  /// first corner to its second, bit 1 second to third, bit 2 third to first.
+  /// An edge is inactive when exactly one other triangle shares it (corners
+  /// matched by their coordinates, so an unindexed mesh's shared edges count)
+  /// and the two continue each other within kMeshFlatEdgeCosine of flat (their
+  /// third corners on opposite sides of the edge); boundary, non-manifold,
+  /// folded and angled edges, and every edge of a degenerate triangle, are
+  /// active.
+  uint8_t active_edges(uint32_t i) const;
+  /// Triangle `i`'s active corners: bit k when some edge at its corner k, of
+  /// any triangle, is active (a vertex on the border or on a ridge); an
+  /// inactive vertex is inside a flat region.
+  uint8_t active_vertices(uint32_t i) const;
+
   /// Bytes of the BVH: its nodes and the triangles' order (their original
   /// indices), what three-mesh-bvh's BVH buffer holds (it reorders the
   /// geometry's index in place instead of keeping an order).
@@ -170,13 +225,16 @@ class Mesh {
                                         // in BVH order
   std::vector<uint32_t> triangle_ids_;  // original index, in BVH order
   std::vector<MeshNode> nodes_;
-  Vec3 origin_;             // the centre of the mesh's bounds
+  std::vector<uint8_t> active_;  // active edge and corner bits, BVH order
+  Vec3 origin_;                  // the centre of the mesh's bounds
   double unit_ = 1.0;       // a power of two: world = origin + float * unit
   double max_coord_ = 0.0;  // the largest |coordinate| of any vertex
   int depth_ = 0;
 
   Triangle at(uint32_t slot) const;  // the triangle in BVH slot `slot`
   void build(std::vector<double>& bounds);
+  void find_active_edges();
+  void sort_slots(std::vector<uint32_t>* slots) const;
   float round_down(double value, int axis) const;
   float round_up(double value, int axis) const;
   template <class Visit>
