@@ -36,9 +36,10 @@
 //    only swaps the normal; recomputing the depth along the new normal is what
 //    makes normal * depth still separate the shape from the triangle.
 //
-// Both steps are computed in doubles on coordinates scaled by a power of two
-// (exact) so that the largest is below 1: no overflow near the largest double,
-// no underflow of subnormal triangles' products. They decide only which normal
+// Both steps are computed in doubles, on coordinates scaled by a power of two
+// (exact) to below 1 when their magnitude is beyond 2^400 or below 2^-400: no
+// overflow near the largest double, no underflow of subnormal triangles'
+// products. They decide only which normal
 // a contact reports, never whether a triangle touches (the exact overlap test
 // decides that).
 #include <algorithm>
@@ -59,20 +60,25 @@ constexpr unsigned kAllActive = 0b111111;
 
 double max_abs(Vec3 v) { return max_abs_component(v); }
 
-// The exponent e with every magnitude in [0, m] below 2^e (m = 0: 0).
+// The power of two the coordinates (largest magnitude m) are divided by: 0
+// (none) for m in [2^-400, 2^400], where the products below (of at most four
+// differences) neither overflow nor lose a triangle's size to underflow more
+// than the scaled ones would; else e with m below 2^e (m = 0: 0).
 int scale_exponent(double m) {
+  if (m >= 0x1p-400 && m <= 0x1p400) return 0;
   int e = 0;
   if (m > 0.0) std::frexp(m, &e);  // m = f 2^e, f in [0.5, 1)
   return e;
 }
 
 Vec3 scaled(Vec3 v, int e) {
+  if (e == 0) return v;
   return {std::ldexp(v.x, -e), std::ldexp(v.y, -e), std::ldexp(v.z, -e)};
 }
 
-// The unit normal of the triangle a b c (scaled coordinates, at most 1 in
-// magnitude), or false for a degenerate or sliver triangle (its cross product
-// below kContactFlatFeature of its edges' product: no face direction).
+// The unit normal of the triangle a b c (scaled coordinates), or false for a
+// degenerate or sliver triangle (its cross product below kContactFlatFeature of
+// its edges' product: no face direction).
 bool unit_face_normal(Vec3 a, Vec3 b, Vec3 c, Vec3* n) {
   const Vec3 u = b - a, v = c - a;
   const Vec3 x = cross(u, v);
