@@ -1073,10 +1073,12 @@ TEST(MeshContactsTest, SeededSoupsGiveTheSingleCallsContactsBitForBit) {
       }
 }
 
-TEST(MeshContactsTest, ContactsAtEveryMagnitudeHaveNoNaN) {
+TEST(MeshContactsTest, ContactsAtEveryMagnitudeHaveNoNaNAndFindInternalEdges) {
   std::mt19937_64 rng(17);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  for (double scale : {0x1p-1074, 1e-300, 1.0, 1e300, DBL_MAX / 4}) {
+  std::vector<uint8_t> flags_at_one;
+  for (double scale : {1.0, 0x1p-1060, 1e-300, 1e300, DBL_MAX / 4}) {
+    SCOPED_TRACE(::testing::Message() << "scale " << scale);
     // A grid floor (internal edges) at that scale, touched from above.
     Soup s;
     for (int j = 0; j < 5; ++j)
@@ -1089,7 +1091,24 @@ TEST(MeshContactsTest, ContactsAtEveryMagnitudeHaveNoNaN) {
         s.indices.insert(s.indices.end(), {a, b, d, a, d, c});
       }
     const Mesh m = s.mesh();
+    // The same internal edges at every scale.
+    std::vector<uint8_t> flags;
+    for (uint32_t i = 0; i < s.triangles(); ++i)
+      flags.push_back(m.active_edges(i) | m.active_vertices(i) << 3);
+    if (scale == 1.0) flags_at_one = flags;
+    EXPECT_EQ(flags, flags_at_one);
+    // A ball pressed a tenth of the scale into the floor over a seam: +y (to
+    // 1e-12: at DBL_MAX / 4 the single call's own face contact is 5.6e-16
+    // off, and is kept).
     std::vector<MeshContact> got;
+    const np::Sphere pressed{{0.3 * scale, 0.1 * scale, 0.0}, 0.2 * scale};
+    m.contacts_sphere(pressed, &got);
+    EXPECT_GE(got.size(), 2u);
+    for (const MeshContact& k : got) {
+      EXPECT_LE(np::length(k.hit.normal - Vec3{0, 1, 0}), 1e-12) << k.triangle;
+      EXPECT_NEAR(k.hit.depth, pressed.radius - pressed.center.y,
+                  1e-12 * scale + 0x1p-1070);
+    }
     for (int q = 0; q < 30; ++q) {
       const Vec3 c{u(rng) * scale / 2, u(rng) * scale / 4, u(rng) * scale / 2};
       const double r = std::fabs(u(rng)) * scale / 2;
