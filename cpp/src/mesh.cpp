@@ -364,7 +364,8 @@ size_t Mesh::bvh_bytes() const {
 
 size_t Mesh::memory_bytes() const {
   return sizeof(Mesh) + bvh_bytes() + corners_.capacity() * sizeof(uint32_t) +
-         vertices_.capacity() * sizeof(double) + active_.capacity();
+         vertices_.capacity() * sizeof(double) + active_.capacity() +
+         weld_.capacity() * sizeof(uint32_t);
 }
 
 // ---- Queries ----

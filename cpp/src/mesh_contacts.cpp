@@ -21,20 +21,34 @@
 //    concave from one side and convex from the other, and is kept active: a
 //    shape in a concave corner touches both faces' interiors and gets their
 //    face normals from the single calls anyway.
-// 2. At query time, the single call's contact is kept unless the triangle has
-//    an inactive edge and the contact's normal is not its face normal
-//    (kMeshFaceContactSine). Then, as FixNormal does, the contact point's
-//    barycentric coordinates (kMeshContactFeature) name its feature: a vertex
-//    (replaced when every edge at it, of every triangle, is inactive: an
-//    interior vertex of a flat region; FixNormal asks only the triangle's own
-//    two edges, which takes a vertex on the border for an internal one when
-//    the triangle's edges at it are both internal), an edge (replaced when
-//    inactive) or the interior (replaced). A replaced contact is the shape's
-//    contact with the triangle's plane (contact_*_plane's rule): the unit face
-//    normal on the side the shape leaves by, depth = radius - the signed
-//    distance of the shape's deepest end. Jolt keeps FixNormal's depth and
-//    only swaps the normal; recomputing the depth along the new normal is what
-//    makes normal * depth still separate the shape from the triangle.
+// 2. At query time (JoltPhysics' InternalEdgeRemovingCollector, Jolt/Physics/
+//    Collision/InternalEdgeRemovingCollector.h, adapted to one contact per
+//    touching triangle): every touching triangle's single-call contact is
+//    computed first and classified. A face contact (its normal the face
+//    normal within kMeshFaceContactSine, or its point, pointB, in the
+//    triangle's interior by barycentric coordinates, kMeshContactFeature:
+//    FixNormal's classification) voids the triangle's three corners (welded:
+//    corners matched by their exact coordinates). A contact on an edge or a
+//    vertex that is inactive (a vertex is inactive when every edge at it, of
+//    every triangle, is) is replaced by the triangle's face contact only when
+//    its feature is voided: both corners of the edge, or the vertex, corners
+//    of triangles with face contacts in this query; a contact so replaced is
+//    a face contact too and voids its corners, until nothing changes (a fixed
+//    point, so the triangles' order decides nothing; Jolt voids the corners
+//    of every contact it processes, deepest first, which would void the
+//    border case below). Otherwise the single call's contact stands: a ball
+//    beside the mesh's border touching an internal edge, or resting on a
+//    ridge within 5 degrees of flat, gets the edge's true contact. An interior
+//    contact whose normal is not the face's (a capsule deep in the triangle)
+//    is replaced when the triangle has an inactive edge. The face contact
+//    (plane_contact) has the unit face normal on the side the single call's
+//    normal points to (dot > 0: +n, dot < 0: -n, dot == 0: the single call's
+//    contact is kept; the triangle's winding decides nothing) and the depth
+//    measured along it: radius - the signed distance of the shape's deepest
+//    end. Jolt drops a voided contact and keeps FixNormal's depth; we keep
+//    one contact per triangle, and recomputing the depth along the new
+//    normal is what makes normal * depth still separate the shape from the
+//    triangle's plane.
 //
 // Both steps are computed in doubles, on coordinates scaled by a power of two
 // (exact) to below 1 when their magnitude is beyond 2^400 or below 2^-400: no
@@ -127,51 +141,66 @@ unsigned feature_edges(Vec3 a, Vec3 b, Vec3 c, Vec3 n, Vec3 p) {
 }
 
 // The contact of a shape (the segment s0 s1 of radius r; a sphere has s0 ==
-// s1) with the plane of the triangle a b c of unit normal n (all scaled), as
-// contact_capsule_plane: with d0, d1 the ends' signed distances along n, it
-// leaves along +n when -min(d0, d1) <= max(d0, d1) (also for a segment in the
-// plane), with depth r - min(d0, d1); otherwise along -n, depth r + max(d0,
-// d1). The deepest end (ties: s0) gives the points.
+// s1) with the plane through a of unit normal n (all scaled), leaving along
+// n: with d0, d1 the ends' signed distances along n, depth = r - min(d0, d1)
+// (at least 0); the deepest end (ties: s0) gives the points. The side n is
+// the caller's (the single call's normal's), never the triangle's winding.
 ContactHit plane_contact(Vec3 s0, Vec3 s1, double r, Vec3 a, Vec3 n) {
   const double d0 = dot(s0 - a, n), d1 = dot(s1 - a, n);
-  const double lo = std::min(d0, d1), hi = std::max(d0, d1);
   ContactHit h;
-  Vec3 end;
-  double height;  // the deepest end's signed distance along h.normal
-  if (-lo <= hi) {
-    h.normal = n;
-    end = d0 <= d1 ? s0 : s1;
-    height = lo;
-  } else {
-    h.normal = negated(n);  // (0 - x: no -0 components)
-    end = d0 >= d1 ? s0 : s1;
-    height = -hi;
-  }
-  // The shape touches the triangle, so height <= r up to rounding.
-  h.depth = std::max(r - height, 0.0);
+  h.normal = n;
+  const Vec3 end = d0 <= d1 ? s0 : s1;
+  h.depth = std::max(r - std::min(d0, d1), 0.0);
   h.point_a = end - h.normal * r;
   h.point_b = h.point_a + h.normal * h.depth;
   return h;
 }
 
-// The single call's contact `hit` of the shape (segment s0 s1, radius r) with
-// triangle t of active-edge bits `active`, adjusted for internal edges.
-ContactHit adjusted(const ContactHit& hit, const Triangle& t, unsigned active,
-                    Vec3 s0, Vec3 s1, double r) {
-  if (active == kAllActive) return hit;  // no internal feature
+// What the single call's contact `hit` with triangle t (of active bits
+// `active`) is, with the unit face normal *n in coordinates scaled by 2^-*e.
+struct Classified {
+  bool face = false;     // a face contact: voids the triangle's three corners
+  bool replace = false;  // replaced by the face contact (an edge or vertex:
+                         // when `needed`'s corners are all void)
+  unsigned needed = 0;   // the feature's bits (edges 0-2, vertices 3-5)
+};
+
+Classified classify(const ContactHit& hit, const Triangle& t, unsigned active,
+                    Vec3 s0, Vec3 s1, double r, Vec3* n, int* e) {
+  Classified k;
   const double m =
       std::max(std::max(std::max(max_abs(t.a), max_abs(t.b)), max_abs(t.c)),
                std::max(std::max(max_abs(s0), max_abs(s1)), r));
-  const int e = scale_exponent(m);
-  const Vec3 a = scaled(t.a, e), b = scaled(t.b, e), c = scaled(t.c, e);
-  Vec3 n;
-  if (!unit_face_normal(a, b, c, &n)) return hit;  // no face to slide on
-  // A face contact already (its normal the face's, up to rounding).
-  if (length(cross(hit.normal, n)) <= kMeshFaceContactSine) return hit;
-  const unsigned needed = feature_edges(a, b, c, n, scaled(hit.point_b, e));
-  if ((active & needed) != 0) return hit;  // an active edge or vertex
-  ContactHit h =
-      plane_contact(scaled(s0, e), scaled(s1, e), std::ldexp(r, -e), a, n);
+  *e = scale_exponent(m);
+  const Vec3 a = scaled(t.a, *e), b = scaled(t.b, *e), c = scaled(t.c, *e);
+  if (!unit_face_normal(a, b, c, n)) return k;  // no face: stands, voids none
+  // A face contact already (its normal the face's, up to rounding): stands.
+  if (length(cross(hit.normal, *n)) <= kMeshFaceContactSine) {
+    k.face = true;
+    return k;
+  }
+  k.needed = feature_edges(a, b, c, *n, scaled(hit.point_b, *e));
+  if (k.needed == 0) {
+    // The interior with a tilted normal (a deep capsule): a face contact,
+    // made the face's when the triangle has an inactive edge.
+    k.face = true;
+    k.replace = active != kAllActive;
+    return k;
+  }
+  k.replace = (active & k.needed) == 0;  // an inactive edge or vertex
+  return k;
+}
+
+// `hit` replaced by the face contact of unit normal n (scaled by 2^-e) on the
+// side hit.normal points to: dot > 0 gives +n, < 0 gives -n, 0 keeps `hit`;
+// the depth along it (plane_contact).
+ContactHit face_contact(const ContactHit& hit, const Triangle& t, Vec3 n, int e,
+                        Vec3 s0, Vec3 s1, double r) {
+  const double side = dot(hit.normal, n);
+  if (side == 0.0) return hit;
+  const Vec3 along = side > 0.0 ? n : negated(n);  // (negated: no -0)
+  ContactHit h = plane_contact(scaled(s0, e), scaled(s1, e), std::ldexp(r, -e),
+                               scaled(t.a, e), along);
   h.depth = std::ldexp(h.depth, e);
   h.point_a = {std::ldexp(h.point_a.x, e), std::ldexp(h.point_a.y, e),
                std::ldexp(h.point_a.z, e)};
@@ -217,7 +246,8 @@ void Mesh::find_active_edges() {
     keys[i] = {vertices_[3 * i] + 0.0, vertices_[3 * i + 1] + 0.0,
                vertices_[3 * i + 2] + 0.0, static_cast<uint32_t>(i)};
   std::sort(keys.begin(), keys.end());
-  std::vector<uint32_t> weld(vertex_count);
+  std::vector<uint32_t>& weld = weld_;
+  weld.assign(vertex_count, 0);
   for (size_t i = 0; i < vertex_count; ++i)
     weld[keys[i].index] = i > 0 && keys[i].same_point(keys[i - 1])
                               ? weld[keys[i - 1].index]
@@ -286,44 +316,157 @@ uint8_t Mesh::active_vertices(uint32_t i) const {
   return 0b111;
 }
 
-MeshContact Mesh::contact_sphere_in_slot(const Sphere& sphere,
-                                         uint32_t slot) const {
+namespace {
+
+// The single call's contact of the shape (segment s0 s1, radius r; a sphere
+// has s0 == s1) with triangle t, false when they do not touch.
+bool single_contact(const Sphere& sphere, const Triangle& t, ContactHit* hit) {
+  return contact_sphere_triangle(sphere, t, hit);
+}
+bool single_contact(const Capsule& capsule, const Triangle& t,
+                    ContactHit* hit) {
+  return contact_capsule_triangle(capsule, t, hit);
+}
+Vec3 start_of(const Sphere& s) { return s.center; }
+Vec3 end_of(const Sphere& s) { return s.center; }
+Vec3 start_of(const Capsule& c) { return c.start; }
+Vec3 end_of(const Capsule& c) { return c.end; }
+
+}  // namespace
+
+template <class Shape>
+void Mesh::voided_corners(const Shape& shape,
+                          const std::vector<uint32_t>& slots,
+                          std::vector<uint32_t>* voided,
+                          std::vector<uint64_t>* pending) const {
+  voided->clear();
+  pending->clear();
+  const Vec3 s0 = start_of(shape), s1 = end_of(shape);
+  for (const uint32_t slot : slots) {
+    const Triangle t = at(slot);
+    ContactHit hit;
+    if (!single_contact(shape, t, &hit)) continue;
+    Vec3 n;
+    int e;
+    const Classified k =
+        classify(hit, t, active_[slot], s0, s1, shape.radius, &n, &e);
+    if (k.face) {
+      for (uint32_t j = 0; j < 3; ++j)
+        voided->push_back(weld_[corners_[3 * slot + j]]);
+    } else if (k.replace && dot(hit.normal, n) != 0.0) {
+      // An inactive edge or vertex that becomes a face contact if voided.
+      pending->push_back(static_cast<uint64_t>(slot) << 8 | k.needed);
+    }
+  }
+  // A replaced contact is a face contact too and voids its corners: repeat
+  // until no pending contact is newly voided (the fixed point, whatever the
+  // order of the triangles).
+  for (bool grew = true; grew;) {
+    std::sort(voided->begin(), voided->end());
+    voided->erase(std::unique(voided->begin(), voided->end()), voided->end());
+    const size_t sorted = voided->size();
+    grew = false;
+    size_t kept = 0;
+    for (const uint64_t p : *pending) {
+      const uint32_t slot = static_cast<uint32_t>(p >> 8);
+      if (feature_voided(slot, static_cast<unsigned>(p & 0xff), *voided,
+                         sorted)) {
+        for (uint32_t j = 0; j < 3; ++j)
+          voided->push_back(weld_[corners_[3 * slot + j]]);
+        grew = true;
+      } else {
+        (*pending)[kept++] = p;
+      }
+    }
+    pending->resize(kept);
+  }
+}
+
+bool Mesh::feature_voided(uint32_t slot, unsigned needed,
+                          const std::vector<uint32_t>& voided,
+                          size_t sorted) const {
+  for (uint32_t j = 0; j < 3; ++j) {
+    // Corner j is the vertex j, an end of edge j (j to j + 1) or of edge
+    // j + 2 (j - 1 to j).
+    const bool corner = (((needed >> 3) >> j) & 1u) || ((needed >> j) & 1u) ||
+                        ((needed >> ((j + 2) % 3)) & 1u);
+    if (corner && !std::binary_search(voided.begin(), voided.begin() + sorted,
+                                      weld_[corners_[3 * slot + j]]))
+      return false;
+  }
+  return true;
+}
+
+template <class Shape>
+MeshContact Mesh::contact_in_slot(const Shape& shape, uint32_t slot,
+                                  const std::vector<uint32_t>& voided) const {
   MeshContact c;
   c.triangle = triangle_ids_[slot];
   const Triangle t = at(slot);
-  if (!contact_sphere_triangle(sphere, t, &c.hit)) return c;  // (not touching)
-  c.hit = adjusted(c.hit, t, active_[slot], sphere.center, sphere.center,
-                   sphere.radius);
+  if (!single_contact(shape, t, &c.hit)) return c;  // (not touching)
+  const unsigned active = active_[slot];
+  if (active == kAllActive) return c;  // no internal feature
+  const Vec3 s0 = start_of(shape), s1 = end_of(shape);
+  Vec3 n;
+  int e;
+  const Classified k = classify(c.hit, t, active, s0, s1, shape.radius, &n, &e);
+  if (!k.replace) return c;
+  if (!k.face) {
+    // An inactive edge or vertex: replaced only when each of its corners is
+    // a corner of a triangle with a face contact (voided); else it is a real
+    // edge contact (beside the mesh, or resting on a ridge).
+    if (!feature_voided(slot, k.needed, voided, voided.size())) return c;
+  }
+  c.hit = face_contact(c.hit, t, n, e, s0, s1, shape.radius);
   return c;
 }
 
-MeshContact Mesh::contact_capsule_in_slot(const Capsule& capsule,
-                                          uint32_t slot) const {
-  MeshContact c;
-  c.triangle = triangle_ids_[slot];
-  const Triangle t = at(slot);
-  if (!contact_capsule_triangle(capsule, t, &c.hit)) return c;
-  c.hit = adjusted(c.hit, t, active_[slot], capsule.start, capsule.end,
-                   capsule.radius);
-  return c;
+void Mesh::voided_corners_sphere(const Sphere& sphere,
+                                 const std::vector<uint32_t>& slots,
+                                 std::vector<uint32_t>* voided,
+                                 std::vector<uint64_t>* pending) const {
+  voided_corners(sphere, slots, voided, pending);
+}
+
+void Mesh::voided_corners_capsule(const Capsule& capsule,
+                                  const std::vector<uint32_t>& slots,
+                                  std::vector<uint32_t>* voided,
+                                  std::vector<uint64_t>* pending) const {
+  voided_corners(capsule, slots, voided, pending);
+}
+
+MeshContact Mesh::contact_sphere_in_slot(
+    const Sphere& sphere, uint32_t slot,
+    const std::vector<uint32_t>& voided) const {
+  return contact_in_slot(sphere, slot, voided);
+}
+
+MeshContact Mesh::contact_capsule_in_slot(
+    const Capsule& capsule, uint32_t slot,
+    const std::vector<uint32_t>& voided) const {
+  return contact_in_slot(capsule, slot, voided);
 }
 
 void Mesh::contacts_sphere(const Sphere& sphere,
                            std::vector<MeshContact>* out) const {
-  std::vector<uint32_t> slots;
+  std::vector<uint32_t> slots, voided;
+  std::vector<uint64_t> pending;
   contact_slots_sphere(sphere, &slots);
+  voided_corners(sphere, slots, &voided, &pending);
   out->clear();
   for (const uint32_t s : slots)
-    out->push_back(contact_sphere_in_slot(sphere, s));
+    out->push_back(contact_in_slot(sphere, s, voided));
 }
 
 void Mesh::contacts_capsule(const Capsule& capsule,
                             std::vector<MeshContact>* out) const {
-  std::vector<uint32_t> slots;
+  std::vector<uint32_t> slots, voided;
+  std::vector<uint64_t> pending;
   contact_slots_capsule(capsule, &slots);
+  voided_corners(capsule, slots, &voided, &pending);
   out->clear();
   for (const uint32_t s : slots)
-    out->push_back(contact_capsule_in_slot(capsule, s));
+    out->push_back(contact_in_slot(capsule, s, voided));
 }
 
 }  // namespace np

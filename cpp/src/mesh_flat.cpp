@@ -26,13 +26,17 @@ struct FlatMesh {
   np::Mesh mesh;
   std::vector<uint32_t> found;
   std::vector<double> contacts;
-  bool capsule_query = false;  // the last contacts query: capsule or sphere
+  std::vector<uint32_t> voided;   // the contacts query's voided corners
+  std::vector<uint64_t> pending;  // (its scratch)
+  bool capsule_query = false;     // the last contacts query: capsule or sphere
   np::Sphere sphere;
   np::Capsule capsule;
   FlatMesh(const double* positions, size_t vertex_count,
            const uint32_t* indices, size_t triangle_count)
       : mesh(positions, vertex_count, indices, triangle_count) {
     found.reserve(triangle_count);
+    voided.reserve(3 * triangle_count);
+    pending.reserve(triangle_count);
     contacts.resize(NP_MESH_CONTACT_DOUBLES *
                     std::min<size_t>(triangle_count, NP_MESH_CONTACT_CHUNK));
   }
@@ -118,6 +122,8 @@ double np_mesh_memory_bytes(const void* mesh) {
   const FlatMesh& m = *static_cast<const FlatMesh*>(mesh);
   return static_cast<double>(m.mesh.memory_bytes() +
                              m.found.capacity() * sizeof(uint32_t) +
+                             m.voided.capacity() * sizeof(uint32_t) +
+                             m.pending.capacity() * sizeof(uint64_t) +
                              m.contacts.capacity() * sizeof(double));
 }
 
@@ -223,6 +229,7 @@ int np_mesh_contactsSphere(void* mesh, const double* io) {
     return code;
   FlatMesh& m = *static_cast<FlatMesh*>(mesh);
   m.mesh.contact_slots_sphere(sphere, &m.found);
+  m.mesh.voided_corners_sphere(sphere, m.found, &m.voided, &m.pending);
   m.capsule_query = false;
   m.sphere = sphere;
   return static_cast<int>(m.found.size());
@@ -235,6 +242,7 @@ int np_mesh_contactsCapsule(void* mesh, const double* io) {
     return code;
   FlatMesh& m = *static_cast<FlatMesh*>(mesh);
   m.mesh.contact_slots_capsule(capsule, &m.found);
+  m.mesh.voided_corners_capsule(capsule, m.found, &m.voided, &m.pending);
   m.capsule_query = true;
   m.capsule = capsule;
   return static_cast<int>(m.found.size());
@@ -248,8 +256,9 @@ int np_mesh_contactsRead(void* mesh, unsigned first) {
   for (size_t i = 0; i < count; ++i) {
     const uint32_t slot = m.found[first + i];
     const np::MeshContact c =
-        m.capsule_query ? m.mesh.contact_capsule_in_slot(m.capsule, slot)
-                        : m.mesh.contact_sphere_in_slot(m.sphere, slot);
+        m.capsule_query
+            ? m.mesh.contact_capsule_in_slot(m.capsule, slot, m.voided)
+            : m.mesh.contact_sphere_in_slot(m.sphere, slot, m.voided);
     double* out = &m.contacts[NP_MESH_CONTACT_DOUBLES * i];
     out[0] = c.triangle;
     out[1] = c.hit.depth;

@@ -1347,21 +1347,130 @@ TEST(MeshContactsTest, RidgesWithinFiveDegreesOfFlatAreInternal) {
   folded.add({-1, 0, 0}, {1, 0, 0}, {0, 0, 1});
   folded.add({-1, 0, 0}, {1, 0, 0}, {0, 0.01, 1});
   EXPECT_EQ(folded.mesh().active_edges(0), 0b111u);
-  // A ball over the 4-degree ridge gets each face's normal, depth measured
-  // along it.
+  // A ball and a capsule resting on the 4-degree ridge touch both triangles
+  // on the ridge only: no face contact voids its corners, so both keep the
+  // single call's contact (+y exactly), not each face's tilted normal
+  // (finding 2 of issue 14 item 3: that gave depth 0.0317 for the capsule).
   const Soup s = ridge(2 * degree);
   std::vector<MeshContact> got;
   const np::Sphere sphere{{0, 0.5, 0}, 0.625};
   flat.contacts_sphere(sphere, &got);
   ASSERT_EQ(got.size(), 2u);
   for (const MeshContact& c : got) {
+    ContactHit single;
+    ASSERT_TRUE(
+        np::contact_sphere_triangle(sphere, s.triangle(c.triangle), &single));
+    EXPECT_TRUE(same_contact(c.hit, single));
+    EXPECT_TRUE(equal_vec(c.hit.normal, {0, 1, 0}));
+    EXPECT_NEAR(c.hit.depth, 0.125, 1e-15);
+  }
+  const np::Capsule across{{0, 0.5, -0.9}, {0, 0.5, 0.9}, 0.5};
+  flat.contacts_capsule(across, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
+    ContactHit single;
+    ASSERT_TRUE(
+        np::contact_capsule_triangle(across, s.triangle(c.triangle), &single));
+    EXPECT_TRUE(same_contact(c.hit, single));
+    EXPECT_TRUE(equal_vec(c.hit.normal, {0, 1, 0}));
+    EXPECT_NEAR(c.hit.depth, 0.0, 1e-15);
+  }
+  // A ball over triangle 1's face, near the ridge: its face contact voids
+  // the ridge's corners, so triangle 0's ridge contact becomes triangle 0's
+  // face contact, its normal on the ball's side, depth measured along it.
+  const np::Sphere off{{0, 0.5, 0.0625}, 0.625};
+  flat.contacts_sphere(off, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
     const Triangle t = s.triangle(c.triangle);
     Vec3 n = np::cross(t.b - t.a, t.c - t.a);
     n = n / np::length(n);
     if (n.y < 0) n = -n;
+    ContactHit single;
+    ASSERT_TRUE(np::contact_sphere_triangle(off, t, &single));
+    if (c.triangle == 1) EXPECT_TRUE(same_contact(c.hit, single));
+    if (c.triangle == 0) EXPECT_FALSE(same_contact(c.hit, single));
     EXPECT_NEAR(np::length(c.hit.normal - n), 0.0, 1e-15);
-    EXPECT_NEAR(c.hit.depth, 0.625 - np::dot(sphere.center - t.a, n), 1e-15);
+    EXPECT_NEAR(c.hit.depth, 0.625 - np::dot(off.center - t.a, n), 1e-15);
   }
+}
+
+// Finding 1 of issue 14 item 3: a unit quad at y = 0 split by the internal
+// diagonal (0,0,0)-(1,0,1), and a ball (an upright capsule) beside its border
+// z = 0, touching triangle 0 at the border edge and triangle 1 at the
+// diagonal. Neither is a face contact, so the diagonal's corners are not
+// voided and triangle 1 keeps the single call's contact: depth 0.1 along
+// (1,0,-1)/sqrt 2, not 0.3 (0.8) along -y measured to the infinite plane.
+TEST(MeshContactsTest, BesideTheBorderAnInternalEdgeContactStands) {
+  Soup s;
+  s.positions = {0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1};
+  s.indices = {0, 1, 2, 0, 2, 3};
+  const Mesh m = s.mesh();
+  EXPECT_EQ(m.active_edges(0), 0b011u);  // the diagonal is edge 2 (2 to 0)
+  const double h = 1 / std::sqrt(2.0);
+  const Vec3 centre{0.25 * h, 0, -0.15 * h};
+  const Vec3 diagonal_normal{h, 0, -h};
+  std::vector<MeshContact> got;
+  const np::Sphere sphere{centre, 0.3};
+  m.contacts_sphere(sphere, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
+    ContactHit single;
+    ASSERT_TRUE(
+        np::contact_sphere_triangle(sphere, s.triangle(c.triangle), &single));
+    EXPECT_TRUE(same_contact(c.hit, single)) << c.triangle;
+  }
+  EXPECT_TRUE(equal_vec(got[0].hit.normal, {0, 0, -1}));
+  EXPECT_NEAR(got[0].hit.depth, 0.3 - 0.15 * h, 1e-15);
+  EXPECT_NEAR(np::length(got[1].hit.normal - diagonal_normal), 0.0, 1e-15);
+  EXPECT_NEAR(got[1].hit.depth, 0.1, 1e-15);
+  const np::Capsule upright{centre - Vec3{0, 0.5, 0}, centre + Vec3{0, 0.5, 0},
+                            0.3};
+  m.contacts_capsule(upright, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
+    ContactHit single;
+    ASSERT_TRUE(
+        np::contact_capsule_triangle(upright, s.triangle(c.triangle), &single));
+    EXPECT_TRUE(same_contact(c.hit, single)) << c.triangle;
+  }
+  EXPECT_NEAR(np::length(got[1].hit.normal - diagonal_normal), 0.0, 1e-15);
+  EXPECT_NEAR(got[1].hit.depth, 0.1, 1e-15);
+}
+
+// Finding 3 of issue 14 item 3: a unit quad split by (1,0,0)-(0,0,1) and a
+// capsule crossing it upright at (0.6, 0.6), inside triangle 1, touching
+// triangle 0 at the diagonal. Every winding of either triangle, and the
+// capsule's ends swapped, give the same contacts: the single calls' (the
+// diagonal's normal, horizontal, dot 0 with the face's: kept), never +y for
+// one winding and -y for the other (depth 0.8 each before).
+TEST(MeshContactsTest, WindingDecidesNothing) {
+  const std::vector<double> positions = {0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 1};
+  const double h = 1 / std::sqrt(2.0);
+  std::vector<MeshContact> first;
+  for (int flip = 0; flip < 4; ++flip)
+    for (int swap = 0; swap < 2; ++swap) {
+      Soup s;
+      s.positions = positions;
+      s.indices = {0, 1, 2, 1, 2, 3};
+      if (flip & 1) std::swap(s.indices[0], s.indices[1]);
+      if (flip & 2) std::swap(s.indices[4], s.indices[5]);
+      np::Capsule cap{{0.6, -0.5, 0.6}, {0.6, 0.5, 0.6}, 0.3};
+      if (swap) std::swap(cap.start, cap.end);
+      SCOPED_TRACE(::testing::Message() << "flip " << flip << " swap " << swap);
+      std::vector<MeshContact> got;
+      s.mesh().contacts_capsule(cap, &got);
+      ASSERT_EQ(got.size(), 2u);
+      EXPECT_NEAR(np::length(got[0].hit.normal - Vec3{h, 0, h}), 0.0, 1e-15);
+      EXPECT_NEAR(got[0].hit.depth, 0.3 - 0.1 * std::sqrt(2.0), 1e-15);
+      EXPECT_NEAR(np::length(got[1].hit.normal - Vec3{-h, 0, -h}), 0.0, 1e-15);
+      EXPECT_NEAR(got[1].hit.depth, 0.3 + 0.1 * std::sqrt(2.0), 1e-15);
+      if (first.empty()) first = got;
+      for (size_t i = 0; i < 2; ++i) {
+        EXPECT_TRUE(equal_vec(got[i].hit.normal, first[i].hit.normal));
+        EXPECT_EQ(got[i].hit.depth, first[i].hit.depth);
+      }
+    }
 }
 
 TEST(MeshContactsTest, AConcaveCornerGivesBothFacesNormals) {
