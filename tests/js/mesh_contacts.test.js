@@ -335,6 +335,108 @@ describe("internal edges: a floor of many small triangles gives only its face no
   });
 });
 
+// The review of issue 14 item 3 (findings 1-3): an internal edge's contact is replaced only where face contacts
+// void its corners, and the face normal's side is the single call's normal's, never the winding's.
+describe("internal edges: replaced only where face contacts void them", () => {
+  const h = Math.SQRT1_2;
+  const single = (kind, shape, mesh, positions, indices) =>
+    mesh[KINDS[kind][0]](shape).map((c) => {
+      const t = triangleOf(positions, indices, c.triangle);
+      expect(c).toEqual({
+        ...np[KINDS[kind][2]](shape, t),
+        triangle: c.triangle,
+      });
+      return c;
+    });
+
+  it("beside the floor's border, a ball or capsule touching the internal diagonal gets its true contact (depth 0.1, not 0.3 / 0.8 along -y)", () => {
+    const positions = new Float64Array([0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1]);
+    const indices = new Uint32Array([0, 1, 2, 0, 2, 3]);
+    const mesh = np.createMesh(positions, indices);
+    const center = v3(0.25 * h, 0, -0.15 * h);
+    const sphere = { center, radius: 0.3 };
+    const got = single("Sphere", sphere, mesh, positions, indices);
+    expect(got.map((c) => c.triangle)).toEqual([0, 1]);
+    expect(plain(got[0].normal)).toEqual(v3(0, 0, -1));
+    expect(got[0].depth).toBeCloseTo(0.3 - 0.15 * h, 15);
+    expect(len(sub(got[1].normal, v3(h, 0, -h)))).toBeLessThan(1e-15);
+    expect(got[1].depth).toBeCloseTo(0.1, 15);
+    const capsule = {
+      start: v3(center.x, -0.5, center.z),
+      end: v3(center.x, 0.5, center.z),
+      radius: 0.3,
+    };
+    const caps = single("Capsule", capsule, mesh, positions, indices);
+    expect(caps.map((c) => c.triangle)).toEqual([0, 1]);
+    expect(len(sub(caps[1].normal, v3(h, 0, -h)))).toBeLessThan(1e-15);
+    expect(caps[1].depth).toBeCloseTo(0.1, 15);
+    mesh.dispose();
+  });
+
+  it("a capsule resting on a ridge 2 degrees off flat gets the ridge's +y and depth 0 from both faces", () => {
+    const t = (2 * Math.PI) / 180;
+    const positions = new Float64Array([
+      ...[-1, 0, 0, 1, 0, 0, 0, -Math.sin(t), -Math.cos(t)],
+      ...[-1, 0, 0, 1, 0, 0, 0, -Math.sin(t), Math.cos(t)],
+    ]);
+    const mesh = np.createMesh(positions);
+    const capsule = {
+      start: v3(0, 0.5, -0.9),
+      end: v3(0, 0.5, 0.9),
+      radius: 0.5,
+    };
+    const got = single("Capsule", capsule, mesh, positions, null);
+    expect(got.map((c) => c.triangle)).toEqual([0, 1]);
+    for (const c of got) {
+      expect(plain(c.normal)).toEqual(v3(0, 1, 0));
+      expect(c.depth).toBeCloseTo(0, 15);
+    }
+    // Over face 1, near the ridge: face 1's contact voids the ridge, so face 0's becomes its face contact.
+    const ball = { center: v3(0, 0.5, 0.0625), radius: 0.625 };
+    const [c0, c1] = mesh.contactsSphere(ball);
+    const n0 = v3(0, Math.cos(t), -Math.sin(t));
+    expect(c1).toEqual({
+      ...np.contactSphereTriangle(ball, triangleOf(positions, null, 1)),
+      triangle: 1,
+    });
+    expect(len(sub(c0.normal, n0))).toBeLessThan(1e-15);
+    expect(c0.depth).toBeCloseTo(0.625 - (0.5 * n0.y + 0.0625 * n0.z), 15);
+    mesh.dispose();
+  });
+
+  it("a capsule crossing a quad gets the same contacts for every winding of its triangles and either end first", () => {
+    const positions = new Float64Array([0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 1]);
+    let first = null;
+    for (const indices of [
+      [0, 1, 2, 1, 2, 3],
+      [1, 0, 2, 1, 2, 3],
+      [0, 1, 2, 1, 3, 2],
+      [1, 0, 2, 1, 3, 2],
+    ])
+      for (const swap of [false, true]) {
+        const mesh = np.createMesh(positions, new Uint32Array(indices));
+        const ends = [v3(0.6, -0.5, 0.6), v3(0.6, 0.5, 0.6)];
+        if (swap) ends.reverse();
+        const got = mesh.contactsCapsule({
+          start: ends[0],
+          end: ends[1],
+          radius: 0.3,
+        });
+        mesh.dispose();
+        expect(got.map((c) => c.triangle)).toEqual([0, 1]);
+        expect(len(sub(got[0].normal, v3(h, 0, h)))).toBeLessThan(1e-15);
+        expect(got[0].depth).toBeCloseTo(0.3 - 0.1 * Math.SQRT2, 15);
+        expect(len(sub(got[1].normal, v3(-h, 0, -h)))).toBeLessThan(1e-15);
+        expect(got[1].depth).toBeCloseTo(0.3 + 0.1 * Math.SQRT2, 15);
+        first ??= got;
+        got.forEach((c, i) => {
+          expect(plain(c.normal)).toEqual(plain(first[i].normal));
+          expect(c.depth).toBe(first[i].depth);
+        });
+      }
+  });
+});
+
 describe("contacts: bad input, disposal, re-entrancy", () => {
   it("bad input: TypeError / RangeError naming mesh.<member> and the field; the mesh keeps working", () => {
     const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));

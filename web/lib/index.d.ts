@@ -1627,12 +1627,21 @@ export interface NarrowphaseMesh {
    * `np.contactSphereTriangle(sphere, triangle i)` plus `triangle`, bit for bit, except on **internal edges**.
    * When the mesh is built, an edge shared by exactly two triangles that continue each other within 5 degrees
    * of flat is internal (corners matched by their coordinates, indexed or not), and so is a vertex all of whose
-   * edges are; a contact whose normal is not its triangle's face normal and comes from an internal edge, an
-   * internal vertex or the face's interior is replaced by the sphere's contact with the triangle's plane:
-   * `normal` the unit face normal on the centre's side, `depth = radius -` the centre's distance to the plane,
-   * `pointA = center - normal * radius`, `pointB` the centre projected onto the plane. So a ball rolling over a
-   * floor of many small triangles gets +up at every seam and shared vertex, never a seam's tilted normal; a
-   * ridge (more than 5 degrees), a border edge, a step keep the single call's edge normal.
+   * edges are. At query time (Jolt's `InternalEdgeRemovingCollector`, adapted to one contact per triangle) every
+   * touching triangle's single-call contact comes first. A **face contact** (normal the face normal, or `pointB`
+   * inside the face) stands and **voids** its triangle's three corners. A contact on an internal edge or vertex
+   * is replaced by its triangle's face contact **only when its feature is voided** (both corners of the edge,
+   * or the vertex, are corners of triangles with face contacts in this query; a contact so replaced voids its
+   * corners too, until nothing changes); otherwise the single call's contact stands. The face contact:
+   * `normal` the unit face normal on the side the single call's normal points to (if that normal is
+   * perpendicular to the face, the single call's contact stays; the triangles' winding decides nothing),
+   * `depth = radius -` the centre's distance to the plane along it, `pointA = center - normal * radius`,
+   * `pointB = pointA + normal * depth`. So a ball pressed into a floor of many small triangles gets +up at every
+   * seam and shared vertex, never a seam's tilted normal; a ball beside the floor's border touching an internal
+   * edge, or resting on a ridge within 5 degrees of flat (no face contact voids it), gets the edge's true contact;
+   * a ridge of more than 5 degrees, a border edge, a step keep the single call's edge normal. A contact inside
+   * the face whose normal is not the face's (a capsule deep in it) becomes the face contact when the triangle
+   * has an internal edge.
    * @returns a fresh array (empty when nothing touches); any number of contacts
    * @throws TypeError / RangeError naming the field, e.g. `mesh.contactsSphere: sphere.radius is -1, expected
    *   a value >= 0 ...`.
@@ -1643,10 +1652,10 @@ export interface NarrowphaseMesh {
   contactsSphere(sphere: SphereLike): MeshContact[];
   /**
    * `contactsSphere` for a capsule: the triangles of `trianglesInCapsule(capsule)`, each contact
-   * `np.contactCapsuleTriangle(capsule, triangle i)` plus `triangle`, except on internal edges, where it is the
-   * capsule's contact with the triangle's plane: `normal` the unit face normal on the side nearer to leave by
-   * (as `np.contactCapsulePlane` decides it), `depth = radius -` the signed distance of the deeper end along it,
-   * `pointA` that end less `normal * radius`, `pointB` that end projected onto the plane.
+   * `np.contactCapsuleTriangle(capsule, triangle i)` plus `triangle`, except on internal edges (the rule of
+   * `contactsSphere`), where the face contact is the capsule's with the triangle's plane: `normal` the unit face
+   * normal on the side the single call's normal points to, `depth = radius -` the signed distance of the
+   * deeper end along it, `pointA` that end less `normal * radius`, `pointB = pointA + normal * depth`.
    * @throws TypeError / RangeError naming the field, e.g. `mesh.contactsCapsule: capsule.start.x is NaN, ...`.
    */
   contactsCapsule(capsule: CapsuleLike): MeshContact[];
