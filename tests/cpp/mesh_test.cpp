@@ -1473,6 +1473,30 @@ TEST(MeshContactsTest, WindingDecidesNothing) {
     }
 }
 
+// A ball whose centre lies in the floor's plane, inside triangle 0 of a quad:
+// triangle 0's contact is a face contact and voids the diagonal's corners;
+// triangle 1's single call (the diagonal's normal, in the plane: its dot with
+// the face normal exactly 0) names no side, so it stays, bit for bit, rather
+// than becoming -y or +y of depth 0.5.
+TEST(MeshContactsTest, ANormalInTheFacesPlaneNamesNoSideAndStays) {
+  Soup s;
+  s.positions = {0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1};
+  s.indices = {0, 1, 2, 0, 2, 3};
+  const Mesh m = s.mesh();
+  const np::Sphere sphere{{0.625, 0, 0.375}, 0.5};
+  std::vector<MeshContact> got;
+  m.contacts_sphere(sphere, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
+    ContactHit single;
+    ASSERT_TRUE(
+        np::contact_sphere_triangle(sphere, s.triangle(c.triangle), &single));
+    EXPECT_TRUE(same_contact(c.hit, single)) << c.triangle;
+  }
+  EXPECT_EQ(got[1].hit.normal.y, 0.0);
+  EXPECT_NEAR(got[1].hit.depth, 0.5 - 0.125 * std::sqrt(2.0), 1e-15);
+}
+
 TEST(MeshContactsTest, AConcaveCornerGivesBothFacesNormals) {
   // A floor (y = 0, x in [0, 2]) and a wall (x = 0, y in [0, 2]), two
   // triangles each, sharing the corner's edge; a ball in the corner touches
