@@ -355,7 +355,7 @@ void Mesh::voided_corners(const Shape& shape,
         voided->push_back(weld_[corners_[3 * slot + j]]);
     } else if (k.replace && dot(hit.normal, n) != 0.0) {
       // An inactive edge or vertex that becomes a face contact if voided.
-      pending->push_back(static_cast<uint64_t>(slot) << 8 | k.needed);
+      pending->push_back((static_cast<uint64_t>(slot) << 8) | k.needed);
     }
   }
   // A replaced contact is a face contact too and voids its corners: repeat
