@@ -140,6 +140,7 @@ Mesh::Mesh(const double* positions, size_t vertex_count,
   }
   unit_ = detail::pow2(e);
   build(bounds);
+  find_active_edges();
 }
 
 Triangle Mesh::at(uint32_t slot) const {
@@ -363,7 +364,8 @@ size_t Mesh::bvh_bytes() const {
 
 size_t Mesh::memory_bytes() const {
   return sizeof(Mesh) + bvh_bytes() + corners_.capacity() * sizeof(uint32_t) +
-         vertices_.capacity() * sizeof(double);
+         vertices_.capacity() * sizeof(double) + active_.capacity() +
+         weld_.capacity() * sizeof(uint32_t);
 }
 
 // ---- Queries ----
@@ -530,7 +532,8 @@ double box_distance(const AABB& box, const double* half_p, double margin) {
 }  // namespace
 
 // The traversal shared by the queries: near to far, pruned by `limit()`;
-// `bound(node, &distance)` tests a node's box, `leaf(slot)` one triangle.
+// `bound(node, &distance)` tests a node's box, `leaf(triangle, original
+// index, slot)` one triangle.
 template <class Visit>
 struct MeshTraversal {
   static void run(const Mesh& mesh, Visit& visit) {
@@ -546,7 +549,7 @@ struct MeshTraversal {
       const MeshNode& n = mesh.nodes_[e.node];
       if (n.count != 0) {
         for (uint32_t s = n.index; s < n.index + n.count; ++s)
-          visit.leaf(mesh.at(s), mesh.triangle_ids_[s]);
+          visit.leaf(mesh.at(s), mesh.triangle_ids_[s], s);
         continue;
       }
       const uint32_t a = e.node + 1, b = n.index;
@@ -607,7 +610,7 @@ struct RayVisit {
     return slab.local ? slab.enter_node(mesh.node(i), d)
                       : slab.enter(mesh.world_bounds(i), d);
   }
-  void leaf(const Triangle& t, uint32_t id) {
+  void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
     // The triangle's own box first (exact, widened as the nodes' are): the
     // watertight test costs many times more.
     double entry;
@@ -628,7 +631,7 @@ struct SegmentVisit {
     return slab.local ? slab.enter_node(mesh.node(i), d)
                       : slab.enter(mesh.world_bounds(i), d);
   }
-  void leaf(const Triangle& t, uint32_t id) {
+  void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
     double entry;
     if (!slab.enter(triangle_box(t), &entry) || entry > limit()) return;
     RayHit h;
@@ -648,7 +651,7 @@ struct PointVisit {
     *d = box_distance(mesh.world_bounds(i), half_p, margin);
     return true;
   }
-  void leaf(const Triangle& t, uint32_t id) {
+  void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
     if (box_distance(triangle_box(t), half_p, margin) > limit()) return;
     const double d = distance_point_triangle(p, t);
     if (!(d <= max_distance)) return;
@@ -754,7 +757,7 @@ struct SweepVisit {
     if (hit) *f = fraction_bound(t, k);
     return hit;
   }
-  void leaf(const Triangle& tri, uint32_t id) {
+  void leaf(const Triangle& tri, uint32_t id, uint32_t /*slot*/) {
     double d, t;
     if (!slab.enter(triangle_box(tri), &d, &t) ||
         fraction_bound(t, k) > limit())
@@ -868,18 +871,19 @@ struct OverlapVisit {
   Overlap overlap;
   std::vector<uint32_t>* out;
   bool found = false;
+  bool slots = false;  // out collects BVH slots rather than original indices
   double limit() const { return found && out == nullptr ? -INFINITY : 0.0; }
   bool bound_node(const Mesh& mesh, uint32_t i, double* d) const {
     *d = 0.0;
     return node_test(mesh.world_bounds(i));
   }
-  void leaf(const Triangle& t, uint32_t id) {
+  void leaf(const Triangle& t, uint32_t id, uint32_t slot) {
     if (found && out == nullptr) return;
     // The node test on the triangle's own (exact) box first: as conservative
     // as on a node, and far cheaper than the exact single call.
     if (!node_test(triangle_box(t)) || !overlap(t)) return;
     found = true;
-    if (out != nullptr) out->push_back(id);
+    if (out != nullptr) out->push_back(slots ? slot : id);
   }
 };
 
@@ -1005,6 +1009,37 @@ bool Mesh::overlap_aabb(const AABB& box) const {
       [&](const Triangle& t) { return overlap_aabb_triangle(box, t); },
       nullptr);
   return overlap_query(visit, nullptr);
+}
+
+void Mesh::contact_slots_sphere(const Sphere& sphere,
+                                std::vector<uint32_t>* slots) const {
+  auto visit = overlap_visit(
+      SphereNodeTest(sphere, max_coord_),
+      [&](const Triangle& t) { return overlap_sphere_triangle(sphere, t); },
+      slots);
+  visit.slots = true;
+  slots->clear();
+  MeshTraversal<decltype(visit)>::run(*this, visit);
+  sort_slots(slots);
+}
+
+void Mesh::contact_slots_capsule(const Capsule& capsule,
+                                 std::vector<uint32_t>* slots) const {
+  auto visit = overlap_visit(
+      capsule_node_test(capsule, max_coord_),
+      [&](const Triangle& t) { return overlap_capsule_triangle(capsule, t); },
+      slots);
+  visit.slots = true;
+  slots->clear();
+  MeshTraversal<decltype(visit)>::run(*this, visit);
+  sort_slots(slots);
+}
+
+void Mesh::sort_slots(std::vector<uint32_t>* slots) const {
+  // Ascending original index (slots are a permutation of the indices).
+  std::sort(slots->begin(), slots->end(), [this](uint32_t a, uint32_t b) {
+    return triangle_ids_[a] < triangle_ids_[b];
+  });
 }
 
 // The OBB's reach from its centre along any axis is at most the sum of its

@@ -1,6 +1,7 @@
 // The flat exports of meshes (narrowphase/flat.h documents them).
 #include "narrowphase/mesh_flat.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <new>
 #include <vector>
@@ -16,13 +17,28 @@ namespace {
 // (trianglesIn*) write their answers to, reserved for every triangle when the
 // mesh is made, so that no query allocates (or grows the module's memory) and
 // its address never changes; freed with the mesh.
+//
+// The contact queries (contacts<S>) use `found` for the touching triangles'
+// BVH slots and write their contacts, NP_MESH_CONTACT_CHUNK at a time, into
+// `contacts` (reserved at creation too: room for that many, or for every
+// triangle of a smaller mesh), computed from the shape they keep.
 struct FlatMesh {
   np::Mesh mesh;
   std::vector<uint32_t> found;
+  std::vector<double> contacts;
+  std::vector<uint32_t> voided;   // the contacts query's voided corners
+  std::vector<uint64_t> pending;  // (its scratch)
+  bool capsule_query = false;     // the last contacts query: capsule or sphere
+  np::Sphere sphere;
+  np::Capsule capsule;
   FlatMesh(const double* positions, size_t vertex_count,
            const uint32_t* indices, size_t triangle_count)
       : mesh(positions, vertex_count, indices, triangle_count) {
     found.reserve(triangle_count);
+    voided.reserve(3 * triangle_count);
+    pending.reserve(triangle_count);
+    contacts.resize(NP_MESH_CONTACT_DOUBLES *
+                    std::min<size_t>(triangle_count, NP_MESH_CONTACT_CHUNK));
   }
 };
 
@@ -105,7 +121,10 @@ double np_mesh_bvh_bytes(const void* mesh) {
 double np_mesh_memory_bytes(const void* mesh) {
   const FlatMesh& m = *static_cast<const FlatMesh*>(mesh);
   return static_cast<double>(m.mesh.memory_bytes() +
-                             m.found.capacity() * sizeof(uint32_t));
+                             m.found.capacity() * sizeof(uint32_t) +
+                             m.voided.capacity() * sizeof(uint32_t) +
+                             m.pending.capacity() * sizeof(uint64_t) +
+                             m.contacts.capacity() * sizeof(double));
 }
 
 int np_mesh_raycast(const void* mesh, double* io) {
@@ -201,6 +220,57 @@ int np_mesh_overlapAABB(const void* mesh, const double* io) {
 }
 int np_mesh_overlapOBB(const void* mesh, const double* io) {
   return overlaps<np::flat::kinds::obb, &np::Mesh::overlap_obb>(mesh, io);
+}
+
+int np_mesh_contactsSphere(void* mesh, const double* io) {
+  np::Sphere sphere;
+  if (const int code = read_shape<np::flat::kinds::sphere>(io, &sphere);
+      code != 0)
+    return code;
+  FlatMesh& m = *static_cast<FlatMesh*>(mesh);
+  m.mesh.contact_slots_sphere(sphere, &m.found);
+  m.mesh.voided_corners_sphere(sphere, m.found, &m.voided, &m.pending);
+  m.capsule_query = false;
+  m.sphere = sphere;
+  return static_cast<int>(m.found.size());
+}
+
+int np_mesh_contactsCapsule(void* mesh, const double* io) {
+  np::Capsule capsule;
+  if (const int code = read_shape<np::flat::kinds::capsule>(io, &capsule);
+      code != 0)
+    return code;
+  FlatMesh& m = *static_cast<FlatMesh*>(mesh);
+  m.mesh.contact_slots_capsule(capsule, &m.found);
+  m.mesh.voided_corners_capsule(capsule, m.found, &m.voided, &m.pending);
+  m.capsule_query = true;
+  m.capsule = capsule;
+  return static_cast<int>(m.found.size());
+}
+
+int np_mesh_contactsRead(void* mesh, unsigned first) {
+  FlatMesh& m = *static_cast<FlatMesh*>(mesh);
+  if (first >= m.found.size()) return 0;
+  const size_t count =
+      std::min<size_t>(m.found.size() - first, NP_MESH_CONTACT_CHUNK);
+  for (size_t i = 0; i < count; ++i) {
+    const uint32_t slot = m.found[first + i];
+    const np::MeshContact c =
+        m.capsule_query
+            ? m.mesh.contact_capsule_in_slot(m.capsule, slot, m.voided)
+            : m.mesh.contact_sphere_in_slot(m.sphere, slot, m.voided);
+    double* out = &m.contacts[NP_MESH_CONTACT_DOUBLES * i];
+    out[0] = c.triangle;
+    out[1] = c.hit.depth;
+    np::flat::put(out + 2, c.hit.normal);
+    np::flat::put(out + 5, c.hit.point_a);
+    np::flat::put(out + 8, c.hit.point_b);
+  }
+  return static_cast<int>(count);
+}
+
+const double* np_mesh_contacts(const void* mesh) {
+  return static_cast<const FlatMesh*>(mesh)->contacts.data();
 }
 
 }  // extern "C"

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "narrowphase/closest_point.h"
+#include "narrowphase/contact.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
 #include "narrowphase/shape_cast.h"
@@ -1002,6 +1003,572 @@ TEST(MeshTest, CastsOnAnEmptyMeshMiss) {
   MeshShapeCastHit h;
   EXPECT_FALSE(m.sphere_cast({0, 0, 0}, {1, 0, 0}, 1.0, &h));
   EXPECT_FALSE(m.capsule_cast({{0, 0, 0}, {0, 1, 0}, 1.0}, {1, 0, 0}, &h));
+}
+
+// ---- Contacts (contacts_sphere, contacts_capsule) and internal edges.
+
+using np::ContactHit;
+using np::MeshContact;
+
+// Equal values (-0 == +0).
+bool equal_vec(Vec3 a, Vec3 b) {
+  return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+bool same_contact(const ContactHit& a, const ContactHit& b) {
+  return same_bits(a.depth, b.depth) && same_vec(a.normal, b.normal) &&
+         same_vec(a.point_a, b.point_a) && same_vec(a.point_b, b.point_b);
+}
+
+// The contacts against the brute force: exactly the triangles of the overlap
+// test, ascending; each contact the single call's, bit for bit, where the
+// triangle's edges are all active (on a soup without shared edges, all of
+// them), else the single call's or a face contact (normal +-the unit face
+// normal). Returns the number of contacts.
+template <class Shape, class Overlap, class Single>
+size_t compare_contacts(const Soup& s, const Mesh& m, const Shape& shape,
+                        Overlap overlap, Single single,
+                        const std::vector<MeshContact>& got) {
+  std::vector<uint32_t> want;
+  for (size_t i = 0; i < s.triangles(); ++i)
+    if (overlap(shape, s.triangle(i))) want.push_back(static_cast<uint32_t>(i));
+  std::vector<uint32_t> ids;
+  for (const MeshContact& c : got) ids.push_back(c.triangle);
+  EXPECT_EQ(ids, want);
+  for (const MeshContact& c : got) {
+    ContactHit h;
+    EXPECT_TRUE(single(shape, s.triangle(c.triangle), &h));
+    if (m.active_edges(c.triangle) == 0b111) {
+      EXPECT_TRUE(same_contact(c.hit, h)) << "triangle " << c.triangle;
+    } else if (!same_contact(c.hit, h)) {
+      // (Edges divided by the largest component: no overflow at 1e300.)
+      const Triangle t = s.triangle(c.triangle);
+      const Vec3 e1 = t.b - t.a, e2 = t.c - t.a;
+      const double k =
+          std::max(np::max_abs_component(e1), np::max_abs_component(e2));
+      const Vec3 n = np::cross(e1 / k, e2 / k);
+      EXPECT_LE(np::length(np::cross(c.hit.normal, n)), 1e-12 * np::length(n))
+          << "triangle " << c.triangle << ": replaced by a non-face normal";
+    }
+    EXPECT_GE(c.hit.depth, 0.0);
+  }
+  return got.size();
+}
+
+size_t compare_all_contacts(const Soup& s, const Mesh& m, Vec3 c, Vec3 d,
+                            double radius) {
+  std::vector<MeshContact> got;
+  const np::Sphere sphere{c, radius};
+  m.contacts_sphere(sphere, &got);
+  size_t total = compare_contacts(s, m, sphere, np::overlap_sphere_triangle,
+                                  np::contact_sphere_triangle, got);
+  const np::Capsule capsule{c, d, radius};
+  m.contacts_capsule(capsule, &got);
+  total += compare_contacts(s, m, capsule, np::overlap_capsule_triangle,
+                            np::contact_capsule_triangle, got);
+  return total;
+}
+
+TEST(MeshContactsTest, SeededSoupsGiveTheSingleCallsContactsBitForBit) {
+  uint32_t seed = 900;
+  for (Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kCoincident,
+                    Kind::kGrid, Kind::kDegenerate})
+    for (int n : {1, 5, 100, 2000})
+      for (const auto& scale_offset :
+           {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
+            std::pair{1e300, 0.0}, std::pair{1e-3, 1e6}}) {
+        const auto scale = scale_offset.first;
+        const auto offset = scale_offset.second;
+        SCOPED_TRACE(::testing::Message()
+                     << "kind " << static_cast<int>(kind) << " n " << n
+                     << " scale " << scale << " offset " << offset);
+        const Soup s = make_soup(kind, n, scale, offset, ++seed);
+        const Mesh m = s.mesh();
+        // A soup of separate triangles (no two share an edge) has no
+        // internal edge: every contact is the single call's.
+        if (kind == Kind::kUniform || kind == Kind::kSlivers)
+          for (size_t i = 0; i < s.triangles(); ++i)
+            ASSERT_EQ(m.active_edges(static_cast<uint32_t>(i)), 0b111u) << i;
+        std::mt19937_64 rng(++seed);
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        size_t found = 0;
+        for (int q = 0; q < (n >= 1000 ? 10 : 25); ++q) {
+          auto point = [&] {
+            return Vec3{u(rng) * scale + offset, u(rng) * scale + offset,
+                        u(rng) * scale + offset};
+          };
+          const Triangle t = s.triangle(rng() % s.triangles());
+          const Vec3 c = q % 3 == 0 ? t.a : point();
+          const Vec3 d = c + Vec3{u(rng), u(rng), u(rng)} * (0.3 * scale);
+          const double size = scale * (q % 2 ? 0.05 : 0.4) * std::fabs(u(rng));
+          found += compare_all_contacts(s, m, c, d, size);
+          if (HasFailure()) return;
+        }
+        if (n >= 100) EXPECT_GT(found, 0u);  // not vacuous
+      }
+}
+
+TEST(MeshContactsTest, ContactsAtEveryMagnitudeHaveNoNaNAndFindInternalEdges) {
+  std::mt19937_64 rng(17);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<uint8_t> flags_at_one;
+  for (double scale : {1.0, 0x1p-1060, 1e-300, 1e300, DBL_MAX / 4}) {
+    SCOPED_TRACE(::testing::Message() << "scale " << scale);
+    // A grid floor (internal edges) at that scale, touched from above.
+    Soup s;
+    for (int j = 0; j < 5; ++j)
+      for (int i = 0; i < 5; ++i)
+        s.positions.insert(s.positions.end(),
+                           {(i - 2) * scale / 2, 0.0, (j - 2) * scale / 2});
+    for (uint32_t j = 0; j < 4; ++j)
+      for (uint32_t i = 0; i < 4; ++i) {
+        const uint32_t a = j * 5 + i, b = a + 1, c = a + 5, d = c + 1;
+        s.indices.insert(s.indices.end(), {a, b, d, a, d, c});
+      }
+    const Mesh m = s.mesh();
+    // The same internal edges at every scale.
+    std::vector<uint8_t> flags;
+    for (uint32_t i = 0; i < s.triangles(); ++i)
+      flags.push_back(m.active_edges(i) | m.active_vertices(i) << 3);
+    if (scale == 1.0) flags_at_one = flags;
+    EXPECT_EQ(flags, flags_at_one);
+    // A ball pressed a tenth of the scale into the floor over a seam: +y (to
+    // 1e-12: at DBL_MAX / 4 the single call's own face contact is 5.6e-16
+    // off, and is kept).
+    std::vector<MeshContact> got;
+    const np::Sphere pressed{{0.3 * scale, 0.1 * scale, 0.0}, 0.2 * scale};
+    m.contacts_sphere(pressed, &got);
+    EXPECT_GE(got.size(), 2u);
+    for (const MeshContact& k : got) {
+      EXPECT_LE(np::length(k.hit.normal - Vec3{0, 1, 0}), 1e-12) << k.triangle;
+      EXPECT_NEAR(k.hit.depth, pressed.radius - pressed.center.y,
+                  1e-12 * scale + 0x1p-1070);
+    }
+    for (int q = 0; q < 30; ++q) {
+      const Vec3 c{u(rng) * scale / 2, u(rng) * scale / 4, u(rng) * scale / 2};
+      const double r = std::fabs(u(rng)) * scale / 2;
+      m.contacts_sphere({c, r}, &got);
+      for (const MeshContact& k : got) {
+        EXPECT_FALSE(std::isnan(k.hit.depth));
+        EXPECT_FALSE(
+            std::isnan(k.hit.normal.x + k.hit.normal.y + k.hit.normal.z));
+        EXPECT_FALSE(
+            std::isnan(k.hit.point_b.x + k.hit.point_b.y + k.hit.point_b.z));
+      }
+      m.contacts_capsule({c, c + Vec3{scale / 8, scale / 8, 0}, r}, &got);
+      for (const MeshContact& k : got) {
+        EXPECT_FALSE(std::isnan(k.hit.depth));
+        EXPECT_FALSE(
+            std::isnan(k.hit.normal.x + k.hit.normal.y + k.hit.normal.z));
+      }
+    }
+  }
+}
+
+// A floor of 2 x n x n triangles of unit cells in the plane normal to `axis`
+// (through the origin), every other triangle wound the other way; `indexed`
+// false: every triangle its own three vertices (shared edges by coordinates).
+Soup floor_grid(int axis, int n, bool indexed) {
+  Soup s;
+  auto corner = [&](int i, int j) { return at_uv(axis, i, j, 0); };
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const Vec3 a = corner(i, j), b = corner(i + 1, j), c = corner(i, j + 1),
+                 d = corner(i + 1, j + 1);
+      if ((i + j) % 2 == 0) {
+        s.add(a, b, d);
+        s.add(a, c, d);  // (the other winding)
+      } else {
+        s.add(b, c, a);
+        s.add(b, d, c);
+      }
+    }
+  if (indexed) {
+    // The same triangles over shared vertices (equal coordinates merged).
+    Soup t;
+    std::vector<Vec3> seen;
+    for (size_t v = 0; v < s.positions.size() / 3; ++v) {
+      const Vec3 p = s.vertex(static_cast<uint32_t>(v));
+      size_t k = 0;
+      while (k < seen.size() && !same_vec(seen[k], p)) ++k;
+      if (k == seen.size()) {
+        seen.push_back(p);
+        t.positions.insert(t.positions.end(), {p.x, p.y, p.z});
+      }
+      t.indices.push_back(static_cast<uint32_t>(k));
+    }
+    return t;
+  }
+  return s;
+}
+
+TEST(MeshContactsTest, GridFloorsInternalEdgesAndVerticesAreInactive) {
+  for (int axis = 0; axis < 3; ++axis)
+    for (bool indexed : {true, false}) {
+      const Soup s = floor_grid(axis, 4, indexed);
+      const Mesh m = s.mesh();
+      for (uint32_t i = 0; i < s.triangles(); ++i) {
+        const Triangle t = s.triangle(i);
+        const Vec3 c[3] = {t.a, t.b, t.c};
+        for (int k = 0; k < 3; ++k) {
+          // An edge on the border of [0, 4]^2 is active; every other inactive.
+          const Vec3 p = c[k], q = c[(k + 1) % 3];
+          bool border = false;
+          for (int a : {(axis + 1) % 3, (axis + 2) % 3})
+            for (double side : {0.0, 4.0})
+              border |= np::get(p, a) == side && np::get(q, a) == side;
+          EXPECT_EQ((m.active_edges(i) >> k) & 1u, border ? 1u : 0u)
+              << "axis " << axis << " indexed " << indexed << " triangle " << i
+              << " edge " << k;
+          // A corner on the border is active, one inside inactive.
+          bool on_border = false;
+          for (int a : {(axis + 1) % 3, (axis + 2) % 3})
+            on_border |= np::get(p, a) == 0.0 || np::get(p, a) == 4.0;
+          EXPECT_EQ((m.active_vertices(i) >> k) & 1u, on_border ? 1u : 0u)
+              << "axis " << axis << " indexed " << indexed << " triangle " << i
+              << " corner " << k;
+        }
+      }
+    }
+}
+
+// A sphere and capsules resting on or pressed into a grid floor, centred on
+// seams, on shared vertices and between them, from either side: every contact
+// has the face normal (+-axis exactly) and the depth of the true penetration
+// into the floor's plane, radius - height of the lowest point of the axis.
+TEST(MeshContactsTest, ShapesOnAGridFloorGetOnlyFaceNormalsAtSeamsAndVertices) {
+  const double r = 0.25;
+  size_t replaced = 0, total = 0;
+  for (int axis = 0; axis < 3; ++axis) {
+    const Soup s = floor_grid(axis, 8, true);
+    const Mesh m = s.mesh();
+    for (double side : {1.0, -1.0})
+      for (double press : {0.0, 1.0 / 64, 0.125})
+        for (double u = 2.0; u <= 6.0; u += 0.125)
+          for (double v : {2.0, 3.0, 3.5, 3.0625, 4.0}) {
+            const double h = side * (r - press);  // the centre's height
+            const Vec3 up = at_uv(axis, 0, 0, side);
+            SCOPED_TRACE(::testing::Message()
+                         << "axis " << axis << " side " << side << " press "
+                         << press << " at " << u << "," << v);
+            std::vector<MeshContact> got;
+            const np::Sphere sphere{at_uv(axis, u, v, h), r};
+            m.contacts_sphere(sphere, &got);
+            ASSERT_FALSE(got.empty());
+            for (const MeshContact& c : got) {
+              ContactHit single;
+              ASSERT_TRUE(np::contact_sphere_triangle(
+                  sphere, s.triangle(c.triangle), &single));
+              replaced += !same_contact(c.hit, single);
+              ++total;
+              ASSERT_TRUE(equal_vec(c.hit.normal, up))
+                  << "triangle " << c.triangle << " normal " << c.hit.normal.x
+                  << "," << c.hit.normal.y << "," << c.hit.normal.z;
+              EXPECT_EQ(c.hit.depth, press) << "triangle " << c.triangle;
+            }
+            // An upright capsule standing on it, and one lying along u,
+            // tilted down so that its far end is pressed 1/16 deeper.
+            for (const np::Capsule& cap :
+                 {np::Capsule{at_uv(axis, u, v, h), at_uv(axis, u, v, h + side),
+                              r},
+                  np::Capsule{at_uv(axis, u, v, h),
+                              at_uv(axis, u + 1.5, v + 0.5, h - side / 16),
+                              r}}) {
+              m.contacts_capsule(cap, &got);
+              ASSERT_FALSE(got.empty());
+              const double lowest = std::min(side * np::get(cap.start, axis),
+                                             side * np::get(cap.end, axis));
+              for (const MeshContact& c : got) {
+                ContactHit single;
+                ASSERT_TRUE(np::contact_capsule_triangle(
+                    cap, s.triangle(c.triangle), &single));
+                replaced += !same_contact(c.hit, single);
+                ++total;
+                ASSERT_TRUE(equal_vec(c.hit.normal, up))
+                    << "capsule, triangle " << c.triangle << " normal "
+                    << c.hit.normal.x << "," << c.hit.normal.y << ","
+                    << c.hit.normal.z;
+                EXPECT_EQ(c.hit.depth, r - lowest)
+                    << "capsule, triangle " << c.triangle;
+              }
+            }
+          }
+  }
+  // The single calls' edge contacts were there to replace (not vacuous).
+  EXPECT_GT(replaced, total / 10);
+}
+
+TEST(MeshContactsTest, AtTheFloorsBorderTheEdgeNormalStays) {
+  // A ball beyond the border of a grid floor (its edges and vertices
+  // active), over its side, its corner and a border vertex that triangles
+  // with only internal edges share: the single call's edge or vertex normal,
+  // tilted outward, bit for bit, though the triangles have internal edges.
+  for (int axis = 0; axis < 3; ++axis) {
+    const Soup s = floor_grid(axis, 4, true);
+    const Mesh m = s.mesh();
+    for (const Vec3& c :
+         {at_uv(axis, -0.125, 1.5, 0.25), at_uv(axis, 2.0, -0.125, 0.25),
+          at_uv(axis, -0.125, -0.125, 0.25), at_uv(axis, 4.125, 1.0, 0.25)}) {
+      std::vector<MeshContact> got;
+      const np::Sphere sphere{c, 0.375};
+      m.contacts_sphere(sphere, &got);
+      ASSERT_FALSE(got.empty());
+      for (const MeshContact& k : got) {
+        ContactHit single;
+        ASSERT_TRUE(np::contact_sphere_triangle(sphere, s.triangle(k.triangle),
+                                                &single));
+        EXPECT_TRUE(same_contact(k.hit, single))
+            << "axis " << axis << " centre " << c.x << "," << c.y << "," << c.z
+            << " triangle " << k.triangle << " active "
+            << int(m.active_edges(k.triangle)) << " single normal "
+            << single.normal.x << "," << single.normal.y << ","
+            << single.normal.z << " point " << single.point_b.x << ","
+            << single.point_b.y << "," << single.point_b.z;
+        EXPECT_LT(std::fabs(np::get(k.hit.normal, axis)), 0.95);
+      }
+    }
+  }
+}
+
+// Two triangles sharing the edge (-1,0,0)-(1,0,0), each sloping down away
+// from it by `tilt` radians: a ridge whose planes meet at 2 * tilt.
+Soup ridge(double tilt) {
+  Soup s;
+  const double dy = -std::sin(tilt), dz = std::cos(tilt);
+  s.add({-1, 0, 0}, {1, 0, 0}, {0, dy, -dz});
+  s.add({-1, 0, 0}, {1, 0, 0}, {0, dy, dz});
+  return s;
+}
+
+TEST(MeshContactsTest, AConvexRidgeKeepsItsEdgeNormal) {
+  // 30 degrees each side: the edge is active, and a ball above the ridge
+  // gets the edge's normal (+y, from the ridge point to the centre) from
+  // both triangles, as the single call gives it.
+  const Soup s = ridge(M_PI / 6);
+  const Mesh m = s.mesh();
+  EXPECT_EQ(m.active_edges(0), 0b111u);
+  EXPECT_EQ(m.active_edges(1), 0b111u);
+  const np::Sphere sphere{{0.25, 0.5, 0}, 0.625};
+  std::vector<MeshContact> got;
+  m.contacts_sphere(sphere, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
+    ContactHit single;
+    ASSERT_TRUE(
+        np::contact_sphere_triangle(sphere, s.triangle(c.triangle), &single));
+    EXPECT_TRUE(same_contact(c.hit, single));
+    EXPECT_NEAR(c.hit.normal.y, 1.0, 1e-15);
+    EXPECT_NEAR(c.hit.depth, 0.125, 1e-15);
+  }
+  const np::Capsule cap{{-0.5, 0.5, 0}, {0.5, 0.5, 0}, 0.625};
+  m.contacts_capsule(cap, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
+    EXPECT_NEAR(c.hit.normal.y, 1.0, 1e-15);
+    EXPECT_NEAR(c.hit.depth, 0.125, 1e-15);
+  }
+}
+
+TEST(MeshContactsTest, RidgesWithinFiveDegreesOfFlatAreInternal) {
+  // Planes meeting at 4 degrees: inactive; at 6 degrees: active.
+  const double degree = M_PI / 180;
+  const Mesh flat = ridge(2 * degree).mesh();
+  EXPECT_EQ(flat.active_edges(0), 0b110u);
+  EXPECT_EQ(flat.active_edges(1), 0b110u);
+  const Mesh sharp = ridge(3 * degree).mesh();
+  EXPECT_EQ(sharp.active_edges(0), 0b111u);
+  // Folded back onto each other (both third corners on one side): active.
+  Soup folded;
+  folded.add({-1, 0, 0}, {1, 0, 0}, {0, 0, 1});
+  folded.add({-1, 0, 0}, {1, 0, 0}, {0, 0.01, 1});
+  EXPECT_EQ(folded.mesh().active_edges(0), 0b111u);
+  // A ball and a capsule resting on the 4-degree ridge touch both triangles
+  // on the ridge only: no face contact voids its corners, so both keep the
+  // single call's contact (+y exactly), not each face's tilted normal
+  // (finding 2 of issue 14 item 3: that gave depth 0.0317 for the capsule).
+  const Soup s = ridge(2 * degree);
+  std::vector<MeshContact> got;
+  const np::Sphere sphere{{0, 0.5, 0}, 0.625};
+  flat.contacts_sphere(sphere, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
+    ContactHit single;
+    ASSERT_TRUE(
+        np::contact_sphere_triangle(sphere, s.triangle(c.triangle), &single));
+    EXPECT_TRUE(same_contact(c.hit, single));
+    EXPECT_TRUE(equal_vec(c.hit.normal, {0, 1, 0}));
+    EXPECT_NEAR(c.hit.depth, 0.125, 1e-15);
+  }
+  const np::Capsule across{{0, 0.5, -0.9}, {0, 0.5, 0.9}, 0.5};
+  flat.contacts_capsule(across, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
+    ContactHit single;
+    ASSERT_TRUE(
+        np::contact_capsule_triangle(across, s.triangle(c.triangle), &single));
+    EXPECT_TRUE(same_contact(c.hit, single));
+    EXPECT_TRUE(equal_vec(c.hit.normal, {0, 1, 0}));
+    EXPECT_NEAR(c.hit.depth, 0.0, 1e-15);
+  }
+  // A ball over triangle 1's face, near the ridge: its face contact voids
+  // the ridge's corners, so triangle 0's ridge contact becomes triangle 0's
+  // face contact, its normal on the ball's side, depth measured along it.
+  const np::Sphere off{{0, 0.5, 0.0625}, 0.625};
+  flat.contacts_sphere(off, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
+    const Triangle t = s.triangle(c.triangle);
+    Vec3 n = np::cross(t.b - t.a, t.c - t.a);
+    n = n / np::length(n);
+    if (n.y < 0) n = -n;
+    ContactHit single;
+    ASSERT_TRUE(np::contact_sphere_triangle(off, t, &single));
+    if (c.triangle == 1) EXPECT_TRUE(same_contact(c.hit, single));
+    if (c.triangle == 0) EXPECT_FALSE(same_contact(c.hit, single));
+    EXPECT_NEAR(np::length(c.hit.normal - n), 0.0, 1e-15);
+    EXPECT_NEAR(c.hit.depth, 0.625 - np::dot(off.center - t.a, n), 1e-15);
+  }
+}
+
+// Finding 1 of issue 14 item 3: a unit quad at y = 0 split by the internal
+// diagonal (0,0,0)-(1,0,1), and a ball (an upright capsule) beside its border
+// z = 0, touching triangle 0 at the border edge and triangle 1 at the
+// diagonal. Neither is a face contact, so the diagonal's corners are not
+// voided and triangle 1 keeps the single call's contact: depth 0.1 along
+// (1,0,-1)/sqrt 2, not 0.3 (0.8) along -y measured to the infinite plane.
+TEST(MeshContactsTest, BesideTheBorderAnInternalEdgeContactStands) {
+  Soup s;
+  s.positions = {0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1};
+  s.indices = {0, 1, 2, 0, 2, 3};
+  const Mesh m = s.mesh();
+  EXPECT_EQ(m.active_edges(0), 0b011u);  // the diagonal is edge 2 (2 to 0)
+  const double h = 1 / std::sqrt(2.0);
+  const Vec3 centre{0.25 * h, 0, -0.15 * h};
+  const Vec3 diagonal_normal{h, 0, -h};
+  std::vector<MeshContact> got;
+  const np::Sphere sphere{centre, 0.3};
+  m.contacts_sphere(sphere, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
+    ContactHit single;
+    ASSERT_TRUE(
+        np::contact_sphere_triangle(sphere, s.triangle(c.triangle), &single));
+    EXPECT_TRUE(same_contact(c.hit, single)) << c.triangle;
+  }
+  EXPECT_TRUE(equal_vec(got[0].hit.normal, {0, 0, -1}));
+  EXPECT_NEAR(got[0].hit.depth, 0.3 - 0.15 * h, 1e-15);
+  EXPECT_NEAR(np::length(got[1].hit.normal - diagonal_normal), 0.0, 1e-15);
+  EXPECT_NEAR(got[1].hit.depth, 0.1, 1e-15);
+  const np::Capsule upright{centre - Vec3{0, 0.5, 0}, centre + Vec3{0, 0.5, 0},
+                            0.3};
+  m.contacts_capsule(upright, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
+    ContactHit single;
+    ASSERT_TRUE(
+        np::contact_capsule_triangle(upright, s.triangle(c.triangle), &single));
+    EXPECT_TRUE(same_contact(c.hit, single)) << c.triangle;
+  }
+  EXPECT_NEAR(np::length(got[1].hit.normal - diagonal_normal), 0.0, 1e-15);
+  EXPECT_NEAR(got[1].hit.depth, 0.1, 1e-15);
+}
+
+// Finding 3 of issue 14 item 3: a unit quad split by (1,0,0)-(0,0,1) and a
+// capsule crossing it upright at (0.6, 0.6), inside triangle 1, touching
+// triangle 0 at the diagonal. Every winding of either triangle, and the
+// capsule's ends swapped, give the same contacts: the single calls' (the
+// diagonal's normal, horizontal, dot 0 with the face's: kept), never +y for
+// one winding and -y for the other (depth 0.8 each before).
+TEST(MeshContactsTest, WindingDecidesNothing) {
+  const std::vector<double> positions = {0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 1};
+  const double h = 1 / std::sqrt(2.0);
+  std::vector<MeshContact> first;
+  for (int flip = 0; flip < 4; ++flip)
+    for (int swap = 0; swap < 2; ++swap) {
+      Soup s;
+      s.positions = positions;
+      s.indices = {0, 1, 2, 1, 2, 3};
+      if (flip & 1) std::swap(s.indices[0], s.indices[1]);
+      if (flip & 2) std::swap(s.indices[4], s.indices[5]);
+      np::Capsule cap{{0.6, -0.5, 0.6}, {0.6, 0.5, 0.6}, 0.3};
+      if (swap) std::swap(cap.start, cap.end);
+      SCOPED_TRACE(::testing::Message() << "flip " << flip << " swap " << swap);
+      std::vector<MeshContact> got;
+      s.mesh().contacts_capsule(cap, &got);
+      ASSERT_EQ(got.size(), 2u);
+      EXPECT_NEAR(np::length(got[0].hit.normal - Vec3{h, 0, h}), 0.0, 1e-15);
+      EXPECT_NEAR(got[0].hit.depth, 0.3 - 0.1 * std::sqrt(2.0), 1e-15);
+      EXPECT_NEAR(np::length(got[1].hit.normal - Vec3{-h, 0, -h}), 0.0, 1e-15);
+      EXPECT_NEAR(got[1].hit.depth, 0.3 + 0.1 * std::sqrt(2.0), 1e-15);
+      if (first.empty()) first = got;
+      for (size_t i = 0; i < 2; ++i) {
+        EXPECT_TRUE(equal_vec(got[i].hit.normal, first[i].hit.normal));
+        EXPECT_EQ(got[i].hit.depth, first[i].hit.depth);
+      }
+    }
+}
+
+// A ball whose centre lies in the floor's plane, inside triangle 0 of a quad:
+// triangle 0's contact is a face contact and voids the diagonal's corners;
+// triangle 1's single call (the diagonal's normal, in the plane: its dot with
+// the face normal exactly 0) names no side, so it stays, bit for bit, rather
+// than becoming -y or +y of depth 0.5.
+TEST(MeshContactsTest, ANormalInTheFacesPlaneNamesNoSideAndStays) {
+  Soup s;
+  s.positions = {0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1};
+  s.indices = {0, 1, 2, 0, 2, 3};
+  const Mesh m = s.mesh();
+  const np::Sphere sphere{{0.625, 0, 0.375}, 0.5};
+  std::vector<MeshContact> got;
+  m.contacts_sphere(sphere, &got);
+  ASSERT_EQ(got.size(), 2u);
+  for (const MeshContact& c : got) {
+    ContactHit single;
+    ASSERT_TRUE(
+        np::contact_sphere_triangle(sphere, s.triangle(c.triangle), &single));
+    EXPECT_TRUE(same_contact(c.hit, single)) << c.triangle;
+  }
+  EXPECT_EQ(got[1].hit.normal.y, 0.0);
+  EXPECT_NEAR(got[1].hit.depth, 0.5 - 0.125 * std::sqrt(2.0), 1e-15);
+}
+
+TEST(MeshContactsTest, AConcaveCornerGivesBothFacesNormals) {
+  // A floor (y = 0, x in [0, 2]) and a wall (x = 0, y in [0, 2]), two
+  // triangles each, sharing the corner's edge; a ball in the corner touches
+  // one triangle of each, with the floor's +y and the wall's +x.
+  for (double z : {-0.5, 0.0, 0.5}) {
+    Soup s;
+    s.add({0, 0, -1}, {2, 0, -1}, {2, 0, 1});
+    s.add({0, 0, -1}, {2, 0, 1}, {0, 0, 1});
+    s.add({0, 0, -1}, {0, 2, -1}, {0, 2, 1});
+    s.add({0, 0, -1}, {0, 2, 1}, {0, 0, 1});
+    const Mesh m = s.mesh();
+    std::vector<MeshContact> got;
+    m.contacts_sphere({{0.375, 0.25, z}, 0.5}, &got);
+    ASSERT_FALSE(got.empty());
+    bool floor = false, wall = false;
+    for (const MeshContact& c : got) {
+      if (c.triangle < 2) {
+        floor = true;
+        EXPECT_TRUE(equal_vec(c.hit.normal, {0, 1, 0}));
+        EXPECT_EQ(c.hit.depth, 0.25);
+      } else {
+        wall = true;
+        EXPECT_TRUE(equal_vec(c.hit.normal, {1, 0, 0}));
+        EXPECT_EQ(c.hit.depth, 0.125);
+      }
+    }
+    EXPECT_TRUE(floor && wall);
+  }
+}
+
+TEST(MeshContactsTest, EmptyMeshHasNoContacts) {
+  const Mesh m(nullptr, 0, nullptr, 0);
+  std::vector<MeshContact> got{MeshContact{}};
+  m.contacts_sphere({{0, 0, 0}, 1.0}, &got);
+  EXPECT_TRUE(got.empty());
+  m.contacts_capsule({{0, 0, 0}, {0, 1, 0}, 1.0}, &got);
+  EXPECT_TRUE(got.empty());
 }
 
 }  // namespace

@@ -1494,6 +1494,15 @@ export interface MeshCastHit extends ShapeCastHit {
   /** The index of the triangle hit (as given to `createMesh`). */
   triangle: number;
 }
+/**
+ * One contact of `mesh.contactsSphere` / `mesh.contactsCapsule`: the `ContactHit` of the shape (a) and triangle
+ * `triangle` (b), so that moving the shape by `normal * depth` leaves it touching that triangle (or, on an
+ * internal edge, that triangle's plane).
+ */
+export interface MeshContact extends ContactHit {
+  /** The index of the triangle (as given to `createMesh`). */
+  triangle: number;
+}
 /** An object `mesh.sphereCast` / `mesh.capsuleCast` fill and return instead of allocating. */
 export type MeshCastHitTarget = ShapeCastHitTarget & { triangle: number };
 
@@ -1612,6 +1621,44 @@ export interface NarrowphaseMesh {
   overlapAABB(box: AABBLike): boolean;
   /** Whether any triangle touches the oriented box: `trianglesInOBB(obb).length > 0`. */
   overlapOBB(obb: OBBLike): boolean;
+  /**
+   * One contact per triangle touching the sphere (a character controller's depenetration step), ascending by
+   * triangle index: the triangles are exactly `trianglesInSphere(sphere)`'s, and each contact is
+   * `np.contactSphereTriangle(sphere, triangle i)` plus `triangle`, bit for bit, except on **internal edges**.
+   * When the mesh is built, an edge shared by exactly two triangles that continue each other within 5 degrees
+   * of flat is internal (corners matched by their coordinates, indexed or not), and so is a vertex all of whose
+   * edges are. At query time (Jolt's `InternalEdgeRemovingCollector`, adapted to one contact per triangle) every
+   * touching triangle's single-call contact comes first. A **face contact** (normal the face normal, or `pointB`
+   * inside the face) stands and **voids** its triangle's three corners. A contact on an internal edge or vertex
+   * is replaced by its triangle's face contact **only when its feature is voided** (both corners of the edge,
+   * or the vertex, are corners of triangles with face contacts in this query; a contact so replaced voids its
+   * corners too, until nothing changes); otherwise the single call's contact stands. The face contact:
+   * `normal` the unit face normal on the side the single call's normal points to (if that normal is
+   * perpendicular to the face, the single call's contact stays; the triangles' winding decides nothing),
+   * `depth = radius -` the centre's distance to the plane along it, `pointA = center - normal * radius`,
+   * `pointB = pointA + normal * depth`. So a ball pressed into a floor of many small triangles gets +up at every
+   * seam and shared vertex, never a seam's tilted normal; a ball beside the floor's border touching an internal
+   * edge, or resting on a ridge within 5 degrees of flat (no face contact voids it), gets the edge's true contact;
+   * a ridge of more than 5 degrees, a border edge, a step keep the single call's edge normal. A contact inside
+   * the face whose normal is not the face's (a capsule deep in it) becomes the face contact when the triangle
+   * has an internal edge.
+   * @returns a fresh array (empty when nothing touches); any number of contacts
+   * @throws TypeError / RangeError naming the field, e.g. `mesh.contactsSphere: sphere.radius is -1, expected
+   *   a value >= 0 ...`.
+   * @example mesh.contactsSphere({ center: { x: 0.5, y: 0.125, z: 0.5 }, radius: 0.25 }) // on a floor at y = 0
+   *   // [{ depth: 0.125, normal: { x: 0, y: 1, z: 0 }, pointA: { x: 0.5, y: -0.125, z: 0.5 },
+   *   //    pointB: { x: 0.5, y: 0, z: 0.5 }, triangle: 0 }, ...one per triangle touched]
+   */
+  contactsSphere(sphere: SphereLike): MeshContact[];
+  /**
+   * `contactsSphere` for a capsule: the triangles of `trianglesInCapsule(capsule)`, each contact
+   * `np.contactCapsuleTriangle(capsule, triangle i)` plus `triangle`, except on internal edges (the rule of
+   * `contactsSphere`), where the face contact is the capsule's with the triangle's plane: `normal` the unit face
+   * normal on the side the single call's normal points to, `depth = radius -` the signed distance of the
+   * deeper end along it, `pointA` that end less `normal * radius`, `pointB = pointA + normal * depth`.
+   * @throws TypeError / RangeError naming the field, e.g. `mesh.contactsCapsule: capsule.start.x is NaN, ...`.
+   */
+  contactsCapsule(capsule: CapsuleLike): MeshContact[];
   /** Frees the mesh's WASM memory now. Later calls throw; a second `dispose()` does nothing. */
   dispose(): void;
 }

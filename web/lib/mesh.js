@@ -44,6 +44,16 @@ export function createMeshFactory(module, env) {
   const np_sphereCast = module._np_mesh_sphereCast;
   const np_capsuleCast = module._np_mesh_capsuleCast;
   const np_found = module._np_mesh_found;
+  const np_contactsRead = module._np_mesh_contactsRead;
+  const np_contactsArea = module._np_mesh_contacts;
+  // The contact queries: [member, its argument's name and kind, the export].
+  const CONTACTS = [
+    ["contactsSphere", "sphere", "sphere", module._np_mesh_contactsSphere],
+    ["contactsCapsule", "capsule", "capsule", module._np_mesh_contactsCapsule],
+  ];
+  // Doubles per contact in the mesh's contact buffer (narrowphase/mesh_flat.h: NP_MESH_CONTACT_DOUBLES):
+  // triangle, depth, normal, pointA, pointB.
+  const CONTACT_DOUBLES = 11;
   // The overlap queries: [member, its argument's name and kind, the export].
   const OVERLAPS = [
     [
@@ -97,6 +107,12 @@ export function createMeshFactory(module, env) {
   };
   const OVERLAP = {};
   for (const [member, arg, kind, fn] of OVERLAPS)
+    OVERLAP[member] = {
+      spec: schema(`mesh.${member}`, [[arg, kind]]),
+      kind,
+      fn,
+    };
+  for (const [member, arg, kind, fn] of CONTACTS)
     OVERLAP[member] = {
       spec: schema(`mesh.${member}`, [[arg, kind]]),
       kind,
@@ -256,10 +272,12 @@ export function createMeshFactory(module, env) {
     #handle;
     #triangleCount;
     #found; // the address of the mesh's result buffer (np_mesh_found: room for every triangle, fixed)
+    #contactArea; // the address of its contact buffer (np_mesh_contacts: 256 contacts, fixed)
     constructor(handle, triangleCount) {
       this.#handle = handle;
       this.#triangleCount = triangleCount;
       this.#found = np_found(handle);
+      this.#contactArea = np_contactsArea(handle);
     }
     #live(name) {
       if (this.#handle === 0)
@@ -474,6 +492,56 @@ export function createMeshFactory(module, env) {
     }
     overlapOBB(obb) {
       return this.#query("overlapOBB", obb, undefined, false);
+    }
+
+    // The contact queries: the shape into the buffer; the export finds the touching triangles and returns their
+    // count, then np_mesh_contactsRead writes their contacts, up to 256 at a time, into the mesh's own contact
+    // buffer (reserved with the mesh: no allocation, no memory growth), read out chunk by chunk into fresh
+    // objects. No code of the caller runs between the chunks.
+    #contacts(member, shape) {
+      this.#live(member);
+      const { spec, kind, fn } = OVERLAP[member];
+      let v;
+      try {
+        v = shapeNumbers(kind, shape);
+      } catch (error) {
+        throw fail(spec, [shape], error);
+      }
+      const handle = this.#live(member);
+      const count = withBuffer((b) => {
+        for (let i = 0; i < v.length; i++) b[i] = v[i];
+        const c = fn(handle, ptr);
+        if (c < 0) throw rangeError(spec, c, b);
+        return c;
+      });
+      const contacts = new Array(count);
+      const area = this.#contactArea;
+      for (let first = 0; first < count;) {
+        const k = np_contactsRead(handle, first);
+        const d = new Float64Array(
+          module.HEAPU8.buffer,
+          area,
+          k * CONTACT_DOUBLES,
+        );
+        for (let i = 0; i < k; i++) {
+          const o = i * CONTACT_DOUBLES;
+          contacts[first + i] = {
+            depth: d[o + 1],
+            normal: { x: d[o + 2], y: d[o + 3], z: d[o + 4] },
+            pointA: { x: d[o + 5], y: d[o + 6], z: d[o + 7] },
+            pointB: { x: d[o + 8], y: d[o + 9], z: d[o + 10] },
+            triangle: d[o],
+          };
+        }
+        first += k;
+      }
+      return contacts;
+    }
+    contactsSphere(sphere) {
+      return this.#contacts("contactsSphere", sphere);
+    }
+    contactsCapsule(capsule) {
+      return this.#contacts("contactsCapsule", capsule);
     }
 
     /** Frees the mesh's memory now. Later calls on it throw; a second dispose() does nothing. */

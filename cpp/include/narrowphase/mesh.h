@@ -54,6 +54,14 @@ struct MeshClosestPoint {
   uint32_t triangle = 0;
 };
 
+/// One contact of a mesh query (contacts_sphere, contacts_capsule): the
+/// ContactHit of the shape (a) and triangle `triangle` (b), as the single call
+/// gives it or, on an internal edge, the face contact that replaces it.
+struct MeshContact {
+  ContactHit hit;
+  uint32_t triangle = 0;
+};
+
 /// One BVH node, 32 bytes. Bounds are float32 offsets from the mesh's origin in
 /// units of its scale (Mesh::world_bounds maps them back), rounded outward so
 /// that the bounds mapped back (rounded as queries compute them) contain every
@@ -146,6 +154,77 @@ class Mesh {
   bool overlap_aabb(const AABB& box) const;
   bool overlap_obb(const OBB& box) const;
 
+  /// One contact per triangle touching the shape (a character controller's
+  /// depenetration step), ascending by triangle index, into *out (cleared
+  /// first). The triangles are exactly triangles_in_sphere's /
+  /// triangles_in_capsule's; each contact is contact_sphere_triangle's /
+  /// contact_capsule_triangle's, bit for bit, except on internal edges
+  /// (mesh_contacts.cpp; JoltPhysics' InternalEdgeRemovingCollector adapted
+  /// to one contact per triangle). All the single calls come first: a face
+  /// contact (normal the face's within kMeshFaceContactSine, or pointB in the
+  /// triangle's interior) stands and voids the triangle's three corners
+  /// (matched by coordinates). A contact on an inactive edge (shared with one
+  /// other triangle continuing it within kMeshFlatEdgeCosine of flat, found
+  /// when the mesh is built) or an inactive vertex (every edge at it
+  /// inactive) is replaced by the triangle's face contact only when its
+  /// feature is voided (both corners of the edge, or the vertex, corners of
+  /// triangles with face contacts in this query; a replaced contact voids its
+  /// corners too, to a fixed point); otherwise the single call's contact
+  /// stands (a shape beside the border, or resting on a nearly flat ridge).
+  /// An interior contact whose normal is not the face's is replaced when the
+  /// triangle has an inactive edge. The face contact: normal = the unit face
+  /// normal on the side the single call's normal points to (dot > 0: +n, < 0:
+  /// -n; == 0: the single call's contact is kept; winding decides nothing),
+  /// depth = radius - the signed distance of the deepest end along it,
+  /// pointA = that end less normal * radius, pointB = pointA + normal *
+  /// depth. Moving by normal * depth then leaves the shape touching the
+  /// triangle's plane, so apart from the triangle. The shapes must be valid
+  /// (validate.h).
+  void contacts_sphere(const Sphere& sphere,
+                       std::vector<MeshContact>* out) const;
+  void contacts_capsule(const Capsule& capsule,
+                        std::vector<MeshContact>* out) const;
+  /// The parts of contacts_*, for callers that take the contacts a few at a
+  /// time (the flat exports): the BVH slots of the touching triangles, in
+  /// ascending triangle index, the query's voided corners, and the contact of
+  /// the triangle in one slot.
+  void contact_slots_sphere(const Sphere& sphere,
+                            std::vector<uint32_t>* slots) const;
+  void contact_slots_capsule(const Capsule& capsule,
+                             std::vector<uint32_t>* slots) const;
+  /// The welded corners (sorted, unique) of the triangles in `slots` whose
+  /// contact is a face contact or is replaced by one (the voided corners of
+  /// contacts_*); *pending is scratch (a vector reserved for every slot
+  /// keeps this from allocating).
+  void voided_corners_sphere(const Sphere& sphere,
+                             const std::vector<uint32_t>& slots,
+                             std::vector<uint32_t>* voided,
+                             std::vector<uint64_t>* pending) const;
+  void voided_corners_capsule(const Capsule& capsule,
+                              const std::vector<uint32_t>& slots,
+                              std::vector<uint32_t>* voided,
+                              std::vector<uint64_t>* pending) const;
+  /// The contact of the triangle in one slot, given the query's voided
+  /// corners.
+  MeshContact contact_sphere_in_slot(const Sphere& sphere, uint32_t slot,
+                                     const std::vector<uint32_t>& voided) const;
+  MeshContact contact_capsule_in_slot(
+      const Capsule& capsule, uint32_t slot,
+      const std::vector<uint32_t>& voided) const;
+  /// Triangle `i`'s active edges (its index as given): bit 0 the edge from its
+  /// first corner to its second, bit 1 second to third, bit 2 third to first.
+  /// An edge is inactive when exactly one other triangle shares it (corners
+  /// matched by their coordinates, so an unindexed mesh's shared edges count)
+  /// and the two continue each other within kMeshFlatEdgeCosine of flat (their
+  /// third corners on opposite sides of the edge); boundary, non-manifold,
+  /// folded and angled edges, and every edge of a degenerate triangle, are
+  /// active.
+  uint8_t active_edges(uint32_t i) const;
+  /// Triangle `i`'s active corners: bit k when some edge at its corner k, of
+  /// any triangle, is active (a vertex on the border or on a ridge); an
+  /// inactive vertex is inside a flat region.
+  uint8_t active_vertices(uint32_t i) const;
+
   /// Bytes of the BVH: its nodes and the triangles' order (their original
   /// indices), what three-mesh-bvh's BVH buffer holds (it reorders the
   /// geometry's index in place instead of keeping an order).
@@ -170,13 +249,26 @@ class Mesh {
                                         // in BVH order
   std::vector<uint32_t> triangle_ids_;  // original index, in BVH order
   std::vector<MeshNode> nodes_;
-  Vec3 origin_;             // the centre of the mesh's bounds
+  std::vector<uint8_t> active_;  // active edge and corner bits, BVH order
+  std::vector<uint32_t> weld_;   // per vertex: the first vertex at its point
+  Vec3 origin_;                  // the centre of the mesh's bounds
   double unit_ = 1.0;       // a power of two: world = origin + float * unit
   double max_coord_ = 0.0;  // the largest |coordinate| of any vertex
   int depth_ = 0;
 
   Triangle at(uint32_t slot) const;  // the triangle in BVH slot `slot`
   void build(std::vector<double>& bounds);
+  void find_active_edges();
+  template <class Shape>
+  void voided_corners(const Shape& shape, const std::vector<uint32_t>& slots,
+                      std::vector<uint32_t>* voided,
+                      std::vector<uint64_t>* pending) const;
+  bool feature_voided(uint32_t slot, unsigned needed,
+                      const std::vector<uint32_t>& voided, size_t sorted) const;
+  template <class Shape>
+  MeshContact contact_in_slot(const Shape& shape, uint32_t slot,
+                              const std::vector<uint32_t>& voided) const;
+  void sort_slots(std::vector<uint32_t>* slots) const;
   float round_down(double value, int axis) const;
   float round_up(double value, int axis) const;
   template <class Visit>

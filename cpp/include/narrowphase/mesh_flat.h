@@ -58,6 +58,32 @@ int np_mesh_overlapCapsule(const void* mesh, const double* io);
 int np_mesh_overlapAABB(const void* mesh, const double* io);
 int np_mesh_overlapOBB(const void* mesh, const double* io);
 
+/* contacts<S>: one contact per touching triangle, ascending by triangle
+ * index; their number is unbounded (every triangle of the mesh may touch), so
+ * they cross in chunks, never through the io buffer. np_mesh_contactsSphere /
+ * np_mesh_contactsCapsule take the shape at io[0] (sphere [0..3], capsule
+ * [0..6]; validation codes as the flat queries), find the touching triangles
+ * (their BVH slots, in np_mesh_found's buffer) and the corners their face
+ * contacts void (internal edges: np::Mesh::contacts_sphere; in a buffer of
+ * 3 per triangle, with a scratch of 8 bytes per triangle, both reserved at
+ * creation), keep the shape and return their count n.
+ * np_mesh_contactsRead(mesh, first) then writes the contacts of touching
+ * triangles first .. first + k - 1 (k = min(n - first, NP_MESH_CONTACT_CHUNK))
+ * to the mesh's contact buffer (np_mesh_contacts: room for
+ * NP_MESH_CONTACT_CHUNK contacts, or every triangle of a smaller mesh, reserved
+ * at creation, its address fixed) and returns k (0 once first
+ * >= n). Each contact is NP_MESH_CONTACT_DOUBLES doubles: triangle [0],
+ * depth [1], normal [2..4], pointA [5..7], pointB [8..10] (np::Mesh::
+ * contacts_sphere / contacts_capsule, internal edges adjusted). Another
+ * query of the same mesh between them overwrites the slots: read the chunks
+ * right after. */
+#define NP_MESH_CONTACT_CHUNK 256
+#define NP_MESH_CONTACT_DOUBLES 11
+int np_mesh_contactsSphere(void* mesh, const double* io);
+int np_mesh_contactsCapsule(void* mesh, const double* io);
+int np_mesh_contactsRead(void* mesh, unsigned first);
+const double* np_mesh_contacts(const void* mesh);
+
 #ifdef __cplusplus
 }
 #endif

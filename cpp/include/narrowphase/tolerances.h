@@ -283,4 +283,34 @@ inline constexpr double kContactFlatFeature = 0x1p-32;
 /// point on a triangle of size 4 whose corners were collinear to 1e-10).
 inline constexpr double kTriangleSliverSine = 0x1p-8;
 
+/// Dimensionless (a cosine). An edge shared by exactly two triangles of a mesh
+/// is internal (inactive, mesh_contacts.cpp) when the triangles continue each
+/// other (their third corners on opposite sides of the edge) and the angle
+/// between their planes is at most acos(kMeshFlatEdgeCosine) = 5 degrees:
+/// Jolt's ActiveEdges::IsEdgeActive threshold (cos 5 degrees, also
+/// MeshShapeSettings::mActiveEdgeCosThresholdAngle's default). A floor
+/// triangulated from one plane, or tessellated from a gently curved surface,
+/// has inactive seams; a ridge, a step or a ramp's foot (30 degrees) keeps
+/// its edge normal. Computed in doubles from unit normals (a few ulps).
+inline constexpr double kMeshFlatEdgeCosine = 0.99619469809174553;
+
+/// Dimensionless (the sine of an angle). A mesh contact whose normal is within
+/// this angle of its triangle's unit face normal (|normal x face normal| at
+/// most this) is a face contact and is never replaced on internal edges: the
+/// single call's face normal and the one mesh_contacts.cpp computes differ by
+/// a few ulps (~2^-50), far below 2^-20 (~1e-6 rad); an edge contact tilted
+/// less than that is kept, its normal within 1e-6 rad of the face's.
+inline constexpr double kMeshFaceContactSine = 0x1p-20;
+
+/// Dimensionless (a barycentric coordinate). Where on its triangle a replaced
+/// mesh contact's point lies (Jolt's FixNormal, whose epsilon is 1e-4): a
+/// coordinate above 1 - this is a vertex, one below this an edge, else the
+/// interior. The single calls put an edge or vertex contact's pointB on the
+/// boundary to a few ulps of the triangle's size, so 2^-13 (1.2e-4) takes
+/// every such point for its feature; a point that close to an edge but
+/// inside it is a face contact whose normal is not the face's only in a deep
+/// capsule contact, which is replaced when any edge of the triangle is
+/// inactive, as Jolt's interior case.
+inline constexpr double kMeshContactFeature = 0x1p-13;
+
 }  // namespace np
