@@ -332,6 +332,11 @@ describe("by hand", () => {
     const got = tree.boxesInAABB({ min: v3(0, 0, 0), max: v3(200, 0, 0) }, out);
     expect(got.buffer).toBe(out.buffer);
     expect([...out]).toEqual([0, 1, 2, 3, 9]);
+    const exact = new Uint32Array(4); // exactly long enough: used
+    expect(
+      tree.boxesInAABB({ min: v3(0, 0, 0), max: v3(200, 0, 0) }, exact),
+    ).toEqual(exact);
+    expect([...exact]).toEqual([0, 1, 2, 3]);
     const short = new Uint32Array([9]);
     const fresh = tree.boxesInAABB(
       { min: v3(0, 0, 0), max: v3(200, 0, 0) },
