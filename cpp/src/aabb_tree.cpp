@@ -294,11 +294,16 @@ void AABBTree::update(uint32_t i, const AABB& box) {
 }
 
 void AABBTree::update_all(const double* boxes) {
-  max_coord_ = 0.0;
-  for (uint32_t s = 0; s < boxes_.size(); ++s) {
-    boxes_[s] = box_at(boxes + 6 * static_cast<size_t>(ids_[s]));
-    max_coord_ = max2(max_coord_, box_magnitude(boxes_[s]));
+  // Read in index order and written to each box's slot (a scatter: the
+  // input is read sequentially, and the writes, unlike a gather's reads, do
+  // not wait on each other).
+  double m = 0.0;
+  for (size_t i = 0; i < boxes_.size(); ++i) {
+    const AABB b = box_at(boxes + 6 * i);
+    boxes_[slot_of_[i]] = b;
+    m = max2(m, box_magnitude(b));
   }
+  max_coord_ = m;
   for (size_t k = nodes_.size(); k-- > 0;) refit_node(static_cast<uint32_t>(k));
 }
 

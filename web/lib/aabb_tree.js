@@ -40,20 +40,42 @@ function checkBoxes(name, arg, aabbs, expected) {
         ? `${name}: ${arg} has length ${length}, expected a multiple of 6 (minx, miny, minz, maxx, maxy, maxz per box)`
         : `${name}: ${arg} has length ${length}, expected ${6 * expected} (6 numbers for each of the tree's ${expected} boxes)`,
     );
-  for (let i = 0; i < length; i++) {
-    const v = aabbs[i];
+  // One pass (updateAll runs every frame): each box's six numbers are finite (x - x is 0 exactly for finite x)
+  // and min <= max; the first bad element is then found for the message.
+  for (let i = 0; i < length; i += 6) {
+    const x0 = aabbs[i],
+      y0 = aabbs[i + 1],
+      z0 = aabbs[i + 2],
+      x1 = aabbs[i + 3],
+      y1 = aabbs[i + 4],
+      z1 = aabbs[i + 5];
+    if (
+      x0 - x0 + (y0 - y0) + (z0 - z0) + (x1 - x1) + (y1 - y1) + (z1 - z1) !==
+        0 ||
+      x0 > x1 ||
+      y0 > y1 ||
+      z0 > z1
+    )
+      throw badBox(name, arg, aabbs, i);
+  }
+  return length / 6;
+}
+
+// The error for the box at aabbs[i..i+5], which has a non-finite number or min > max.
+function badBox(name, arg, aabbs, i) {
+  for (let k = i; k < i + 6; k++) {
+    const v = aabbs[k];
     if (v - v !== 0)
-      throw new RangeError(
-        `${name}: ${arg}[${i}] (box ${(i / 6) | 0}, ${FIELDS[i % 6]}) is ${v}, expected a finite number`,
+      return new RangeError(
+        `${name}: ${arg}[${k}] (box ${i / 6}, ${FIELDS[k - i]}) is ${v}, expected a finite number`,
       );
   }
-  for (let i = 0; i < length; i += 6)
-    for (let a = 0; a < 3; a++)
-      if (aabbs[i + a] > aabbs[i + 3 + a])
-        throw new RangeError(
-          `${name}: ${arg}[${i + a}] (box ${i / 6}, ${FIELDS[a]}) is ${aabbs[i + a]}, expected <= ${arg}[${i + 3 + a}] (${FIELDS[a + 3]}) = ${aabbs[i + 3 + a]}`,
-        );
-  return length / 6;
+  for (let a = 0; a < 3; a++)
+    if (aabbs[i + a] > aabbs[i + 3 + a])
+      return new RangeError(
+        `${name}: ${arg}[${i + a}] (box ${i / 6}, ${FIELDS[a]}) is ${aabbs[i + a]}, expected <= ${arg}[${i + 3 + a}] (${FIELDS[a + 3]}) = ${aabbs[i + 3 + a]}`,
+      );
+  return new RangeError(`${name}: ${arg}[${i}]: a bad box`); // (not reached)
 }
 
 /**
