@@ -375,8 +375,11 @@ struct SlabRay {
       if (t0 > tnear) tnear = t0;
       if (t1 < tfar) tfar = t1;
     }
-    tnear -= kMeshBoundSlack * std::fabs(tnear);
-    tfar += kMeshBoundSlack * std::fabs(tfar);
+    // (A parameter that overflowed stays infinite: inf - inf would be NaN,
+    // and reject a box raycast_aabb hits at a distance it reports infinite.)
+    if (std::fabs(tnear) < INFINITY)
+      tnear -= kMeshBoundSlack * std::fabs(tnear);
+    if (std::fabs(tfar) < INFINITY) tfar += kMeshBoundSlack * std::fabs(tfar);
     if (!(tnear <= tfar) || tfar < 0.0) return false;
     *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
     return true;
@@ -442,6 +445,10 @@ struct RayVisit {
     return slab.enter(box, d);
   }
   void leaf(const AABB& box, uint32_t id) {
+    // The node test on the box itself first (as conservative as on a node,
+    // and cheaper than the exact single call), as the mesh's leaves do.
+    double entry;
+    if (!slab.enter(box, &entry) || entry > limit()) return;
     RayHit h;
     if (!raycast_aabb(ray, box, max_distance, &h)) return;
     if (!found || h.distance < best.hit.distance ||
@@ -478,13 +485,17 @@ OverlapVisit<Touches> overlap_visit(Touches t, std::vector<uint32_t>* out) {
 
 bool AABBTree::raycast(const Ray& ray, double max_distance,
                        TreeRayHit* hit) const {
-  const double k =
-      detail::unit_scale_for(detail::biased_exponent(ray.direction));
-  RayVisit visit{ray,
-                 max_distance,
-                 SlabRay(ray.origin, ray.direction * k,
-                         max2(max_coord_, max_abs_component(ray.origin))),
-                 {}};
+  // The direction scaled by powers of two to a largest component in [1, 2):
+  // two steps for a subnormal one (the first only reaches 2^-74), whose
+  // parameters would otherwise overflow where the distances do not.
+  Vec3 d = ray.direction *
+           detail::unit_scale_for(detail::biased_exponent(ray.direction));
+  d = d * detail::unit_scale_for(detail::biased_exponent(d));
+  RayVisit visit{
+      ray,
+      max_distance,
+      SlabRay(ray.origin, d, max2(max_coord_, max_abs_component(ray.origin))),
+      {}};
   TreeTraversal<RayVisit>::run(*this, visit);
   if (!visit.found) return false;
   *hit = visit.best;

@@ -398,13 +398,12 @@ TEST(AABBTreeTest, CoincidentBoxesAllFoundAndTheLowestHit) {
 }
 
 TEST(AABBTreeTest, ExtremeMagnitudesGiveNoNaNAndTheBruteForce) {
-  std::vector<double> b = {
-      -DBL_MAX, -DBL_MAX, -DBL_MAX, -1e308,  -1e308, -1e308, 1e308,  1e308,
-      1e308,    DBL_MAX,  DBL_MAX,  DBL_MAX, 0,      0,      0,      5e-324,
-      5e-324,   5e-324,   -5e-324,  0,       0,      0,      1e-310, 0,
-      -DBL_MAX, 0,        0,        DBL_MAX, 0,      0};
-  const AABBTree t = tree_of(b);
-  ASSERT_TRUE(NodesAreExactUnions(t));
+  const std::vector<double> all = {
+      -DBL_MAX, -DBL_MAX, -DBL_MAX, -1e308,  -1e308,  -1e308,   // 0
+      1e308,    1e308,    1e308,    DBL_MAX, DBL_MAX, DBL_MAX,  // 1
+      0,        0,        0,        5e-324,  5e-324,  5e-324,   // 2
+      -5e-324,  0,        0,        0,       1e-310,  0,        // 3
+      -DBL_MAX, 0,        0,        DBL_MAX, 0,       0};       // 4
   const Vec3 origins[] = {{0, 0, 0},
                           {-DBL_MAX, 0, 0},
                           {1e308, -1e308, 0},
@@ -412,22 +411,33 @@ TEST(AABBTreeTest, ExtremeMagnitudesGiveNoNaNAndTheBruteForce) {
                           {0, 1e-300, 0}};
   const Vec3 dirs[] = {{1, 0, 0},       {-1, 1, 1},
                        {5e-324, 0, 0},  {DBL_MAX, DBL_MAX, DBL_MAX},
-                       {0, -1e-300, 0}, {0, 0, -0.0 + 1}};
-  for (const Vec3& o : origins)
-    for (const Vec3& d : dirs) {
-      TreeRayHit g, w;
-      const bool gh = t.raycast({o, d}, INFINITY, &g);
-      EXPECT_TRUE(SameHit(gh, g, brute_raycast(b, {o, d}, INFINITY, &w), w));
-      if (gh) EXPECT_FALSE(std::isnan(g.hit.distance));
-    }
-  std::vector<uint32_t> out;
-  for (const Vec3& c : origins)
-    for (double r : {0.0, 5e-324, 1.0, 1e308, DBL_MAX}) {
-      t.boxes_in_sphere({c, r}, &out);
-      EXPECT_EQ(out, brute_in_sphere(b, {c, r}));
-      t.boxes_in_aabb({c, c + Vec3{r, r, r}}, &out);
-      EXPECT_EQ(out, brute_in_aabb(b, {c, c + Vec3{r, r, r}}));
-    }
+                       {0, -1e-300, 0}, {1e-310, 1e-320, 0}};
+  // With the segment box 4 (which a ray along the x axis starts on), and
+  // without it: then a ray from -DBL_MAX along a subnormal direction hits box
+  // 2 (and 3) at a distance that rounds to DBL_MAX, a parameter that overflows
+  // unless the direction is brought to [1, 2).
+  for (size_t boxes : {5, 4}) {
+    const std::vector<double> b(all.begin(), all.begin() + 6 * boxes);
+    const AABBTree t = tree_of(b);
+    ASSERT_TRUE(NodesAreExactUnions(t));
+    for (const Vec3& o : origins)
+      for (const Vec3& d : dirs) {
+        TreeRayHit g, w;
+        const bool gh = t.raycast({o, d}, INFINITY, &g);
+        EXPECT_TRUE(SameHit(gh, g, brute_raycast(b, {o, d}, INFINITY, &w), w))
+            << boxes << " boxes, origin (" << o.x << ", " << o.y << ", " << o.z
+            << "), direction (" << d.x << ", " << d.y << ", " << d.z << ")";
+        if (gh) EXPECT_FALSE(std::isnan(g.hit.distance));
+      }
+    std::vector<uint32_t> out;
+    for (const Vec3& c : origins)
+      for (double r : {0.0, 5e-324, 1.0, 1e308, DBL_MAX}) {
+        t.boxes_in_sphere({c, r}, &out);
+        EXPECT_EQ(out, brute_in_sphere(b, {c, r}));
+        t.boxes_in_aabb({c, c + Vec3{r, r, r}}, &out);
+        EXPECT_EQ(out, brute_in_aabb(b, {c, c + Vec3{r, r, r}}));
+      }
+  }
 }
 
 TEST(AABBTreeTest, LeavesAreSmallAndTheDepthBounded) {
