@@ -24,8 +24,11 @@
 // the coordinates' magnitude, its entry parameter lowered by kMeshBoundSlack
 // (Ize 2013, "Robust BVH Ray Traversal", JCGT 2(2)); raycast_aabb decides a
 // hit exactly and reports its distance within a few ulps of the exact one, so
-// a node whose box contains a hit box is never pruned. The overlap queries
-// test a node with the leaves' own exact predicate on the node's box.
+// a node whose box contains a hit box is never pruned. boxes_in_aabb tests a
+// node with the leaves' own exact comparisons on the node's box;
+// boxes_in_sphere with the mesh's lower bound on the distance to the widened
+// box (the exact overlap_sphere_aabb costs several times more per node, and
+// only the boxes take it).
 #include "narrowphase/aabb_tree.h"
 
 #include <algorithm>
@@ -481,6 +484,42 @@ OverlapVisit<Touches> overlap_visit(Touches t, std::vector<uint32_t>* out) {
   return {t, out};
 }
 
+// The sphere's visitor: a node is visited when a lower bound on the distance
+// from the centre to its box, widened by kMeshBoxMargin of the magnitudes
+// involved, is at most the radius (the mesh's SphereNodeTest: conservative,
+// and far cheaper than the exact predicate, which only the boxes take).
+struct SphereVisit {
+  const Sphere& sphere;
+  double half_c[3];
+  double margin;
+  std::vector<uint32_t>* out;
+  double limit() const { return 0.0; }
+  bool bound_node(const AABB& box, double* d) const {
+    *d = 0.0;
+    const double lo[3] = {box.min.x, box.min.y, box.min.z};
+    const double hi[3] = {box.max.x, box.max.y, box.max.z};
+    double g[3];
+    for (int a = 0; a < 3; ++a) {
+      const double below = 0.5 * (lo[a] - margin) - half_c[a];
+      const double above = half_c[a] - 0.5 * (hi[a] + margin);
+      g[a] = below > 0.0 ? below : above > 0.0 ? above : 0.0;
+    }
+    // The gaps are halved: twice their length (a sum of squares that
+    // overflows or underflows falls back to the largest gap, <= the
+    // Euclidean one), lowered by kMeshBoundSlack.
+    const double s = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
+    const double half = s >= DBL_MIN && s <= DBL_MAX
+                            ? std::sqrt(s)
+                            : max2(max2(g[0], g[1]), g[2]);
+    return 2.0 * half * (1.0 - kMeshBoundSlack) <= sphere.radius;
+  }
+  void leaf(const AABB& box, uint32_t id) {
+    double d;
+    if (bound_node(box, &d) && overlap_sphere_aabb(sphere, box))
+      out->push_back(id);
+  }
+};
+
 }  // namespace
 
 bool AABBTree::raycast(const Ray& ray, double max_distance,
@@ -514,9 +553,14 @@ void AABBTree::boxes_in_aabb(const AABB& box,
 void AABBTree::boxes_in_sphere(const Sphere& sphere,
                                std::vector<uint32_t>* out) const {
   out->clear();
-  auto visit = overlap_visit(
-      [&](const AABB& b) { return overlap_sphere_aabb(sphere, b); }, out);
-  TreeTraversal<decltype(visit)>::run(*this, visit);
+  const double magnitude =
+      max2(max_coord_, max2(max_abs_component(sphere.center), sphere.radius));
+  SphereVisit visit{
+      sphere,
+      {0.5 * sphere.center.x, 0.5 * sphere.center.y, 0.5 * sphere.center.z},
+      kMeshBoxMargin * magnitude + kMeshBoxMarginAbsolute,
+      out};
+  TreeTraversal<SphereVisit>::run(*this, visit);
   std::sort(out->begin(), out->end());
 }
 

@@ -17,12 +17,13 @@
 // for bit, the brute force over all boxes with the function named at each
 // query (the leaves call exactly that function); ties (two boxes hit at
 // exactly the same distance) go to the lowest index. The traversal never
-// prunes a node holding an answer: the overlap queries test nodes with the
-// same exact predicates (a node's box contains its boxes, and an exact
-// predicate is monotone under containment), and the raycast tests nodes with
-// the mesh's conservative slab test (widened by kMeshBoxMargin, lowered by
-// kMeshBoundSlack: Ize 2013, "Robust BVH Ray Traversal"), nodes visited near
-// to far and pruned by the nearest hit so far.
+// prunes a node holding an answer: boxes_in_aabb tests nodes with the same
+// exact comparisons (a node's box contains its boxes, and an exact predicate
+// is monotone under containment), boxes_in_sphere with a lower bound on the
+// centre's distance to the node's box widened by kMeshBoxMargin, and the
+// raycast with the mesh's conservative slab test (widened by kMeshBoxMargin,
+// lowered by kMeshBoundSlack: Ize 2013, "Robust BVH Ray Traversal"), nodes
+// visited near to far and pruned by the nearest hit so far.
 #pragma once
 
 #include <cstddef>
@@ -80,8 +81,10 @@ class AABBTree {
   /// The indices of every box touching the shape (touching counts),
   /// ascending, into *out (cleared first): exactly the brute force over every
   /// box with overlap_aabb_aabb(box, b) / overlap_sphere_aabb(sphere, b). A
-  /// node is visited when the same predicate holds for its box (exact, so it
-  /// never prunes a node holding a touching box). Algorithm: the overlap
+  /// node is visited when the box touches it (the same exact comparisons), or
+  /// when a lower bound on the sphere's centre's distance to its box widened
+  /// by kMeshBoxMargin is at most the radius (as the mesh's sphere queries):
+  /// neither prunes a node holding a touching box. Algorithm: the overlap
   /// traversal of Box2D's b2DynamicTree::Query, Jolt's
   /// BroadPhaseQuadTree::CollideAABox and parry's Qbvh intersection_with_aabb.
   /// The shapes must be valid (validate.h).
