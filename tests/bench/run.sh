@@ -12,6 +12,7 @@
 #   7. batch.workers.mjs     one large batch on the main thread against the same split between two workers
 #   8. rapier.bench.mjs      casts and contacts against Rapier's shape queries (installed into tests/bench only)
 #   9. mesh.bench.mjs        np.createMesh against three-mesh-bvh (installed into tests/bench only)
+#  10. aabbtree.bench.mjs    np.createAABBTree against Rapier's world queries over the same 10^5 boxes
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -42,3 +43,5 @@ echo; echo "=== casts and contacts against Rapier (per call, Node) ==="
 node tests/bench/rapier.bench.mjs
 echo; echo "=== meshes against three-mesh-bvh (per call, Node) ==="
 node tests/bench/mesh.bench.mjs
+echo; echo "=== trees of boxes against Rapier's world queries (per call, Node) ==="
+node tests/bench/aabbtree.bench.mjs

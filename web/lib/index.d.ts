@@ -1329,6 +1329,26 @@ export interface Narrowphase {
    */
   createMesh(geometry: BufferGeometryLike): NarrowphaseMesh;
 
+  /**
+   * Builds a tree of axis-aligned boxes (a BVH) in WASM memory (README "Scenes of boxes"): `aabbs` holds six
+   * numbers per box, `minx, miny, minz, maxx, maxy, maxz` (box i at `aabbs[6i..6i+5]`). The data is copied: later
+   * changes to the array do not affect the tree; move boxes with `update` / `updateAll`, which refit the tree
+   * rather than rebuild it. Point and flat boxes (min == max on some axes) are valid; no boxes at all is a valid
+   * tree that finds nothing.
+   *
+   * Free it with `dispose()`; a tree garbage-collected without it is freed anyway (a `FinalizationRegistry`),
+   * later rather than sooner.
+   *
+   * @throws {TypeError} `aabbs` not a Float32Array / Float64Array: `createAABBTree: aabbs is an Array, expected a
+   *   Float32Array or Float64Array (minx, miny, minz, maxx, maxy, maxz per box)`.
+   * @throws {RangeError} a length that is not a multiple of 6, NaN or ±Infinity, or min > max in a box, naming the
+   *   element: `createAABBTree: aabbs[1] (box 0, miny) is 2, expected <= aabbs[4] (maxy) = 1`.
+   * @example
+   * const boxes = np.createAABBTree(new Float64Array([0, 0, 0, 1, 1, 1,  4, 0, 0, 5, 1, 1]));
+   * boxes.raycast({ origin: { x: -2, y: 0.5, z: 0.5 }, direction: { x: 1, y: 0, z: 0 } }); // { distance: 2, ..., index: 0 }
+   */
+  createAABBTree(aabbs: Float32Array | Float64Array): NarrowphaseAABBTree;
+
   /** Same as the module export `OBB_AXIS_NAMES`. */
   readonly OBB_AXIS_NAMES: typeof OBB_AXIS_NAMES;
 
@@ -1660,5 +1680,80 @@ export interface NarrowphaseMesh {
    */
   contactsCapsule(capsule: CapsuleLike): MeshContact[];
   /** Frees the mesh's WASM memory now. Later calls throw; a second `dispose()` does nothing. */
+  dispose(): void;
+}
+
+/** A hit on a tree of boxes: `raycastAABB`'s `RayHit` on the box hit, and that box's index. */
+export interface AABBTreeHit extends RayHit {
+  /** The index of the box hit (box i is `aabbs[6i..6i+5]` as given to `createAABBTree`). */
+  index: number;
+}
+/** An object `boxes.raycast` fills and returns instead of allocating. */
+export type AABBTreeHitTarget = RayHitTarget & { index: number };
+
+/**
+ * A tree of axis-aligned boxes in WASM memory (`np.createAABBTree`), for scenes of props that move. Every query
+ * returns exactly what the single call gives over all boxes (`raycastAABB`, `overlapAABBAABB`,
+ * `overlapSphereAABB`): the smallest distance, and on a tie the lowest box index; touching counts. `update` and
+ * `updateAll` refit the tree (its shape stays, every node's box becomes exactly the union of its children's), so
+ * the answers after a move are exactly those of a tree built afresh over the moved boxes; a tree whose boxes moved
+ * far from where they were built answers as exactly, only slower (build a new one then). A call after `dispose()`
+ * throws `Error` (`boxes.raycast: the tree was disposed`). Bad arguments throw as the single calls do, naming
+ * `boxes.<function>`; nothing is written to a target or `out`, and the tree is unchanged, on error.
+ */
+export interface NarrowphaseAABBTree {
+  /** The number of boxes. */
+  readonly count: number;
+  /**
+   * Bytes the tree holds in WASM memory in all: its 56-byte nodes, the boxes (as doubles), its index maps, the
+   * result buffer of `boxesIn*` (4 bytes per box) and the staging buffer of `updateAll` (48 bytes per box), the
+   * last two reserved when the tree is made.
+   */
+  readonly memoryBytes: number;
+  /**
+   * Moves box `index` to `box` (a three.js `Box3` fits) and refits the nodes above it.
+   * @throws {TypeError} a non-number index or a field that is not a number, naming it (`boxes.update: box.max.y
+   *   ...`).
+   * @throws {RangeError} an index that is not an integer in [0, count): `boxes.update: index is 7, expected an
+   *   integer in [0, 3) (the tree's boxes)`; NaN, ±Infinity or min > max in the box, naming the field.
+   */
+  update(index: number, box: AABBLike): void;
+  /**
+   * Moves every box: `aabbs` as `createAABBTree` takes it, exactly `6 * count` numbers; the whole tree is refitted
+   * bottom-up. Validated in full before anything changes.
+   * @throws {TypeError} not a Float32Array / Float64Array.
+   * @throws {RangeError} a length other than `6 * count`, NaN, ±Infinity or min > max, naming the element:
+   *   `boxes.updateAll: aabbs[9] (box 1, minz) is NaN, expected a finite number`.
+   */
+  updateAll(aabbs: Float32Array | Float64Array): void;
+  /**
+   * The nearest box hit by the ray within `maxDistance` (world units along the normalized direction), or null:
+   * `raycastAABB`'s hit on that box, plus its `index`. A ray starting inside or on a box hits it at distance 0.
+   * @param target filled and returned on a hit (left untouched on a miss)
+   * @throws TypeError / RangeError naming the field, as `raycastAABB` (`boxes.raycast: ray.direction is (0, 0,
+   *   0), expected a non-zero direction`).
+   */
+  raycast<T extends AABBTreeHitTarget = AABBTreeHit>(
+    ray: RayLike,
+    maxDistance?: number,
+    target?: T | null,
+  ): T | null;
+  /**
+   * The indices of every box touching `box` (touching counts), ascending: exactly the boxes `i` for which
+   * `np.overlapAABBAABB(box, box i)` is true.
+   * @param out when it is a `Uint32Array` long enough for the answer, the indices are written to its start and
+   *   `out.subarray(0, count)` is returned; when it is too short (or left out), a fresh `Uint32Array` is returned
+   *   and `out` is left untouched.
+   * @throws TypeError / RangeError naming the field (`boxes.boxesInAABB: box.min.x is NaN ...`); `out` not a
+   *   `Uint32Array`: a TypeError.
+   * @example boxes.boxesInAABB(new THREE.Box3().setFromCenterAndSize(center, size)) // Uint32Array [0, 5]
+   */
+  boxesInAABB(box: AABBLike, out?: Uint32Array | null): Uint32Array;
+  /**
+   * `boxesInAABB` for a sphere: the boxes `i` for which `np.overlapSphereAABB(sphere, box i)` is true, decided
+   * exactly (a sphere touching a box's corner counts, one an ulp smaller does not).
+   */
+  boxesInSphere(sphere: SphereLike, out?: Uint32Array | null): Uint32Array;
+  /** Frees the tree's WASM memory now. Later calls throw; a second `dispose()` does nothing. */
   dispose(): void;
 }

@@ -10,6 +10,7 @@
 
 import createNarrowphaseModule, { wasmBinary } from "./narrowphase.wasm.js";
 import { createBatch } from "./batch.js";
+import { createAABBTreeFactory } from "./aabb_tree.js";
 import { createMeshFactory } from "./mesh.js";
 
 /** The 15 candidate separating axes of two OBBs, indexed as separatingAxisOBBOBB reports them. */
@@ -3336,22 +3337,26 @@ function createApi(module) {
   const first = module.ioBuffer();
   live = { generation: 0, io: first, queries: views(first, 0) };
 
+  // What the objects in the module's memory (meshes, trees of boxes) share with the single calls.
+  const objectEnv = {
+    allocate,
+    release,
+    renew,
+    ptr,
+    io: () => live.io,
+    busy: () => state === BUSY,
+    schema,
+    fail,
+    rangeError,
+  };
   const api = {
     ...live.queries,
     // The queries over many inputs at once (flat Float32Arrays): web/lib/batch.js.
     batch: createBatch(module, allocate, release, module.orthonormalTolerance),
     // Meshes with a BVH in the module's memory: web/lib/mesh.js.
-    createMesh: createMeshFactory(module, {
-      allocate,
-      release,
-      renew,
-      ptr,
-      io: () => live.io,
-      busy: () => state === BUSY,
-      schema,
-      fail,
-      rangeError,
-    }),
+    createMesh: createMeshFactory(module, objectEnv),
+    // Trees of boxes, refitted as they move: web/lib/aabb_tree.js.
+    createAABBTree: createAABBTreeFactory(module, objectEnv),
     OBB_AXIS_NAMES,
     tolerances: Object.freeze({
       orthonormal: module.orthonormalTolerance,

@@ -240,7 +240,12 @@ inline constexpr double kCastEdgeParallel = 0x1p-70;
 /// projection), so a triangle may be hit, or reported nearer, by a few ulps of
 /// those magnitudes (~2^-50 of them) beyond its exact box. 2^-40 is ~1000 times
 /// that: a node holding the brute-force answer is never pruned. It only widens
-/// the boxes (a looser box costs time, never an answer).
+/// the boxes (a looser box costs time, never an answer). The tree of boxes
+/// (aabb_tree.cpp) widens its ray and sphere node tests by the same margin of
+/// its boxes', the ray's origin and the sphere's magnitudes: its node boxes
+/// are exact, so the margin only has to cover the rounded differences of the
+/// node tests themselves (an ulp of those magnitudes), and raycast_aabb and
+/// overlap_sphere_aabb decide exactly at the leaves.
 inline constexpr double kMeshBoxMargin = 0x1p-40;
 
 /// World units. The absolute part of the BVH's box margin: covers the halving
@@ -254,7 +259,9 @@ inline constexpr double kMeshBoxMarginAbsolute = 0x1p-1040;
 /// root: a few ulps); each is lowered by this fraction of itself (and an exit
 /// parameter raised) before it is compared with the best answer so far, so
 /// rounding never prunes a node that holds it. 2^-40: far above those few
-/// ulps, far below anything that costs time.
+/// ulps, far below anything that costs time. The tree of boxes lowers its ray
+/// and sphere node bounds by it too (raycast_aabb reports a distance within a
+/// few ulps of the exact one).
 inline constexpr double kMeshBoundSlack = 0x1p-40;
 
 /// Dimensionless (the sine of an angle). A box contact (contact_boxes.cpp)

@@ -1,0 +1,567 @@
+// narrowphase: the tree of boxes (narrowphase/aabb_tree.h).
+//
+// Build: the mesh's binned SAH (mesh.cpp; Wald 2007): at each node the boxes'
+// centroids are sorted into bins along each axis, the cost area(left) *
+// n(left) + area(right) * n(right) of the planes between bins is swept in two
+// passes, and the cheapest plane splits the node; a node of at most
+// kMaxLeafBoxes boxes is a leaf, and one whose centroids coincide, or deeper
+// than kMedianDepth, splits at the median of its widest centroid axis (which
+// bounds the depth and so the traversal stack). Centroids and areas are taken
+// in units of the boxes' extent relative to their centre (halves first), so
+// that nothing overflows near the largest doubles; they only steer the split.
+//
+// Refit (update, update_all): Box2D's b2DynamicTree and Bullet's btDbvt move a
+// leaf and refit its ancestors; parry's Qbvh::refit and Jolt's
+// AABBTreeBuilder-based trees recompute every node bottom-up. Here nodes are
+// in depth-first order (children after their parent), so one backward pass
+// refits the whole tree, and a single box walks its leaf's parents.
+//
+// Queries: a depth-first traversal with a stack. The raycast visits the nearer
+// child first and prunes a node only when a lower bound on its entry distance
+// is strictly greater than the nearest hit so far (a box at exactly that
+// distance is still tested: ties go to the lowest index). The lower bound is
+// the mesh's: the slab test on halves, on the box widened by kMeshBoxMargin of
+// the coordinates' magnitude, its entry parameter lowered by kMeshBoundSlack
+// (Ize 2013, "Robust BVH Ray Traversal", JCGT 2(2)); raycast_aabb decides a
+// hit exactly and reports its distance within a few ulps of the exact one, so
+// a node whose box contains a hit box is never pruned. boxes_in_aabb tests a
+// node with the leaves' own exact comparisons on the node's box;
+// boxes_in_sphere with the mesh's lower bound on the distance to the widened
+// box (the exact overlap_sphere_aabb costs several times more per node, and
+// only the boxes take it).
+#include "narrowphase/aabb_tree.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include "narrowphase/detail/exponent.h"
+#include "narrowphase/overlap.h"
+#include "narrowphase/raycast.h"
+#include "narrowphase/tolerances.h"
+
+namespace np {
+
+namespace {
+
+constexpr int kBins = 32;
+int bins_for(uint32_t count) {
+  return count <= 16 ? 8 : count <= 256 ? 16 : kBins;
+}
+/// Below this depth nodes split by SAH; from it on, at the median.
+constexpr int kMedianDepth = 48;
+/// Entries of a traversal stack: depth <= kMedianDepth + log2(2^32) + 1, and a
+/// depth-first traversal holds at most one entry per level plus one.
+constexpr int kStackSize = 128;
+
+double component(Vec3 v, int axis) {
+  return axis == 0 ? v.x : axis == 1 ? v.y : v.z;
+}
+
+AABB box_at(const double* p) {
+  return {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}};
+}
+
+AABB union_of(const AABB& a, const AABB& b) {
+  return {
+      {min2(a.min.x, b.min.x), min2(a.min.y, b.min.y), min2(a.min.z, b.min.z)},
+      {max2(a.max.x, b.max.x), max2(a.max.y, b.max.y), max2(a.max.z, b.max.z)}};
+}
+
+bool same_box(const AABB& a, const AABB& b) {
+  return a.min.x == b.min.x && a.min.y == b.min.y && a.min.z == b.min.z &&
+         a.max.x == b.max.x && a.max.y == b.max.y && a.max.z == b.max.z;
+}
+
+double box_magnitude(const AABB& b) {
+  return max2(max_abs_component(b.min), max_abs_component(b.max));
+}
+
+// A box in the builder's units (offsets from the centre over the unit).
+struct LocalBox {
+  double lo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
+  double hi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
+  void grow(const LocalBox& b) {
+    for (int a = 0; a < 3; ++a) {
+      lo[a] = min2(lo[a], b.lo[a]);
+      hi[a] = max2(hi[a], b.hi[a]);
+    }
+  }
+  // Half the surface area (the SAH's measure); 0 for an empty box.
+  double half_area() const {
+    const double dx = hi[0] - lo[0], dy = hi[1] - lo[1], dz = hi[2] - lo[2];
+    if (!(dx >= 0.0)) return 0.0;
+    return dx * dy + dy * dz + dz * dx;
+  }
+};
+
+struct Bin {
+  LocalBox box;
+  uint32_t count = 0;
+  void grow(const Bin& b) {
+    box.grow(b.box);
+    count += b.count;
+  }
+};
+
+}  // namespace
+
+// ---- Build and refit ----
+
+AABBTree::AABBTree(const double* boxes, size_t count)
+    : boxes_(count), ids_(count), slot_of_(count), leaf_of_(count) {
+  for (size_t i = 0; i < count; ++i) {
+    boxes_[i] = box_at(boxes + 6 * i);
+    ids_[i] = static_cast<uint32_t>(i);
+    max_coord_ = max2(max_coord_, box_magnitude(boxes_[i]));
+  }
+  if (count == 0) return;
+  build();
+}
+
+void AABBTree::build() {
+  const uint32_t n = static_cast<uint32_t>(ids_.size());
+  // The builder's units: offsets from the centre of all boxes over a power of
+  // two near their extent (halves first, so that nothing overflows).
+  double mlo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
+  double mhi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
+  for (const AABB& b : boxes_)
+    for (int a = 0; a < 3; ++a) {
+      mlo[a] = min2(mlo[a], component(b.min, a));
+      mhi[a] = max2(mhi[a], component(b.max, a));
+    }
+  double origin[3];
+  double extent = 0.0;
+  for (int a = 0; a < 3; ++a) {
+    origin[a] = 0.5 * mlo[a] + 0.5 * mhi[a];
+    extent = max2(extent, max2(mhi[a] - origin[a], origin[a] - mlo[a]));
+  }
+  int e = 0;
+  if (extent > 0x1p1000 || !(extent <= DBL_MAX)) {
+    e = 1000;
+  } else if (extent > 0.0) {
+    std::frexp(extent, &e);
+    e = std::max(e, -1000);
+  }
+  const double to_local = 2.0 / detail::pow2(e);
+  std::vector<LocalBox> local(n);
+  std::vector<double> centroid(3 * static_cast<size_t>(n));
+  for (uint32_t i = 0; i < n; ++i)
+    for (int a = 0; a < 3; ++a) {
+      const double o = 0.5 * origin[a];
+      local[i].lo[a] = (0.5 * component(boxes_[i].min, a) - o) * to_local;
+      local[i].hi[a] = (0.5 * component(boxes_[i].max, a) - o) * to_local;
+      centroid[3 * i + a] = 0.5 * local[i].lo[a] + 0.5 * local[i].hi[a];
+    }
+  std::vector<uint32_t>& ref = ids_;  // permuted in place
+  nodes_.reserve(2 * (n / 2 + 1));
+  parent_.reserve(2 * (n / 2 + 1));
+
+  struct Task {
+    uint32_t begin, end;
+    int depth;
+    uint32_t parent;
+    bool second;  // the parent's second child (its `index` points here)
+  };
+  std::vector<Task> tasks{{0, n, 0, UINT32_MAX, false}};
+  while (!tasks.empty()) {
+    const Task task = tasks.back();
+    tasks.pop_back();
+    const uint32_t node = static_cast<uint32_t>(nodes_.size());
+    nodes_.push_back({});
+    parent_.push_back(task.parent);
+    if (task.second) nodes_[task.parent].index = node;
+    depth_ = std::max(depth_, task.depth);
+    const uint32_t begin = task.begin, end = task.end, count = end - begin;
+    if (count <= kMaxLeafBoxes) {
+      nodes_[node].index = begin;
+      nodes_[node].count = count;
+      continue;
+    }
+    double clo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
+    double chi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
+    for (uint32_t k = begin; k < end; ++k) {
+      const double* c = &centroid[3 * static_cast<size_t>(ref[k])];
+      for (int a = 0; a < 3; ++a) {
+        clo[a] = min2(clo[a], c[a]);
+        chi[a] = max2(chi[a], c[a]);
+      }
+    }
+    double best_cost = INFINITY;
+    int best_axis = -1, best_plane = 0;
+    double best_scale = 0.0;
+    const int nb = bins_for(count);
+    if (task.depth < kMedianDepth) {
+      for (int a = 0; a < 3; ++a) {
+        const double width = chi[a] - clo[a];
+        const double scale = nb / width;
+        if (!(width > 0.0) || !(scale <= DBL_MAX)) continue;
+        Bin bins[kBins];
+        for (uint32_t k = begin; k < end; ++k) {
+          const uint32_t i = ref[k];
+          const double x =
+              (centroid[3 * static_cast<size_t>(i) + a] - clo[a]) * scale;
+          const int b = x >= nb - 1 ? nb - 1 : x >= 0.0 ? int(x) : 0;
+          bins[b].box.grow(local[i]);
+          ++bins[b].count;
+        }
+        double right_cost[kBins];
+        Bin acc;
+        for (int b = nb - 1; b > 0; --b) {
+          acc.grow(bins[b]);
+          right_cost[b] = acc.box.half_area() * acc.count;
+        }
+        acc = Bin();
+        for (int b = 0; b < nb - 1; ++b) {
+          acc.grow(bins[b]);
+          if (acc.count == 0 || acc.count == count) continue;
+          const double cost =
+              acc.box.half_area() * acc.count + right_cost[b + 1];
+          if (cost < best_cost) {
+            best_cost = cost, best_axis = a, best_plane = b + 1;
+            best_scale = scale;
+          }
+        }
+      }
+    }
+    uint32_t mid;
+    if (best_axis >= 0) {
+      const int a = best_axis;
+      const double lo = clo[a], scale = best_scale;
+      mid = static_cast<uint32_t>(
+          std::partition(
+              ref.begin() + begin, ref.begin() + end,
+              [&](uint32_t i) {
+                const double x =
+                    (centroid[3 * static_cast<size_t>(i) + a] - lo) * scale;
+                const int b = x >= nb - 1 ? nb - 1 : x >= 0.0 ? int(x) : 0;
+                return b < best_plane;
+              }) -
+          ref.begin());
+    } else {
+      int a = 0;
+      for (int k = 1; k < 3; ++k)
+        if (chi[k] - clo[k] > chi[a] - clo[a]) a = k;
+      mid = begin + count / 2;
+      std::nth_element(
+          ref.begin() + begin, ref.begin() + mid, ref.begin() + end,
+          [&](uint32_t i, uint32_t j) {
+            const double x = centroid[3 * static_cast<size_t>(i) + a],
+                         y = centroid[3 * static_cast<size_t>(j) + a];
+            return x < y || (x == y && i < j);
+          });
+    }
+    // The first child is built next (right after this node), the second after
+    // the first's whole subtree.
+    tasks.push_back({mid, end, task.depth + 1, node, true});
+    tasks.push_back({begin, mid, task.depth + 1, node, false});
+  }
+  nodes_.shrink_to_fit();
+  parent_.shrink_to_fit();
+  // The boxes into slot order, the maps, then every node's box bottom-up.
+  std::vector<AABB> ordered(n);
+  for (uint32_t s = 0; s < n; ++s) {
+    ordered[s] = boxes_[ref[s]];
+    slot_of_[ref[s]] = s;
+  }
+  boxes_.swap(ordered);
+  for (uint32_t k = 0; k < nodes_.size(); ++k)
+    if (nodes_[k].count != 0)
+      for (uint32_t s = nodes_[k].index; s < nodes_[k].index + nodes_[k].count;
+           ++s)
+        leaf_of_[s] = k;
+  for (size_t k = nodes_.size(); k-- > 0;) refit_node(static_cast<uint32_t>(k));
+}
+
+bool AABBTree::refit_node(uint32_t k) {
+  AABBTreeNode& node = nodes_[k];
+  AABB b;
+  if (node.count != 0) {
+    b = boxes_[node.index];
+    for (uint32_t s = node.index + 1; s < node.index + node.count; ++s)
+      b = union_of(b, boxes_[s]);
+  } else {
+    b = union_of(nodes_[k + 1].box, nodes_[node.index].box);
+  }
+  if (same_box(b, node.box)) return false;
+  node.box = b;
+  return true;
+}
+
+void AABBTree::update(uint32_t i, const AABB& box) {
+  const uint32_t slot = slot_of_[i];
+  boxes_[slot] = box;
+  max_coord_ = max2(max_coord_, box_magnitude(box));
+  for (uint32_t k = leaf_of_[slot]; k != UINT32_MAX; k = parent_[k])
+    if (!refit_node(k)) break;
+}
+
+void AABBTree::update_all(const double* boxes) {
+  // Read in index order and written to each box's slot (a scatter: the
+  // input is read sequentially, and the writes, unlike a gather's reads, do
+  // not wait on each other).
+  double m = 0.0;
+  for (size_t i = 0; i < boxes_.size(); ++i) {
+    const AABB b = box_at(boxes + 6 * i);
+    boxes_[slot_of_[i]] = b;
+    m = max2(m, box_magnitude(b));
+  }
+  max_coord_ = m;
+  for (size_t k = nodes_.size(); k-- > 0;) refit_node(static_cast<uint32_t>(k));
+}
+
+size_t AABBTree::memory_bytes() const {
+  return sizeof(AABBTree) + nodes_.capacity() * sizeof(AABBTreeNode) +
+         parent_.capacity() * sizeof(uint32_t) +
+         boxes_.capacity() * sizeof(AABB) +
+         (ids_.capacity() + slot_of_.capacity() + leaf_of_.capacity()) *
+             sizeof(uint32_t);
+}
+
+// ---- Queries ----
+
+namespace {
+
+struct StackEntry {
+  uint32_t node;
+  double bound;  // a lower bound on the distance of anything below the node
+};
+
+// The ray against a node's box widened by kMeshBoxMargin of the coordinates'
+// magnitude: the slab test on halves (0.5 (bound - o), so that differences
+// near the largest double do not overflow), the direction scaled by a power
+// of two to a largest component in [1, 2); the entry parameter lowered and
+// the exit raised by kMeshBoundSlack (Ize 2013). The same test as the mesh's
+// SlabRay::enter (mesh.cpp), on double bounds.
+struct SlabRay {
+  double half_o[3];
+  double d[3];
+  double inv[3];        // 2 / d[axis]
+  bool divide = false;  // some 2 / d overflows: divide instead
+  double length;        // |D|
+  double margin;
+
+  SlabRay(Vec3 o, Vec3 direction, double magnitude)
+      : margin(kMeshBoxMargin * magnitude + kMeshBoxMarginAbsolute) {
+    for (int a = 0; a < 3; ++a) {
+      half_o[a] = 0.5 * component(o, a);
+      d[a] = component(direction, a);
+      inv[a] = d[a] == 0.0 ? 0.0 : 2.0 / d[a];
+      if (!(std::fabs(inv[a]) <= DBL_MAX)) divide = true;
+    }
+    length = np::length(direction);
+  }
+
+  // False when the ray misses the widened box; else *distance is a lower
+  // bound on the distance of any point of the box along the ray (0 when the
+  // origin is inside the widened box).
+  bool enter(const AABB& box, double* distance) const {
+    double tnear = -INFINITY, tfar = INFINITY;
+    const double lo[3] = {box.min.x, box.min.y, box.min.z};
+    const double hi[3] = {box.max.x, box.max.y, box.max.z};
+    for (int a = 0; a < 3; ++a) {
+      const double l = 0.5 * (lo[a] - margin) - half_o[a];
+      const double h = 0.5 * (hi[a] + margin) - half_o[a];
+      if (d[a] == 0.0) {
+        if (l > 0.0 || h < 0.0) return false;
+        continue;
+      }
+      double t0, t1;
+      if (divide) {
+        t0 = l / d[a] * 2.0;
+        t1 = h / d[a] * 2.0;
+      } else {
+        t0 = l * inv[a];
+        t1 = h * inv[a];
+      }
+      if (d[a] < 0.0) std::swap(t0, t1);
+      if (t0 > tnear) tnear = t0;
+      if (t1 < tfar) tfar = t1;
+    }
+    // (A parameter that overflowed stays infinite: inf - inf would be NaN,
+    // and reject a box raycast_aabb hits at a distance it reports infinite.)
+    if (std::fabs(tnear) < INFINITY)
+      tnear -= kMeshBoundSlack * std::fabs(tnear);
+    if (std::fabs(tfar) < INFINITY) tfar += kMeshBoundSlack * std::fabs(tfar);
+    if (!(tnear <= tfar) || tfar < 0.0) return false;
+    *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
+    return true;
+  }
+};
+
+}  // namespace
+
+// The traversal shared by the queries: `bound_node(box, &bound)` tests a
+// node's box, `leaf(box, index)` one box, `limit()` prunes entries whose bound
+// exceeds it; nearer children first.
+template <class Visit>
+struct TreeTraversal {
+  static void run(const AABBTree& tree, Visit& visit) {
+    if (tree.nodes_.empty()) return;
+    StackEntry stack[kStackSize];
+    int size = 0;
+    double root;
+    if (!visit.bound_node(tree.nodes_[0].box, &root)) return;
+    stack[size++] = {0, root};
+    while (size > 0) {
+      const StackEntry e = stack[--size];
+      if (e.bound > visit.limit()) continue;
+      const AABBTreeNode& n = tree.nodes_[e.node];
+      if (n.count != 0) {
+        for (uint32_t s = n.index; s < n.index + n.count; ++s)
+          visit.leaf(tree.boxes_[s], tree.ids_[s]);
+        continue;
+      }
+      const uint32_t a = e.node + 1, b = n.index;
+      double da = 0.0, db = 0.0;
+      const bool ha =
+          visit.bound_node(tree.nodes_[a].box, &da) && !(da > visit.limit());
+      const bool hb =
+          visit.bound_node(tree.nodes_[b].box, &db) && !(db > visit.limit());
+      if (ha && hb) {
+        if (da <= db) {
+          stack[size++] = {b, db};
+          stack[size++] = {a, da};
+        } else {
+          stack[size++] = {a, da};
+          stack[size++] = {b, db};
+        }
+      } else if (ha) {
+        stack[size++] = {a, da};
+      } else if (hb) {
+        stack[size++] = {b, db};
+      }
+    }
+  }
+};
+
+namespace {
+
+struct RayVisit {
+  const Ray& ray;
+  double max_distance;
+  SlabRay slab;
+  TreeRayHit best;
+  bool found = false;
+  double limit() const { return found ? best.hit.distance : max_distance; }
+  bool bound_node(const AABB& box, double* d) const {
+    return slab.enter(box, d);
+  }
+  void leaf(const AABB& box, uint32_t id) {
+    // The node test on the box itself first (as conservative as on a node,
+    // and cheaper than the exact single call), as the mesh's leaves do.
+    double entry;
+    if (!slab.enter(box, &entry) || entry > limit()) return;
+    RayHit h;
+    if (!raycast_aabb(ray, box, max_distance, &h)) return;
+    if (!found || h.distance < best.hit.distance ||
+        (h.distance == best.hit.distance && id < best.index)) {
+      best.hit = h;
+      best.index = id;
+      found = true;
+    }
+  }
+};
+
+// The overlap queries' visitor: `touches(box)` is the single call, on a node's
+// box and on each box alike (exact, and monotone under containment).
+template <class Touches>
+struct OverlapVisit {
+  Touches touches;
+  std::vector<uint32_t>* out;
+  double limit() const { return 0.0; }
+  bool bound_node(const AABB& box, double* d) const {
+    *d = 0.0;
+    return touches(box);
+  }
+  void leaf(const AABB& box, uint32_t id) {
+    if (touches(box)) out->push_back(id);
+  }
+};
+
+template <class Touches>
+OverlapVisit<Touches> overlap_visit(Touches t, std::vector<uint32_t>* out) {
+  return {t, out};
+}
+
+// The sphere's visitor: a node is visited when a lower bound on the distance
+// from the centre to its box, widened by kMeshBoxMargin of the magnitudes
+// involved, is at most the radius (the mesh's SphereNodeTest: conservative,
+// and far cheaper than the exact predicate, which only the boxes take).
+struct SphereVisit {
+  const Sphere& sphere;
+  double half_c[3];
+  double margin;
+  std::vector<uint32_t>* out;
+  double limit() const { return 0.0; }
+  bool bound_node(const AABB& box, double* d) const {
+    *d = 0.0;
+    const double lo[3] = {box.min.x, box.min.y, box.min.z};
+    const double hi[3] = {box.max.x, box.max.y, box.max.z};
+    double g[3];
+    for (int a = 0; a < 3; ++a) {
+      const double below = 0.5 * (lo[a] - margin) - half_c[a];
+      const double above = half_c[a] - 0.5 * (hi[a] + margin);
+      g[a] = below > 0.0 ? below : above > 0.0 ? above : 0.0;
+    }
+    // The gaps are halved: twice their length (a sum of squares that
+    // overflows or underflows falls back to the largest gap, <= the
+    // Euclidean one), lowered by kMeshBoundSlack.
+    const double s = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
+    const double half = s >= DBL_MIN && s <= DBL_MAX
+                            ? std::sqrt(s)
+                            : max2(max2(g[0], g[1]), g[2]);
+    return 2.0 * half * (1.0 - kMeshBoundSlack) <= sphere.radius;
+  }
+  void leaf(const AABB& box, uint32_t id) {
+    double d;
+    if (bound_node(box, &d) && overlap_sphere_aabb(sphere, box))
+      out->push_back(id);
+  }
+};
+
+}  // namespace
+
+bool AABBTree::raycast(const Ray& ray, double max_distance,
+                       TreeRayHit* hit) const {
+  // The direction scaled by powers of two to a largest component in [1, 2):
+  // two steps for a subnormal one (the first only reaches 2^-74), whose
+  // parameters would otherwise overflow where the distances do not.
+  Vec3 d = ray.direction *
+           detail::unit_scale_for(detail::biased_exponent(ray.direction));
+  d = d * detail::unit_scale_for(detail::biased_exponent(d));
+  RayVisit visit{
+      ray,
+      max_distance,
+      SlabRay(ray.origin, d, max2(max_coord_, max_abs_component(ray.origin))),
+      {}};
+  TreeTraversal<RayVisit>::run(*this, visit);
+  if (!visit.found) return false;
+  *hit = visit.best;
+  return true;
+}
+
+void AABBTree::boxes_in_aabb(const AABB& box,
+                             std::vector<uint32_t>* out) const {
+  out->clear();
+  auto visit = overlap_visit(
+      [&](const AABB& b) { return overlap_aabb_aabb(box, b); }, out);
+  TreeTraversal<decltype(visit)>::run(*this, visit);
+  std::sort(out->begin(), out->end());  // leaves come in BVH order
+}
+
+void AABBTree::boxes_in_sphere(const Sphere& sphere,
+                               std::vector<uint32_t>* out) const {
+  out->clear();
+  const double magnitude =
+      max2(max_coord_, max2(max_abs_component(sphere.center), sphere.radius));
+  SphereVisit visit{
+      sphere,
+      {0.5 * sphere.center.x, 0.5 * sphere.center.y, 0.5 * sphere.center.z},
+      kMeshBoxMargin * magnitude + kMeshBoxMarginAbsolute,
+      out};
+  TreeTraversal<SphereVisit>::run(*this, visit);
+  std::sort(out->begin(), out->end());
+}
+
+}  // namespace np
