@@ -20,22 +20,24 @@
 // child first and prunes a node only when a lower bound on its entry distance
 // is strictly greater than the nearest hit so far (a box at exactly that
 // distance is still tested: ties go to the lowest index). The lower bound is
-// the mesh's: the slab test on halves, on the box widened by kMeshBoxMargin of
-// the coordinates' magnitude, its entry parameter lowered by kMeshBoundSlack
-// (Ize 2013, "Robust BVH Ray Traversal", JCGT 2(2)); raycast_aabb decides a
-// hit exactly and reports its distance within a few ulps of the exact one, so
-// a node whose box contains a hit box is never pruned. boxes_in_aabb tests a
-// node with the leaves' own exact comparisons on the node's box;
-// boxes_in_sphere with the mesh's lower bound on the distance to the widened
-// box (the exact overlap_sphere_aabb costs several times more per node, and
-// only the boxes take it).
+// the mesh's (detail/slab_ray.h, shared): the slab test on halves, on the box
+// widened by kMeshBoxMargin of the coordinates' magnitude, its entry parameter
+// lowered by kMeshBoundSlack (Ize 2013, "Robust BVH Ray Traversal", JCGT
+// 2(2)); raycast_aabb decides a hit exactly and reports its distance within a
+// few ulps of the exact one, so a node whose box contains a hit box is never
+// pruned. boxes_in_aabb tests a node with the leaves' own exact comparisons on
+// the node's box; boxes_in_sphere with the mesh's lower bound on the distance
+// to the widened box (box_distance; the exact overlap_sphere_aabb costs
+// several times more per node, and only the boxes take it).
 #include "narrowphase/aabb_tree.h"
 
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
 
+#include "narrowphase/detail/bvh_traversal.h"
 #include "narrowphase/detail/exponent.h"
+#include "narrowphase/detail/slab_ray.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
 #include "narrowphase/tolerances.h"
@@ -322,72 +324,9 @@ size_t AABBTree::memory_bytes() const {
 
 namespace {
 
-struct StackEntry {
-  uint32_t node;
-  double bound;  // a lower bound on the distance of anything below the node
-};
-
-// The ray against a node's box widened by kMeshBoxMargin of the coordinates'
-// magnitude: the slab test on halves (0.5 (bound - o), so that differences
-// near the largest double do not overflow), the direction scaled by a power
-// of two to a largest component in [1, 2); the entry parameter lowered and
-// the exit raised by kMeshBoundSlack (Ize 2013). The same test as the mesh's
-// SlabRay::enter (mesh.cpp), on double bounds.
-struct SlabRay {
-  double half_o[3];
-  double d[3];
-  double inv[3];        // 2 / d[axis]
-  bool divide = false;  // some 2 / d overflows: divide instead
-  double length;        // |D|
-  double margin;
-
-  SlabRay(Vec3 o, Vec3 direction, double magnitude)
-      : margin(kMeshBoxMargin * magnitude + kMeshBoxMarginAbsolute) {
-    for (int a = 0; a < 3; ++a) {
-      half_o[a] = 0.5 * component(o, a);
-      d[a] = component(direction, a);
-      inv[a] = d[a] == 0.0 ? 0.0 : 2.0 / d[a];
-      if (!(std::fabs(inv[a]) <= DBL_MAX)) divide = true;
-    }
-    length = np::length(direction);
-  }
-
-  // False when the ray misses the widened box; else *distance is a lower
-  // bound on the distance of any point of the box along the ray (0 when the
-  // origin is inside the widened box).
-  bool enter(const AABB& box, double* distance) const {
-    double tnear = -INFINITY, tfar = INFINITY;
-    const double lo[3] = {box.min.x, box.min.y, box.min.z};
-    const double hi[3] = {box.max.x, box.max.y, box.max.z};
-    for (int a = 0; a < 3; ++a) {
-      const double l = 0.5 * (lo[a] - margin) - half_o[a];
-      const double h = 0.5 * (hi[a] + margin) - half_o[a];
-      if (d[a] == 0.0) {
-        if (l > 0.0 || h < 0.0) return false;
-        continue;
-      }
-      double t0, t1;
-      if (divide) {
-        t0 = l / d[a] * 2.0;
-        t1 = h / d[a] * 2.0;
-      } else {
-        t0 = l * inv[a];
-        t1 = h * inv[a];
-      }
-      if (d[a] < 0.0) std::swap(t0, t1);
-      if (t0 > tnear) tnear = t0;
-      if (t1 < tfar) tfar = t1;
-    }
-    // (A parameter that overflowed stays infinite: inf - inf would be NaN,
-    // and reject a box raycast_aabb hits at a distance it reports infinite.)
-    if (std::fabs(tnear) < INFINITY)
-      tnear -= kMeshBoundSlack * std::fabs(tnear);
-    if (std::fabs(tfar) < INFINITY) tfar += kMeshBoundSlack * std::fabs(tfar);
-    if (!(tnear <= tfar) || tfar < 0.0) return false;
-    *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
-    return true;
-  }
-};
+using detail::box_distance;
+using detail::box_margin;
+using detail::SlabRay;
 
 }  // namespace
 
@@ -397,41 +336,16 @@ struct SlabRay {
 template <class Visit>
 struct TreeTraversal {
   static void run(const AABBTree& tree, Visit& visit) {
-    if (tree.nodes_.empty()) return;
-    StackEntry stack[kStackSize];
-    int size = 0;
-    double root;
-    if (!visit.bound_node(tree.nodes_[0].box, &root)) return;
-    stack[size++] = {0, root};
-    while (size > 0) {
-      const StackEntry e = stack[--size];
-      if (e.bound > visit.limit()) continue;
-      const AABBTreeNode& n = tree.nodes_[e.node];
-      if (n.count != 0) {
-        for (uint32_t s = n.index; s < n.index + n.count; ++s)
-          visit.leaf(tree.boxes_[s], tree.ids_[s]);
-        continue;
-      }
-      const uint32_t a = e.node + 1, b = n.index;
-      double da = 0.0, db = 0.0;
-      const bool ha =
-          visit.bound_node(tree.nodes_[a].box, &da) && !(da > visit.limit());
-      const bool hb =
-          visit.bound_node(tree.nodes_[b].box, &db) && !(db > visit.limit());
-      if (ha && hb) {
-        if (da <= db) {
-          stack[size++] = {b, db};
-          stack[size++] = {a, da};
-        } else {
-          stack[size++] = {a, da};
-          stack[size++] = {b, db};
-        }
-      } else if (ha) {
-        stack[size++] = {a, da};
-      } else if (hb) {
-        stack[size++] = {b, db};
-      }
-    }
+    detail::traverse_near_to_far<kStackSize>(
+        tree.nodes_,
+        [&](uint32_t i, double* d) {
+          return visit.bound_node(tree.nodes_[i].box, d);
+        },
+        [&](const AABBTreeNode& n) {
+          for (uint32_t s = n.index; s < n.index + n.count; ++s)
+            visit.leaf(tree.boxes_[s], tree.ids_[s]);
+        },
+        [&] { return visit.limit(); });
   }
 };
 
@@ -496,22 +410,7 @@ struct SphereVisit {
   double limit() const { return 0.0; }
   bool bound_node(const AABB& box, double* d) const {
     *d = 0.0;
-    const double lo[3] = {box.min.x, box.min.y, box.min.z};
-    const double hi[3] = {box.max.x, box.max.y, box.max.z};
-    double g[3];
-    for (int a = 0; a < 3; ++a) {
-      const double below = 0.5 * (lo[a] - margin) - half_c[a];
-      const double above = half_c[a] - 0.5 * (hi[a] + margin);
-      g[a] = below > 0.0 ? below : above > 0.0 ? above : 0.0;
-    }
-    // The gaps are halved: twice their length (a sum of squares that
-    // overflows or underflows falls back to the largest gap, <= the
-    // Euclidean one), lowered by kMeshBoundSlack.
-    const double s = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
-    const double half = s >= DBL_MIN && s <= DBL_MAX
-                            ? std::sqrt(s)
-                            : max2(max2(g[0], g[1]), g[2]);
-    return 2.0 * half * (1.0 - kMeshBoundSlack) <= sphere.radius;
+    return box_distance(box, half_c, margin) <= sphere.radius;
   }
   void leaf(const AABB& box, uint32_t id) {
     double d;
@@ -524,16 +423,14 @@ struct SphereVisit {
 
 bool AABBTree::raycast(const Ray& ray, double max_distance,
                        TreeRayHit* hit) const {
-  // The direction scaled by powers of two to a largest component in [1, 2):
-  // two steps for a subnormal one (the first only reaches 2^-74), whose
-  // parameters would otherwise overflow where the distances do not.
-  Vec3 d = ray.direction *
-           detail::unit_scale_for(detail::biased_exponent(ray.direction));
-  d = d * detail::unit_scale_for(detail::biased_exponent(d));
+  // The direction scaled by powers of two to a largest component in [1, 2)
+  // (two steps for a subnormal one), its parameters unbounded.
+  double k1, k2;
   RayVisit visit{
       ray,
       max_distance,
-      SlabRay(ray.origin, d, max2(max_coord_, max_abs_component(ray.origin))),
+      SlabRay(ray.origin, detail::near_unit(ray.direction, &k1, &k2), INFINITY,
+              max2(max_coord_, max_abs_component(ray.origin))),
       {}};
   TreeTraversal<RayVisit>::run(*this, visit);
   if (!visit.found) return false;
@@ -558,7 +455,7 @@ void AABBTree::boxes_in_sphere(const Sphere& sphere,
   SphereVisit visit{
       sphere,
       {0.5 * sphere.center.x, 0.5 * sphere.center.y, 0.5 * sphere.center.z},
-      kMeshBoxMargin * magnitude + kMeshBoxMarginAbsolute,
+      box_margin(magnitude),
       out};
   TreeTraversal<SphereVisit>::run(*this, visit);
   std::sort(out->begin(), out->end());

@@ -39,7 +39,9 @@
 #include <cstring>
 
 #include "narrowphase/closest_point.h"
+#include "narrowphase/detail/bvh_traversal.h"
 #include "narrowphase/detail/exponent.h"
+#include "narrowphase/detail/slab_ray.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
 #include "narrowphase/shape_cast.h"
@@ -372,51 +374,14 @@ size_t Mesh::memory_bytes() const {
 
 namespace {
 
-struct StackEntry {
-  uint32_t node;
-  double bound;  // a lower bound on the distance of anything below the node
-};
+using detail::box_distance;
+using detail::box_margin;
+using detail::near_unit;
 
-// The margin every node box is widened by for a query whose coordinates are
-// at most `magnitude` in absolute value (tolerances.h, kMeshBoxMargin).
-double box_margin(double magnitude) {
-  return kMeshBoxMargin * magnitude + kMeshBoxMarginAbsolute;
-}
-
-// A ray or segment o + t D (t >= 0, t <= t_max) against widened node boxes:
-// the slab test on halves (0.5 (bound - o), so that differences of coordinates
-// near the largest double do not overflow), D scaled by a power of two so that
-// its largest component is in [1, 2).
-struct SlabRay {
-  double half_o[3];
-  double d[3];
-  double inv[3];  // 2 / d[axis] (the parameter is (0.5 bound - 0.5 o) * inv)
-  bool divide = false;  // some 2 / d overflows: divide instead
-  double t_max;
-  double length;  // |D|
-  double margin;
-
-  // Ize 2013: the rounded parameters are within a few ulps; widen by more. A
-  // parameter that overflowed stays infinite (inf - inf would be NaN, and
-  // reject a box whose triangle the ray hits: a ray from -DBL_MAX along a
-  // subnormal direction missed every triangle).
-  static void widen(double* tnear, double* tfar) {
-    if (std::fabs(*tnear) < INFINITY)
-      *tnear -= kMeshBoundSlack * std::fabs(*tnear);
-    if (std::fabs(*tfar) < INFINITY)
-      *tfar += kMeshBoundSlack * std::fabs(*tfar);
-  }
-
-  SlabRay(Vec3 o, Vec3 direction, double t_max_, double magnitude)
-      : t_max(t_max_), margin(box_margin(magnitude)) {
-    for (int a = 0; a < 3; ++a) {
-      half_o[a] = 0.5 * component(o, a);
-      d[a] = component(direction, a);
-      inv[a] = d[a] == 0.0 ? 0.0 : 2.0 / d[a];
-      if (!(std::fabs(inv[a]) <= DBL_MAX)) divide = true;
-    }
-    length = np::length(direction);
-  }
+// The shared slab test (detail/slab_ray.h: enter() on world bounds), and the
+// node test in the mesh's own units.
+struct SlabRay : detail::SlabRay {
+  using detail::SlabRay::SlabRay;
 
   // The node test in the mesh's own units (float offsets from `origin` in
   // units of `unit`), without mapping each bound back to world coordinates:
@@ -473,61 +438,7 @@ struct SlabRay {
     if (param != nullptr) *param = tnear > 0.0 ? tnear : 0.0;
     return true;
   }
-
-  // The distance at which the ray enters the widened box (a lower bound), or
-  // false when it misses it.
-  bool enter(const AABB& box, double* distance, double* param = nullptr) const {
-    double tnear = -INFINITY, tfar = INFINITY;
-    const double lo[3] = {box.min.x, box.min.y, box.min.z};
-    const double hi[3] = {box.max.x, box.max.y, box.max.z};
-    for (int a = 0; a < 3; ++a) {
-      const double l = 0.5 * (lo[a] - margin) - half_o[a];
-      const double h = 0.5 * (hi[a] + margin) - half_o[a];
-      if (d[a] == 0.0) {
-        // Parallel to the slab: inside it or a miss (signs of rounded
-        // differences are exact).
-        if (l > 0.0 || h < 0.0) return false;
-        continue;
-      }
-      double t0, t1;
-      if (divide) {
-        t0 = l / d[a] * 2.0;
-        t1 = h / d[a] * 2.0;
-      } else {
-        t0 = l * inv[a];
-        t1 = h * inv[a];
-      }
-      if (d[a] < 0.0) std::swap(t0, t1);
-      // (A NaN, 0 * inf for a coordinate on the slab, constrains nothing.)
-      if (t0 > tnear) tnear = t0;
-      if (t1 < tfar) tfar = t1;
-    }
-    widen(&tnear, &tfar);
-    if (!(tnear <= tfar) || tfar < 0.0 || tnear > t_max) return false;
-    *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
-    if (param != nullptr) *param = tnear > 0.0 ? tnear : 0.0;
-    return true;
-  }
 };
-
-// A lower bound on the distance from p to the widened box.
-double box_distance(const AABB& box, const double* half_p, double margin) {
-  const double lo[3] = {box.min.x, box.min.y, box.min.z};
-  const double hi[3] = {box.max.x, box.max.y, box.max.z};
-  double g[3];
-  for (int a = 0; a < 3; ++a) {
-    const double below = 0.5 * (lo[a] - margin) - half_p[a];
-    const double above = half_p[a] - 0.5 * (hi[a] + margin);
-    g[a] = below > 0.0 ? below : above > 0.0 ? above : 0.0;
-  }
-  const double s = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
-  if (s == 0.0) return 0.0;
-  if (s >= DBL_MIN && s <= DBL_MAX)
-    return 2.0 * std::sqrt(s) * (1.0 - kMeshBoundSlack);
-  // Squares that underflow or overflow: the largest gap (<= the Euclidean
-  // one).
-  return 2.0 * std::max(std::max(g[0], g[1]), g[2]) * (1.0 - kMeshBoundSlack);
-}
 
 }  // namespace
 
@@ -537,40 +448,14 @@ double box_distance(const AABB& box, const double* half_p, double margin) {
 template <class Visit>
 struct MeshTraversal {
   static void run(const Mesh& mesh, Visit& visit) {
-    if (mesh.nodes_.empty()) return;
-    StackEntry stack[kStackSize];
-    int size = 0;
-    double root;
-    if (!visit.bound_node(mesh, 0, &root)) return;
-    stack[size++] = {0, root};
-    while (size > 0) {
-      const StackEntry e = stack[--size];
-      if (e.bound > visit.limit()) continue;
-      const MeshNode& n = mesh.nodes_[e.node];
-      if (n.count != 0) {
-        for (uint32_t s = n.index; s < n.index + n.count; ++s)
-          visit.leaf(mesh.at(s), mesh.triangle_ids_[s], s);
-        continue;
-      }
-      const uint32_t a = e.node + 1, b = n.index;
-      double da = 0.0, db = 0.0;
-      const bool ha = visit.bound_node(mesh, a, &da) && !(da > visit.limit());
-      const bool hb = visit.bound_node(mesh, b, &db) && !(db > visit.limit());
-      // The nearer child is popped first.
-      if (ha && hb) {
-        if (da <= db) {
-          stack[size++] = {b, db};
-          stack[size++] = {a, da};
-        } else {
-          stack[size++] = {a, da};
-          stack[size++] = {b, db};
-        }
-      } else if (ha) {
-        stack[size++] = {a, da};
-      } else if (hb) {
-        stack[size++] = {b, db};
-      }
-    }
+    detail::traverse_near_to_far<kStackSize>(
+        mesh.nodes_,
+        [&](uint32_t i, double* d) { return visit.bound_node(mesh, i, d); },
+        [&](const MeshNode& n) {
+          for (uint32_t s = n.index; s < n.index + n.count; ++s)
+            visit.leaf(mesh.at(s), mesh.triangle_ids_[s], s);
+        },
+        [&] { return visit.limit(); });
   }
 };
 
@@ -664,16 +549,6 @@ struct PointVisit {
     }
   }
 };
-
-// v scaled by powers of two to a largest component in [1, 2): two steps for a
-// subnormal one (the first only reaches 2^-74, and a node's parameters would
-// overflow where the distances do not); *k1, *k2: the two factors.
-Vec3 near_unit(Vec3 v, double* k1, double* k2) {
-  *k1 = detail::unit_scale_for(detail::biased_exponent(v));
-  const Vec3 w = v * *k1;
-  *k2 = detail::unit_scale_for(detail::biased_exponent(w));
-  return w * *k2;
-}
 
 }  // namespace
 

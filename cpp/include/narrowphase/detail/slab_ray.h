@@ -1,0 +1,138 @@
+// narrowphase internals (namespace np::detail): not part of the public API.
+// The bounding volume hierarchies' conservative node tests, shared by the mesh
+// (mesh.cpp) and the tree of boxes (aabb_tree.cpp): a node's box is widened by
+// kMeshBoxMargin of the coordinates' magnitude, and a lower bound on the
+// distance of anything in it is lowered by kMeshBoundSlack (Ize 2013, "Robust
+// BVH Ray Traversal", JCGT 2(2)), so that rounding never prunes a node holding
+// the answer the exact single calls give. SlabRay: a ray or segment against
+// such a box (the slab test; Kay & Kajiya 1986); box_distance: a point's
+// distance to it. (detail/slab.h is the exact slab test of the single calls.)
+#pragma once
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <utility>
+
+#include "narrowphase/detail/exponent.h"
+#include "narrowphase/tolerances.h"
+#include "narrowphase/types.h"
+
+namespace np::detail {
+
+inline double axis_component(Vec3 v, int axis) {
+  return axis == 0 ? v.x : axis == 1 ? v.y : v.z;
+}
+
+// The margin every node box is widened by for a query whose coordinates are
+// at most `magnitude` in absolute value (tolerances.h, kMeshBoxMargin).
+inline double box_margin(double magnitude) {
+  return kMeshBoxMargin * magnitude + kMeshBoxMarginAbsolute;
+}
+
+// v scaled by powers of two to a largest component in [1, 2): two steps for a
+// subnormal one (the first only reaches 2^-74, and a node's parameters would
+// overflow where the distances do not); *k1, *k2: the two factors.
+inline Vec3 near_unit(Vec3 v, double* k1, double* k2) {
+  *k1 = unit_scale_for(biased_exponent(v));
+  const Vec3 w = v * *k1;
+  *k2 = unit_scale_for(biased_exponent(w));
+  return w * *k2;
+}
+
+// A ray or segment o + t D (t >= 0, t <= t_max) against widened node boxes:
+// the slab test on halves (0.5 (bound - o), so that differences of coordinates
+// near the largest double do not overflow), D scaled by a power of two so that
+// its largest component is in [1, 2) (near_unit).
+struct SlabRay {
+  double half_o[3];
+  double d[3];
+  double inv[3];  // 2 / d[axis] (the parameter is (0.5 bound - 0.5 o) * inv)
+  bool divide = false;  // some 2 / d overflows: divide instead
+  double t_max;
+  double length;  // |D|
+  double margin;
+
+  // Ize 2013: the rounded parameters are within a few ulps; widen by more. A
+  // parameter that overflowed stays infinite (inf - inf would be NaN, and
+  // reject a box whose triangle or box the ray hits: a ray from -DBL_MAX
+  // along a subnormal direction missed every one).
+  static void widen(double* tnear, double* tfar) {
+    if (std::fabs(*tnear) < INFINITY)
+      *tnear -= kMeshBoundSlack * std::fabs(*tnear);
+    if (std::fabs(*tfar) < INFINITY)
+      *tfar += kMeshBoundSlack * std::fabs(*tfar);
+  }
+
+  SlabRay(Vec3 o, Vec3 direction, double t_max_, double magnitude)
+      : t_max(t_max_), margin(box_margin(magnitude)) {
+    for (int a = 0; a < 3; ++a) {
+      half_o[a] = 0.5 * axis_component(o, a);
+      d[a] = axis_component(direction, a);
+      inv[a] = d[a] == 0.0 ? 0.0 : 2.0 / d[a];
+      if (!(std::fabs(inv[a]) <= DBL_MAX)) divide = true;
+    }
+    length = np::length(direction);
+  }
+
+  // The distance at which the ray enters the widened box (a lower bound: 0
+  // when the origin is inside it), or false when it misses it. Also, in
+  // *param when not null, the lowered entry parameter (0 when the origin is
+  // inside): a lower bound on the t of anything the box holds.
+  bool enter(const AABB& box, double* distance, double* param = nullptr) const {
+    double tnear = -INFINITY, tfar = INFINITY;
+    const double lo[3] = {box.min.x, box.min.y, box.min.z};
+    const double hi[3] = {box.max.x, box.max.y, box.max.z};
+    for (int a = 0; a < 3; ++a) {
+      const double l = 0.5 * (lo[a] - margin) - half_o[a];
+      const double h = 0.5 * (hi[a] + margin) - half_o[a];
+      if (d[a] == 0.0) {
+        // Parallel to the slab: inside it or a miss (signs of rounded
+        // differences are exact).
+        if (l > 0.0 || h < 0.0) return false;
+        continue;
+      }
+      double t0, t1;
+      if (divide) {
+        t0 = l / d[a] * 2.0;
+        t1 = h / d[a] * 2.0;
+      } else {
+        t0 = l * inv[a];
+        t1 = h * inv[a];
+      }
+      if (d[a] < 0.0) std::swap(t0, t1);
+      // (A NaN, 0 * inf for a coordinate on the slab, constrains nothing.)
+      if (t0 > tnear) tnear = t0;
+      if (t1 < tfar) tfar = t1;
+    }
+    widen(&tnear, &tfar);
+    if (!(tnear <= tfar) || tfar < 0.0 || tnear > t_max) return false;
+    *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
+    if (param != nullptr) *param = tnear > 0.0 ? tnear : 0.0;
+    return true;
+  }
+};
+
+// A lower bound on the distance from p to the box widened by `margin`, given
+// p's halves (half_p[axis] = 0.5 p[axis]: the gaps are halved, so that they do
+// not overflow near the largest doubles).
+inline double box_distance(const AABB& box, const double* half_p,
+                           double margin) {
+  const double lo[3] = {box.min.x, box.min.y, box.min.z};
+  const double hi[3] = {box.max.x, box.max.y, box.max.z};
+  double g[3];
+  for (int a = 0; a < 3; ++a) {
+    const double below = 0.5 * (lo[a] - margin) - half_p[a];
+    const double above = half_p[a] - 0.5 * (hi[a] + margin);
+    g[a] = below > 0.0 ? below : above > 0.0 ? above : 0.0;
+  }
+  const double s = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
+  if (s == 0.0) return 0.0;
+  if (s >= DBL_MIN && s <= DBL_MAX)
+    return 2.0 * std::sqrt(s) * (1.0 - kMeshBoundSlack);
+  // Squares that underflow or overflow: the largest gap (<= the Euclidean
+  // one).
+  return 2.0 * std::max(std::max(g[0], g[1]), g[2]) * (1.0 - kMeshBoundSlack);
+}
+
+}  // namespace np::detail
