@@ -8,6 +8,7 @@
 
 #include "narrowphase/aabb_tree.h"
 #include "narrowphase/detail/flat_kinds.h"
+#include "narrowphase/detail/object_flat.h"
 #include "narrowphase/flat.h"
 #include "narrowphase/validate.h"
 
@@ -37,9 +38,9 @@ const np::AABBTree& as_tree(const void* tree) {
 template <class K, void (np::AABBTree::*Query)(const typename K::Value&,
                                                std::vector<uint32_t>*) const>
 int boxes_in(void* handle, const double* io) {
-  const typename K::Value shape = K::read(io);
-  if (const np::Validity v = K::check(shape); !v.ok())
-    return np::flat::error_code(v, 0);
+  typename K::Value shape;
+  if (const int code = np::flat::read_shape<K>(io, &shape); code != 0)
+    return code;
   FlatTree& t = as_flat(handle);
   (t.tree.*Query)(shape, &t.found);
   return static_cast<int>(t.found.size());
@@ -89,19 +90,13 @@ void np_tree_updateAll(void* tree) {
 }
 
 int np_tree_raycast(const void* tree, double* io) {
-  const np::Ray ray{np::flat::vec3_at(io), np::flat::vec3_at(io + 3)};
-  const double max_distance = io[6];
-  if (const np::Validity v = np::validate(ray); !v.ok())
-    return np::flat::error_code(v, 0);
-  if (const np::Validity v = np::validate_max_distance(max_distance); !v.ok())
-    return np::flat::error_code(v, 6);
+  np::Ray ray;
+  double max_distance;
+  if (const int code = np::flat::read_ray_query(io, &ray, &max_distance))
+    return code;
   np::TreeRayHit h;
   if (!as_tree(tree).raycast(ray, max_distance, &h)) return 0;
-  io[0] = h.hit.distance;
-  np::flat::put(io + 1, h.hit.point);
-  np::flat::put(io + 4, h.hit.normal);
-  io[7] = h.index;
-  return 1;
+  return np::flat::put_indexed_ray_hit(h.hit, h.index, io);
 }
 
 int np_tree_boxesInAABB(void* tree, const double* io) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "narrowphase/detail/flat_kinds.h"
+#include "narrowphase/detail/object_flat.h"
 #include "narrowphase/flat.h"
 #include "narrowphase/mesh.h"
 #include "narrowphase/validate.h"
@@ -46,14 +47,7 @@ const np::Mesh& as_mesh(const void* mesh) {
   return static_cast<const FlatMesh*>(mesh)->mesh;
 }
 
-// The shape of kind K at io[0], validated: its error code, or 0.
-template <class K>
-int read_shape(const double* io, typename K::Value* shape) {
-  *shape = K::read(io);
-  if (const np::Validity v = K::check(*shape); !v.ok())
-    return np::flat::error_code(v, 0);
-  return 0;
-}
+using np::flat::read_shape;
 
 // trianglesIn<S>: the count written to the mesh's buffer, or an error code.
 template <class K, void (np::Mesh::*Query)(const typename K::Value&,
@@ -75,11 +69,7 @@ int overlaps(const void* handle, const double* io) {
 }
 
 int put_ray_hit(const np::MeshRayHit& h, double* io) {
-  io[0] = h.hit.distance;
-  np::flat::put(io + 1, h.hit.point);
-  np::flat::put(io + 4, h.hit.normal);
-  io[7] = h.triangle;
-  return 1;
+  return np::flat::put_indexed_ray_hit(h.hit, h.triangle, io);
 }
 
 // A cast hit: the ShapeCastHit as the flat casts write it, triangle [12].
@@ -128,12 +118,10 @@ double np_mesh_memory_bytes(const void* mesh) {
 }
 
 int np_mesh_raycast(const void* mesh, double* io) {
-  const np::Ray ray{np::flat::vec3_at(io), np::flat::vec3_at(io + 3)};
-  const double max_distance = io[6];
-  if (const np::Validity v = np::validate(ray); !v.ok())
-    return np::flat::error_code(v, 0);
-  if (const np::Validity v = np::validate_max_distance(max_distance); !v.ok())
-    return np::flat::error_code(v, 6);
+  np::Ray ray;
+  double max_distance;
+  if (const int code = np::flat::read_ray_query(io, &ray, &max_distance))
+    return code;
   np::MeshRayHit h;
   if (!as_mesh(mesh).raycast(ray, max_distance, &h)) return 0;
   return put_ray_hit(h, io);
