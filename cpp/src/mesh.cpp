@@ -432,11 +432,7 @@ struct SlabRay : detail::SlabRay {
       if (t0 > tnear) tnear = t0;
       if (t1 < tfar) tfar = t1;
     }
-    widen(&tnear, &tfar);
-    if (!(tnear <= tfar) || tfar < 0.0 || tnear > t_max) return false;
-    *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
-    if (param != nullptr) *param = tnear > 0.0 ? tnear : 0.0;
-    return true;
+    return finish(tnear, tfar, distance, param);
   }
 };
 

@@ -64,6 +64,19 @@ struct SlabRay {
       *tfar += kMeshBoundSlack * std::fabs(*tfar);
   }
 
+  // A box's entry and exit parameters, widened: false when the ray misses it
+  // (or enters beyond t_max); else the lowered entry distance in *distance
+  // (0 when the origin is inside) and, when param is not null, the entry
+  // parameter (0 likewise).
+  bool finish(double tnear, double tfar, double* distance,
+              double* param) const {
+    widen(&tnear, &tfar);
+    if (!(tnear <= tfar) || tfar < 0.0 || tnear > t_max) return false;
+    *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
+    if (param != nullptr) *param = tnear > 0.0 ? tnear : 0.0;
+    return true;
+  }
+
   SlabRay(Vec3 o, Vec3 direction, double t_max_, double magnitude)
       : t_max(t_max_), margin(box_margin(magnitude)) {
     for (int a = 0; a < 3; ++a) {
@@ -105,11 +118,7 @@ struct SlabRay {
       if (t0 > tnear) tnear = t0;
       if (t1 < tfar) tfar = t1;
     }
-    widen(&tnear, &tfar);
-    if (!(tnear <= tfar) || tfar < 0.0 || tnear > t_max) return false;
-    *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
-    if (param != nullptr) *param = tnear > 0.0 ? tnear : 0.0;
-    return true;
+    return finish(tnear, tfar, distance, param);
   }
 };
 
