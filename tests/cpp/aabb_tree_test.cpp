@@ -54,21 +54,23 @@ bool brute_raycast(const std::vector<double>& b, const Ray& ray,
   }
   return found;
 }
-std::vector<uint32_t> brute_in_aabb(const std::vector<double>& b,
-                                    const AABB& q) {
+// The indices of the boxes `touches`, ascending.
+template <class Touches>
+std::vector<uint32_t> brute_in(const std::vector<double>& b, Touches touches) {
   std::vector<uint32_t> r;
   for (size_t i = 0; i < count_of(b); ++i)
-    if (np::overlap_aabb_aabb(q, box_of(b, i)))
-      r.push_back(static_cast<uint32_t>(i));
+    if (touches(box_of(b, i))) r.push_back(static_cast<uint32_t>(i));
   return r;
+}
+std::vector<uint32_t> brute_in_aabb(const std::vector<double>& b,
+                                    const AABB& q) {
+  return brute_in(b,
+                  [&](const AABB& x) { return np::overlap_aabb_aabb(q, x); });
 }
 std::vector<uint32_t> brute_in_sphere(const std::vector<double>& b,
                                       const Sphere& s) {
-  std::vector<uint32_t> r;
-  for (size_t i = 0; i < count_of(b); ++i)
-    if (np::overlap_sphere_aabb(s, box_of(b, i)))
-      r.push_back(static_cast<uint32_t>(i));
-  return r;
+  return brute_in(b,
+                  [&](const AABB& x) { return np::overlap_sphere_aabb(s, x); });
 }
 
 ::testing::AssertionResult SameHit(bool g, const TreeRayHit& got, bool w,

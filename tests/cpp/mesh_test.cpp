@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <initializer_list>
 #include <random>
 #include <vector>
 
@@ -386,6 +387,26 @@ Soup make_soup(Kind kind, int n, double scale, double offset, uint32_t seed) {
   return s;
 }
 
+// Every kind of soup with each of `counts` triangles at five magnitudes
+// (scale, offset), each seeded from ++*seed: f(soup, kind, n, scale, offset)
+// under a trace naming them, until the first failure.
+template <class F>
+void for_each_soup(uint32_t* seed, std::initializer_list<int> counts, F f) {
+  for (Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kCoincident,
+                    Kind::kGrid, Kind::kDegenerate})
+    for (int n : counts)
+      for (const auto& [scale, offset] :
+           {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
+            std::pair{1e300, 0.0}, std::pair{1e-3, 1e6}}) {
+        SCOPED_TRACE(::testing::Message()
+                     << "kind " << static_cast<int>(kind) << " n " << n
+                     << " scale " << scale << " offset " << offset);
+        const Soup s = make_soup(kind, n, scale, offset, ++*seed);
+        f(s, kind, n, scale, offset);
+        if (::testing::Test::HasFailure()) return;
+      }
+}
+
 // Queries aimed at the soup: rays at random corners and edge points (exactly
 // through shared vertices and edges in the grid), random rays, segments and
 // points.
@@ -452,22 +473,11 @@ void compare(const Soup& s, int queries, uint32_t seed, double scale,
 
 TEST(MeshTest, SeededSoupsEqualTheBruteForceBitForBit) {
   uint32_t seed = 1;
-  for (Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kCoincident,
-                    Kind::kGrid, Kind::kDegenerate})
-    for (int n : {1, 2, 5, 17, 100, 1000, 5000})
-      for (const auto& scale_offset :
-           {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
-            std::pair{1e300, 0.0}, std::pair{1e-3, 1e6}}) {
-        // (Copies: a lambda cannot capture a structured binding in C++17.)
-        const auto scale = scale_offset.first;
-        const auto offset = scale_offset.second;
-        SCOPED_TRACE(::testing::Message()
-                     << "kind " << static_cast<int>(kind) << " n " << n
-                     << " scale " << scale << " offset " << offset);
-        const Soup s = make_soup(kind, n, scale, offset, ++seed);
+  for_each_soup(
+      &seed, {1, 2, 5, 17, 100, 1000, 5000},
+      [&](const Soup& s, Kind kind, int n, double scale, double offset) {
         compare(s, n >= 1000 ? 40 : 120, ++seed, scale, offset);
-        if (HasFatalFailure()) return;
-      }
+      });
 }
 
 TEST(MeshTest, SoupsMixingMagnitudesEqualTheBruteForce) {
@@ -654,19 +664,9 @@ size_t compare_overlaps(const Soup& s, const Mesh& m, Vec3 c, Vec3 c2,
 
 TEST(MeshTest, OverlapQueriesEqualTheBruteForceOnSeededSoups) {
   uint32_t seed = 500;
-  for (Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kCoincident,
-                    Kind::kGrid, Kind::kDegenerate})
-    for (int n : {1, 5, 100, 2000})
-      for (const auto& scale_offset :
-           {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
-            std::pair{1e300, 0.0}, std::pair{1e-3, 1e6}}) {
-        // (Copies: a lambda cannot capture a structured binding in C++17.)
-        const auto scale = scale_offset.first;
-        const auto offset = scale_offset.second;
-        SCOPED_TRACE(::testing::Message()
-                     << "kind " << static_cast<int>(kind) << " n " << n
-                     << " scale " << scale << " offset " << offset);
-        const Soup s = make_soup(kind, n, scale, offset, ++seed);
+  for_each_soup(
+      &seed, {1, 5, 100, 2000},
+      [&](const Soup& s, Kind kind, int n, double scale, double offset) {
         const Mesh m = s.mesh();
         std::mt19937_64 rng(++seed);
         std::uniform_real_distribution<double> u(-1.0, 1.0);
@@ -684,7 +684,7 @@ TEST(MeshTest, OverlapQueriesEqualTheBruteForceOnSeededSoups) {
           if (HasFailure()) return;
         }
         if (n >= 100) EXPECT_GT(found, 0u);  // not vacuous
-      }
+      });
 }
 
 TEST(MeshTest, OverlapQueriesEqualTheBruteForceMixingMagnitudes) {
@@ -841,19 +841,9 @@ int compare_casts(const Soup& s, const Mesh& m, Vec3 c, Vec3 to, Vec3 axis,
 
 TEST(MeshTest, CastsEqualTheBruteForceOnSeededSoups) {
   uint32_t seed = 900;
-  for (Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kCoincident,
-                    Kind::kGrid, Kind::kDegenerate})
-    for (int n : {1, 5, 100, 2000})
-      for (const auto& scale_offset :
-           {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
-            std::pair{1e300, 0.0}, std::pair{1e-3, 1e6}}) {
-        // (Copies: a lambda cannot capture a structured binding in C++17.)
-        const auto scale = scale_offset.first;
-        const auto offset = scale_offset.second;
-        SCOPED_TRACE(::testing::Message()
-                     << "kind " << static_cast<int>(kind) << " n " << n
-                     << " scale " << scale << " offset " << offset);
-        const Soup s = make_soup(kind, n, scale, offset, ++seed);
+  for_each_soup(
+      &seed, {1, 5, 100, 2000},
+      [&](const Soup& s, Kind kind, int n, double scale, double offset) {
         const Mesh m = s.mesh();
         std::mt19937_64 rng(++seed);
         std::uniform_real_distribution<double> u(-1.0, 1.0);
@@ -881,7 +871,7 @@ TEST(MeshTest, CastsEqualTheBruteForceOnSeededSoups) {
           if (HasFailure()) return;
         }
         if (n >= 100) EXPECT_GT(hits, 0);  // not vacuous
-      }
+      });
 }
 
 TEST(MeshTest, CastsEqualTheBruteForceMixingMagnitudes) {
@@ -1071,18 +1061,9 @@ size_t compare_all_contacts(const Soup& s, const Mesh& m, Vec3 c, Vec3 d,
 
 TEST(MeshContactsTest, SeededSoupsGiveTheSingleCallsContactsBitForBit) {
   uint32_t seed = 900;
-  for (Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kCoincident,
-                    Kind::kGrid, Kind::kDegenerate})
-    for (int n : {1, 5, 100, 2000})
-      for (const auto& scale_offset :
-           {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
-            std::pair{1e300, 0.0}, std::pair{1e-3, 1e6}}) {
-        const auto scale = scale_offset.first;
-        const auto offset = scale_offset.second;
-        SCOPED_TRACE(::testing::Message()
-                     << "kind " << static_cast<int>(kind) << " n " << n
-                     << " scale " << scale << " offset " << offset);
-        const Soup s = make_soup(kind, n, scale, offset, ++seed);
+  for_each_soup(
+      &seed, {1, 5, 100, 2000},
+      [&](const Soup& s, Kind kind, int n, double scale, double offset) {
         const Mesh m = s.mesh();
         // A soup of separate triangles (no two share an edge) has no
         // internal edge: every contact is the single call's.
@@ -1105,7 +1086,7 @@ TEST(MeshContactsTest, SeededSoupsGiveTheSingleCallsContactsBitForBit) {
           if (HasFailure()) return;
         }
         if (n >= 100) EXPECT_GT(found, 0u);  // not vacuous
-      }
+      });
 }
 
 TEST(MeshContactsTest, ContactsAtEveryMagnitudeHaveNoNaNAndFindInternalEdges) {
