@@ -24,6 +24,7 @@ describe("the npm tarball", () => {
         "package/web/lib/index.js",
         "package/web/lib/mesh.js",
         "package/web/lib/aabb_tree.js",
+        "package/web/lib/objects.js",
         "package/web/lib/narrowphase.wasm.js",
       ].sort(),
     );

@@ -8,21 +8,18 @@
 // first, then writes it into the tree's own staging buffer (reserved at creation, its address fixed: no
 // allocation per frame) and refits.
 //
-// Queries use the flat exports' calling convention (narrowphase/flat.h) through the shared I/O buffer, as the
-// mesh's do: every input is read into locals before the first write to the buffer, and every output read out of
-// it before the first write to a target (the re-entrancy of issue 9); a tree query entered while another query
-// holds the buffer puts it back as it found it.
+// Queries use the flat exports' calling convention through the shared I/O buffer, as the mesh's do
+// (web/lib/objects.js).
+
+import {
+  checkOut,
+  createObjectKit,
+  describe,
+  number,
+  shapeNumbers,
+} from "./objects.js";
 
 const FIELDS = ["minx", "miny", "minz", "maxx", "maxy", "maxz"];
-
-function describe(value) {
-  if (value === null) return "null";
-  if (value === undefined) return "undefined";
-  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
-  if (Array.isArray(value)) return "an Array";
-  if (typeof value === "object") return "an object";
-  return `${typeof value} ${String(value)}`;
-}
 
 // The boxes of `aabbs` (a Float32Array or Float64Array, six numbers per box), checked element by element: a
 // TypeError for another type, a RangeError for a length that is not `6 * expected` (a multiple of 6 when
@@ -80,13 +77,14 @@ function badBox(name, arg, aabbs, i) {
 
 /**
  * The tree factory over a loaded module; `env` is what web/lib/index.js shares with the mesh factory (the
- * allocator, the I/O buffer and the error builders: see web/lib/mesh.js).
+ * allocator, the I/O buffer and the error builders: see createObjectKit in web/lib/objects.js).
  */
 export function createAABBTreeFactory(module, env) {
-  const { allocate, release, renew, ptr, io, busy, schema, fail, rangeError } =
-    env;
+  const { release, renew, schema, fail } = env;
   const np_create = module._np_tree_create;
   const np_destroy = module._np_tree_destroy;
+  const { registry, shapeArgument, call, raycast, foundIndices, stageDoubles } =
+    createObjectKit(module, env, np_destroy);
   const np_memoryBytes = module._np_tree_memory_bytes;
   const np_update = module._np_tree_update;
   const np_staging = module._np_tree_staging;
@@ -116,35 +114,6 @@ export function createAABBTreeFactory(module, env) {
       ["box", "aabb"],
     ]),
   };
-  const saved = new Float64Array(32);
-  const BAD = new Error("narrowphase: bad argument");
-
-  // Frees the tree of a handle nobody disposed, once its object is garbage-collected.
-  const registry = new FinalizationRegistry((handle) => np_destroy(handle));
-
-  function number(v) {
-    if (typeof v !== "number") throw BAD;
-    return v;
-  }
-  function setVec3(t, x, y, z) {
-    if (t == null) return { x, y, z };
-    t.x = x;
-    t.y = y;
-    t.z = z;
-    return t;
-  }
-  // Calls `fn(buffer)` on the live I/O buffer, restoring it afterwards when another query held it.
-  function withBuffer(fn) {
-    const buffer = io();
-    const held = busy();
-    if (held) saved.set(buffer);
-    try {
-      return fn(buffer);
-    } finally {
-      if (held) buffer.set(saved);
-    }
-  }
-
   class AABBTree {
     #handle;
     #count;
@@ -176,8 +145,7 @@ export function createAABBTreeFactory(module, env) {
       let v;
       try {
         number(index);
-        v = [box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z];
-        for (const x of v) number(x);
+        v = shapeNumbers("aabb", box);
       } catch (error) {
         throw fail(SPEC.update, [index, box], error);
       }
@@ -185,13 +153,7 @@ export function createAABBTreeFactory(module, env) {
         throw new RangeError(
           `boxes.update: index is ${index}, expected an integer in [0, ${this.#count}) (the tree's boxes)`,
         );
-      const handle = this.#live("update");
-      withBuffer((b) => {
-        b[0] = index;
-        for (let i = 0; i < 6; i++) b[1 + i] = v[i];
-        const code = np_update(handle, ptr);
-        if (code < 0) throw rangeError(SPEC.update, code, b);
-      });
+      call(SPEC.update, np_update, this.#live("update"), [index, ...v]);
     }
 
     updateAll(aabbs) {
@@ -205,63 +167,15 @@ export function createAABBTreeFactory(module, env) {
 
     raycast(ray, maxDistance = Infinity, target) {
       this.#live("raycast");
-      let ox, oy, oz, dx, dy, dz;
-      try {
-        const o = ray.origin,
-          d = ray.direction;
-        ox = number(o.x);
-        oy = number(o.y);
-        oz = number(o.z);
-        dx = number(d.x);
-        dy = number(d.y);
-        dz = number(d.z);
-        number(maxDistance);
-        if (target !== undefined && target !== null) {
-          if (typeof target !== "object") throw BAD;
-          for (const f of ["point", "normal"])
-            if (typeof target[f] !== "object" && target[f] !== undefined)
-              throw BAD;
-        }
-      } catch (error) {
-        throw fail(SPEC.raycast, [ray, maxDistance, target], error);
-      }
-      // (A getter may have disposed the tree.)
-      const handle = this.#live("raycast");
-      const h = withBuffer((b) => {
-        b[0] = ox;
-        b[1] = oy;
-        b[2] = oz;
-        b[3] = dx;
-        b[4] = dy;
-        b[5] = dz;
-        b[6] = maxDistance;
-        const code = np_raycast(handle, ptr);
-        if (code < 0) throw rangeError(SPEC.raycast, code, b);
-        return code === 0 ? null : b.slice(0, 8);
-      });
-      if (h === null) return null;
-      const [distance, px, py, pz, nx, ny, nz, index] = h;
-      if (target == null)
-        return {
-          distance,
-          point: { x: px, y: py, z: pz },
-          normal: { x: nx, y: ny, z: nz },
-          index,
-        };
-      try {
-        target.distance = distance;
-        target.point = setVec3(target.point, px, py, pz);
-        target.normal = setVec3(target.normal, nx, ny, nz);
-        target.index = index;
-      } catch (error) {
-        throw error instanceof TypeError
-          ? new TypeError(
-              "boxes.raycast: target could not be written (frozen or read-only)",
-              { cause: error },
-            )
-          : error;
-      }
-      return target;
+      return raycast(
+        SPEC.raycast,
+        np_raycast,
+        () => this.#live("raycast"),
+        ray,
+        maxDistance,
+        target,
+        "index",
+      );
     }
 
     // The overlap queries: the shape into the buffer, the export writes the indices into the tree's own result
@@ -269,39 +183,10 @@ export function createAABBTreeFactory(module, env) {
     #query(member, shape, out) {
       this.#live(member);
       const { spec, kind, fn } = OVERLAPS[member];
-      let v;
-      try {
-        if (kind === "aabb")
-          v = [
-            shape.min.x,
-            shape.min.y,
-            shape.min.z,
-            shape.max.x,
-            shape.max.y,
-            shape.max.z,
-          ];
-        else v = [shape.center.x, shape.center.y, shape.center.z, shape.radius];
-        for (const x of v) number(x);
-      } catch (error) {
-        throw fail(spec, [shape], error);
-      }
-      if (out != null && !(out instanceof Uint32Array))
-        throw new TypeError(
-          `${spec.name}: out is ${describe(out)}, expected a Uint32Array (or nothing)`,
-        );
-      const handle = this.#live(member);
-      const count = withBuffer((b) => {
-        for (let i = 0; i < v.length; i++) b[i] = v[i];
-        const c = fn(handle, ptr);
-        if (c < 0) throw rangeError(spec, c, b);
-        return c;
-      });
-      const found = new Uint32Array(module.HEAPU8.buffer, this.#found, count);
-      if (out != null && out.length >= count) {
-        out.set(found);
-        return out.subarray(0, count);
-      }
-      return found.slice();
+      const v = shapeArgument(spec, kind, shape);
+      checkOut(spec, out);
+      const count = call(spec, fn, this.#live(member), v);
+      return foundIndices(this.#found, count, out);
     }
     boxesInAABB(box, out) {
       return this.#query("boxesInAABB", box, out);
@@ -324,10 +209,9 @@ export function createAABBTreeFactory(module, env) {
   /** np.createAABBTree(aabbs): see index.d.ts. */
   function createAABBTree(aabbs) {
     const count = checkBoxes("createAABBTree", "aabbs", aabbs);
-    const address = allocate(Math.max(8, aabbs.length * 8));
+    const address = stageDoubles(aabbs);
     let handle = 0;
     try {
-      new Float64Array(module.HEAPU8.buffer, address, aabbs.length).set(aabbs);
       handle = np_create(address, count);
     } finally {
       release(address);

@@ -12,6 +12,7 @@ import createNarrowphaseModule, { wasmBinary } from "./narrowphase.wasm.js";
 import { createBatch } from "./batch.js";
 import { createAABBTreeFactory } from "./aabb_tree.js";
 import { createMeshFactory } from "./mesh.js";
+import { setVec3 } from "./objects.js";
 
 /** The 15 candidate separating axes of two OBBs, indexed as separatingAxisOBBOBB reports them. */
 export const OBB_AXIS_NAMES = Object.freeze([
@@ -1255,14 +1256,8 @@ function createApi(module) {
           )
         : error;
     }
-    // Fills (or makes) a vector. Callers read every output out of `io` before the first of these runs.
-    function setVec3(t, x, y, z) {
-      if (t == null) return { x, y, z };
-      t.x = x;
-      t.y = y;
-      t.z = z;
-      return t;
-    }
+    // setVec3 (web/lib/objects.js) fills (or makes) a vector. Callers read every output out of `io` before the
+    // first of these runs.
     function outPoint(spec, t) {
       try {
         return setVec3(t, io[0], io[1], io[2]);

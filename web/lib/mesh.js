@@ -6,36 +6,43 @@
 // private field; `dispose()` frees it, and a FinalizationRegistry frees a mesh that was garbage-collected
 // without it.
 //
-// Queries use the flat exports' calling convention (narrowphase/flat.h): inputs go into the shared I/O buffer,
-// the export validates them (a negative code names the problem and the slot) and writes its answer back. Every
-// input is read into locals before the first write to the buffer, and every output read out of it before the
-// first write to a target, so getters and setters that call the library meanwhile (the re-entrancy of issue 9)
-// see nothing half-done; a mesh query entered while another query holds the buffer puts it back as it found it.
+// Queries use the flat exports' calling convention through the shared I/O buffer (web/lib/objects.js).
+
+import {
+  checkOut,
+  createObjectKit,
+  describe,
+  fillRayHit,
+  hitTarget,
+  number,
+  setVec3,
+  shapeNumbers,
+  unwritable,
+  vec3,
+} from "./objects.js";
 
 /** What the indices of a mesh may be. */
 const INDEX_TYPES = [Uint32Array, Uint16Array];
 const AXES = ["x", "y", "z"];
 
-function describe(value) {
-  if (value === null) return "null";
-  if (value === undefined) return "undefined";
-  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
-  if (Array.isArray(value)) return "an Array";
-  if (typeof value === "object") return "an object";
-  return `${typeof value} ${String(value)}`;
-}
-
 /**
- * The mesh factory over a loaded module. `env` is what web/lib/index.js shares: the allocator (`allocate`,
- * `release`, `renew` to refresh the views after the module allocated on its own), the I/O buffer (`ptr`, `io()`
- * for its live view, `busy()` while another query holds it), and the error builders `schema`, `fail` and
- * `rangeError` of the single calls.
+ * The mesh factory over a loaded module. `env` is what web/lib/index.js shares (the allocator, the I/O buffer
+ * and the error builders: see createObjectKit in web/lib/objects.js).
  */
 export function createMeshFactory(module, env) {
-  const { allocate, release, renew, ptr, io, busy, schema, fail, rangeError } =
-    env;
+  const { allocate, release, renew, ptr, schema, fail, rangeError } = env;
   const np_create = module._np_mesh_create;
   const np_destroy = module._np_mesh_destroy;
+  const {
+    registry,
+    shapeArgument,
+    withBuffer,
+    call,
+    rayHit,
+    raycast,
+    foundIndices,
+    stageDoubles,
+  } = createObjectKit(module, env, np_destroy);
   const np_bvhBytes = module._np_mesh_bvh_bytes;
   const np_memoryBytes = module._np_mesh_memory_bytes;
   const np_raycast = module._np_mesh_raycast;
@@ -118,119 +125,6 @@ export function createMeshFactory(module, env) {
       kind,
       fn,
     };
-  const saved = new Float64Array(32);
-  const BAD = new Error("narrowphase: bad argument");
-
-  // Frees the mesh of a handle nobody disposed, once its object is garbage-collected.
-  const registry = new FinalizationRegistry((handle) => np_destroy(handle));
-
-  function number(v) {
-    if (typeof v !== "number") throw BAD;
-    return v;
-  }
-  function hitTarget(t, fields) {
-    if (t === undefined || t === null) return;
-    if (typeof t !== "object") throw BAD;
-    for (const f of fields) {
-      const v = t[f];
-      if (typeof v !== "object" && v !== undefined) throw BAD;
-    }
-  }
-  function vec3(v, into) {
-    into.push(number(v.x), number(v.y), number(v.z));
-  }
-  // A shape's numbers in its flat layout (narrowphase/flat.h), read into a fresh array before the buffer is
-  // touched (a getter may call the library: a shared scratch array could be overwritten under us).
-  function shapeNumbers(kind, s) {
-    const v = [];
-    switch (kind) {
-      case "sphere":
-        vec3(s.center, v);
-        v.push(number(s.radius));
-        break;
-      case "capsule":
-        vec3(s.start, v);
-        vec3(s.end, v);
-        v.push(number(s.radius));
-        break;
-      case "aabb":
-        vec3(s.min, v);
-        vec3(s.max, v);
-        break;
-      default: {
-        vec3(s.center, v);
-        vec3(s.halfSize, v);
-        const e = s.rotation.elements;
-        if (e.length !== 9) throw BAD;
-        for (let i = 0; i < 9; i++) v.push(number(e[i]));
-      }
-    }
-    return v;
-  }
-  function setVec3(t, x, y, z) {
-    if (t == null) return { x, y, z };
-    t.x = x;
-    t.y = y;
-    t.z = z;
-    return t;
-  }
-  function unwritable(spec, error, name = "target") {
-    return error instanceof TypeError
-      ? new TypeError(
-          `${spec.name}: ${name} could not be written (frozen or read-only)`,
-          { cause: error },
-        )
-      : error;
-  }
-
-  // Calls `fn(buffer)` on the live I/O buffer, restoring it afterwards when another query held it.
-  function withBuffer(fn) {
-    const buffer = io();
-    const held = busy();
-    if (held) saved.set(buffer);
-    try {
-      return fn(buffer);
-    } finally {
-      if (held) buffer.set(saved);
-    }
-  }
-
-  // The hit in the buffer after a raycast / linecast, as locals, then into the target (or a new object).
-  function rayHit(spec, code, buffer) {
-    if (code < 0) throw rangeError(spec, code, buffer);
-    if (code === 0) return null;
-    return [
-      buffer[0],
-      buffer[1],
-      buffer[2],
-      buffer[3],
-      buffer[4],
-      buffer[5],
-      buffer[6],
-      buffer[7],
-    ];
-  }
-  function fillRayHit(spec, h, target) {
-    if (h === null) return null;
-    const [distance, px, py, pz, nx, ny, nz, triangle] = h;
-    if (target == null)
-      return {
-        distance,
-        point: { x: px, y: py, z: pz },
-        normal: { x: nx, y: ny, z: nz },
-        triangle,
-      };
-    try {
-      target.distance = distance;
-      target.point = setVec3(target.point, px, py, pz);
-      target.normal = setVec3(target.normal, nx, ny, nz);
-      target.triangle = triangle;
-    } catch (error) {
-      throw unwritable(spec, error);
-    }
-    return target;
-  }
-
   // The hit in the buffer after a sphereCast / capsuleCast (the flat layout of a ShapeCastHit, triangle [12]),
   // as locals, then into the result (or a new object).
   function castHit(spec, code, buffer) {
@@ -300,34 +194,15 @@ export function createMeshFactory(module, env) {
 
     raycast(ray, maxDistance = Infinity, target) {
       this.#live("raycast");
-      let ox, oy, oz, dx, dy, dz;
-      try {
-        const o = ray.origin,
-          d = ray.direction;
-        ox = number(o.x);
-        oy = number(o.y);
-        oz = number(o.z);
-        dx = number(d.x);
-        dy = number(d.y);
-        dz = number(d.z);
-        number(maxDistance);
-        hitTarget(target, ["point", "normal"]);
-      } catch (error) {
-        throw fail(SPEC.raycast, [ray, maxDistance, target], error);
-      }
-      // (A getter may have disposed the mesh.)
-      const handle = this.#live("raycast");
-      const h = withBuffer((b) => {
-        b[0] = ox;
-        b[1] = oy;
-        b[2] = oz;
-        b[3] = dx;
-        b[4] = dy;
-        b[5] = dz;
-        b[6] = maxDistance;
-        return rayHit(SPEC.raycast, np_raycast(handle, ptr), b);
-      });
-      return fillRayHit(SPEC.raycast, h, target);
+      return raycast(
+        SPEC.raycast,
+        np_raycast,
+        () => this.#live("raycast"),
+        ray,
+        maxDistance,
+        target,
+        "triangle",
+      );
     }
 
     linecast(start, end, target) {
@@ -354,7 +229,7 @@ export function createMeshFactory(module, env) {
         b[5] = ez;
         return rayHit(SPEC.linecast, np_linecast(handle, ptr), b);
       });
-      return fillRayHit(SPEC.linecast, h, target);
+      return fillRayHit(SPEC.linecast, h, target, "triangle");
     }
 
     closestPoint(point, maxDistance = Infinity, target) {
@@ -444,30 +319,11 @@ export function createMeshFactory(module, env) {
     #query(member, shape, out, wantIndices) {
       this.#live(member);
       const { spec, kind, fn } = OVERLAP[member];
-      let v;
-      try {
-        v = shapeNumbers(kind, shape);
-      } catch (error) {
-        throw fail(spec, [shape], error);
-      }
-      if (wantIndices && out != null && !(out instanceof Uint32Array))
-        throw new TypeError(
-          `${spec.name}: out is ${describe(out)}, expected a Uint32Array (or nothing)`,
-        );
-      const handle = this.#live(member);
-      const code = withBuffer((b) => {
-        for (let i = 0; i < v.length; i++) b[i] = v[i];
-        const c = fn(handle, ptr);
-        if (c < 0) throw rangeError(spec, c, b);
-        return c;
-      });
+      const v = shapeArgument(spec, kind, shape);
+      if (wantIndices) checkOut(spec, out);
+      const code = call(spec, fn, this.#live(member), v);
       if (!wantIndices) return code === 1;
-      const found = new Uint32Array(module.HEAPU8.buffer, this.#found, code);
-      if (out != null && out.length >= code) {
-        out.set(found);
-        return out.subarray(0, code);
-      }
-      return found.slice();
+      return foundIndices(this.#found, code, out);
     }
     trianglesInSphere(sphere, out) {
       return this.#query("trianglesInSphere", sphere, out, true);
@@ -501,19 +357,9 @@ export function createMeshFactory(module, env) {
     #contacts(member, shape) {
       this.#live(member);
       const { spec, kind, fn } = OVERLAP[member];
-      let v;
-      try {
-        v = shapeNumbers(kind, shape);
-      } catch (error) {
-        throw fail(spec, [shape], error);
-      }
+      const v = shapeArgument(spec, kind, shape);
       const handle = this.#live(member);
-      const count = withBuffer((b) => {
-        for (let i = 0; i < v.length; i++) b[i] = v[i];
-        const c = fn(handle, ptr);
-        if (c < 0) throw rangeError(spec, c, b);
-        return c;
-      });
+      const count = call(spec, fn, handle, v);
       const contacts = new Array(count);
       const area = this.#contactArea;
       for (let first = 0; first < count;) {
@@ -663,22 +509,16 @@ export function createMeshFactory(module, env) {
     }
     // Staging copies in the module's memory (doubles, 32-bit indices), released once the mesh has its own.
     const hasIndices = indices !== undefined && indices !== null;
-    const positionBytes = Math.max(8, positions.length * 8);
-    const indexBytes = hasIndices ? Math.max(4, indices.length * 4) : 0;
-    const positionAddress = allocate(positionBytes);
+    const positionAddress = stageDoubles(positions);
     let indexAddress = 0;
     let handle = 0;
     try {
-      if (hasIndices) indexAddress = allocate(indexBytes);
-      new Float64Array(
-        module.HEAPU8.buffer,
-        positionAddress,
-        positions.length,
-      ).set(positions);
-      if (hasIndices)
+      if (hasIndices) {
+        indexAddress = allocate(Math.max(4, indices.length * 4));
         new Uint32Array(module.HEAPU8.buffer, indexAddress, indices.length).set(
           indices,
         );
+      }
       handle = np_create(
         positionAddress,
         vertexCount,
