@@ -1,12 +1,20 @@
 // np.createAABBTree against the real module: every query equals the brute force over the single calls
 // (np.raycastAABB, np.overlapAABBAABB, np.overlapSphereAABB) bit for bit, the smallest distance and on ties the
 // lowest index, after update and updateAll too; three.js Box3s; bad input; dispose; memory.
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import * as THREE from "three";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../web/lib/index.js";
-import { AXES, expectError, nextDown, nextUp, random, v3 } from "./helpers.js";
+import {
+  AXES,
+  droppedObjects,
+  expectDisposed,
+  expectError,
+  expectRaycastErrors,
+  nextDown,
+  nextUp,
+  random,
+  v3,
+} from "./helpers.js";
 
 let np;
 beforeAll(async () => {
@@ -505,31 +513,11 @@ describe("bad input", () => {
       index: 7,
     };
     const snapshot = structuredClone(target);
-    expectError("boxes.raycast", TypeError, "ray.origin.y", () =>
-      tree.raycast(
-        { origin: { x: 0, z: 0 }, direction: v3(1, 0, 0) },
-        1,
-        target,
-      ),
-    );
-    expectError("boxes.raycast", RangeError, "ray.direction", () =>
-      tree.raycast({ origin: v3(0, 0, 0), direction: v3(0, 0, 0) }, 1, target),
-    );
-    expectError("boxes.raycast", RangeError, "ray.origin.x", () =>
-      tree.raycast(
-        { origin: v3(NaN, 0, 0), direction: v3(1, 0, 0) },
-        1,
-        target,
-      ),
-    );
-    expectError("boxes.raycast", RangeError, "maxDistance", () =>
-      tree.raycast(ray, -1, target),
-    );
-    expectError("boxes.raycast", TypeError, "maxDistance", () =>
-      tree.raycast(ray, null, target),
-    );
-    expectError("boxes.raycast", TypeError, "target", () =>
-      tree.raycast(ray, 1, 5),
+    expectRaycastErrors(
+      "boxes.raycast",
+      (r, d, t) => tree.raycast(r, d, t),
+      ray,
+      target,
     );
     expect(target).toEqual(snapshot);
     const out = new Uint32Array([9, 9]);
@@ -622,30 +610,24 @@ describe("dispose", () => {
     a.dispose();
     a.dispose();
     const ray = { origin: v3(0.5, 0.5, -5), direction: v3(0, 0, 1) };
-    for (const [name, call] of [
-      ["raycast", () => a.raycast(ray)],
+    expectDisposed(
       [
-        "boxesInAABB",
-        () => a.boxesInAABB({ min: v3(0, 0, 0), max: v3(1, 1, 1) }),
+        ["raycast", () => a.raycast(ray)],
+        [
+          "boxesInAABB",
+          () => a.boxesInAABB({ min: v3(0, 0, 0), max: v3(1, 1, 1) }),
+        ],
+        [
+          "boxesInSphere",
+          () => a.boxesInSphere({ center: v3(0, 0, 0), radius: 1 }),
+        ],
+        ["update", () => a.update(0, { min: v3(0, 0, 0), max: v3(1, 1, 1) })],
+        ["updateAll", () => a.updateAll(new Float64Array(6))],
+        ["count", () => a.count],
+        ["memoryBytes", () => a.memoryBytes],
       ],
-      [
-        "boxesInSphere",
-        () => a.boxesInSphere({ center: v3(0, 0, 0), radius: 1 }),
-      ],
-      ["update", () => a.update(0, { min: v3(0, 0, 0), max: v3(1, 1, 1) })],
-      ["updateAll", () => a.updateAll(new Float64Array(6))],
-      ["count", () => a.count],
-      ["memoryBytes", () => a.memoryBytes],
-    ]) {
-      let thrown;
-      try {
-        call();
-      } catch (error) {
-        thrown = error;
-      }
-      expect(thrown?.constructor).toBe(Error);
-      expect(thrown.message).toBe(`boxes.${name}: the tree was disposed`);
-    }
+      (name) => `boxes.${name}: the tree was disposed`,
+    );
     expect(b.raycast(ray)).toMatchObject({ distance: 10, index: 0 });
     b.dispose();
   });
@@ -718,12 +700,7 @@ describe("memory", () => {
   });
 
   it("a tree garbage-collected without dispose() is freed (FinalizationRegistry; node --expose-gc)", () => {
-    const script = fileURLToPath(new URL("./aabbtree.gc.mjs", import.meta.url));
-    const run = spawnSync(process.execPath, ["--expose-gc", script], {
-      encoding: "utf8",
-    });
-    expect(run.stderr).toBe("");
-    const result = JSON.parse(run.stdout);
+    const result = droppedObjects("aabbtree");
     expect(result.grown).toBeGreaterThan(0); // the trees did hold memory
     expect(result.after).toBe(result.before);
   });

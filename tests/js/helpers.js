@@ -1,5 +1,7 @@
 // Shared helpers of the JS tests: a seeded random generator, small vector and rotation math written
 // independently of the library (to build inputs and check results), and the error assertion every test uses.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import {
   Box3,
   Matrix3,
@@ -289,3 +291,55 @@ export const THREE_SHAPES = {
     ),
   Plane: (rng) => new Plane(randomVector3(rng, 3), rng.symmetric()),
 };
+
+/**
+ * Creates 100 objects of `kind` ("mesh" or "aabbtree") in a fresh `node --expose-gc` and drops them without
+ * dispose() (tests/js/objects.gc.mjs): the module's heap use { before, grown, after } once the
+ * FinalizationRegistry has freed them (or 200 collections later).
+ */
+export function droppedObjects(kind) {
+  const script = fileURLToPath(new URL("./objects.gc.mjs", import.meta.url));
+  const run = spawnSync(process.execPath, ["--expose-gc", script, kind], {
+    encoding: "utf8",
+  });
+  expect(run.stderr).toBe("");
+  return JSON.parse(run.stdout);
+}
+
+/**
+ * The bad input of an object's raycast (`mesh.raycast`, `boxes.raycast`: `name`), called as `raycast(ray,
+ * maxDistance, target)`: a missing origin field, a zero or NaN ray, a negative or null maxDistance and a number
+ * as the target each throw the TypeError or RangeError naming the field. `ray` is a good ray, `target` the target
+ * passed along (the caller checks it is untouched).
+ */
+export function expectRaycastErrors(name, raycast, ray, target) {
+  expectError(name, TypeError, "ray.origin.y", () =>
+    raycast({ origin: { x: 0, z: 0 }, direction: v3(1, 0, 0) }, 1, target),
+  );
+  expectError(name, RangeError, "ray.direction", () =>
+    raycast({ origin: v3(0, 0, 0), direction: v3(0, 0, 0) }, 1, target),
+  );
+  expectError(name, RangeError, "ray.origin.x", () =>
+    raycast({ origin: v3(NaN, 0, 0), direction: v3(1, 0, 0) }, 1, target),
+  );
+  expectError(name, RangeError, "maxDistance", () => raycast(ray, -1, target));
+  expectError(name, TypeError, "maxDistance", () => raycast(ray, null, target));
+  expectError(name, TypeError, "target", () => raycast(ray, 1, 5));
+}
+
+/**
+ * Each `[name, call]` of a disposed object throws a plain Error whose message is `message(name)` (e.g.
+ * `mesh.raycast: the mesh was disposed`).
+ */
+export function expectDisposed(calls, message) {
+  for (const [name, call] of calls) {
+    let thrown;
+    try {
+      call();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown?.constructor, name).toBe(Error);
+    expect(thrown.message).toBe(message(name));
+  }
+}

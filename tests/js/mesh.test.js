@@ -1,13 +1,14 @@
 // np.createMesh against the real module: every query equals the brute force over the single-triangle calls
 // (np.raycastTriangle, np.linecastTriangle, np.distancePointTriangle / np.closestPointOnTriangle), the smallest
 // distance and on ties the lowest index; the three.js forms; bad input; dispose; memory.
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import * as THREE from "three";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../web/lib/index.js";
 import {
+  droppedObjects,
+  expectDisposed,
   expectError,
+  expectRaycastErrors,
   IDENTITY,
   obb,
   random,
@@ -427,31 +428,11 @@ describe("bad input", () => {
     };
     const snapshot = structuredClone(target);
     const ray = { origin: v3(0.25, 0.25, 1), direction: v3(0, 0, -1) };
-    expectError("mesh.raycast", TypeError, "ray.origin.y", () =>
-      mesh.raycast(
-        { origin: { x: 0, z: 0 }, direction: v3(1, 0, 0) },
-        1,
-        target,
-      ),
-    );
-    expectError("mesh.raycast", RangeError, "ray.direction", () =>
-      mesh.raycast({ origin: v3(0, 0, 0), direction: v3(0, 0, 0) }, 1, target),
-    );
-    expectError("mesh.raycast", RangeError, "ray.origin.x", () =>
-      mesh.raycast(
-        { origin: v3(NaN, 0, 0), direction: v3(1, 0, 0) },
-        1,
-        target,
-      ),
-    );
-    expectError("mesh.raycast", RangeError, "maxDistance", () =>
-      mesh.raycast(ray, -1, target),
-    );
-    expectError("mesh.raycast", TypeError, "maxDistance", () =>
-      mesh.raycast(ray, null, target),
-    );
-    expectError("mesh.raycast", TypeError, "target", () =>
-      mesh.raycast(ray, 1, 5),
+    expectRaycastErrors(
+      "mesh.raycast",
+      (r, d, t) => mesh.raycast(r, d, t),
+      ray,
+      target,
     );
     expectError("mesh.linecast", RangeError, "end.z", () =>
       mesh.linecast(v3(0, 0, 0), v3(0, 0, Infinity), target),
@@ -479,21 +460,15 @@ describe("dispose", () => {
     a.dispose();
     a.dispose();
     const ray = { origin: v3(0.25, 0.25, 5), direction: v3(0, 0, -1) };
-    for (const [name, call] of [
-      ["raycast", () => a.raycast(ray)],
-      ["linecast", () => a.linecast(v3(0, 0, 0), v3(1, 1, 1))],
-      ["closestPoint", () => a.closestPoint(v3(0, 0, 0))],
-      ["triangleCount", () => a.triangleCount],
-    ]) {
-      let thrown;
-      try {
-        call();
-      } catch (error) {
-        thrown = error;
-      }
-      expect(thrown?.constructor).toBe(Error);
-      expect(thrown.message).toBe(`mesh.${name}: the mesh was disposed`);
-    }
+    expectDisposed(
+      [
+        ["raycast", () => a.raycast(ray)],
+        ["linecast", () => a.linecast(v3(0, 0, 0), v3(1, 1, 1))],
+        ["closestPoint", () => a.closestPoint(v3(0, 0, 0))],
+        ["triangleCount", () => a.triangleCount],
+      ],
+      (name) => `mesh.${name}: the mesh was disposed`,
+    );
     expect(b.raycast(ray)).toMatchObject({ distance: 4, triangle: 0 });
     b.dispose();
   });
@@ -576,12 +551,7 @@ describe("memory", () => {
   });
 
   it("a mesh garbage-collected without dispose() is freed (FinalizationRegistry; node --expose-gc)", () => {
-    const script = fileURLToPath(new URL("./mesh.gc.mjs", import.meta.url));
-    const run = spawnSync(process.execPath, ["--expose-gc", script], {
-      encoding: "utf8",
-    });
-    expect(run.stderr).toBe("");
-    const result = JSON.parse(run.stdout);
+    const result = droppedObjects("mesh");
     expect(result.grown).toBeGreaterThan(0); // the meshes did hold memory
     expect(result.after).toBe(result.before);
   });
