@@ -21,11 +21,8 @@
 // narrowphase is faster). Not a test: timings depend on the machine.
 import RAPIER from "@dimforge/rapier3d-compat";
 import { init } from "../../web/lib/index.js";
+import { arg, mulberry32, timePerCall, timeRounds } from "./timing.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const BOXES = arg("--boxes", 100_000);
 const ROUNDS = arg("--rounds", 11);
 const CALLS = arg("--calls", 20_000);
@@ -38,14 +35,7 @@ await RAPIER.init();
 const np = await init();
 
 // Seeded inputs (mulberry32).
-let seed = 14;
-const unit = () => {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const unit = mulberry32(14);
 const range = (lo, hi) => Math.fround(lo + (hi - lo) * unit());
 const vec = (r) => ({ x: range(-r, r), y: range(-r, r), z: range(-r, r) });
 
@@ -173,30 +163,10 @@ for (let i = 0; i < N; i++) {
   inSpheres += s;
 }
 
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1];
-}
 // Median over ROUNDS of the time per call of `fn(i)` over CALLS calls, in ns.
-function time(fn) {
-  const samples = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const t = performance.now();
-    for (let i = 0; i < CALLS; i++) fn(i & MASK);
-    samples.push(((performance.now() - t) * 1e6) / CALLS);
-  }
-  return median(samples);
-}
+const time = (fn) => timePerCall(fn, ROUNDS, CALLS, MASK);
 // Median over UPDATE_ROUNDS of one call of `fn(round)`, in ms.
-function timeUpdate(fn) {
-  const samples = [];
-  for (let r = 0; r < UPDATE_ROUNDS; r++) {
-    const t = performance.now();
-    fn(r);
-    samples.push(performance.now() - t);
-  }
-  return median(samples);
-}
+const timeUpdate = (fn) => timeRounds(fn, UPDATE_ROUNDS);
 
 const hit = {
   distance: 0,

@@ -32,11 +32,8 @@
 import { TorusKnotGeometry, Ray, Sphere, Vector3, DoubleSide } from "three";
 import { MeshBVH, SAH, CENTER } from "three-mesh-bvh";
 import { init } from "../../web/lib/index.js";
+import { arg, mulberry32, timePerCall, timeRounds } from "./timing.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const ROUNDS = arg("--rounds", 11);
 const CALLS = arg("--calls", 20_000);
 const BUILD_ROUNDS = arg("--build-rounds", 5);
@@ -51,14 +48,7 @@ const geometry = new TorusKnotGeometry(1, 0.4, 400, 128);
 const triangles = geometry.index.count / 3;
 
 // Seeded inputs (mulberry32).
-let seed = 14;
-const unit = () => {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const unit = mulberry32(14);
 const sym = () => 2 * unit() - 1;
 geometry.computeBoundingBox();
 const { min, max } = geometry.boundingBox;
@@ -95,29 +85,10 @@ const casts = Array.from({ length: N }, () => {
 });
 for (const c of casts) c.translation.subVectors(c.end, c.start);
 
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1];
-}
 // Median over ROUNDS of the time per call of `fn(i)` over CALLS calls, in ns.
-function time(fn) {
-  const samples = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const t0 = performance.now();
-    for (let i = 0; i < CALLS; i++) fn(i & MASK);
-    samples.push(((performance.now() - t0) * 1e6) / CALLS);
-  }
-  return median(samples);
-}
-function timeBuild(fn) {
-  const samples = [];
-  for (let r = 0; r < BUILD_ROUNDS; r++) {
-    const t0 = performance.now();
-    fn();
-    samples.push(performance.now() - t0);
-  }
-  return median(samples);
-}
+const time = (fn) => timePerCall(fn, ROUNDS, CALLS, MASK);
+// Median over BUILD_ROUNDS of one build, in ms.
+const timeBuild = (fn) => timeRounds(fn, BUILD_ROUNDS);
 
 // ---- Build
 const ourBuild = timeBuild(() => np.createMesh(geometry).dispose());
@@ -244,15 +215,8 @@ for (let i = 0; i < BRUTE_CALLS; i++) {
     if (ours) castHits++;
   }
 }
-function timeFew(fn) {
-  const samples = [];
-  for (let r = 0; r < BRUTE_ROUNDS; r++) {
-    const t0 = performance.now();
-    for (let i = 0; i < BRUTE_CALLS; i++) fn(i);
-    samples.push(((performance.now() - t0) * 1e6) / BRUTE_CALLS);
-  }
-  return median(samples);
-}
+// Median over BRUTE_ROUNDS of the time per cast of `fn(i)` over BRUTE_CALLS casts, in ns.
+const timeFew = (fn) => timePerCall(fn, BRUTE_ROUNDS, BRUTE_CALLS);
 
 // ---- Queries
 const hit = {
