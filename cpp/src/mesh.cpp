@@ -441,9 +441,12 @@ struct SlabRay : detail::SlabRay {
 // The traversal shared by the queries: near to far, pruned by `limit()`;
 // `bound(node, &distance)` tests a node's box, `leaf(triangle, original
 // index, slot)` one triangle.
+// `record` (raycast_trace's) is told each step (detail/bvh_traversal.h); the
+// default records nothing.
 template <class Visit>
 struct MeshTraversal {
-  static void run(const Mesh& mesh, Visit& visit) {
+  template <class Record = detail::NoTraversalRecord>
+  static void run(const Mesh& mesh, Visit& visit, Record&& record = Record()) {
     detail::traverse_near_to_far<kStackSize>(
         mesh.nodes_,
         [&](uint32_t i, double* d) { return visit.bound_node(mesh, i, d); },
@@ -451,7 +454,7 @@ struct MeshTraversal {
           for (uint32_t s = n.index; s < n.index + n.count; ++s)
             visit.leaf(mesh.at(s), mesh.triangle_ids_[s], s);
         },
-        [&] { return visit.limit(); });
+        [&] { return visit.limit(); }, record);
   }
 };
 
@@ -479,10 +482,18 @@ struct NearestHit {
   }
 };
 
+// What raycast records of its triangles: nothing (raycast_trace's recorder,
+// TraceRecord, records them).
+struct NoRayRecord : detail::NoTraversalRecord {
+  void triangle(uint32_t, MeshRayTrace::TriangleOutcome, double) {}
+};
+
+template <class Record>
 struct RayVisit {
   const Ray& ray;
   double max_distance;
   SlabRay slab;
+  Record& record;
   NearestHit nearest;
   double limit() const {
     return nearest.found ? nearest.best.hit.distance : max_distance;
@@ -492,12 +503,59 @@ struct RayVisit {
                       : slab.enter(mesh.world_bounds(i), d);
   }
   void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
+    using Outcome = MeshRayTrace::TriangleOutcome;
     // The triangle's own box first (exact, widened as the nodes' are): the
     // watertight test costs many times more.
     double entry;
-    if (!slab.enter(triangle_box(t), &entry) || entry > limit()) return;
+    if (!slab.enter(triangle_box(t), &entry) || entry > limit()) {
+      record.triangle(id, Outcome::kSkipped, INFINITY);
+      return;
+    }
     RayHit h;
-    if (raycast_triangle(ray, t, max_distance, &h)) nearest.offer(h, id);
+    if (raycast_triangle(ray, t, max_distance, &h)) {
+      record.triangle(id, Outcome::kHit, h.distance);
+      nearest.offer(h, id);
+    } else {
+      record.triangle(id, Outcome::kMissed, INFINITY);
+    }
+  }
+};
+
+// raycast_trace's recorder: each step of the traversal into a MeshRayTrace
+// (its vectors reserved beforehand: MeshRayTrace::reserve).
+struct TraceRecord {
+  MeshRayTrace& trace;
+  uint32_t leaf = UINT32_MAX;  // the leaf being visited
+  MeshRayTrace::Node& entry_of(uint32_t node) {
+    return trace.nodes[trace.record_of[node]];
+  }
+  void box(uint32_t node, uint32_t parent, bool entered, double bound) {
+    MeshRayTrace::Node n;
+    n.node = node;
+    n.parent = parent;
+    n.depth = parent == UINT32_MAX ? 0 : entry_of(parent).depth + 1;
+    n.outcome = MeshRayTrace::NodeOutcome::kMissed;
+    n.entry = entered ? bound : INFINITY;
+    trace.record_of[node] = static_cast<uint32_t>(trace.nodes.size());
+    trace.nodes.push_back(n);
+  }
+  void pruned(uint32_t node, double limit) {
+    MeshRayTrace::Node& n = entry_of(node);
+    n.outcome = MeshRayTrace::NodeOutcome::kPruned;
+    n.limit = limit;
+  }
+  void visited(uint32_t node, double limit) {
+    MeshRayTrace::Node& n = entry_of(node);
+    n.outcome = MeshRayTrace::NodeOutcome::kVisited;
+    n.limit = limit;
+    n.order = static_cast<uint32_t>(trace.nodes_visited++);
+    leaf = node;
+  }
+  void triangle(uint32_t id, MeshRayTrace::TriangleOutcome outcome,
+                double distance) {
+    if (outcome != MeshRayTrace::TriangleOutcome::kSkipped)
+      ++trace.triangles_tested;
+    trace.triangles.push_back({id, leaf, outcome, distance});
   }
 };
 
@@ -548,19 +606,45 @@ struct PointVisit {
 
 }  // namespace
 
-bool Mesh::raycast(const Ray& ray, double max_distance, MeshRayHit* hit) const {
+// raycast and raycast_trace: one traversal, told each step by `record`.
+template <class Record>
+bool Mesh::raycast_with(const Ray& ray, double max_distance, MeshRayHit* hit,
+                        Record& record) const {
   double k1, k2;
-  RayVisit visit{
+  RayVisit<Record> visit{
       ray,
       max_distance,
       SlabRay(ray.origin, near_unit(ray.direction, &k1, &k2), INFINITY,
               std::max(max_coord_, max_abs_component(ray.origin))),
+      record,
       {}};
   visit.slab.use_units(ray.origin, origin_, unit_);
-  MeshTraversal<RayVisit>::run(*this, visit);
+  MeshTraversal<RayVisit<Record>>::run(*this, visit, record);
   if (!visit.nearest.found) return false;
   *hit = visit.nearest.best;
   return true;
+}
+
+bool Mesh::raycast(const Ray& ray, double max_distance, MeshRayHit* hit) const {
+  NoRayRecord none;
+  return raycast_with(ray, max_distance, hit, none);
+}
+
+void MeshRayTrace::reserve(size_t node_count, size_t triangle_count) {
+  nodes.reserve(node_count);
+  triangles.reserve(triangle_count);
+  record_of.resize(std::max(record_of.size(), node_count));
+}
+
+bool Mesh::raycast_trace(const Ray& ray, double max_distance, MeshRayHit* hit,
+                         MeshRayTrace* trace) const {
+  trace->reserve(nodes_.size(), triangle_ids_.size());
+  trace->nodes.clear();
+  trace->triangles.clear();
+  trace->nodes_visited = 0;
+  trace->triangles_tested = 0;
+  TraceRecord record{*trace};
+  return raycast_with(ray, max_distance, hit, record);
 }
 
 bool Mesh::linecast(Vec3 start, Vec3 end, MeshRayHit* hit) const {

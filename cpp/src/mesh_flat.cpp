@@ -27,9 +27,12 @@ struct FlatMesh {
   np::Mesh mesh;
   std::vector<uint32_t> found;
   std::vector<double> contacts;
-  std::vector<uint32_t> voided;   // the contacts query's voided corners
-  std::vector<uint64_t> pending;  // (its scratch)
-  bool capsule_query = false;     // the last contacts query: capsule or sphere
+  std::vector<uint32_t> voided;     // the contacts query's voided corners
+  std::vector<uint64_t> pending;    // (its scratch)
+  np::MeshRayTrace trace;           // raycastTrace's, reserved on first use
+  std::vector<double> trace_nodes;  // its entries in the flat layout
+  std::vector<double> trace_triangles;
+  bool capsule_query = false;  // the last contacts query: capsule or sphere
   np::Sphere sphere;
   np::Capsule capsule;
   FlatMesh(const double* positions, size_t vertex_count,
@@ -110,11 +113,82 @@ double np_mesh_bvh_bytes(const void* mesh) {
 
 double np_mesh_memory_bytes(const void* mesh) {
   const FlatMesh& m = *static_cast<const FlatMesh*>(mesh);
-  return static_cast<double>(m.mesh.memory_bytes() +
-                             m.found.capacity() * sizeof(uint32_t) +
-                             m.voided.capacity() * sizeof(uint32_t) +
-                             m.pending.capacity() * sizeof(uint64_t) +
-                             m.contacts.capacity() * sizeof(double));
+  return static_cast<double>(
+      m.mesh.memory_bytes() + m.found.capacity() * sizeof(uint32_t) +
+      m.voided.capacity() * sizeof(uint32_t) +
+      m.pending.capacity() * sizeof(uint64_t) +
+      m.contacts.capacity() * sizeof(double) +
+      m.trace.nodes.capacity() * sizeof(np::MeshRayTrace::Node) +
+      m.trace.triangles.capacity() * sizeof(np::MeshRayTrace::Triangle) +
+      m.trace.record_of.capacity() * sizeof(uint32_t) +
+      (m.trace_nodes.capacity() + m.trace_triangles.capacity()) *
+          sizeof(double));
+}
+
+void np_mesh_traceReserve(void* mesh) {
+  FlatMesh& m = *static_cast<FlatMesh*>(mesh);
+  const size_t nodes = m.mesh.node_count(), triangles = m.mesh.triangle_count();
+  m.trace.reserve(nodes, triangles);
+  m.trace_nodes.reserve(NP_MESH_TRACE_NODE_DOUBLES *
+                        std::max<size_t>(nodes, 1));
+  m.trace_triangles.reserve(NP_MESH_TRACE_TRIANGLE_DOUBLES *
+                            std::max<size_t>(triangles, 1));
+}
+
+int np_mesh_raycastTrace(void* mesh, double* io) {
+  np::Ray ray;
+  double max_distance;
+  if (const int code = np::flat::read_ray_query(io, &ray, &max_distance))
+    return code;
+  FlatMesh& m = *static_cast<FlatMesh*>(mesh);
+  np::MeshRayHit h;
+  const bool hit = m.mesh.raycast_trace(ray, max_distance, &h, &m.trace);
+  // The entries in the flat layout (the vectors hold room for every node and
+  // triangle: np_mesh_traceReserve).
+  m.trace_nodes.clear();
+  for (const np::MeshRayTrace::Node& n : m.trace.nodes) {
+    const np::MeshNode& node = m.mesh.node(n.node);
+    const np::AABB box = m.mesh.world_bounds(n.node);
+    const double entry[NP_MESH_TRACE_NODE_DOUBLES] = {
+        static_cast<double>(n.node),
+        n.parent == UINT32_MAX ? -1.0 : static_cast<double>(n.parent),
+        static_cast<double>(n.depth),
+        static_cast<double>(n.outcome),
+        n.order == UINT32_MAX ? -1.0 : static_cast<double>(n.order),
+        n.entry,
+        n.limit,
+        static_cast<double>(node.count),
+        box.min.x,
+        box.min.y,
+        box.min.z,
+        box.max.x,
+        box.max.y,
+        box.max.z};
+    m.trace_nodes.insert(m.trace_nodes.end(), entry,
+                         entry + NP_MESH_TRACE_NODE_DOUBLES);
+  }
+  m.trace_triangles.clear();
+  for (const np::MeshRayTrace::Triangle& t : m.trace.triangles) {
+    const double entry[NP_MESH_TRACE_TRIANGLE_DOUBLES] = {
+        static_cast<double>(t.triangle), static_cast<double>(t.node),
+        static_cast<double>(t.outcome), t.distance};
+    m.trace_triangles.insert(m.trace_triangles.end(), entry,
+                             entry + NP_MESH_TRACE_TRIANGLE_DOUBLES);
+  }
+  io[8] = static_cast<double>(m.trace.nodes.size());
+  io[9] = static_cast<double>(m.trace.triangles.size());
+  io[10] = static_cast<double>(m.trace.nodes_visited);
+  io[11] = static_cast<double>(m.trace.triangles_tested);
+  if (!hit) return 0;
+  return put_ray_hit(h, io);
+}
+
+const double* np_mesh_traceNodes(const void* mesh) {
+  return static_cast<const FlatMesh*>(mesh)->trace_nodes.data();
+}
+
+const double* np_mesh_traceTriangles(const void* mesh) {
+  return static_cast<const FlatMesh*>(mesh)->trace_triangles.data();
 }
 
 int np_mesh_raycast(const void* mesh, double* io) {

@@ -1553,3 +1553,220 @@ TEST(MeshContactsTest, EmptyMeshHasNoContacts) {
 }
 
 }  // namespace
+
+// ---- raycast_trace: raycast's own traversal, recorded.
+
+namespace {
+
+using Outcome = np::MeshRayTrace::NodeOutcome;
+using TriOutcome = np::MeshRayTrace::TriangleOutcome;
+
+// What a trace must be for its ray, whatever the mesh: raycast's answer, a
+// walk of the tree from the root (each visited inner node's two children
+// tested, once), nodes called missed or pruned that the exact ray-box test
+// (raycast_aabb, on the node's box before the margin) does miss or enter
+// beyond the answer, exactly the triangles of the visited leaves, and every
+// triangle the ray hits no farther than the answer tested (and hit).
+::testing::AssertionResult TraceHolds(const Soup& s, const Mesh& m,
+                                      const Ray& ray, double max_distance) {
+  MeshRayHit plain, traced;
+  np::MeshRayTrace trace;
+  const bool hp = m.raycast(ray, max_distance, &plain);
+  const bool ht = m.raycast_trace(ray, max_distance, &traced, &trace);
+  if (auto r = SameHit(ht, traced, hp, plain); !r) return r << " (trace)";
+  const double answer = hp ? plain.hit.distance : max_distance;
+  auto fail = [] { return ::testing::AssertionFailure(); };
+  if (m.node_count() == 0) {
+    if (!trace.nodes.empty() || !trace.triangles.empty())
+      return fail() << "an empty mesh's trace has entries";
+    return ::testing::AssertionSuccess();
+  }
+  if (trace.nodes.empty() || trace.nodes[0].node != 0 ||
+      trace.nodes[0].parent != UINT32_MAX)
+    return fail() << "the trace does not start at the root";
+  std::vector<int> seen(m.node_count(), -1);  // node -> its entry
+  std::vector<int> children(m.node_count(), 0);
+  size_t visited = 0;
+  std::vector<bool> order_used(trace.nodes.size(), false);
+  for (size_t k = 0; k < trace.nodes.size(); ++k) {
+    const auto& e = trace.nodes[k];
+    if (seen[e.node] != -1) return fail() << "node " << e.node << " twice";
+    seen[e.node] = static_cast<int>(k);
+    if (k > 0) {
+      if (e.parent >= m.node_count() || seen[e.parent] == -1)
+        return fail() << "node " << e.node << " before its parent";
+      const auto& p = trace.nodes[seen[e.parent]];
+      const np::MeshNode& pn = m.node(e.parent);
+      if (p.outcome != Outcome::kVisited || pn.count != 0 ||
+          (e.node != e.parent + 1 && e.node != pn.index) ||
+          e.depth != p.depth + 1)
+        return fail() << "node " << e.node << " is no child of a visited "
+                      << "inner node " << e.parent;
+      ++children[e.parent];
+    }
+    np::RayHit box_hit;
+    const bool enters =
+        np::raycast_aabb(ray, m.world_bounds(e.node), INFINITY, &box_hit);
+    switch (e.outcome) {
+      case Outcome::kMissed:
+        if (enters)
+          return fail() << "node " << e.node << " called missed, but the ray"
+                        << " enters its box at " << box_hit.distance;
+        break;
+      case Outcome::kPruned:
+        if (!(e.entry > e.limit) || e.limit < answer ||
+            (enters && !(box_hit.distance > answer)))
+          return fail() << "node " << e.node << " pruned at entry " << e.entry
+                        << ", limit " << e.limit << ", answer " << answer;
+        break;
+      case Outcome::kVisited:
+        if (e.order == UINT32_MAX || e.order >= order_used.size() ||
+            order_used[e.order] || e.entry > e.limit)
+          return fail() << "node " << e.node << " visited out of order";
+        order_used[e.order] = true;
+        ++visited;
+        break;
+    }
+  }
+  if (visited != trace.nodes_visited)
+    return fail() << visited << " visited, trace says " << trace.nodes_visited;
+  // Triangles: exactly those of the visited leaves, each once.
+  std::vector<int> tri(s.triangles(), -1);
+  size_t expected = 0, tested = 0;
+  for (size_t i = 0; i < m.node_count(); ++i) {
+    if (seen[i] == -1) continue;
+    const auto& e = trace.nodes[seen[i]];
+    if (e.outcome != Outcome::kVisited) continue;
+    if (m.node(i).count == 0) {
+      if (children[i] != 2)
+        return fail() << "inner node " << i << " with " << children[i]
+                      << " children tested";
+    } else {
+      expected += m.node(i).count;
+    }
+  }
+  if (expected != trace.triangles.size())
+    return fail() << trace.triangles.size() << " triangle entries, the "
+                  << "visited leaves hold " << expected;
+  for (size_t k = 0; k < trace.triangles.size(); ++k) {
+    const auto& t = trace.triangles[k];
+    if (tri[t.triangle] != -1)
+      return fail() << "triangle " << t.triangle << " twice";
+    tri[t.triangle] = static_cast<int>(k);
+    if (seen[t.node] == -1 || m.node(t.node).count == 0)
+      return fail() << "triangle " << t.triangle << " in no visited leaf";
+    RayHit h;
+    const bool hits =
+        np::raycast_triangle(ray, s.triangle(t.triangle), max_distance, &h);
+    if (t.outcome != TriOutcome::kSkipped) ++tested;
+    if ((t.outcome == TriOutcome::kHit) !=
+            (hits && t.outcome != TriOutcome::kSkipped) ||
+        (t.outcome == TriOutcome::kHit && !same_bits(t.distance, h.distance)))
+      return fail() << "triangle " << t.triangle << "'s outcome is not "
+                    << "raycast_triangle's";
+  }
+  if (tested != trace.triangles_tested)
+    return fail() << tested << " tested, trace says " << trace.triangles_tested;
+  // Nothing that decides the answer escaped the exact test.
+  for (size_t i = 0; i < s.triangles(); ++i) {
+    RayHit h;
+    if (np::raycast_triangle(ray, s.triangle(i), max_distance, &h) &&
+        h.distance <= answer &&
+        (tri[i] == -1 || trace.triangles[tri[i]].outcome != TriOutcome::kHit))
+      return fail() << "triangle " << i << " hit at " << h.distance
+                    << " <= " << answer << " was not tested";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+}  // namespace
+
+TEST(MeshTraceTest, SeededSoupsTracesAreRaycastsTraversal) {
+  uint32_t seed = 700;
+  int hits = 0, pruned = 0, missed = 0;
+  for_each_soup(
+      &seed, {1, 5, 100, 1000},
+      [&](const Soup& s, Kind, int, double scale, double offset) {
+        const Mesh m = s.mesh();
+        std::mt19937_64 rng(++seed);
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        auto point = [&] {
+          return Vec3{u(rng) * 2 * scale + offset, u(rng) * 2 * scale + offset,
+                      u(rng) * 2 * scale + offset};
+        };
+        np::MeshRayTrace trace;
+        for (int q = 0; q < 40; ++q) {
+          const Vec3 o = point();
+          const Triangle t = s.triangle(rng() % s.triangles());
+          const Vec3 target = q % 3 == 0   ? point()
+                              : q % 3 == 1 ? t.a
+                                           : (t.a + t.b + t.c) * (1.0 / 3.0);
+          const Vec3 d = target - o;
+          if (d.x == 0 && d.y == 0 && d.z == 0) continue;
+          const double max_distance =
+              q % 5 == 0 ? 0.5 * np::length(d) : INFINITY;
+          ASSERT_TRUE(TraceHolds(s, m, {o, d}, max_distance)) << "query " << q;
+          MeshRayHit h;
+          hits += m.raycast_trace({o, d}, max_distance, &h, &trace);
+          for (const auto& e : trace.nodes) {
+            pruned += e.outcome == Outcome::kPruned;
+            missed += e.outcome == Outcome::kMissed;
+          }
+        }
+      });
+  // Not vacuous: hits, pruned nodes and missed nodes all occur.
+  EXPECT_GT(hits, 500);
+  EXPECT_GT(pruned, 100);
+  EXPECT_GT(missed, 1000);
+}
+
+TEST(MeshTraceTest, ARayDownOntoAGridTestsFewTrianglesOfTheBruteForce) {
+  // A 64 x 64 height field (8,192 triangles): a ray straight down visits a
+  // root-to-leaf path or a few, not the tree, and runs the exact test on a
+  // handful of triangles where the brute force runs it 8,192 times.
+  const Soup s = make_soup(Kind::kGrid, 8192, 1.0, 0.0, 5);
+  const Mesh m = s.mesh();
+  std::mt19937_64 rng(6);
+  std::uniform_real_distribution<double> u(-0.9, 0.9);
+  for (int q = 0; q < 50; ++q) {
+    const Ray ray{{u(rng), 2.0, u(rng)}, {0.0, -1.0, 0.0}};
+    ASSERT_TRUE(TraceHolds(s, m, ray, INFINITY)) << q;
+    np::MeshRayTrace trace;
+    MeshRayHit h;
+    ASSERT_TRUE(m.raycast_trace(ray, INFINITY, &h, &trace)) << q;
+    EXPECT_LE(trace.triangles_tested, 16u) << q;
+    EXPECT_LE(trace.nodes_visited, 4u * (m.depth() + 1)) << q;
+    EXPECT_LT(trace.nodes.size(), m.node_count() / 20) << q;
+  }
+}
+
+TEST(MeshTraceTest, AnEmptyMeshsTraceIsEmptyAndAMissRecordsTheRoot) {
+  const Mesh empty(nullptr, 0, nullptr, 0);
+  np::MeshRayTrace trace;
+  MeshRayHit h;
+  EXPECT_FALSE(
+      empty.raycast_trace({{0, 0, 0}, {1, 0, 0}}, INFINITY, &h, &trace));
+  EXPECT_TRUE(trace.nodes.empty());
+  EXPECT_TRUE(trace.triangles.empty());
+  const Soup s = quad(1);
+  const Mesh m = s.mesh();
+  // Beside the quad, parallel to it: the root's box is missed, nothing else.
+  EXPECT_FALSE(m.raycast_trace({{5, 1, 5}, {1, 0, 0}}, INFINITY, &h, &trace));
+  ASSERT_EQ(trace.nodes.size(), 1u);
+  EXPECT_EQ(trace.nodes[0].outcome, Outcome::kMissed);
+  EXPECT_EQ(trace.nodes_visited, 0u);
+  EXPECT_TRUE(trace.triangles.empty());
+  // Down through the diagonal: the root (a leaf of 2) visited, both tested,
+  // triangle 0 hit (the lower index of the two at distance 1).
+  EXPECT_TRUE(
+      m.raycast_trace({{0.5, 1, 0.5}, {0, -1, 0}}, INFINITY, &h, &trace));
+  EXPECT_EQ(h.triangle, 0u);
+  ASSERT_EQ(trace.nodes.size(), 1u);
+  EXPECT_EQ(trace.nodes[0].outcome, Outcome::kVisited);
+  ASSERT_EQ(trace.triangles.size(), 2u);
+  EXPECT_EQ(trace.triangles_tested, 2u);
+  for (const auto& t : trace.triangles) {
+    EXPECT_EQ(t.outcome, TriOutcome::kHit);
+    EXPECT_EQ(t.distance, 1.0);
+  }
+}

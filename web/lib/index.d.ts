@@ -1523,6 +1523,69 @@ export interface MeshContact extends ContactHit {
   /** The index of the triangle (as given to `createMesh`). */
   triangle: number;
 }
+/**
+ * One node whose box a ray's traversal tested (`mesh.raycastTrace`), in the order the boxes were tested.
+ */
+export interface MeshTraceNode {
+  /** The node's index in the BVH (depth-first order: the root is 0, an inner node's first child follows it). */
+  node: number;
+  /** The visited inner node whose children's test tested this one; null for the root. */
+  parent: number | null;
+  /** 0 for the root. */
+  depth: number;
+  /**
+   * `'missed'`: the ray misses the box (widened by the BVH's margin). `'pruned'`: the ray enters it, but farther
+   * than the best hit so far (or `maxDistance`), so nothing inside can be nearer: skipped without looking in.
+   * `'visited'`: entered and looked into (its two children's boxes tested, or its triangles).
+   */
+  outcome: "missed" | "pruned" | "visited";
+  /** Visited nodes only: 0 for the first visited, 1 for the next, ...; null otherwise. */
+  order: number | null;
+  /**
+   * The distance at which the ray enters the widened box, lowered by the BVH's slack (a lower bound on the
+   * distance of anything inside; 0 when the origin is inside), or Infinity when missed.
+   */
+  entry: number;
+  /** Pruned or visited: the best hit distance so far (or `maxDistance`) when it was; otherwise Infinity. */
+  limit: number;
+  /** A leaf's number of triangles (at most 4); 0 for an inner node. */
+  leafTriangles: number;
+  /** The node's box in the mesh's coordinates (before the margin): what the slab test runs on. */
+  box: { min: Vec3; max: Vec3 };
+}
+/** One triangle of a visited leaf, in the order a ray's traversal met it (`mesh.raycastTrace`). */
+export interface MeshTraceTriangle {
+  /** The triangle's index (as given to `createMesh`). */
+  triangle: number;
+  /** The leaf (a `MeshTraceNode.node`) that holds it. */
+  node: number;
+  /**
+   * `'skipped'`: the ray misses the triangle's own box, or enters it beyond the best hit so far (no exact test).
+   * `'missed'` / `'hit'`: the exact test (`raycastTriangle`) ran and missed, or hit at `distance` (the nearest so
+   * far or not).
+   */
+  outcome: "skipped" | "missed" | "hit";
+  /** `'hit'`: the exact test's distance; otherwise Infinity. */
+  distance: number;
+}
+/** What `mesh.raycastTrace` returns: `raycast`'s answer, and the traversal that found it. */
+export interface MeshRayTrace {
+  /** `mesh.raycast(ray, maxDistance)`'s answer, bit for bit (the same traversal), or null. */
+  hit: MeshHit | null;
+  /** Every node whose box was tested, in the order tested. */
+  nodes: MeshTraceNode[];
+  /** Every triangle of the visited leaves, in the order met. */
+  triangles: MeshTraceTriangle[];
+  /** Box tests: `nodes.length`. */
+  nodesTested: number;
+  /** Nodes `'visited'`. */
+  nodesVisited: number;
+  /** Exact triangle tests (`'missed'` and `'hit'` entries); the brute force runs `triangleCount`. */
+  trianglesTested: number;
+  /** The mesh's `triangleCount`: the exact tests a loop over every triangle runs. */
+  triangleCount: number;
+}
+
 /** An object `mesh.sphereCast` / `mesh.capsuleCast` fill and return instead of allocating. */
 export type MeshCastHitTarget = ShapeCastHitTarget & { triangle: number };
 
@@ -1563,6 +1626,20 @@ export interface NarrowphaseMesh {
     maxDistance?: number,
     target?: T | null,
   ): T | null;
+  /**
+   * `raycast`, showing its work: the hit (`raycast`'s, bit for bit: the same C++ traversal, with a recorder) and
+   * what the traversal did to find it: every node whose box it tested (missed, pruned by the best hit so far, or
+   * visited, nearest child first), every triangle of the leaves it visited (skipped by its own box, or tested
+   * exactly), and the counts against the brute force (`trianglesTested` exact tests where a loop over the mesh
+   * runs `triangleCount`). For teaching and debugging (the tutorial's `#/bvh-raycast` draws it), not for a game
+   * loop: it allocates the arrays it returns. Its first call reserves the trace's buffers in WASM memory (about
+   * 100 bytes per triangle), kept until `dispose()` and counted in `memoryBytes`.
+   * @throws TypeError / RangeError naming the field, as `raycast` (`mesh.raycastTrace: ray.direction is (0, 0,
+   * 0), ...`); `Error` after `dispose()`.
+   * @example mesh.raycastTrace({ origin: { x: 0, y: 5, z: 0 }, direction: { x: 0, y: -1, z: 0 } })
+   * // { hit: { distance, point, normal, triangle }, nodes: [...], nodesVisited: 9, trianglesTested: 3, ... }
+   */
+  raycastTrace(ray: RayLike, maxDistance?: number): MeshRayTrace;
   /**
    * The nearest triangle hit between `start` and `end` (a segment ending on a triangle hits it), or null.
    * @param target filled and returned on a hit (left untouched on a miss)

@@ -53,6 +53,16 @@ export function createMeshFactory(module, env) {
   const np_found = module._np_mesh_found;
   const np_contactsRead = module._np_mesh_contactsRead;
   const np_contactsArea = module._np_mesh_contacts;
+  const np_traceReserve = module._np_mesh_traceReserve;
+  const np_raycastTrace = module._np_mesh_raycastTrace;
+  const np_traceNodes = module._np_mesh_traceNodes;
+  const np_traceTriangles = module._np_mesh_traceTriangles;
+  // Doubles per trace entry (narrowphase/mesh_flat.h: NP_MESH_TRACE_NODE_DOUBLES, _TRIANGLE_DOUBLES), and the
+  // outcomes' names by their codes there.
+  const TRACE_NODE_DOUBLES = 14;
+  const TRACE_TRIANGLE_DOUBLES = 4;
+  const NODE_OUTCOMES = ["missed", "pruned", "visited"];
+  const TRIANGLE_OUTCOMES = ["skipped", "missed", "hit"];
   // The contact queries: [member, its argument's name and kind, the export].
   const CONTACTS = [
     ["contactsSphere", "sphere", "sphere", module._np_mesh_contactsSphere],
@@ -89,6 +99,10 @@ export function createMeshFactory(module, env) {
       ["ray", "ray"],
       ["maxDistance", "number", true, MAX_DISTANCE],
       ["target", "target", true, ["point", "normal"]],
+    ]),
+    raycastTrace: schema("mesh.raycastTrace", [
+      ["ray", "ray"],
+      ["maxDistance", "number", true, MAX_DISTANCE],
     ]),
     linecast: schema("mesh.linecast", [
       ["start", "vec3"],
@@ -167,6 +181,7 @@ export function createMeshFactory(module, env) {
     #triangleCount;
     #found; // the address of the mesh's result buffer (np_mesh_found: room for every triangle, fixed)
     #contactArea; // the address of its contact buffer (np_mesh_contacts: 256 contacts, fixed)
+    #traceReserved = false; // raycastTrace's buffers reserved (np_mesh_traceReserve, on its first call)
     constructor(handle, triangleCount) {
       this.#handle = handle;
       this.#triangleCount = triangleCount;
@@ -203,6 +218,96 @@ export function createMeshFactory(module, env) {
         target,
         "triangle",
       );
+    }
+
+    // raycast's traversal, recorded (np_mesh_raycastTrace: the same C++ traversal with a recorder). The ray is
+    // read first (a getter may call the library), then the trace buffers reserved (once per mesh; this may grow
+    // the module's memory, so it happens before the I/O buffer is taken), then the query, whose entries are read
+    // out of the mesh's trace buffers before any code of the caller runs.
+    raycastTrace(ray, maxDistance = Infinity) {
+      this.#live("raycastTrace");
+      const spec = SPEC.raycastTrace;
+      let ox, oy, oz, dx, dy, dz;
+      try {
+        const o = ray.origin,
+          d = ray.direction;
+        ox = number(o.x);
+        oy = number(o.y);
+        oz = number(o.z);
+        dx = number(d.x);
+        dy = number(d.y);
+        dz = number(d.z);
+        number(maxDistance);
+      } catch (error) {
+        throw fail(spec, [ray, maxDistance], error);
+      }
+      const handle = this.#live("raycastTrace");
+      if (!this.#traceReserved) {
+        np_traceReserve(handle);
+        renew(); // reserving may have grown the memory
+        this.#traceReserved = true;
+      }
+      const [h, counts] = withBuffer((b) => {
+        b[0] = ox;
+        b[1] = oy;
+        b[2] = oz;
+        b[3] = dx;
+        b[4] = dy;
+        b[5] = dz;
+        b[6] = maxDistance;
+        const code = np_raycastTrace(handle, ptr);
+        const hit = rayHit(spec, code, b);
+        return [hit, [b[8], b[9], b[10], b[11]]];
+      });
+      const [nodeCount, triangleEntries, nodesVisited, trianglesTested] =
+        counts;
+      const n = new Float64Array(
+        module.HEAPU8.buffer,
+        np_traceNodes(handle),
+        nodeCount * TRACE_NODE_DOUBLES,
+      );
+      const nodes = new Array(nodeCount);
+      for (let i = 0; i < nodeCount; i++) {
+        const o = i * TRACE_NODE_DOUBLES;
+        nodes[i] = {
+          node: n[o],
+          parent: n[o + 1] < 0 ? null : n[o + 1],
+          depth: n[o + 2],
+          outcome: NODE_OUTCOMES[n[o + 3]],
+          order: n[o + 4] < 0 ? null : n[o + 4],
+          entry: n[o + 5],
+          limit: n[o + 6],
+          leafTriangles: n[o + 7],
+          box: {
+            min: { x: n[o + 8], y: n[o + 9], z: n[o + 10] },
+            max: { x: n[o + 11], y: n[o + 12], z: n[o + 13] },
+          },
+        };
+      }
+      const t = new Float64Array(
+        module.HEAPU8.buffer,
+        np_traceTriangles(handle),
+        triangleEntries * TRACE_TRIANGLE_DOUBLES,
+      );
+      const triangles = new Array(triangleEntries);
+      for (let i = 0; i < triangleEntries; i++) {
+        const o = i * TRACE_TRIANGLE_DOUBLES;
+        triangles[i] = {
+          triangle: t[o],
+          node: t[o + 1],
+          outcome: TRIANGLE_OUTCOMES[t[o + 2]],
+          distance: t[o + 3],
+        };
+      }
+      return {
+        hit: fillRayHit(spec, h, undefined, "triangle"),
+        nodes,
+        triangles,
+        nodesTested: nodeCount,
+        nodesVisited,
+        trianglesTested,
+        triangleCount: this.#triangleCount,
+      };
     }
 
     linecast(start, end, target) {

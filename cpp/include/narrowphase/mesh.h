@@ -24,6 +24,7 @@
 // calls. An empty mesh (no triangles) is valid and every query misses.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -62,6 +63,46 @@ struct MeshContact {
   uint32_t triangle = 0;
 };
 
+/// What a ray's traversal of the BVH did (Mesh::raycast_trace): every node
+/// whose box it tested and every triangle of the leaves it visited, in the
+/// order it met them. The scene #/bvh-raycast of the tutorial draws it.
+struct MeshRayTrace {
+  enum class NodeOutcome : uint8_t {
+    kMissed,   // the slab test rejects its widened box
+    kPruned,   // entered, but beyond the best distance so far (or max)
+    kVisited,  // entered and visited: its children tested, or its triangles
+  };
+  enum class TriangleOutcome : uint8_t {
+    kSkipped,  // its own box missed, or entered beyond the best so far
+    kMissed,   // the exact test (raycast_triangle) ran and missed
+    kHit,      // the exact test hit (the nearest so far or not)
+  };
+  struct Node {
+    uint32_t node = 0;            // index: Mesh::node(i), Mesh::world_bounds(i)
+    uint32_t parent = 0;          // the node whose visit tested it (root: ~0u)
+    uint32_t depth = 0;           // the root is 0
+    uint32_t order = UINT32_MAX;  // visited: its rank among the visited
+    NodeOutcome outcome = NodeOutcome::kMissed;
+    double entry = INFINITY;  // the lowered entry distance (0 from inside)
+    double limit = INFINITY;  // pruned or visited: the best distance so
+                              // far (or max) when it was (else infinity)
+  };
+  struct Triangle {
+    uint32_t triangle = 0;  // its index as given
+    uint32_t node = 0;      // the leaf that holds it
+    TriangleOutcome outcome = TriangleOutcome::kSkipped;
+    double distance = INFINITY;  // kHit: raycast_triangle's distance
+  };
+  std::vector<Node> nodes;          // in the order their boxes were tested
+  std::vector<Triangle> triangles;  // in the order they were met
+  std::vector<uint32_t> record_of;  // scratch: node -> its entry in `nodes`
+  size_t nodes_visited = 0;         // entries kVisited
+  size_t triangles_tested = 0;      // raycast_triangle calls (kMissed, kHit)
+  /// Room for a trace of any ray of `mesh` (every node and every triangle),
+  /// so that raycast_trace does not allocate.
+  void reserve(size_t node_count, size_t triangle_count);
+};
+
 /// One BVH node, 32 bytes. Bounds are float32 offsets from the mesh's origin in
 /// units of its scale (Mesh::world_bounds maps them back), rounded outward so
 /// that the bounds mapped back (rounded as queries compute them) contain every
@@ -96,6 +137,14 @@ class Mesh {
   /// raycast_triangle(ray, t, max_distance) (the smallest distance, ties to the
   /// lowest triangle index). The ray's direction must be non-zero.
   bool raycast(const Ray& ray, double max_distance, MeshRayHit* hit) const;
+  /// raycast, recording its traversal into *trace (cleared first): the same
+  /// traversal function with a recorder (raycast's recorder does nothing and
+  /// compiles away), so the return value and *hit are raycast's, bit for bit.
+  /// Every node whose box the ray's slab test runs on is recorded once, in
+  /// test order, as missed, pruned or visited; every triangle of a visited
+  /// leaf as skipped (its box), missed or hit.
+  bool raycast_trace(const Ray& ray, double max_distance, MeshRayHit* hit,
+                     MeshRayTrace* trace) const;
   /// The nearest hit of the segment: brute force with linecast_triangle.
   bool linecast(Vec3 start, Vec3 end, MeshRayHit* hit) const;
   /// The nearest point of the mesh to p within max_distance (>= 0, may be
@@ -273,6 +322,9 @@ class Mesh {
   float round_up(double value, int axis) const;
   template <class Visit>
   friend struct MeshTraversal;
+  template <class Record>
+  bool raycast_with(const Ray& ray, double max_distance, MeshRayHit* hit,
+                    Record& record) const;
   template <class Visit>
   bool overlap_query(Visit& visit, std::vector<uint32_t>* out) const;
 };

@@ -58,6 +58,32 @@ int np_mesh_overlapCapsule(const void* mesh, const double* io);
 int np_mesh_overlapAABB(const void* mesh, const double* io);
 int np_mesh_overlapOBB(const void* mesh, const double* io);
 
+/* raycastTrace: raycast (the same inputs, return value and hit, bit for bit:
+ * np::Mesh::raycast_trace), recording the traversal into the mesh's trace
+ * buffers, reserved by np_mesh_traceReserve (room for every node and every
+ * triangle; call it first, outside any query: it may grow the module's
+ * memory, and the trace then never does). It writes, besides the hit, the
+ * number of node entries [8], of triangle entries [9], of nodes visited [10]
+ * and of exact triangle tests [11], hit or miss. Node entries, in the order
+ * their boxes were tested, NP_MESH_TRACE_NODE_DOUBLES each at
+ * np_mesh_traceNodes: node [0], parent [1] (-1 for the root), depth [2],
+ * outcome [3] (0 missed, 1 pruned, 2 visited), visit order [4] (-1 unless
+ * visited), entry distance [5] (the lowered bound; Infinity when missed),
+ * limit [6] (pruned or visited: the best distance so far, or maxDistance,
+ * when it was; else Infinity), the
+ * leaf's triangle count [7] (0 for an inner node), the node's box min
+ * [8..10] and max [11..13] (world coordinates, before the margin). Triangle
+ * entries, NP_MESH_TRACE_TRIANGLE_DOUBLES each at np_mesh_traceTriangles:
+ * triangle [0], leaf node [1], outcome [2] (0 skipped by its box, 1 missed,
+ * 2 hit), distance [3] (Infinity unless hit). Both addresses are fixed once
+ * reserved. */
+#define NP_MESH_TRACE_NODE_DOUBLES 14
+#define NP_MESH_TRACE_TRIANGLE_DOUBLES 4
+void np_mesh_traceReserve(void* mesh);
+int np_mesh_raycastTrace(void* mesh, double* io);
+const double* np_mesh_traceNodes(const void* mesh);
+const double* np_mesh_traceTriangles(const void* mesh);
+
 /* contacts<S>: one contact per touching triangle, ascending by triangle
  * index; their number is unbounded (every triangle of the mesh may touch), so
  * they cross in chunks, never through the io buffer. np_mesh_contactsSphere /
