@@ -277,6 +277,41 @@ export class Dashed extends THREE.Line {
   }
 }
 
+/** Some triangles of a mesh (its `positions` and `indices` arrays), drawn over its surface. */
+export class TriangleSet extends THREE.Mesh {
+  constructor(color, capacity, opacity) {
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute(
+      "position",
+      new THREE.Float32BufferAttribute(new Float32Array(capacity * 9), 3),
+    );
+    const m = material(color, { opacity, side: THREE.DoubleSide });
+    // Drawn in front of the surface it lies on.
+    m.polygonOffset = true;
+    m.polygonOffsetFactor = -2;
+    m.polygonOffsetUnits = -2;
+    super(geometry, m);
+    this.capacity = capacity;
+    this.frustumCulled = false;
+  }
+  /** Draws triangles `ids` (an array or a typed array) of `entry` ({ positions, indices }). */
+  set(entry, ids) {
+    const p = this.geometry.attributes.position;
+    const { positions: x, indices } = entry;
+    let k = 0;
+    for (const id of Array.from(ids).slice(0, this.capacity))
+      for (let c = 0; c < 3; c++) {
+        const v = indices[3 * id + c];
+        p.setXYZ(k++, x[3 * v], x[3 * v + 1], x[3 * v + 2]);
+      }
+    p.needsUpdate = true;
+    this.geometry.setDrawRange(0, k);
+    this.geometry.computeBoundingSphere();
+    this.visible = k > 0;
+    return this;
+  }
+}
+
 /** A text label that stays upright and legible (an HTML element positioned over the canvas). */
 export class Label extends CSS2DObject {
   constructor(text, color = "#ffffff", className = "") {

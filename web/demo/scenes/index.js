@@ -12,6 +12,7 @@ import closestPointsSegments from "./closest-points-segments.js";
 import raycastTriangle from "./raycast-triangle.js";
 import sphereCastAABB from "./spherecast-aabb.js";
 import contactSphere from "./contact-sphere.js";
+import bvhRaycast from "./bvh-raycast.js";
 import playground from "./playground.js";
 
 export const scenes = [
@@ -25,5 +26,6 @@ export const scenes = [
   raycastTriangle,
   sphereCastAABB,
   contactSphere,
+  bvhRaycast,
   playground,
 ];
