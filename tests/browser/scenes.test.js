@@ -42,6 +42,12 @@ const ALLOWED = new Set([
   "Benthin",
   "Ingo",
   "Wald",
+  "Kay",
+  "Kajiya",
+  "Thiago",
+  "Ize",
+  // The library's mesh object, in code (mesh.raycastTrace, mesh.trianglesInSphere).
+  "mesh",
 ]);
 
 // The source articles' titles, which the pages cite as they are.
@@ -51,6 +57,8 @@ const TITLES = [
   "Sphere Cast to Sphere",
   "Real-Time Collision Detection",
   "Watertight Ray/Triangle Intersection",
+  "On fast construction of SAH-based bounding volume hierarchies",
+  "Robust BVH Ray Traversal",
 ];
 
 /** The Latin words of `text` that are neither allowed names nor code nor formula variables. */

@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as THREE from "three";
 import { init } from "../../web/lib/index.js";
+import { terrain } from "../../web/demo/app/terrain.js";
 import {
   expectReadout,
   getState,
@@ -69,7 +70,20 @@ const PG_KINDS = [
   "obb",
   "triangle",
   "plane",
+  "mesh",
 ];
+// The playground's meshes by their slot's numbers: the terrain of 12 x 12 cells (web/demo/app/terrain.js) centered
+// at C, spanning ±|U.x| and ±|U.z|, heights within ±U.y, as the page documents it.
+const PG_MESHES = new Map();
+function pgMesh(c, u) {
+  const key = JSON.stringify([c, u]);
+  if (!PG_MESHES.has(key)) {
+    const t = terrain(12, { x: Math.abs(u.x), z: Math.abs(u.z) }, u.y, c);
+    PG_MESHES.set(key, np.createMesh(t.positions, t.indices));
+  }
+  return PG_MESHES.get(key);
+}
+const PG_MESH_B = { bk: 9, bx: 0, by: 0, bz: 0, bux: 2, buy: 0.6, buz: 2 };
 function pgShape(s, p) {
   const c = v(s[`${p}x`], s[`${p}y`], s[`${p}z`]);
   const u = v(s[`${p}ux`], s[`${p}uy`], s[`${p}uz`]);
@@ -104,6 +118,7 @@ function pgShape(s, p) {
     },
     triangle: { a: add(c, u), b: add(c, w), c: add(add(c, u, -1), w, -1) },
     plane: { normal: u, constant: -(u.x * c.x + u.y * c.y + u.z * c.z) },
+    mesh: kind === "mesh" ? pgMesh(c, u) : null,
   }[kind];
   return { kind, value, c, w, r: s[`${p}r`] };
 }
@@ -119,6 +134,7 @@ const PG_FAMILIES = [
   "contact",
   "capsule cast",
   "separating axis",
+  "triangles in",
 ];
 const PG_NAME = {
   segment: "Segment",
@@ -220,11 +236,56 @@ function playgroundExpected(s) {
       [A.value, B.value],
       "axis",
     );
+  // A mesh in either slot: its own methods for the other shape (casts only for A moving).
+  for (const [M, X] of [
+    [B, A],
+    [A, B],
+  ]) {
+    if (M.kind !== "mesh" || X.kind === "mesh") continue;
+    const call =
+      (method) =>
+      (...args) =>
+        M.value[method](...args);
+    const offerMesh = (family, method, args, result) =>
+      options.push([
+        PG_FAMILIES.indexOf(family),
+        `mesh.${method}`,
+        args,
+        result,
+        call(method),
+      ]);
+    const n = PG_NAME[X.kind];
+    if (X.kind === "point")
+      offerMesh("closest point", "closestPoint", [X.value], "meshPoint");
+    if (X.kind === "ray") offerMesh("raycast", "raycast", [X.value], "meshHit");
+    if (X.kind === "segment")
+      offerMesh(
+        "linecast",
+        "linecast",
+        [X.value.start, X.value.end],
+        "meshHit",
+      );
+    if (["Sphere", "Capsule", "AABB", "OBB"].includes(n)) {
+      offerMesh("overlap", `overlap${n}`, [X.value], "boolean");
+      offerMesh("triangles in", `trianglesIn${n}`, [X.value], "indices");
+    }
+    if (n === "Sphere" || n === "Capsule")
+      offerMesh("contact", `contacts${n}`, [X.value], "contacts");
+    if (X === A && n === "Sphere")
+      offerMesh(
+        "sphere cast",
+        "sphereCast",
+        [A.c, v(A.c.x + A.w.x, A.c.y + A.w.y, A.c.z + A.w.z), A.r],
+        "meshCast",
+      );
+    if (X === A && n === "Capsule")
+      offerMesh("capsule cast", "capsuleCast", [A.value, A.w], "meshCast");
+  }
   if (options.length === 0)
     return "no query of the library takes these two shapes";
-  const [, name, args, result] =
+  const [, name, args, result, run] =
     options.find((o) => o[0] === s.q) ?? options[0];
-  const r = np[name](...args);
+  const r = run ? run(...args) : np[name](...args);
   switch (result) {
     case "boolean":
       return `${name}: ${r ? "overlap" : "no overlap"}`;
@@ -250,8 +311,53 @@ function playgroundExpected(s) {
       return r === null
         ? `${name}: no separating axis: the boxes overlap`
         : `${name}: separated along axis ${np.OBB_AXIS_NAMES[r]}`;
+    case "meshHit":
+      return r === null
+        ? `${name}: no hit`
+        : `${name}: hit triangle ${r.triangle} at distance ${r.distance}, point ${V(r.point)}, normal ${V(r.normal)}`;
+    case "meshPoint":
+      return `${name}: point ${V(r.point)} on triangle ${r.triangle}, distance ${r.distance}`;
+    case "meshCast":
+      return r === null
+        ? `${name}: no hit`
+        : `${name}: first contact with triangle ${r.triangle} at fraction ${r.fraction} (distance ${r.distance}), point ${V(r.point)}`;
+    case "indices": {
+      if (r.length === 0) return `${name}: no triangle touches it`;
+      const list =
+        [...r].slice(0, 12).join(", ") + (r.length > 12 ? ", …" : "");
+      return `${name}: ${r.length} triangles: ${list}`;
+    }
+    case "contacts": {
+      if (r.length === 0) return `${name}: no contact`;
+      let d = r[0];
+      for (const c of r) if (c.depth > d.depth) d = c;
+      return `${name}: ${r.length} contacts; the deepest: triangle ${d.triangle}, depth ${d.depth}, normal ${V(d.normal)}`;
+    }
   }
   throw new Error(result);
+}
+
+// The BVH scene's meshes, built here as the page builds them (web/demo/app/terrain.js, three.js's knot), and its
+// readout from mesh.raycastTrace: the hit and the counts of the traversal.
+const BVH_MESHES = [];
+function bvhExpected(s) {
+  if (BVH_MESHES.length === 0) {
+    const t = terrain(24, { x: 3, z: 3 }, 0.7, { x: 0, y: 0, z: 0 });
+    BVH_MESHES.push(np.createMesh(t.positions, t.indices));
+    BVH_MESHES.push(
+      np.createMesh(new THREE.TorusKnotGeometry(1.3, 0.4, 64, 8)),
+    );
+  }
+  const direction = v(s.tx - s.ox, s.ty - s.oy, s.tz - s.oz);
+  const r = BVH_MESHES[s.m].raycastTrace({
+    origin: v(s.ox, s.oy, s.oz),
+    direction,
+  });
+  const h = r.hit;
+  const answer = h
+    ? `hit triangle ${h.triangle} at distance ${h.distance}, point ${V(h.point)}, normal ${V(h.normal)}`
+    : "no hit";
+  return `${answer}; nodes visited: ${r.nodesVisited} (box tests: ${r.nodesTested}); exact triangle tests: ${r.trianglesTested}, against ${r.triangleCount} for the brute force`;
 }
 
 // Each scene: a deep link state, states to set through the hook (each with the kind of answer it must give,
@@ -916,6 +1022,34 @@ const SCENES = [
     ],
   },
   {
+    id: "bvh-raycast",
+    deepLink: { m: 0, ox: -3.2, oy: 2.2, oz: 2.6, tx: 0.3, ty: 0, tz: -0.2 },
+    expected: bvhExpected,
+    states: [
+      [
+        { m: 0, ox: 0.4, oy: 3, oz: 0.3, tx: 0.4, ty: 0, tz: 0.3 },
+        /^hit triangle \d+ at distance .*; nodes visited: \d+ \(box tests: \d+\); exact triangle tests: \d+, against 1152 for the brute force$/,
+      ],
+      [
+        { m: 0, ox: -3, oy: 2.5, oz: 0, tx: 3, ty: 3.5, tz: 0 },
+        /^no hit; nodes visited: 0 \(box tests: 1\); exact triangle tests: 0, against 1152/,
+      ],
+      [
+        { m: 1, ox: -3.6, oy: 2.6, oz: 2.4, tx: 0.5, ty: 0.2, tz: 0 },
+        /^hit triangle \d+ .* against 1024 for the brute force$/,
+      ],
+      [
+        { m: 1, ox: 0, oy: 0, oz: 4, tx: 0, ty: 0, tz: 0 },
+        /^no hit; nodes visited: [1-9]\d* .* against 1024/,
+      ],
+    ],
+    input: ["oy", 2.5],
+    drags: [
+      { handle: "O", keys: ["ox", "oy", "oz"], follows: true },
+      { handle: "T", keys: ["tx", "ty", "tz"], follows: true },
+    ],
+  },
+  {
     id: "playground",
     deepLink: { ax: -1.4, ay: 1.1, az: 0.5, ak: 0, bk: 7, q: 1 },
     expected: playgroundExpected,
@@ -1058,6 +1192,155 @@ const SCENES = [
       [{ ak: 3, bk: 3, q: 7 }, /^sphereCastSphere: /],
       [{ ak: 0, bk: 0 }, /^no query of the library takes these two shapes$/],
       [{ ak: 2, bk: 1 }, /^no query of the library takes these two shapes$/],
+      // B a mesh (the terrain centered at the origin, ±2 wide, heights within ±0.6): each of its queries.
+      [
+        {
+          ...PG_MESH_B,
+          ak: 2,
+          ax: -2.6,
+          ay: 2,
+          az: 0.5,
+          aux: 1,
+          auy: -0.8,
+          auz: 0,
+          q: 4,
+        },
+        /^mesh\.raycast: hit triangle \d+ at distance /,
+      ],
+      [
+        {
+          ...PG_MESH_B,
+          ak: 1,
+          ax: 0.4,
+          ay: 0.2,
+          az: -0.3,
+          aux: 0.3,
+          auy: 1.2,
+          auz: 0.2,
+          q: 5,
+        },
+        /^mesh\.linecast: hit triangle /,
+      ],
+      [
+        { ...PG_MESH_B, ak: 0, ax: 0.5, ay: 1.5, az: 0.3, q: 1 },
+        /^mesh\.closestPoint: point \(.*\) on triangle \d+, distance /,
+      ],
+      [
+        {
+          ...PG_MESH_B,
+          ak: 3,
+          ax: -1.2,
+          ay: 2,
+          az: 0,
+          ar: 0.4,
+          avx: 1.6,
+          avy: -2.6,
+          avz: 0.4,
+          q: 7,
+        },
+        /^mesh\.sphereCast: first contact with triangle \d+ at fraction /,
+      ],
+      [
+        {
+          ...PG_MESH_B,
+          ak: 4,
+          ax: 0.8,
+          ay: 2.2,
+          az: -0.6,
+          aux: 0.5,
+          auy: 0.3,
+          auz: 0,
+          ar: 0.3,
+          avx: -0.4,
+          avy: -2.5,
+          avz: 0.3,
+          q: 9,
+        },
+        /^mesh\.capsuleCast: first contact with triangle /,
+      ],
+      [
+        {
+          ...PG_MESH_B,
+          ak: 5,
+          ax: 0.3,
+          ay: 0.3,
+          az: 0.2,
+          aux: 0.4,
+          auy: 0.3,
+          auz: 0.4,
+          q: 0,
+        },
+        /^mesh\.overlapAABB: overlap$/,
+      ],
+      [
+        { ...PG_MESH_B, ak: 3, ax: 0, ay: 3, az: 0, ar: 0.5, q: 0 },
+        /^mesh\.overlapSphere: no overlap$/,
+      ],
+      [
+        {
+          ...PG_MESH_B,
+          ak: 6,
+          ax: -0.5,
+          ay: 0.2,
+          az: 0.4,
+          aux: 0.6,
+          auy: 0.3,
+          auz: 0.4,
+          arx: 0,
+          ary: 30,
+          arz: 15,
+          q: 11,
+        },
+        /^mesh\.trianglesInOBB: \d+ triangles: \d+, /,
+      ],
+      [
+        { ...PG_MESH_B, ak: 3, ax: 0.2, ay: 0.6, az: 0, ar: 0.3, q: 11 },
+        /^mesh\.trianglesInSphere: /,
+      ],
+      [
+        {
+          ...PG_MESH_B,
+          ak: 4,
+          ax: 0.2,
+          ay: 1.05,
+          az: 0,
+          aux: 0,
+          auy: 0.4,
+          auz: 0,
+          ar: 0.3,
+          q: 8,
+        },
+        /^mesh\.contactsCapsule: \d+ contacts; the deepest: triangle \d+, depth /,
+      ],
+      [
+        { ...PG_MESH_B, ak: 3, ax: 0, ay: 3, az: 0, ar: 0.5, q: 8 },
+        /^mesh\.contactsSphere: no contact$/,
+      ],
+      // The mesh in slot A, a ray in B: the same raycast; a triangle against a mesh: no query.
+      [
+        {
+          ak: 9,
+          ax: 0,
+          ay: 0,
+          az: 0,
+          aux: 2,
+          auy: 0.6,
+          auz: 2,
+          bk: 2,
+          bx: -2.6,
+          by: 2,
+          bz: 0.5,
+          bux: 1,
+          buy: -0.8,
+          buz: 0,
+          q: 4,
+        },
+        /^mesh\.raycast: hit triangle /,
+      ],
+      [
+        { ...PG_MESH_B, ak: 7 },
+        /^no query of the library takes these two shapes$/,
+      ],
     ],
     input: ["ax", -1.25],
     drags: [
@@ -1293,6 +1576,7 @@ describe("the page as a whole", () => {
       "raycast-triangle",
       "spherecast-aabb",
       "contact-sphere",
+      "bvh-raycast",
       "playground",
     ]);
     // No hash: the first scene, with its URL filled in.

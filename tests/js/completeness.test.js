@@ -146,6 +146,31 @@ describe("every query of queries.def", () => {
   });
 });
 
+describe("every query of a mesh (np.createMesh)", () => {
+  it("is reachable from the tutorial: the playground's mesh shape, or the BVH scene (raycastTrace)", () => {
+    const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+    const members = Object.getOwnPropertyNames(Object.getPrototypeOf(mesh))
+      .filter(
+        (name) =>
+          name !== "constructor" &&
+          name !== "dispose" &&
+          typeof Object.getOwnPropertyDescriptor(
+            Object.getPrototypeOf(mesh),
+            name,
+          ).value === "function",
+      )
+      .map((name) => `mesh.${name}`);
+    mesh.dispose();
+    expect(members).toContain("mesh.trianglesInOBB");
+    const offered = new Set(["mesh.raycastTrace"]); // web/demo/scenes/bvh-raycast.js
+    for (const a of KINDS)
+      for (const b of KINDS)
+        for (const q of queriesFor(np, { kind: a }, { kind: b }))
+          offered.add(q.name);
+    expect(members.filter((name) => !offered.has(name))).toEqual([]);
+  });
+});
+
 describe("every problem the core reports (validate.h, NP_PROBLEMS)", () => {
   it("reaches JS by name and has its own message in rangeError", () => {
     const names = module.problemNames().split(",");

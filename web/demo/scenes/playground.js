@@ -2,12 +2,14 @@
 // holds one shape kind and the same generic inputs: a center C, two vectors U and V, a radius r and a rotation
 // (degrees, XYZ); what they mean depends on the kind (see SHAPES below). The queries offered are read from the
 // library itself (a function exists for the pair or it does not), so every query that lands in the package
-// appears here without a change to this file.
+// appears here without a change to this file. A mesh (app/shapes/mesh.js: a small terrain) is asked with its own
+// methods (mesh.raycast, mesh.trianglesInSphere, ...): every query np.createMesh's meshes have for the other shape.
 import * as THREE from "three";
 import { init, OBB_AXIS_NAMES } from "narrowphase";
 import { Arrow, COLORS, Dot, Rod, SphereView } from "../app/draw.js";
 import { num, vec } from "../app/format.js";
 import { SHAPE, SHAPES } from "../app/shapes/index.js";
+import { disposeMeshes, meshFor } from "../app/shapes/mesh.js";
 
 /** The shape kinds, in the order of the menus. */
 export const KINDS = SHAPES.map((shape) => shape.kind);
@@ -30,6 +32,7 @@ export const FAMILIES = [
   "contact",
   "capsule cast", // (after contact: a deep link's q keeps its meaning)
   "separating axis",
+  "triangles in", // (a mesh's trianglesIn*: the indices of every triangle touching the shape)
 ];
 
 const DEG = Math.PI / 180;
@@ -166,7 +169,54 @@ export function queriesFor(np, A, B) {
       "contact",
     );
   }
+  // A mesh (either slot) and the other shape: every query of np.createMesh's meshes that takes it. `mesh` names
+  // the mesh's slot, `method` the mesh's member; sphere and capsule casts move slot A's shape, as above.
+  for (const [M, X, m, x] of [
+    [B, A, "b", "a"],
+    [A, B, "a", "b"],
+  ]) {
+    if (M.kind !== "mesh" || X.kind === "mesh") continue;
+    const addMesh = (family, method, args, result) => {
+      if (np && typeof np.createMesh === "function")
+        out.push({
+          family: FAMILIES.indexOf(family),
+          name: `mesh.${method}`,
+          mesh: m,
+          method,
+          args: (a, b) => args(x === "a" ? a : b),
+          result,
+        });
+    };
+    const S = NAME[X.kind];
+    if (X.kind === "point")
+      addMesh("closest point", "closestPoint", (p) => [p], "meshPoint");
+    if (X.kind === "ray") addMesh("raycast", "raycast", (r) => [r], "meshHit");
+    if (X.kind === "segment")
+      addMesh("linecast", "linecast", (g) => [g.start, g.end], "meshHit");
+    if (["Sphere", "Capsule", "AABB", "OBB"].includes(S)) {
+      addMesh("overlap", `overlap${S}`, (v) => [v], "boolean");
+      addMesh("triangles in", `trianglesIn${S}`, (v) => [v], "indices");
+    }
+    if (S === "Sphere" || S === "Capsule")
+      addMesh("contact", `contacts${S}`, (v) => [v], "contacts");
+    if (x === "a" && S === "Sphere")
+      addMesh(
+        "sphere cast",
+        "sphereCast",
+        (v) => [v.center, v.center.clone().add(X.v), v.radius],
+        "meshCast",
+      );
+    if (x === "a" && S === "Capsule")
+      addMesh("capsule cast", "capsuleCast", (v) => [v, X.v], "meshCast");
+  }
   return out;
+}
+
+/** Runs query q (an entry of queriesFor) on the slots' shapes a and b: an np function, or a mesh's method. */
+export function ask(np, q, a, b, cache) {
+  if (!q.mesh) return np[q.name](...q.args(a, b));
+  const mesh = meshFor(np, q.mesh === "a" ? a : b, cache[q.mesh]);
+  return mesh[q.method](...q.args(a, b));
 }
 
 /** The unit direction of separating axis `i` of OBBs a and b (three.js OBBs), as OBB_AXIS_NAMES orders them. */
@@ -180,6 +230,12 @@ function obbAxis(a, b, i) {
     .cross(column(b, j % 3))
     .normalize();
 }
+
+/** Slot B as a mesh: the terrain centered at the origin, ±2 wide, its heights within ±0.6. */
+const MESH_B = { bk: 9, bx: 0, by: 0, bz: 0, bux: 2, buy: 0.6, buz: 2 };
+
+/** Arrows drawn for a mesh query's contacts (the readout counts them all). */
+const CONTACT_ARROWS = 24;
 
 let api = null;
 init().then((np) => (api = np));
@@ -223,6 +279,7 @@ const PLAYGROUND_TEXT = {
         obb: "OBB (oriented box)",
         triangle: "Triangle",
         plane: "Plane",
+        mesh: "Mesh (terrain)",
       })[k],
     family: (f) =>
       ({
@@ -237,6 +294,7 @@ const PLAYGROUND_TEXT = {
         "capsule cast": "capsule cast",
         "separating axis": "separating axis",
         contact: "contact",
+        "triangles in": "triangles touching",
       })[f],
     slotCenter: (p) => `${p}: center C`,
     slotShape: (p) => `${p}: shape`,
@@ -256,6 +314,11 @@ const PLAYGROUND_TEXT = {
   first shape along it by the depth leaves the two only touching. For two OBBs, the separating axis is the
   first of the 15 axes of the separating axis theorem (each box's 3 face normals and the 9 cross products of
   their edges) on which the boxes' shadows do not meet, drawn as an arrow between them.</p>
+  <p>A mesh is a small terrain of 288 triangles built with <code>np.createMesh</code>: centered at C, spanning
+  ±|U.x| and ±|U.z|, its heights within ±U.y. Its queries are its own methods, exact against the single
+  triangle calls: the nearest hit of a ray or segment, the nearest point, the first contact of a moving sphere or
+  capsule, whether a shape touches it, the indices of every triangle touching the shape, and one contact per
+  touching triangle (a character controller's push-out). The triangles the answer names are lit.</p>
   <p>Drag the cubes (centers) and the small balls (the tips of U and V).</p>`,
     overlap: "overlap",
     noOverlap: "no overlap",
@@ -273,6 +336,15 @@ const PLAYGROUND_TEXT = {
     noQueryNote:
       "None: pick a shape for A or B that the other can be asked about.",
     stepAnswer: (name) => `The answer of ${name}`,
+    meshHit: (tri, d, p, n) =>
+      `hit triangle ${tri} at distance ${d}, point ${p}, normal ${n}`,
+    meshPoint: (p, d, tri) => `point ${p} on triangle ${tri}, distance ${d}`,
+    meshCast: (f, d, p, tri) =>
+      `first contact with triangle ${tri} at fraction ${f} (distance ${d}), point ${p}`,
+    indices: (n, list) => `${n} triangles: ${list}`,
+    noIndices: "no triangle touches it",
+    contacts: (n, tri, d, nrm) =>
+      `${n} contacts; the deepest: triangle ${tri}, depth ${d}, normal ${nrm}`,
   },
   ko: {
     menu: "플레이그라운드",
@@ -291,6 +363,7 @@ const PLAYGROUND_TEXT = {
         obb: "OBB (회전된 박스)",
         triangle: "삼각형",
         plane: "평면",
+        mesh: "메시(지형)",
       })[k],
     family: (f) =>
       ({
@@ -305,6 +378,7 @@ const PLAYGROUND_TEXT = {
         "capsule cast": "캡슐 캐스트",
         "separating axis": "분리축",
         contact: "접촉(최소 이동)",
+        "triangles in": "닿는 삼각형",
       })[f],
     slotCenter: (p) => `${p}: 중심 C`,
     slotShape: (p) => `${p}: 도형`,
@@ -322,6 +396,11 @@ const PLAYGROUND_TEXT = {
   접촉의 화살표는 첫 번째 도형에서 가장 깊이 들어간 점부터 두 번째 도형에서 가장 깊이 들어간 점까지를 잇는 최소 이동 벡터입니다. 첫 번째 도형을 이 화살표만큼 옮기면 두 도형은 딱 맞닿기만 합니다.
   OBB 두 개의 분리축은 분리축 정리의 축 15개(두 상자의 면 법선 3개씩과 모서리끼리의 외적 9개) 가운데 두 상자의 그림자가
   만나지 않는 첫 번째 축이며, 두 상자 사이에 화살표로 그려집니다.</p>
+  <p>메시는 <code>np.createMesh</code>로 만든 삼각형 288개짜리 작은 지형입니다. 중심이 C이고 가로세로로 ±|U.x|,
+  ±|U.z|만큼 퍼져 있으며, 높이는 C.y에서 ±U.y 안에 있습니다. 메시의 쿼리는 메시 자신의 메서드이고, 삼각형 하나씩
+  판정하는 함수와 똑같은 답을 냅니다. 레이나 선분의 가장 가까운 충돌, 가장 가까운 점, 움직이는 구체나 캡슐이 처음
+  닿는 곳, 도형이 닿는지 여부, 도형에 닿는 모든 삼각형의 번호, 닿는 삼각형마다 하나씩의 접촉(캐릭터 컨트롤러가
+  밀어내는 데 쓰는 것)입니다. 답에 나오는 삼각형은 밝게 표시됩니다.</p>
   <p>큐브(중심)와 작은 공(U, V의 끝)을 드래그해 보세요.</p>`,
     overlap: "겹침",
     noOverlap: "겹치지 않음",
@@ -338,6 +417,15 @@ const PLAYGROUND_TEXT = {
     noQueryNote:
       "없음: A나 B를, 다른 쪽에 대해 검사할 수 있는 도형으로 바꾸세요.",
     stepAnswer: (name) => `${name}의 답`,
+    meshHit: (tri, d, p, n) =>
+      `삼각형 ${tri}번과 거리 ${d}에서 충돌, 충돌점 ${p}, 법선 ${n}`,
+    meshPoint: (p, d, tri) => `삼각형 ${tri}번 위의 점 ${p}, 거리 ${d}`,
+    meshCast: (f, d, p, tri) =>
+      `삼각형 ${tri}번에 처음 닿는 비율 ${f}(거리 ${d}), 충돌 지점 ${p}`,
+    indices: (n, list) => `삼각형 ${n}개: ${list}`,
+    noIndices: "닿는 삼각형 없음",
+    contacts: (n, tri, d, nrm) =>
+      `접촉 ${n}개, 가장 깊은 것: 삼각형 ${tri}번, 침투 깊이 ${d}, 법선 ${nrm}`,
   },
   ja: {
     menu: "プレイグラウンド",
@@ -356,6 +444,7 @@ const PLAYGROUND_TEXT = {
         obb: "OBB（回転した箱）",
         triangle: "三角形",
         plane: "平面",
+        mesh: "メッシュ（地形）",
       })[k],
     family: (f) =>
       ({
@@ -370,6 +459,7 @@ const PLAYGROUND_TEXT = {
         "capsule cast": "カプセルキャスト",
         "separating axis": "分離軸",
         contact: "接触（最小移動）",
+        "triangles in": "触れている三角形",
       })[f],
     slotCenter: (p) => `${p}: 中心 C`,
     slotShape: (p) => `${p}: 図形`,
@@ -387,6 +477,7 @@ const PLAYGROUND_TEXT = {
   接触の矢印は、1 つめの図形のいちばん深い点から 2 つめの図形のいちばん深い点へ向かう最小移動ベクトルです。1 つめの図形をこの矢印の分だけ動かすと、2 つはちょうど接するだけになります。
   2 つの OBB の分離軸は、分離軸定理の 15 本の軸（それぞれの箱の面法線 3 本ずつと、辺どうしの外積 9 本）のうち、2 つの箱の影が
   重ならない最初の軸で、箱のあいだに矢印で描かれます。</p>
+  <p>メッシュは <code>np.createMesh</code> で作った三角形 288 個の小さな地形です。中心は C、横と奥行きに ±|U.x| と ±|U.z| だけ広がり、高さは C.y から ±U.y の範囲です。メッシュのクエリはメッシュ自身のメソッドで、三角形 1 つずつの関数と厳密に同じ答えを返します。レイや線分の最も近い当たり、最も近い点、動く球やカプセルが最初に触れる位置、図形が触れているかどうか、図形に触れているすべての三角形の番号、触れている三角形ごとに 1 つの接触（キャラクターコントローラーの押し出しに使うもの）です。答えに出てくる三角形は明るく表示されます。</p>
   <p>立方体（中心）と小さな球（U と V の先端）をドラッグしてみてください。</p>`,
     overlap: "重なりあり",
     noOverlap: "重なりなし",
@@ -403,6 +494,15 @@ const PLAYGROUND_TEXT = {
     noQueryNote:
       "なし: A か B を、相手について問い合わせられる図形に変えてください。",
     stepAnswer: (name) => `${name} の答え`,
+    meshHit: (tri, d, p, n) =>
+      `三角形 ${tri} 番に距離 ${d} で当たり、交点 ${p}、法線 ${n}`,
+    meshPoint: (p, d, tri) => `三角形 ${tri} 番の上の点 ${p}、距離 ${d}`,
+    meshCast: (f, d, p, tri) =>
+      `三角形 ${tri} 番に最初に触れる割合 ${f}（距離 ${d}）、接触点 ${p}`,
+    indices: (n, list) => `三角形 ${n} 個：${list}`,
+    noIndices: "触れている三角形なし",
+    contacts: (n, tri, d, nrm) =>
+      `接触 ${n} 個、最も深いもの：三角形 ${tri} 番、めり込み深さ ${d}、法線 ${nrm}`,
   },
 };
 
@@ -418,6 +518,16 @@ function place(o, k, shape, color) {
     for (const part of view.parts) part.visible = kind === k.kind;
     if (kind === k.kind) view.place(shape, color, k);
   }
+}
+
+/** Up to 12 triangle indices, then "…". */
+export function indexList(ids) {
+  const shown = Array.from(ids).slice(0, 12).join(", ");
+  return ids.length > 12 ? `${shown}, …` : shown;
+}
+/** The deepest of a mesh query's contacts (the first of equal depths). */
+export function deepestContact(contacts) {
+  return contacts.reduce((a, c) => (c.depth > a.depth ? c : a));
 }
 
 /** The readout of one query's answer, in the page's language (function names and numbers as they are). */
@@ -447,6 +557,25 @@ export function describe(q, answer, t) {
       return answer === null
         ? `${q.name}: ${t("noAxis")}`
         : `${q.name}: ${t("axis", OBB_AXIS_NAMES[answer])}`;
+    case "meshHit":
+      return answer === null
+        ? `${q.name}: ${t("noHit")}`
+        : `${q.name}: ${t("meshHit", answer.triangle, num(answer.distance), vec(answer.point), vec(answer.normal))}`;
+    case "meshPoint":
+      return `${q.name}: ${t("meshPoint", vec(answer.point), num(answer.distance), answer.triangle)}`;
+    case "meshCast":
+      return answer === null
+        ? `${q.name}: ${t("noHit")}`
+        : `${q.name}: ${t("meshCast", num(answer.fraction), num(answer.distance), vec(answer.point), answer.triangle)}`;
+    case "indices":
+      return answer.length === 0
+        ? `${q.name}: ${t("noIndices")}`
+        : `${q.name}: ${t("indices", answer.length, indexList(answer))}`;
+    case "contacts": {
+      if (answer.length === 0) return `${q.name}: ${t("noContact")}`;
+      const deepest = deepestContact(answer);
+      return `${q.name}: ${t("contacts", answer.length, deepest.triangle, num(deepest.depth), vec(deepest.normal))}`;
+    }
   }
   return `${q.name}: ${String(answer)}`;
 }
@@ -595,6 +724,119 @@ export default {
       },
     },
     { name: "no-query", state: { ak: 2, bk: 1 } },
+    // B a mesh (a terrain of 288 triangles centered at the origin, ±2 wide, heights within ±0.6), and each query
+    // its meshes have for A.
+    {
+      name: "mesh-raycast",
+      state: {
+        ...MESH_B,
+        ak: 2,
+        ax: -2.6,
+        ay: 2,
+        az: 0.5,
+        aux: 1,
+        auy: -0.8,
+        auz: 0,
+        q: 4,
+      },
+    },
+    {
+      name: "mesh-linecast",
+      state: {
+        ...MESH_B,
+        ak: 1,
+        ax: 0.4,
+        ay: 0.2,
+        az: -0.3,
+        aux: 0.3,
+        auy: 1.2,
+        auz: 0.2,
+        q: 5,
+      },
+    },
+    {
+      name: "mesh-closest-point",
+      state: { ...MESH_B, ak: 0, ax: 0.5, ay: 1.5, az: 0.3, q: 1 },
+    },
+    {
+      name: "mesh-sphere-cast",
+      state: {
+        ...MESH_B,
+        ak: 3,
+        ax: -1.2,
+        ay: 2,
+        az: 0,
+        ar: 0.4,
+        avx: 1.6,
+        avy: -2.6,
+        avz: 0.4,
+        q: 7,
+      },
+    },
+    {
+      name: "mesh-capsule-cast",
+      state: {
+        ...MESH_B,
+        ak: 4,
+        ax: 0.8,
+        ay: 2.2,
+        az: -0.6,
+        aux: 0.5,
+        auy: 0.3,
+        auz: 0,
+        ar: 0.3,
+        avx: -0.4,
+        avy: -2.5,
+        avz: 0.3,
+        q: 9,
+      },
+    },
+    {
+      name: "mesh-overlap",
+      state: {
+        ...MESH_B,
+        ak: 5,
+        ax: 0.3,
+        ay: 0.3,
+        az: 0.2,
+        aux: 0.4,
+        auy: 0.3,
+        auz: 0.4,
+        q: 0,
+      },
+    },
+    {
+      name: "mesh-triangles-in",
+      state: {
+        ...MESH_B,
+        ak: 6,
+        ax: -0.5,
+        ay: 0.2,
+        az: 0.4,
+        aux: 0.6,
+        auy: 0.3,
+        auz: 0.4,
+        arx: 0,
+        ary: 30,
+        arz: 15,
+        q: 11,
+      },
+    },
+    {
+      name: "mesh-contacts",
+      state: {
+        ...MESH_B,
+        ak: 4,
+        ax: 0.2,
+        ay: 1.05,
+        az: 0,
+        aux: 0,
+        auy: 0.4,
+        auz: 0,
+        ar: 0.3,
+        q: 8,
+      },
+    },
   ],
   text: PLAYGROUND_TEXT,
   normalize(s) {
@@ -632,7 +874,13 @@ export default {
         ctx.add(new SphereView(COLORS.key, { opacity: 0.18 })),
         ctx.add(new Rod(COLORS.key, 0.5, { opacity: 0.18 })),
       ],
+      // A mesh's contacts, one arrow each (pointA to pointB: the minimum translation), the first CONTACT_ARROWS.
+      contactArrows: Array.from({ length: CONTACT_ARROWS }, () =>
+        ctx.add(new Arrow(COLORS.key, 0.015)),
+      ),
     };
+    // The library's meshes of the slots (app/shapes/mesh.js), kept while their shapes stay the same.
+    ctx.meshes = { a: {}, b: {} };
     for (const [p, color] of [
       ["a", COLORS.a],
       ["b", COLORS.b],
@@ -692,12 +940,13 @@ export default {
     for (const x of [o.key, o.key2, o.link, o.normal, o.ghost])
       x.visible = false;
     for (const x of o.ghostCapsule) x.visible = false;
+    for (const x of o.contactArrows) x.visible = false;
 
     let text = t("noQuery");
     let tone = "";
     let answer = null;
     if (q) {
-      answer = np[q.name](...q.args(a, b));
+      answer = ask(np, q, a, b, ctx.meshes);
       text = describe(q, answer, t);
       if (q.result === "boolean") tone = answer ? "overlap" : "clear";
       else if (q.result === "axis")
@@ -705,9 +954,22 @@ export default {
       else if (
         q.result === "rayHit" ||
         q.result === "shapeCast" ||
-        q.result === "contact"
+        q.result === "contact" ||
+        q.result === "meshHit" ||
+        q.result === "meshCast"
       )
         tone = answer === null ? "clear" : "overlap";
+      else if (q.result === "indices" || q.result === "contacts")
+        tone = answer.length === 0 ? "clear" : "overlap";
+    }
+    // A mesh's triangles the answer names, lit (app/shapes/mesh.js draws them).
+    const meshShape = q?.mesh === "a" ? a : q?.mesh === "b" ? b : null;
+    if (meshShape && answer !== null) {
+      if (q.result === "indices") meshShape.lit = answer;
+      else if (q.result === "contacts")
+        meshShape.lit = answer.map((c) => c.triangle);
+      else if (typeof answer.triangle === "number")
+        meshShape.lit = [answer.triangle];
     }
     const overlapping =
       (q?.result === "boolean" && answer) ||
@@ -721,6 +983,17 @@ export default {
     if (q?.result === "point") {
       o.key.set(answer);
       o.link.set(probe, answer);
+    } else if (q?.result === "meshPoint" && answer) {
+      const p = V3(answer.point.x, answer.point.y, answer.point.z);
+      o.key.set(p);
+      o.link.set(probe, p);
+    } else if (q?.result === "contacts") {
+      answer.slice(0, CONTACT_ARROWS).forEach((c, i) => {
+        o.contactArrows[i].set(
+          V3(c.pointA.x, c.pointA.y, c.pointA.z),
+          V3(c.pointB.x, c.pointB.y, c.pointB.z),
+        );
+      });
     } else if (q?.name.startsWith("distancePoint")) {
       // The distance drawn as the segment to the closest point, which the library also gives.
       const c = np[q.name.replace("distancePoint", "closestPointOn")](
@@ -728,7 +1001,7 @@ export default {
       );
       o.key.set(c);
       o.link.set(probe, c);
-    } else if (q?.result === "rayHit" && answer) {
+    } else if ((q?.result === "rayHit" || q?.result === "meshHit") && answer) {
       const p = V3(answer.point.x, answer.point.y, answer.point.z);
       o.key.set(p);
       o.normal.visible = true;
@@ -745,7 +1018,10 @@ export default {
       o.key.set(V3(answer.pointA.x, answer.pointA.y, answer.pointA.z));
       o.key2.set(V3(answer.pointB.x, answer.pointB.y, answer.pointB.z));
       o.link.set(o.key.position, o.key2.position);
-    } else if (q?.result === "shapeCast" && answer) {
+    } else if (
+      (q?.result === "shapeCast" || q?.result === "meshCast") &&
+      answer
+    ) {
       const center = V3(answer.center.x, answer.center.y, answer.center.z);
       if (A.kind === "capsule") {
         // The capsule moved so that its midpoint is the hit's center.
@@ -804,5 +1080,10 @@ export default {
           : []),
       ],
     };
+  },
+
+  dispose(ctx) {
+    disposeMeshes(ctx.meshes.a);
+    disposeMeshes(ctx.meshes.b);
   },
 };

@@ -2,7 +2,7 @@
 // generic input: a center C, vectors U and V, a radius r and a rotation; each shape reads it its own way
 // (`fromSlot`) and draws itself (`view(ctx, color)` -> { parts, place(shape, color, slot) }). The modules also
 // export the handles a scene with its own state keys uses (addBoxHandles, addSphereHandles, addOBBHandles,
-// addSegmentHandles).
+// addSegmentHandles). The mesh (mesh.js) is asked with its own methods rather than np functions: see meshFor.
 import point from "./point.js";
 import segment from "./segment.js";
 import ray from "./ray.js";
@@ -12,6 +12,7 @@ import aabb from "./aabb.js";
 import obb from "./obb.js";
 import triangle from "./triangle.js";
 import plane from "./plane.js";
+import mesh from "./mesh.js";
 
 export const SHAPES = [
   point,
@@ -23,5 +24,6 @@ export const SHAPES = [
   obb,
   triangle,
   plane,
+  mesh, // (last: a deep link's ak / bk keep their meaning)
 ];
 export const SHAPE = Object.fromEntries(SHAPES.map((s) => [s.kind, s]));
