@@ -46,8 +46,10 @@ const ALLOWED = new Set([
   "Kajiya",
   "Thiago",
   "Ize",
-  // The library's mesh object, in code (mesh.raycastTrace, mesh.trianglesInSphere).
+  // The library's mesh object and its one-word members, in code (mesh.raycast, mesh.linecast, mesh.raycastTrace).
   "mesh",
+  "raycast",
+  "linecast",
 ]);
 
 // The source articles' titles, which the pages cite as they are.
