@@ -1,14 +1,10 @@
 // narrowphase: the tree of boxes (narrowphase/aabb_tree.h).
 //
-// Build: the mesh's binned SAH (mesh.cpp; Wald 2007): at each node the boxes'
-// centroids are sorted into bins along each axis, the cost area(left) *
-// n(left) + area(right) * n(right) of the planes between bins is swept in two
-// passes, and the cheapest plane splits the node; a node of at most
-// kMaxLeafBoxes boxes is a leaf, and one whose centroids coincide, or deeper
-// than kMedianDepth, splits at the median of its widest centroid axis (which
-// bounds the depth and so the traversal stack). Centroids and areas are taken
-// in units of the boxes' extent relative to their centre (halves first), so
-// that nothing overflows near the largest doubles; they only steer the split.
+// Build: the mesh's binned SAH (detail/bvh.h, shared; Wald 2007), leaves of at
+// most kMaxLeafBoxes boxes, the bins' boxes in doubles. Centroids and areas are
+// taken in units of the boxes' extent relative to their centre (halves first),
+// so that nothing overflows near the largest doubles; they only steer the
+// split.
 //
 // Refit (update, update_all): Box2D's b2DynamicTree and Bullet's btDbvt move a
 // leaf and refit its ancestors; parry's Qbvh::refit and Jolt's
@@ -35,7 +31,7 @@
 #include <cfloat>
 #include <cmath>
 
-#include "narrowphase/detail/bvh_traversal.h"
+#include "narrowphase/detail/bvh.h"
 #include "narrowphase/detail/exponent.h"
 #include "narrowphase/detail/slab_ray.h"
 #include "narrowphase/overlap.h"
@@ -45,16 +41,6 @@
 namespace np {
 
 namespace {
-
-constexpr int kBins = 32;
-int bins_for(uint32_t count) {
-  return count <= 16 ? 8 : count <= 256 ? 16 : kBins;
-}
-/// Below this depth nodes split by SAH; from it on, at the median.
-constexpr int kMedianDepth = 48;
-/// Entries of a traversal stack: depth <= kMedianDepth + log2(2^32) + 1, and a
-/// depth-first traversal holds at most one entry per level plus one.
-constexpr int kStackSize = 128;
 
 double component(Vec3 v, int axis) {
   return axis == 0 ? v.x : axis == 1 ? v.y : v.z;
@@ -104,6 +90,7 @@ struct Bin {
     box.grow(b.box);
     count += b.count;
   }
+  double half_area() const { return box.half_area(); }
 };
 
 }  // namespace
@@ -155,110 +142,13 @@ void AABBTree::build() {
       local[i].hi[a] = (0.5 * component(boxes_[i].max, a) - o) * to_local;
       centroid[3 * i + a] = 0.5 * local[i].lo[a] + 0.5 * local[i].hi[a];
     }
+  // The nodes, each one's parent, and the boxes' order (detail/bvh.h).
   std::vector<uint32_t>& ref = ids_;  // permuted in place
-  nodes_.reserve(2 * (n / 2 + 1));
   parent_.reserve(2 * (n / 2 + 1));
-
-  struct Task {
-    uint32_t begin, end;
-    int depth;
-    uint32_t parent;
-    bool second;  // the parent's second child (its `index` points here)
-  };
-  std::vector<Task> tasks{{0, n, 0, UINT32_MAX, false}};
-  while (!tasks.empty()) {
-    const Task task = tasks.back();
-    tasks.pop_back();
-    const uint32_t node = static_cast<uint32_t>(nodes_.size());
-    nodes_.push_back({});
-    parent_.push_back(task.parent);
-    if (task.second) nodes_[task.parent].index = node;
-    depth_ = std::max(depth_, task.depth);
-    const uint32_t begin = task.begin, end = task.end, count = end - begin;
-    if (count <= kMaxLeafBoxes) {
-      nodes_[node].index = begin;
-      nodes_[node].count = count;
-      continue;
-    }
-    double clo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
-    double chi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
-    for (uint32_t k = begin; k < end; ++k) {
-      const double* c = &centroid[3 * static_cast<size_t>(ref[k])];
-      for (int a = 0; a < 3; ++a) {
-        clo[a] = min2(clo[a], c[a]);
-        chi[a] = max2(chi[a], c[a]);
-      }
-    }
-    double best_cost = INFINITY;
-    int best_axis = -1, best_plane = 0;
-    double best_scale = 0.0;
-    const int nb = bins_for(count);
-    if (task.depth < kMedianDepth) {
-      for (int a = 0; a < 3; ++a) {
-        const double width = chi[a] - clo[a];
-        const double scale = nb / width;
-        if (!(width > 0.0) || !(scale <= DBL_MAX)) continue;
-        Bin bins[kBins];
-        for (uint32_t k = begin; k < end; ++k) {
-          const uint32_t i = ref[k];
-          const double x =
-              (centroid[3 * static_cast<size_t>(i) + a] - clo[a]) * scale;
-          const int b = x >= nb - 1 ? nb - 1 : x >= 0.0 ? int(x) : 0;
-          bins[b].box.grow(local[i]);
-          ++bins[b].count;
-        }
-        double right_cost[kBins];
-        Bin acc;
-        for (int b = nb - 1; b > 0; --b) {
-          acc.grow(bins[b]);
-          right_cost[b] = acc.box.half_area() * acc.count;
-        }
-        acc = Bin();
-        for (int b = 0; b < nb - 1; ++b) {
-          acc.grow(bins[b]);
-          if (acc.count == 0 || acc.count == count) continue;
-          const double cost =
-              acc.box.half_area() * acc.count + right_cost[b + 1];
-          if (cost < best_cost) {
-            best_cost = cost, best_axis = a, best_plane = b + 1;
-            best_scale = scale;
-          }
-        }
-      }
-    }
-    uint32_t mid;
-    if (best_axis >= 0) {
-      const int a = best_axis;
-      const double lo = clo[a], scale = best_scale;
-      mid = static_cast<uint32_t>(
-          std::partition(
-              ref.begin() + begin, ref.begin() + end,
-              [&](uint32_t i) {
-                const double x =
-                    (centroid[3 * static_cast<size_t>(i) + a] - lo) * scale;
-                const int b = x >= nb - 1 ? nb - 1 : x >= 0.0 ? int(x) : 0;
-                return b < best_plane;
-              }) -
-          ref.begin());
-    } else {
-      int a = 0;
-      for (int k = 1; k < 3; ++k)
-        if (chi[k] - clo[k] > chi[a] - clo[a]) a = k;
-      mid = begin + count / 2;
-      std::nth_element(
-          ref.begin() + begin, ref.begin() + mid, ref.begin() + end,
-          [&](uint32_t i, uint32_t j) {
-            const double x = centroid[3 * static_cast<size_t>(i) + a],
-                         y = centroid[3 * static_cast<size_t>(j) + a];
-            return x < y || (x == y && i < j);
-          });
-    }
-    // The first child is built next (right after this node), the second after
-    // the first's whole subtree.
-    tasks.push_back({mid, end, task.depth + 1, node, true});
-    tasks.push_back({begin, mid, task.depth + 1, node, false});
-  }
-  nodes_.shrink_to_fit();
+  depth_ = detail::build_sah<Bin>(
+      centroid, kMaxLeafBoxes, ref, nodes_,
+      [&](Bin& bin, uint32_t i) { bin.box.grow(local[i]); },
+      [&](uint32_t, uint32_t parent) { parent_.push_back(parent); });
   parent_.shrink_to_fit();
   // The boxes into slot order, the maps, then every node's box bottom-up.
   std::vector<AABB> ordered(n);
@@ -336,7 +226,7 @@ using detail::SlabRay;
 template <class Visit>
 struct TreeTraversal {
   static void run(const AABBTree& tree, Visit& visit) {
-    detail::traverse_near_to_far<kStackSize>(
+    detail::traverse_near_to_far(
         tree.nodes_,
         [&](uint32_t i, double* d) {
           return visit.bound_node(tree.nodes_[i].box, d);

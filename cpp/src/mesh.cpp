@@ -1,11 +1,12 @@
 // narrowphase: the triangle mesh and its BVH (narrowphase/mesh.h).
 //
 // Build: binned SAH (Wald 2007, "On fast construction of SAH-based bounding
-// volume hierarchies"): at each node the triangles' centroids are sorted into
-// bins along each axis (kBins, fewer for small nodes), the cost area(left) *
-// n(left) + area(right) * n(right) of the planes between bins is swept in two
-// passes, and the
-// cheapest plane splits the node. three-mesh-bvh's SAH strategy
+// volume hierarchies"; detail/bvh.h, shared with the tree of boxes): at each
+// node the triangles' centroids are sorted into bins along each axis (kBins,
+// fewer for small nodes), the cost area(left) * n(left) + area(right) *
+// n(right) of the planes between bins is swept in two passes, and the
+// cheapest plane splits the node; the bins' boxes are float32 in the mesh's
+// units (the areas are a heuristic). three-mesh-bvh's SAH strategy
 // (src/core/build/splitUtils.js in 0.9.17: 8 bins on the centroid bounds, and
 // an exact sweep below a few dozen primitives) and Jolt's MeshShape (its
 // AABBTreeBuilder with TriangleSplitterBinning) split on the same cost;
@@ -39,7 +40,7 @@
 #include <cstring>
 
 #include "narrowphase/closest_point.h"
-#include "narrowphase/detail/bvh_traversal.h"
+#include "narrowphase/detail/bvh.h"
 #include "narrowphase/detail/exponent.h"
 #include "narrowphase/detail/slab_ray.h"
 #include "narrowphase/overlap.h"
@@ -50,19 +51,6 @@
 namespace np {
 
 namespace {
-
-constexpr int kBins = 32;
-/// Bins for a node of `count` triangles: a small node has few distinct planes
-/// worth trying, and every bin costs two sweeps.
-int bins_for(uint32_t count) {
-  return count <= 16 ? 8 : count <= 256 ? 16 : kBins;
-}
-/// Below this depth nodes split by SAH; from it on, at the median.
-constexpr int kMedianDepth = 48;
-/// Entries of a traversal stack: depth <= kMedianDepth + log2(2^32) + 1, and a
-/// near-to-far depth-first traversal holds at most one entry per level plus
-/// one.
-constexpr int kStackSize = 128;
 
 double component(Vec3 v, int axis) {
   return axis == 0 ? v.x : axis == 1 ? v.y : v.z;
@@ -90,6 +78,7 @@ struct Bin {
     grow(b.lo, b.hi);
     count += b.count;
   }
+  double half_area() const { return np::half_area(lo, hi); }
 };
 
 }  // namespace
@@ -212,118 +201,15 @@ void Mesh::build(std::vector<double>& bounds) {
       local[6 * i + 3 + a] =
           static_cast<float>((0.5 * bounds[6 * i + 3 + a] - o) * to_local);
     }
-  std::vector<uint32_t>& ref = triangle_ids_;  // permuted in place
-  nodes_.reserve(2 * (n / 2 + 1));
-
-  struct Task {
-    uint32_t begin, end;
-    int depth;
-    uint32_t parent;  // the node whose `index` is this one (second children)
-  };
-  std::vector<Task> tasks{{0, n, 0, UINT32_MAX}};
-  while (!tasks.empty()) {
-    const Task task = tasks.back();
-    tasks.pop_back();
-    const uint32_t node = static_cast<uint32_t>(nodes_.size());
-    nodes_.push_back({});
-    if (task.parent != UINT32_MAX) nodes_[task.parent].index = node;
-    depth_ = std::max(depth_, task.depth);
-    const uint32_t begin = task.begin, end = task.end, count = end - begin;
-
-    // The centroids' bounds (the bins span them). The node's own bounds are
-    // set after the build, bottom-up.
-    double clo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
-    double chi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
-    for (uint32_t k = begin; k < end; ++k) {
-      const double* c = &centroid[3 * ref[k]];
-      for (int a = 0; a < 3; ++a) {
-        clo[a] = min2(clo[a], c[a]);
-        chi[a] = max2(chi[a], c[a]);
-      }
-    }
-    auto make_leaf = [&] {
-      nodes_[node].index = begin;
-      nodes_[node].count = count;
-    };
-    // Leaves of up to kMaxLeafTriangles: smaller ones would cost a node per
-    // triangle or two (memory), and a leaf's triangles are contiguous.
-    if (count <= kMaxLeafTriangles) {
-      make_leaf();
-      continue;
-    }
-
-    // Binned SAH over the three axes.
-    double best_cost = INFINITY;
-    int best_axis = -1, best_plane = 0;
-    double best_scale = 0.0;
-    const int nb = bins_for(count);
-    if (task.depth < kMedianDepth) {
-      for (int a = 0; a < 3; ++a) {
-        const double width = chi[a] - clo[a];
-        const double scale = nb / width;
-        if (!(width > 0.0) || !(scale <= DBL_MAX)) continue;
-        Bin bins[kBins];
-        for (uint32_t k = begin; k < end; ++k) {
-          const uint32_t i = ref[k];
-          const double x = (centroid[3 * i + a] - clo[a]) * scale;
-          const int b = x >= nb - 1 ? nb - 1 : x >= 0.0 ? int(x) : 0;
-          bins[b].grow(&local[6 * i], &local[6 * i + 3]);
-          ++bins[b].count;
-        }
-        // Sweep: the right side's area * count for every plane, then the left.
-        double right_cost[kBins];
-        Bin acc;
-        for (int b = nb - 1; b > 0; --b) {
-          acc.grow(bins[b]);
-          right_cost[b] = half_area(acc.lo, acc.hi) * acc.count;
-        }
-        acc = Bin();
-        for (int b = 0; b < nb - 1; ++b) {
-          acc.grow(bins[b]);
-          if (acc.count == 0 || acc.count == count) continue;
-          const double cost =
-              half_area(acc.lo, acc.hi) * acc.count + right_cost[b + 1];
-          if (cost < best_cost) {
-            best_cost = cost, best_axis = a, best_plane = b + 1;
-            best_scale = scale;
-          }
-        }
-      }
-    }
-    uint32_t mid;
-    if (best_axis >= 0) {
-      const int a = best_axis;
-      const double lo = clo[a], scale = best_scale;
-      mid = static_cast<uint32_t>(
-          std::partition(ref.begin() + begin, ref.begin() + end,
-                         [&](uint32_t i) {
-                           const double x = (centroid[3 * i + a] - lo) * scale;
-                           const int b = x >= nb - 1 ? nb - 1
-                                         : x >= 0.0  ? int(x)
-                                                     : 0;
-                           return b < best_plane;
-                         }) -
-          ref.begin());
-    } else {
-      // No plane separates the centroids (they coincide), or the node is
-      // deep: the median of the widest centroid axis (index order on ties).
-      int a = 0;
-      for (int k = 1; k < 3; ++k)
-        if (chi[k] - clo[k] > chi[a] - clo[a]) a = k;
-      mid = begin + count / 2;
-      std::nth_element(ref.begin() + begin, ref.begin() + mid,
-                       ref.begin() + end, [&](uint32_t i, uint32_t j) {
-                         const double x = centroid[3 * i + a],
-                                      y = centroid[3 * j + a];
-                         return x < y || (x == y && i < j);
-                       });
-    }
-    // The first child is built next (right after this node), the second
-    // after the first's whole subtree.
-    tasks.push_back({mid, end, task.depth + 1, node});
-    tasks.push_back({begin, mid, task.depth + 1, UINT32_MAX});
-  }
-  nodes_.shrink_to_fit();
+  // The nodes, and the triangles in leaf order (detail/bvh.h).
+  const std::vector<uint32_t>& ref = triangle_ids_;  // permuted in place
+  depth_ = detail::build_sah<Bin>(
+      centroid, kMaxLeafTriangles, triangle_ids_, nodes_,
+      [&](Bin& bin, uint32_t i) {
+        bin.grow(&local[6 * static_cast<size_t>(i)],
+                 &local[6 * static_cast<size_t>(i) + 3]);
+      },
+      [](uint32_t, uint32_t) {});
   // Bounds, bottom-up: a leaf's are its triangles' exact world bounds rounded
   // outward into float32; an inner node's the union of its children's (which
   // come after it), the same as rounding the union, rounding being monotone.
@@ -441,13 +327,13 @@ struct SlabRay : detail::SlabRay {
 // The traversal shared by the queries: near to far, pruned by `limit()`;
 // `bound(node, &distance)` tests a node's box, `leaf(triangle, original
 // index, slot)` one triangle.
-// `record` (raycast_trace's) is told each step (detail/bvh_traversal.h); the
+// `record` (raycast_trace's) is told each step (detail/bvh.h); the
 // default records nothing.
 template <class Visit>
 struct MeshTraversal {
   template <class Record = detail::NoTraversalRecord>
   static void run(const Mesh& mesh, Visit& visit, Record&& record = Record()) {
-    detail::traverse_near_to_far<kStackSize>(
+    detail::traverse_near_to_far(
         mesh.nodes_,
         [&](uint32_t i, double* d) { return visit.bound_node(mesh, i, d); },
         [&](const MeshNode& n) {

@@ -413,10 +413,16 @@ bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
   if (entry.t <= 1.0 && entry.t == face_t) {
     // Entered through a face: the plane distance is linear along the path, so
     // the entry is where it reaches +-r (as sphere_cast_plane), more accurate
-    // than the offset triangle's rounded linecast.
+    // than the offset triangle's rounded linecast. Only from a start beyond
+    // the offset plane (|h0| >= r): a start within the slab beside the
+    // triangle meets an offset face first only where the path grazes its
+    // border at the same fraction as an edge, and the linear formula would
+    // give a negative fraction there (clamped to 0: a sphere 1 away reported
+    // touching at the start; the fuzzer's valid np_capsuleCastTriangle).
     const double h0 = dot(s - t.a, n), h1 = dot(e - t.a, n);
     const double sigma = h0 < 0.0 ? -1.0 : 1.0, den = sigma * (h0 - h1);
-    if (den > 0.0) entry.t = max2(min2((sigma * h0 - r) / den, 1.0), 0.0);
+    if (den > 0.0 && sigma * h0 >= r)
+      entry.t = max2(min2((sigma * h0 - r) / den, 1.0), 0.0);
   }
   const double f = entry.t <= 1.0
                        ? entry.t

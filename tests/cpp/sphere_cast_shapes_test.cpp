@@ -291,6 +291,44 @@ TEST(SphereCastTriangle, EitherFaceAnEdgeAndNoTunnelling) {
   }
 }
 
+// The fuzzer's valid np_capsuleCastTriangle: a ball starting in the
+// triangle's plane beside it, moving off the plane to graze its corner
+// exactly at the end, met the offset face at that corner at the same fraction
+// as the edges; the plane's linear entry formula, meant for a start beyond
+// the offset plane, gave (0 - r) / r = -1, clamped to 0: a hit at the start,
+// 1 from the triangle. Every radius from 2^-30 (the corner's distance rounds
+// to 1 - t before t reaches 1) to the smallest normal double.
+TEST(SphereCastTriangle, RegressionFuzzGrazingACornerFromThePlane) {
+  const auto same = [](Vec3 a, Vec3 b) {
+    return a.x == b.x && a.y == b.y && a.z == b.z;
+  };
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sg : {1.0, -1.0}) {
+      // The triangle in the plane "x = 0" of on_axes, a corner at (0, 1, 0).
+      const Triangle t{on_axes(axis, sg, 0, 0, 1), on_axes(axis, sg, 5, 0, 3),
+                       on_axes(axis, sg, -5, 0, 3)};
+      for (int e : {-30, -60, -200, -1000, -1022}) {
+        const double r = std::ldexp(1.0, e);
+        for (double side : {1.0, -1.0}) {
+          const Vec3 end = on_axes(axis, sg, 0, side * r, 1);
+          ShapeCastHit h;
+          ASSERT_TRUE(np::sphere_cast_triangle(Vec3{0, 0, 0}, end, r, t, &h));
+          EXPECT_EQ(h.fraction, 1.0) << axis << " " << sg << " " << e;
+          EXPECT_FALSE(h.started_overlapping);
+          EXPECT_TRUE(same(h.center, end));
+          EXPECT_TRUE(same(h.point, on_axes(axis, sg, 0, 0, 1)));
+          EXPECT_TRUE(same(h.normal, on_axes(axis, sg, 0, side, 0)));
+          // The capsule whose end balls make the same cast.
+          ASSERT_TRUE(np::capsule_cast_triangle(
+              Capsule{Vec3{0, 0, 0}, on_axes(axis, sg, 0, 0, -0.5), r}, end, t,
+              &h));
+          EXPECT_EQ(h.fraction, 1.0) << axis << " " << sg << " " << e;
+        }
+      }
+    }
+  }
+}
+
 // ---- Every shape: seeded properties (EDGE_CASES.md)
 // --------------------------
 

@@ -30,7 +30,7 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
     -DCMAKE_CXX_FLAGS="$flags" >/dev/null || { write_results 0 1; exit 1; }
 fi
 # Only what the tests need (not the benchmark).
-if ! cmake --build "$build" --parallel "${NP_FUZZ_JOBS:-2}" --target narrowphase_tests narrowphase_mesh_tests narrowphase_corpus; then
+if ! cmake --build "$build" --parallel "${NP_FUZZ_JOBS:-2}" --target narrowphase_tests narrowphase_mesh_tests narrowphase_aabb_tree_tests narrowphase_corpus; then
   write_results 0 1
   exit 1
 fi

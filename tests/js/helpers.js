@@ -294,16 +294,18 @@ export const THREE_SHAPES = {
 
 /**
  * Creates 100 objects of `kind` ("mesh" or "aabbtree") in a fresh `node --expose-gc` and drops them without
- * dispose() (tests/js/objects.gc.mjs): the module's heap use { before, grown, after } once the
- * FinalizationRegistry has freed them (or 200 collections later).
+ * dispose() (tests/js/objects.gc.mjs): they held memory, and the FinalizationRegistry has freed it all (within
+ * 200 collections).
  */
-export function droppedObjects(kind) {
+export function expectDroppedFreed(kind) {
   const script = fileURLToPath(new URL("./objects.gc.mjs", import.meta.url));
   const run = spawnSync(process.execPath, ["--expose-gc", script, kind], {
     encoding: "utf8",
   });
   expect(run.stderr).toBe("");
-  return JSON.parse(run.stdout);
+  const result = JSON.parse(run.stdout);
+  expect(result.grown).toBeGreaterThan(0); // the objects did hold memory
+  expect(result.after).toBe(result.before);
 }
 
 /**
@@ -342,4 +344,55 @@ export function expectDisposed(calls, message) {
     expect(thrown?.constructor, name).toBe(Error);
     expect(thrown.message).toBe(message(name));
   }
+}
+
+// ---- Meshes: triangle soups and the triangles of position / index arrays (mesh and mesh contacts tests).
+
+/** Triangle `i` of `positions` (x, y, z per vertex) and `indices` (or every three vertices without). */
+export function triangleOf(positions, indices, i) {
+  const corner = (k) => {
+    const v = indices ? indices[3 * i + k] : 3 * i + k;
+    return v3(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
+  };
+  return { a: corner(0), b: corner(1), c: corner(2) };
+}
+
+/** Every triangle of `positions` and `indices`, as { a, b, c }. */
+export function triangles(positions, indices) {
+  const n = indices ? indices.length / 3 : positions.length / 9;
+  return Array.from({ length: n }, (_, i) => triangleOf(positions, indices, i));
+}
+
+/** `n` separate small triangles (no two share an edge) around `offset`, `scale` in size: their positions. */
+export function soup(rng, n, scale = 1, offset = 0) {
+  const positions = new Float64Array(9 * n);
+  for (let i = 0; i < n; i++) {
+    const c = [0, 1, 2].map(() => offset + scale * rng.symmetric());
+    for (let k = 0; k < 3; k++)
+      for (let a = 0; a < 3; a++)
+        positions[9 * i + 3 * k + a] = c[a] + 0.2 * scale * rng.symmetric();
+  }
+  return positions;
+}
+
+/**
+ * Creates and disposes 10,000 objects from `make` (one first, to warm up): the module's heap use is above where
+ * it started while one lives (checked every 1,000, with `alive(object)` for more checks), and back exactly
+ * there, its memory unchanged, at the end.
+ */
+export function expectCyclesFree(np, make, alive = () => {}) {
+  const internals = np[Symbol.for("narrowphase.internals")];
+  make().dispose(); // warm up
+  const heap = internals.heapBytesInUse();
+  const memory = internals.memoryBytes();
+  for (let i = 0; i < 10_000; i++) {
+    const object = make();
+    if (i % 1000 === 0) {
+      expect(internals.heapBytesInUse()).toBeGreaterThan(heap);
+      alive(object);
+    }
+    object.dispose();
+  }
+  expect(internals.heapBytesInUse()).toBe(heap);
+  expect(internals.memoryBytes()).toBe(memory);
 }

@@ -5,14 +5,17 @@ import * as THREE from "three";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../web/lib/index.js";
 import {
-  droppedObjects,
+  expectCyclesFree,
   expectDisposed,
+  expectDroppedFreed,
   expectError,
   expectRaycastErrors,
   IDENTITY,
   obb,
   random,
   randomRotation,
+  soup,
+  triangles,
   unitBox,
   v3,
 } from "./helpers.js";
@@ -23,19 +26,6 @@ beforeAll(async () => {
 });
 
 // ---- The brute force, over the arrays as given.
-
-function triangleOf(positions, indices, i) {
-  const corner = (k) => {
-    const v = indices ? indices[3 * i + k] : 3 * i + k;
-    return v3(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
-  };
-  return { a: corner(0), b: corner(1), c: corner(2) };
-}
-
-function triangles(positions, indices) {
-  const n = indices ? indices.length / 3 : positions.length / 9;
-  return Array.from({ length: n }, (_, i) => triangleOf(positions, indices, i));
-}
 
 function bruteRaycast(tris, ray, maxDistance = Infinity) {
   let best = null;
@@ -111,17 +101,6 @@ function compareQueries(mesh, tris, rng, count, scale = 1, offset = 0) {
     );
   }
   expect(hits).toBeGreaterThan(0); // not vacuous
-}
-
-function soup(rng, n, scale = 1, offset = 0) {
-  const positions = new Float64Array(9 * n);
-  for (let i = 0; i < n; i++) {
-    const c = [0, 1, 2].map(() => offset + scale * rng.symmetric());
-    for (let k = 0; k < 3; k++)
-      for (let a = 0; a < 3; a++)
-        positions[9 * i + 3 * k + a] = c[a] + 0.2 * scale * rng.symmetric();
-  }
-  return positions;
 }
 
 describe("mesh queries equal the brute force over the single-triangle calls", () => {
@@ -534,26 +513,12 @@ describe("re-entrancy", () => {
 
 describe("memory", () => {
   it("creating and disposing 10,000 small meshes returns the module's heap use to where it started", () => {
-    const internals = np[Symbol.for("narrowphase.internals")];
     const rng = random(10);
-    const make = () => np.createMesh(soup(rng, 1 + rng.below(20)));
-    make().dispose(); // warm up
-    const heap = internals.heapBytesInUse();
-    const memory = internals.memoryBytes();
-    for (let i = 0; i < 10_000; i++) {
-      const m = make();
-      if (i % 1000 === 0)
-        expect(internals.heapBytesInUse()).toBeGreaterThan(heap);
-      m.dispose();
-    }
-    expect(internals.heapBytesInUse()).toBe(heap);
-    expect(internals.memoryBytes()).toBe(memory);
+    expectCyclesFree(np, () => np.createMesh(soup(rng, 1 + rng.below(20))));
   });
 
   it("a mesh garbage-collected without dispose() is freed (FinalizationRegistry; node --expose-gc)", () => {
-    const result = droppedObjects("mesh");
-    expect(result.grown).toBeGreaterThan(0); // the meshes did hold memory
-    expect(result.after).toBe(result.before);
+    expectDroppedFreed("mesh");
   });
 });
 

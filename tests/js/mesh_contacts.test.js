@@ -5,37 +5,19 @@
 import * as THREE from "three";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../web/lib/index.js";
-import { expectError, random, v3 } from "./helpers.js";
+import {
+  expectError,
+  random,
+  soup,
+  triangleOf,
+  triangles,
+  v3,
+} from "./helpers.js";
 
 let np;
 beforeAll(async () => {
   np = await init();
 });
-
-function triangleOf(positions, indices, i) {
-  const corner = (k) => {
-    const v = indices ? indices[3 * i + k] : 3 * i + k;
-    return v3(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
-  };
-  return { a: corner(0), b: corner(1), c: corner(2) };
-}
-
-function triangles(positions, indices) {
-  const n = indices ? indices.length / 3 : positions.length / 9;
-  return Array.from({ length: n }, (_, i) => triangleOf(positions, indices, i));
-}
-
-// Separate small triangles (no two share an edge).
-function soup(rng, n, scale = 1, offset = 0) {
-  const positions = new Float64Array(9 * n);
-  for (let i = 0; i < n; i++) {
-    const c = [0, 1, 2].map(() => offset + scale * rng.symmetric());
-    for (let k = 0; k < 3; k++)
-      for (let a = 0; a < 3; a++)
-        positions[9 * i + 3 * k + a] = c[a] + 0.2 * scale * rng.symmetric();
-  }
-  return positions;
-}
 
 const sub = (a, b) => v3(a.x - b.x, a.y - b.y, a.z - b.z);
 const cross = (a, b) =>

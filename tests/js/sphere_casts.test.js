@@ -247,3 +247,38 @@ describe("result", () => {
     expect(JSON.stringify(result)).toBe(before);
   });
 });
+
+describe("fuzz findings", () => {
+  // The fuzzer's valid np_capsuleCastTriangle (native twin: SphereCastTriangle.RegressionFuzzGrazingACornerFromThePlane):
+  // a ball starting in the triangle's plane beside it, moving off the plane to graze its corner exactly at the end,
+  // was reported touching at the start (fraction 0, 1 away from the triangle).
+  it("a ball leaving the triangle's plane that grazes a corner at the end hits at fraction 1", () => {
+    const tri = new Triangle(
+      new Vector3(0, 1, 0),
+      new Vector3(0, 3, 5),
+      new Vector3(0, 3, -5),
+    );
+    for (const e of [-30, -60, -200, -1000, -1022]) {
+      const r = 2 ** e;
+      for (const side of [1, -1]) {
+        const end = new Vector3(side * r, 1, 0);
+        const hit = np.sphereCastTriangle(new Vector3(0, 0, 0), end, r, tri);
+        expect(hit, `2^${e}`).toEqual({
+          distance: hit?.distance,
+          fraction: 1,
+          center: { x: side * r, y: 1, z: 0 },
+          point: { x: 0, y: 1, z: 0 },
+          normal: { x: side, y: 0, z: 0 },
+          startedOverlapping: false,
+        });
+        expect(hit.distance).toBe(Math.hypot(r, 1));
+        const capsule = new Capsule(
+          new Vector3(0, 0, 0),
+          new Vector3(0, 0, -0.5),
+          r,
+        );
+        expect(np.capsuleCastTriangle(capsule, end, tri)?.fraction).toBe(1);
+      }
+    }
+  });
+});

@@ -83,26 +83,25 @@ export function createAABBTreeFactory(module, env) {
   const { release, renew, schema, fail } = env;
   const np_create = module._np_tree_create;
   const np_destroy = module._np_tree_destroy;
-  const { registry, shapeArgument, call, raycast, foundIndices, stageDoubles } =
-    createObjectKit(module, env, np_destroy);
+  const {
+    registry,
+    shapeQueries,
+    shapeArgument,
+    call,
+    raycast,
+    foundIndices,
+    stageDoubles,
+  } = createObjectKit(module, env, np_destroy);
   const np_memoryBytes = module._np_tree_memory_bytes;
   const np_update = module._np_tree_update;
   const np_staging = module._np_tree_staging;
   const np_updateAll = module._np_tree_updateAll;
   const np_raycast = module._np_tree_raycast;
   const np_found = module._np_tree_found;
-  const OVERLAPS = {
-    boxesInAABB: {
-      spec: schema("boxes.boxesInAABB", [["box", "aabb"]]),
-      kind: "aabb",
-      fn: module._np_tree_boxesInAABB,
-    },
-    boxesInSphere: {
-      spec: schema("boxes.boxesInSphere", [["sphere", "sphere"]]),
-      kind: "sphere",
-      fn: module._np_tree_boxesInSphere,
-    },
-  };
+  const OVERLAPS = shapeQueries("boxes", [
+    ["boxesInAABB", "box", "aabb", module._np_tree_boxesInAABB],
+    ["boxesInSphere", "sphere", "sphere", module._np_tree_boxesInSphere],
+  ]);
   const SPEC = {
     raycast: schema("boxes.raycast", [
       ["ray", "ray"],

@@ -35,6 +35,7 @@ export function createMeshFactory(module, env) {
   const np_destroy = module._np_mesh_destroy;
   const {
     registry,
+    shapeQueries,
     shapeArgument,
     withBuffer,
     call,
@@ -126,19 +127,7 @@ export function createMeshFactory(module, env) {
       ["result", "target", true, ["center", "point", "normal"]],
     ]),
   };
-  const OVERLAP = {};
-  for (const [member, arg, kind, fn] of OVERLAPS)
-    OVERLAP[member] = {
-      spec: schema(`mesh.${member}`, [[arg, kind]]),
-      kind,
-      fn,
-    };
-  for (const [member, arg, kind, fn] of CONTACTS)
-    OVERLAP[member] = {
-      spec: schema(`mesh.${member}`, [[arg, kind]]),
-      kind,
-      fn,
-    };
+  const OVERLAP = shapeQueries("mesh", [...OVERLAPS, ...CONTACTS]);
   // The hit in the buffer after a sphereCast / capsuleCast (the flat layout of a ShapeCastHit, triangle [12]),
   // as locals, then into the result (or a new object).
   function castHit(spec, code, buffer) {

@@ -120,7 +120,7 @@ export function checkOut(spec, out) {
  * (`registry`) calls it for an object garbage-collected without `dispose()`.
  */
 export function createObjectKit(module, env, destroy) {
-  const { allocate, ptr, io, busy, fail, rangeError } = env;
+  const { allocate, ptr, io, busy, schema, fail, rangeError } = env;
   const saved = new Float64Array(32);
   // Frees the object of a handle nobody disposed, once its object is garbage-collected.
   const registry = new FinalizationRegistry((handle) => destroy(handle));
@@ -135,6 +135,18 @@ export function createObjectKit(module, env, destroy) {
     } finally {
       if (held) buffer.set(saved);
     }
+  }
+  // The queries that take one shape, by member: rows [member, its argument's name, its kind, the export] become
+  // { spec (its schema, named `${prefix}.${member}`), kind, fn }.
+  function shapeQueries(prefix, rows) {
+    const table = {};
+    for (const [member, arg, kind, fn] of rows)
+      table[member] = {
+        spec: schema(`${prefix}.${member}`, [[arg, kind]]),
+        kind,
+        fn,
+      };
+    return table;
   }
   // A shape argument's numbers (shapeNumbers), or the error `fail` builds, naming its bad field.
   function shapeArgument(spec, kind, shape) {
@@ -223,6 +235,7 @@ export function createObjectKit(module, env, destroy) {
 
   return {
     registry,
+    shapeQueries,
     shapeArgument,
     withBuffer,
     call,

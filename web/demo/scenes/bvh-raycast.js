@@ -1,6 +1,6 @@
 // A ray through a mesh's bounding volume hierarchy, as the library walks it: np.createMesh builds the BVH
 // (binned SAH, cpp/src/mesh.cpp), and mesh.raycastTrace runs mesh.raycast's own traversal with a recorder
-// (one C++ function, detail/bvh_traversal.h), returning the hit and every box it tested: missed, pruned by the
+// (one C++ function, detail/bvh.h), returning the hit and every box it tested: missed, pruned by the
 // best hit so far, or visited nearest child first; every triangle of the visited leaves, skipped by its own box
 // or tested exactly. Everything drawn and counted comes from that trace; the scene itself only runs the brute
 // force (np.raycastTriangle over every triangle) to compare, with ctx.agree.
