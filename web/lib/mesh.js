@@ -209,45 +209,27 @@ export function createMeshFactory(module, env) {
       );
     }
 
-    // raycast's traversal, recorded (np_mesh_raycastTrace: the same C++ traversal with a recorder). The ray is
-    // read first (a getter may call the library), then the trace buffers reserved (once per mesh; this may grow
-    // the module's memory, so it happens before the I/O buffer is taken), then the query, whose entries are read
-    // out of the mesh's trace buffers before any code of the caller runs.
+    // raycast's traversal, recorded (np_mesh_raycastTrace: the same C++ traversal with a recorder), through the
+    // kit's raycast: the ray is read first (a getter may call the library), then `live` reserves the trace
+    // buffers (once per mesh; this may grow the module's memory, so it happens before the I/O buffer is taken),
+    // then the query, whose counts are read out of the buffer and entries out of the mesh's trace buffers before
+    // any code of the caller runs.
     raycastTrace(ray, maxDistance = Infinity) {
       this.#live("raycastTrace");
-      const spec = SPEC.raycastTrace;
-      let ox, oy, oz, dx, dy, dz;
-      try {
-        const o = ray.origin,
-          d = ray.direction;
-        ox = number(o.x);
-        oy = number(o.y);
-        oz = number(o.z);
-        dx = number(d.x);
-        dy = number(d.y);
-        dz = number(d.z);
-        number(maxDistance);
-      } catch (error) {
-        throw fail(spec, [ray, maxDistance], error);
-      }
+      let counts;
+      const hit = raycast(
+        SPEC.raycastTrace,
+        np_raycastTrace,
+        () => this.#reserveTrace(),
+        ray,
+        maxDistance,
+        undefined,
+        "triangle",
+        (b) => {
+          counts = [b[8], b[9], b[10], b[11]];
+        },
+      );
       const handle = this.#live("raycastTrace");
-      if (!this.#traceReserved) {
-        np_traceReserve(handle);
-        renew(); // reserving may have grown the memory
-        this.#traceReserved = true;
-      }
-      const [h, counts] = withBuffer((b) => {
-        b[0] = ox;
-        b[1] = oy;
-        b[2] = oz;
-        b[3] = dx;
-        b[4] = dy;
-        b[5] = dz;
-        b[6] = maxDistance;
-        const code = np_raycastTrace(handle, ptr);
-        const hit = rayHit(spec, code, b);
-        return [hit, [b[8], b[9], b[10], b[11]]];
-      });
       const [nodeCount, triangleEntries, nodesVisited, trianglesTested] =
         counts;
       const n = new Float64Array(
@@ -289,7 +271,7 @@ export function createMeshFactory(module, env) {
         };
       }
       return {
-        hit: fillRayHit(spec, h, undefined, "triangle"),
+        hit,
         nodes,
         triangles,
         nodesTested: nodeCount,
@@ -297,6 +279,17 @@ export function createMeshFactory(module, env) {
         trianglesTested,
         triangleCount: this.#triangleCount,
       };
+    }
+
+    // The mesh's handle, its trace buffers reserved (np_mesh_traceReserve) on raycastTrace's first call.
+    #reserveTrace() {
+      const handle = this.#live("raycastTrace");
+      if (!this.#traceReserved) {
+        np_traceReserve(handle);
+        renew(); // reserving may have grown the memory
+        this.#traceReserved = true;
+      }
+      return handle;
     }
 
     linecast(start, end, target) {

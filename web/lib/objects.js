@@ -185,7 +185,9 @@ export function createObjectKit(module, env, destroy) {
   // The raycast of an object: `ray` ({ origin, direction }) and `maxDistance` read into locals (no allocation),
   // `live()` gives the handle (or throws once disposed: a getter may have disposed the object), then the export
   // `fn(handle, ptr)` and the hit into `target` (or a new object), the index of what was hit as its field `id`.
-  function raycast(spec, fn, live, ray, maxDistance, target, id) {
+  // `after(buffer)`, when given, reads what else the export wrote (mesh.raycastTrace's counts) before the buffer
+  // is given back.
+  function raycast(spec, fn, live, ray, maxDistance, target, id, after) {
     let ox, oy, oz, dx, dy, dz;
     try {
       const o = ray.origin,
@@ -210,7 +212,9 @@ export function createObjectKit(module, env, destroy) {
       b[4] = dy;
       b[5] = dz;
       b[6] = maxDistance;
-      return rayHit(spec, fn(handle, ptr), b);
+      const hit = rayHit(spec, fn(handle, ptr), b);
+      if (after !== undefined) after(b);
+      return hit;
     });
     return fillRayHit(spec, h, target, id);
   }
