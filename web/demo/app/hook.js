@@ -3,6 +3,7 @@
 import * as THREE from "three";
 import { flatFields } from "./state.js";
 import { page } from "./page.js";
+import { registryOf } from "./registry.js";
 import { flushPanel, resultText } from "./panel.js";
 import { camera, nextFrame, orbit, screenPosition } from "./viewport.js";
 
@@ -19,17 +20,8 @@ export function installHook({
 }) {
   window.__narrowphase = {
     ready,
-    /** The registered scenes in menu order: { id, examples: [{ name, state }] } (the defaults first). */
-    scenes: scenes.map((s) => ({
-      id: s.id,
-      examples: [
-        { name: "default", state: { ...s.defaults } },
-        ...(s.examples ?? []).map((e) => ({
-          name: e.name,
-          state: { ...s.defaults, ...e.state },
-        })),
-      ],
-    })),
+    /** The registered scenes in menu order: { id, examples: [{ name, state }] } (registry.js). */
+    scenes: registryOf(scenes),
     get scene() {
       return page.current?.scene.id ?? null;
     },
