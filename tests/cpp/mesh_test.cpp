@@ -407,6 +407,15 @@ void for_each_soup(uint32_t* seed, std::initializer_list<int> counts, F f) {
       }
 }
 
+// A uniform random point of the cube of half side 2 * scale around (offset,
+// offset, offset): the queries' starts and targets around a soup.
+Vec3 random_point(std::mt19937_64& rng, double scale, double offset) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const double x = u(rng), y = u(rng), z = u(rng);
+  return Vec3{x * 2 * scale + offset, y * 2 * scale + offset,
+              z * 2 * scale + offset};
+}
+
 // Queries aimed at the soup: rays at random corners and edge points (exactly
 // through shared vertices and edges in the grid), random rays, segments and
 // points.
@@ -415,11 +424,7 @@ void compare(const Soup& s, int queries, uint32_t seed, double scale,
   const Mesh m = s.mesh();
   ASSERT_EQ(m.triangle_count(), s.triangles());
   std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  auto point = [&] {
-    return Vec3{u(rng) * 2 * scale + offset, u(rng) * 2 * scale + offset,
-                u(rng) * 2 * scale + offset};
-  };
+  auto point = [&] { return random_point(rng, scale, offset); };
   int hits = 0, found = 0;
   for (int q = 0; q < queries; ++q) {
     const Vec3 o = point();
@@ -847,10 +852,7 @@ TEST(MeshTest, CastsEqualTheBruteForceOnSeededSoups) {
         const Mesh m = s.mesh();
         std::mt19937_64 rng(++seed);
         std::uniform_real_distribution<double> u(-1.0, 1.0);
-        auto point = [&] {
-          return Vec3{u(rng) * 2 * scale + offset, u(rng) * 2 * scale + offset,
-                      u(rng) * 2 * scale + offset};
-        };
+        auto point = [&] { return random_point(rng, scale, offset); };
         int hits = 0;
         for (int q = 0; q < (n >= 1000 ? 12 : 30); ++q) {
           const Triangle t = s.triangle(rng() % s.triangles());
@@ -1689,11 +1691,7 @@ TEST(MeshTraceTest, SeededSoupsTracesAreRaycastsTraversal) {
       [&](const Soup& s, Kind, int, double scale, double offset) {
         const Mesh m = s.mesh();
         std::mt19937_64 rng(++seed);
-        std::uniform_real_distribution<double> u(-1.0, 1.0);
-        auto point = [&] {
-          return Vec3{u(rng) * 2 * scale + offset, u(rng) * 2 * scale + offset,
-                      u(rng) * 2 * scale + offset};
-        };
+        auto point = [&] { return random_point(rng, scale, offset); };
         np::MeshRayTrace trace;
         for (int q = 0; q < 40; ++q) {
           const Vec3 o = point();

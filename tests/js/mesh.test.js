@@ -452,19 +452,22 @@ describe("dispose", () => {
     b.dispose();
   });
 
-  it("a getter that disposes the mesh mid-call makes the call throw, not read freed memory", () => {
-    const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
-    const origin = v3(0.25, 0.25, 1);
-    Object.defineProperty(origin, "z", {
-      get() {
-        mesh.dispose();
-        return 1;
-      },
-    });
-    expect(() => mesh.raycast({ origin, direction: v3(0, 0, -1) })).toThrow(
-      "mesh.raycast: the mesh was disposed",
-    );
-  });
+  it.each(["raycast", "raycastTrace"])(
+    "a getter that disposes the mesh mid-call makes %s throw, not read freed memory",
+    (member) => {
+      const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+      const origin = v3(0.25, 0.25, 1);
+      Object.defineProperty(origin, "z", {
+        get() {
+          mesh.dispose();
+          return 1;
+        },
+      });
+      expect(() => mesh[member]({ origin, direction: v3(0, 0, -1) })).toThrow(
+        `mesh.${member}: the mesh was disposed`,
+      );
+    },
+  );
 });
 
 describe("re-entrancy", () => {

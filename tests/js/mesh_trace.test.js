@@ -269,7 +269,8 @@ describe("mesh.raycastTrace", () => {
     mesh.dispose();
   });
 
-  it("after dispose it throws Error naming it; a getter disposing the mesh mid-call makes the call throw", () => {
+  // A getter disposing the mesh mid-call: mesh.test.js, with raycast.
+  it("after dispose it throws Error naming it", () => {
     const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
     mesh.dispose();
     const ray = { origin: v3(0.25, 0.25, 1), direction: v3(0, 0, -1) };
@@ -277,17 +278,6 @@ describe("mesh.raycastTrace", () => {
       [["raycastTrace", () => mesh.raycastTrace(ray)]],
       (name) => `mesh.${name}: the mesh was disposed`,
     );
-    const other = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
-    const origin = v3(0.25, 0.25, 1);
-    Object.defineProperty(origin, "z", {
-      get() {
-        other.dispose();
-        return 1;
-      },
-    });
-    expect(() =>
-      other.raycastTrace({ origin, direction: v3(0, 0, -1) }),
-    ).toThrow("mesh.raycastTrace: the mesh was disposed");
   });
 
   it("its buffers are reserved once, on the first call, and counted in memoryBytes; dispose frees them", () => {
