@@ -522,8 +522,13 @@ void MeshRayTrace::reserve(size_t node_count, size_t triangle_count) {
   record_of.resize(std::max(record_of.size(), node_count));
 }
 
-bool Mesh::raycast_trace(const Ray& ray, double max_distance, MeshRayHit* hit,
-                         MeshRayTrace* trace) const {
+// Cold: it is for teaching and debugging. Without it GCC's inliner, weighing
+// this instantiation of the traversal with raycast's in one unit, left
+// raycast 1.1% more instructions than before the recorder (callgrind, 4,096
+// rays at a 51,200-triangle grid); with it, 0.05% more (README, Meshes).
+[[gnu::cold]] bool Mesh::raycast_trace(const Ray& ray, double max_distance,
+                                       MeshRayHit* hit,
+                                       MeshRayTrace* trace) const {
   trace->reserve(nodes_.size(), triangle_ids_.size());
   trace->nodes.clear();
   trace->triangles.clear();
