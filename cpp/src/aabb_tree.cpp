@@ -304,13 +304,12 @@ size_t first_invalid_box(const double* boxes, size_t count) {
     const v128_t z0 = wasm_i64x2_shuffle(b, b, 0, 0);
     const v128_t z1 = wasm_i64x2_shuffle(c, c, 1, 1);
     all = wasm_v128_and(
-        all,
-        wasm_v128_and(
-            wasm_v128_and(wasm_f64x2_le(a, hi), wasm_f64x2_le(z0, z1)),
-            wasm_v128_and(
-                wasm_f64x2_le(wasm_f64x2_abs(a), top),
-                wasm_v128_and(wasm_f64x2_le(wasm_f64x2_abs(b), top),
-                              wasm_f64x2_le(wasm_f64x2_abs(c), top)))));
+        all, wasm_v128_and(
+                 wasm_v128_and(wasm_f64x2_le(a, hi), wasm_f64x2_le(z0, z1)),
+                 wasm_v128_and(
+                     wasm_f64x2_le(wasm_f64x2_abs(a), top),
+                     wasm_v128_and(wasm_f64x2_le(wasm_f64x2_abs(b), top),
+                                   wasm_f64x2_le(wasm_f64x2_abs(c), top)))));
   }
   if (wasm_i64x2_all_true(all)) return count;
 #endif

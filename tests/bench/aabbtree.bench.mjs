@@ -22,13 +22,7 @@
 // narrowphase is faster). Not a test: timings depend on the machine.
 import RAPIER from "@dimforge/rapier3d-compat";
 import { init } from "../../web/lib/index.js";
-import {
-  arg,
-  median,
-  mulberry32,
-  timePerCall,
-  timeRounds,
-} from "./timing.mjs";
+import { arg, median, mulberry32, timePerCall, timeRounds } from "./timing.mjs";
 
 const BOXES = arg("--boxes", 100_000);
 const ROUNDS = arg("--rounds", 11);

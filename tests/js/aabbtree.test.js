@@ -657,9 +657,7 @@ describe("updateAll's check in the module", () => {
         }
     // Nothing moved: the same boxes found as before, and the brute force's.
     expect(probes.map((q) => [...tree.boxesInAABB(q)])).toEqual(before);
-    expect(before).toEqual(
-      probes.map((q) => bruteInAABB(boxesOf(aabbs), q)),
-    );
+    expect(before).toEqual(probes.map((q) => bruteInAABB(boxesOf(aabbs), q)));
     // A valid array is taken after all those errors; min == max (and -0 against 0) is valid.
     const next = makeBoxes(rng, n, 2, 1);
     next[0] = 0;
