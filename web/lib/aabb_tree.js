@@ -6,7 +6,7 @@
 // at once. The tree's handle (its address) stays in a private field; `dispose()` frees it, and a
 // FinalizationRegistry frees a tree that was garbage-collected without it. `updateAll` checks the array's type
 // and length, copies it into the tree's own staging buffer (reserved at creation, its address fixed: no
-// allocation per frame), and the module checks every box there (in SIMD lanes, 3x faster than this file's
+// allocation per frame), and the module checks every box there (in SIMD lanes, 2-3x faster than this file's
 // loop over the numbers) before it touches the tree: on a bad box it returns the box's index, the tree
 // unchanged, and the error is built from the caller's own array as createAABBTree's.
 //
