@@ -84,9 +84,12 @@ int np_tree_update(void* tree, const double* io) {
   return 0;
 }
 
-void np_tree_updateAll(void* tree) {
+int np_tree_updateAll(void* tree) {
   FlatTree& t = as_flat(tree);
+  const size_t bad = np::first_invalid_box(t.staging.data(), t.tree.count());
+  if (bad != t.tree.count()) return static_cast<int>(bad);
   t.tree.update_all(t.staging.data());
+  return -1;
 }
 
 int np_tree_raycast(const void* tree, double* io) {

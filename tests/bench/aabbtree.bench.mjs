@@ -6,6 +6,7 @@
 //
 //   npm --prefix tests/bench ci        (once: Rapier is a dependency of the benchmarks only, tests/bench/package.json)
 //   node tests/bench/aabbtree.bench.mjs [--boxes 100000] [--rounds 11] [--calls 20000] [--update-rounds 21]
+//                                       [--update-warmup 5]
 //
 // The scene: --boxes axis-aligned boxes, centres uniform in [-100, 100]^3 and half sizes in [0.1, 1], every number
 // a float32 so that both libraries hold exactly the same boxes (Rapier stores f32; narrowphase doubles). Rapier's
@@ -21,12 +22,13 @@
 // narrowphase is faster). Not a test: timings depend on the machine.
 import RAPIER from "@dimforge/rapier3d-compat";
 import { init } from "../../web/lib/index.js";
-import { arg, mulberry32, timePerCall, timeRounds } from "./timing.mjs";
+import { arg, median, mulberry32, timePerCall, timeRounds } from "./timing.mjs";
 
 const BOXES = arg("--boxes", 100_000);
 const ROUNDS = arg("--rounds", 11);
 const CALLS = arg("--calls", 20_000);
 const UPDATE_ROUNDS = arg("--update-rounds", 21);
+const UPDATE_WARMUP = arg("--update-warmup", 5);
 const N = 1024;
 const MASK = N - 1;
 const AGREEMENT = 1e-3; // world units; the scene spans 200
@@ -165,8 +167,26 @@ for (let i = 0; i < N; i++) {
 
 // Median over ROUNDS of the time per call of `fn(i)` over CALLS calls, in ns.
 const time = (fn) => timePerCall(fn, ROUNDS, CALLS, MASK);
-// Median over UPDATE_ROUNDS of one call of `fn(round)`, in ms.
-const timeUpdate = (fn) => timeRounds(fn, UPDATE_ROUNDS);
+// Median over UPDATE_ROUNDS of one call of `fn(round)`, in ms, after UPDATE_WARMUP untimed calls (V8 runs a WASM
+// function in its baseline compiler, Liftoff, until it has run enough to be optimized in the background: the
+// first calls of updateAll measure that, not the frames after); the median process CPU time per call is kept in
+// `cpu` (on a loaded machine the wall clock also counts the time other processes hold the cores).
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e3;
+};
+const cpu = {};
+const timeUpdate = (name, fn) => {
+  for (let r = 0; r < UPDATE_WARMUP; r++) fn(r);
+  const samples = [];
+  const wall = timeRounds((r) => {
+    const c0 = cpuMs();
+    fn(r);
+    samples.push(cpuMs() - c0);
+  }, UPDATE_ROUNDS);
+  cpu[name] = median(samples);
+  return wall;
+};
 
 const hit = {
   distance: 0,
@@ -180,11 +200,11 @@ const ourBox = time((i) => tree.boxesInAABB(boxQueries[i].box, out));
 const theirBox = time((i) => rapierBoxes(boxQueries[i]));
 const ourSphere = time((i) => tree.boxesInSphere(sphereQueries[i].sphere, out));
 const theirSphere = time((i) => rapierSpheres(sphereQueries[i]));
-const ourUpdate = timeUpdate((r) => tree.updateAll(moved[r & 1]));
+const ourUpdate = timeUpdate("ours", (r) => tree.updateAll(moved[r & 1]));
 const translations = [0.25, 0].map((dx) =>
   centres.map((c) => ({ x: c.x + dx, y: c.y, z: c.z })),
 );
-const theirUpdate = timeUpdate((r) => {
+const theirUpdate = timeUpdate("theirs", (r) => {
   const t = translations[r & 1];
   for (let i = 0; i < BOXES; i++) colliders[i].setTranslation(t[i]);
   world.step();
@@ -217,4 +237,7 @@ for (const [name, ours, theirs] of rows)
   console.log(
     `| ${name} | ${fmt(ours)} | ${fmt(theirs)} | ${(ours / theirs).toFixed(2)}x |`,
   );
+console.log(
+  `updateAll's median process CPU time per call: narrowphase ${fmt(cpu.ours)} ms, Rapier ${fmt(cpu.theirs)} ms (after ${UPDATE_WARMUP} untimed calls each)`,
+);
 tree.dispose();

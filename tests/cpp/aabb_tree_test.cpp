@@ -267,6 +267,37 @@ TEST(AABBTreeTest, UpdateAndUpdateAllRefitToTheBruteForce) {
     }
 }
 
+// What update_all requires (the flat updateAll checks its staging buffer with
+// it before the tree is touched): the first box with a non-finite number or a
+// min greater than its max, whichever field and wherever it is.
+TEST(AABBTreeTest, FirstInvalidBoxNamesEachFieldAndAxisAndOnlyTheFirst) {
+  const size_t n = 37;
+  const std::vector<double> good = make_boxes(static_cast<int>(n), 1.0, 0.0, 7);
+  EXPECT_EQ(np::first_invalid_box(good.data(), n), n);
+  EXPECT_EQ(np::first_invalid_box(nullptr, 0), 0u);
+  for (size_t box : {size_t{0}, n / 2, n - 1}) {
+    for (int k = 0; k < 6; ++k)
+      for (double bad : {NAN, INFINITY, -INFINITY}) {
+        std::vector<double> b = good;
+        b[6 * box + k] = bad;
+        if (box + 1 < n) b[6 * (box + 1) + (k + 1) % 6] = NAN;  // later: not it
+        EXPECT_EQ(np::first_invalid_box(b.data(), n), box)
+            << "box " << box << " field " << k << " " << bad;
+      }
+    for (int a = 0; a < 3; ++a) {
+      std::vector<double> b = good;
+      b[6 * box + a] = std::nextafter(b[6 * box + 3 + a], INFINITY);
+      EXPECT_EQ(np::first_invalid_box(b.data(), n), box)
+          << "box " << box << " axis " << a;
+      b[6 * box + a] = b[6 * box + 3 + a];  // min == max: a flat box, valid
+      EXPECT_EQ(np::first_invalid_box(b.data(), n), n);
+    }
+  }
+  std::vector<double> b = good;
+  b[0] = 0.0, b[3] = -0.0;  // 0 <= -0
+  EXPECT_EQ(np::first_invalid_box(b.data(), n), n);
+}
+
 TEST(AABBTreeTest, EmptyTreeFindsNothing) {
   const AABBTree t(nullptr, 0);
   EXPECT_EQ(t.count(), 0u);

@@ -604,6 +604,72 @@ describe("bad input", () => {
   });
 });
 
+describe("updateAll's check in the module", () => {
+  // updateAll checks the boxes in the module (two lanes at a time, no branch per box), after the copy: every
+  // field of a box at any position must be checked, the first bad box named, and the tree left as it was.
+  it("names the first non-finite number or min > max among 2,000 boxes, for every field and axis, in both array types, and changes nothing", () => {
+    const rng = random(14);
+    const n = 2000;
+    const aabbs = makeBoxes(rng, n, 1, 0);
+    const tree = np.createAABBTree(aabbs);
+    const probes = Array.from({ length: 20 }, () => ({
+      min: v3(10 * rng.symmetric(), 10 * rng.symmetric(), 10 * rng.symmetric()),
+      max: v3(0, 0, 0),
+    })).map((q) => ({
+      min: q.min,
+      max: v3(q.min.x + 3, q.min.y + 3, q.min.z + 3),
+    }));
+    const before = probes.map((q) => [...tree.boxesInAABB(q)]);
+    expect(before.some((found) => found.length > 0)).toBe(true);
+    for (const Type of [Float64Array, Float32Array])
+      for (const [box, later] of [
+        [0, 1],
+        [n >> 1, n - 1],
+        [n - 1, -1],
+      ])
+        for (let k = 0; k < 6; k++)
+          for (const bad of [NaN, Infinity, -Infinity]) {
+            const next = makeBoxes(rng, n, 2, 1, Type);
+            next[6 * box + k] = bad;
+            // A second bad box after it must not be the one named.
+            if (later >= 0) next[6 * later + ((k + 1) % 6)] = NaN;
+            expectError(
+              "boxes.updateAll",
+              RangeError,
+              `aabbs[${6 * box + k}]`,
+              () => tree.updateAll(next),
+            );
+          }
+    for (const Type of [Float64Array, Float32Array])
+      for (const box of [0, 777, n - 1])
+        for (let a = 0; a < 3; a++) {
+          const next = makeBoxes(rng, n, 2, 1, Type);
+          next[6 * box + a] = next[6 * box + 3 + a] + 1; // min > max on axis a only
+          const error = expectError(
+            "boxes.updateAll",
+            RangeError,
+            `aabbs[${6 * box + a}]`,
+            () => tree.updateAll(next),
+          );
+          expect(error.message).toContain(
+            `expected <= aabbs[${6 * box + 3 + a}]`,
+          );
+        }
+    // Nothing moved: the same boxes found as before, and the brute force's.
+    expect(probes.map((q) => [...tree.boxesInAABB(q)])).toEqual(before);
+    expect(before).toEqual(probes.map((q) => bruteInAABB(boxesOf(aabbs), q)));
+    // A valid array is taken after all those errors; min == max (and -0 against 0) is valid.
+    const next = makeBoxes(rng, n, 2, 1);
+    next[0] = 0;
+    next[3] = -0;
+    tree.updateAll(next);
+    expect(probes.map((q) => [...tree.boxesInAABB(q)])).toEqual(
+      probes.map((q) => bruteInAABB(boxesOf(next), q)),
+    );
+    tree.dispose();
+  });
+});
+
 describe("dispose", () => {
   it("a disposed tree throws Error naming the function; dispose() twice is harmless; others keep working", () => {
     const a = np.createAABBTree(new Float64Array([0, 0, 0, 1, 1, 1]));

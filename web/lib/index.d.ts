@@ -1797,7 +1797,8 @@ export interface NarrowphaseAABBTree {
   update(index: number, box: AABBLike): void;
   /**
    * Moves every box: `aabbs` as `createAABBTree` takes it, exactly `6 * count` numbers; the whole tree is refitted
-   * bottom-up. Validated in full before anything changes.
+   * bottom-up. Validated in full before anything changes (the numbers are checked in the module, on its copy of
+   * the array; the tree is untouched on an error). Allocates no WASM memory.
    * @throws {TypeError} not a Float32Array / Float64Array.
    * @throws {RangeError} a length other than `6 * count`, NaN, ±Infinity or min > max, naming the element:
    *   `boxes.updateAll: aabbs[9] (box 1, minz) is NaN, expected a finite number`.

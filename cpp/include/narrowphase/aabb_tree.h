@@ -53,6 +53,12 @@ struct AABBTreeNode {
 /// Most boxes in one leaf; a node of this many or fewer is a leaf.
 inline constexpr uint32_t kMaxLeafBoxes = 4;
 
+/// The index of the first of `count` boxes (six doubles each: min x, y, z,
+/// max x, y, z) with a non-finite number or a min greater than its max, or
+/// `count` when every box is valid (what AABBTree's constructor and
+/// update_all require).
+size_t first_invalid_box(const double* boxes, size_t count);
+
 class AABBTree {
  public:
   /// Builds the tree over `count` boxes, six doubles each (min x, y, z, max x,
@@ -68,8 +74,8 @@ class AABBTree {
   /// where a node's box comes out unchanged: its ancestors are unions of
   /// unchanged boxes then).
   void update(uint32_t i, const AABB& box);
-  /// Moves every box (six doubles each, in index order, all valid) and refits
-  /// the whole tree bottom-up.
+  /// Moves every box (six doubles each, in index order, all valid: see
+  /// first_invalid_box) and refits the whole tree bottom-up.
   void update_all(const double* boxes);
 
   /// The nearest box hit: brute force over every box with raycast_aabb(ray,
@@ -113,7 +119,10 @@ class AABBTree {
   int depth_ = 0;
 
   void build();
+  void bound_node(uint32_t node, AABB* out) const;
   bool refit_node(uint32_t node);  // true when its box changed
+  // The largest |coordinate| of `count` boxes (six doubles each).
+  static double magnitude_of(const double* boxes, size_t count);
   template <class Visit>
   friend struct TreeTraversal;
 };

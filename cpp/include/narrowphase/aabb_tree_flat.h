@@ -31,10 +31,11 @@ double np_tree_memory_bytes(const void* tree);
 int np_tree_update(void* tree, const double* io);
 /* updateAll: the tree's own staging buffer (np_tree_staging: six doubles per
  * box, in index order, reserved at creation, its address fixed for the tree's
- * life) holds every box, validated by the caller; the tree takes them and is
- * refitted. */
+ * life) holds every box; when all are valid (finite, min <= max) the tree
+ * takes them, is refitted and -1 is returned; otherwise the index of the first
+ * invalid box is returned and the tree is unchanged. */
 double* np_tree_staging(void* tree);
-void np_tree_updateAll(void* tree);
+int np_tree_updateAll(void* tree);
 /* raycast: ray [0..5], maxDistance [6] (validation codes as the flat
  * queries). On a hit: distance [0], point [1..3], normal [4..6], index [7];
  * returns 1, or 0 on a miss. */
