@@ -185,7 +185,11 @@ describe("mesh queries equal the brute force over the single-triangle calls", ()
       // From a sphere of radius 4 around the knot toward a point in its bounds (most hit, some miss), every
       // 2nd toward a triangle's centroid (it hits). (Not at a corner: a ray through a corner of the knot's
       // outline grazes it, and whether it touches there turns on the last bit of its direction.)
-      const origin = v3(grid(4 * rng.symmetric()), grid(4 * rng.symmetric()), grid(4 * rng.symmetric()));
+      const origin = v3(
+        grid(4 * rng.symmetric()),
+        grid(4 * rng.symmetric()),
+        grid(4 * rng.symmetric()),
+      );
       let target = v3(
         min.x + (max.x - min.x) * rng.unit(),
         min.y + (max.y - min.y) * rng.unit(),
@@ -193,21 +197,33 @@ describe("mesh queries equal the brute force over the single-triangle calls", ()
       );
       if (q % 2 === 0) {
         const t = tris[rng.below(tris.length)];
-        target = v3((t.a.x + t.b.x + t.c.x) / 3, (t.a.y + t.b.y + t.c.y) / 3, (t.a.z + t.b.z + t.c.z) / 3);
+        target = v3(
+          (t.a.x + t.b.x + t.c.x) / 3,
+          (t.a.y + t.b.y + t.c.y) / 3,
+          (t.a.z + t.b.z + t.c.z) / 3,
+        );
       }
       const far0 = moved(origin);
-      const direction = v3(target.x - origin.x, target.y - origin.y, target.z - origin.z);
+      const direction = v3(
+        target.x - origin.x,
+        target.y - origin.y,
+        target.z - origin.z,
+      );
       const here = a.raycast({ origin, direction });
       const there = b.raycast({ origin: far0, direction });
       expect(there === null, `ray ${q} lost or gained`).toBe(here === null);
       if (here === null) continue;
       hits++;
-      expect(Math.abs(there.distance - here.distance)).toBeLessThanOrEqual(1e-9 * size);
+      expect(Math.abs(there.distance - here.distance)).toBeLessThanOrEqual(
+        1e-9 * size,
+      );
       expect(there.triangle, `ray ${q}`).toBe(here.triangle);
       // The nearest point of the mesh to the ray's origin: the same distance too.
       const c = a.closestPoint(origin);
       const d = b.closestPoint(far0);
-      expect(Math.abs(d.distance - c.distance)).toBeLessThanOrEqual(1e-9 * size);
+      expect(Math.abs(d.distance - c.distance)).toBeLessThanOrEqual(
+        1e-9 * size,
+      );
     }
     expect(hits).toBeGreaterThan(500); // most rays hit: not vacuous
     a.dispose();
@@ -595,11 +611,16 @@ describe("memory", () => {
     for (let j = 0; j < k; j++)
       for (let i = 0; i < k; i++) {
         const v = j * (k + 1) + i;
-        indices.set([v, v + 1, v + k + 2, v, v + k + 2, v + k + 1], 6 * (j * k + i));
+        indices.set(
+          [v, v + 1, v + k + 2, v, v + k + 2, v + k + 1],
+          6 * (j * k + i),
+        );
       }
     const mesh = np.createMesh(positions, indices);
     expect(mesh.triangleCount).toBe(2 * k * k);
-    expect(internals.heapBytesInUse()).toBeGreaterThan(heap + mesh.memoryBytes - 1);
+    expect(internals.heapBytesInUse()).toBeGreaterThan(
+      heap + mesh.memoryBytes - 1,
+    );
     const triangle = (t) => {
       const corner = (c) => {
         const v = 3 * indices[3 * t + c];
@@ -614,15 +635,25 @@ describe("memory", () => {
       const j = 1 + rng.below(k - 2);
       const t = 2 * (j * k + i) + (q % 2);
       const { a, b, c } = triangle(t);
-      const centroid = v3((a.x + b.x + c.x) / 3, (a.y + b.y + c.y) / 3, (a.z + b.z + c.z) / 3);
-      const ray = { origin: v3(centroid.x, centroid.y, 1), direction: v3(0, 0, -1) };
+      const centroid = v3(
+        (a.x + b.x + c.x) / 3,
+        (a.y + b.y + c.y) / 3,
+        (a.z + b.z + c.z) / 3,
+      );
+      const ray = {
+        origin: v3(centroid.x, centroid.y, 1),
+        direction: v3(0, 0, -1),
+      };
       expect(mesh.raycast(ray), `ray ${q}`).toStrictEqual({
         ...np.raycastTriangle(ray, triangle(t)),
         triangle: t,
       });
       // A sphere of radius below the spacing at the centroid reaches only the cells around (i, j): the brute
       // force over their 18 triangles is the brute force over the mesh.
-      const sphere = { center: v3(centroid.x, centroid.y, centroid.z + 0.002), radius: 0.006 };
+      const sphere = {
+        center: v3(centroid.x, centroid.y, centroid.z + 0.002),
+        radius: 0.006,
+      };
       const want = [];
       for (let dj = -1; dj <= 1; dj++)
         for (let di = -1; di <= 1; di++)
@@ -631,7 +662,9 @@ describe("memory", () => {
             if (np.overlapSphereTriangle(sphere, triangle(u))) want.push(u);
           }
       want.sort((x, y) => x - y);
-      expect(Array.from(mesh.trianglesInSphere(sphere)), `sphere ${q}`).toEqual(want);
+      expect(Array.from(mesh.trianglesInSphere(sphere)), `sphere ${q}`).toEqual(
+        want,
+      );
       expect(want).toContain(t);
     }
     mesh.dispose();
