@@ -202,6 +202,7 @@ ContactHit face_contact(const ContactHit& hit, const Triangle& t, Vec3 n, int e,
   const Vec3 along = side > 0.0 ? n : negated(n);  // (negated: no -0)
   ContactHit h = plane_contact(scaled(s0, e), scaled(s1, e), std::ldexp(r, -e),
                                scaled(t.a, e), along);
+  if (e == 0) return h;  // (unscaled: ldexp by 0 is the identity)
   h.depth = std::ldexp(h.depth, e);
   h.point_a = {std::ldexp(h.point_a.x, e), std::ldexp(h.point_a.y, e),
                std::ldexp(h.point_a.z, e)};
