@@ -156,8 +156,12 @@ Vec3 segment_point(Vec3 p, Vec3 a, Vec3 b) {
   const double num = dot(ap * sp, ab_s);
   if (!(num > 0.0)) return a;
   // ab_s has its largest component in [2^-74, 2): the square is normal.
-  const double t = std::ldexp(num / length_squared(ab_s),
-                              log2_of(sb) - log2_of(sp));  // both scales
+  // Both scales back: times 2^e, a product that is exact (so ldexp's result,
+  // bit for bit, without its call) when it lands in the normal range.
+  const double q = num / length_squared(ab_s);
+  const int e = log2_of(sb) - log2_of(sp);
+  double t = e >= -1022 && e <= 1023 ? q * detail::pow2(e) : 0.0;
+  if (!(t >= DBL_MIN && t <= DBL_MAX)) t = std::ldexp(q, e);
   if (!(t < 1.0)) return b;
   return a + ab * t;
 }

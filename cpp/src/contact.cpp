@@ -276,18 +276,68 @@ inline void consider_edge(Closest& best, Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1) {
   consider(best, cp.point_a, cp.point_b);
 }
 
+// Whether the pair consider_edge would find for the segments s0 s1 and e0 e1
+// (m: the largest magnitude of their coordinates, in [2^-200, 2^200]) is
+// certainly farther apart than sqrt(d2), so that it could not replace a best
+// pair of d2: a lower bound of the segments' distance, less what the pair's
+// points may be off the segments (closest_points_segment_segment's points
+// are end points, or points a + (b - a) t with t in [0, 1]: within a few ulps
+// of m), exceeds it. The bound is their separation along the direction of a
+// near pair found in doubles (Ericson 5.1.9, parameters clamped): for convex
+// shapes, the separation along any axis u over |u| is at most their distance,
+// and along the nearest pair's direction it is that distance. Rounding, in
+// the pair and in the separation's dot products (each within 2^-46 |u| m),
+// and the pair's points' offsets are far inside kClearMargin m.
+bool edge_pair_beyond(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double d2, double m) {
+  const Vec3 d1 = s1 - s0, d2v = e1 - e0, w = s0 - e0;
+  const double a = dot(d1, d1), e = dot(d2v, d2v), f = dot(d2v, w);
+  const auto clamp01 = [](double x) { return x > 0.0 ? min2(x, 1.0) : 0.0; };
+  double sp = 0.0, tq = 0.0;
+  if (a > 0.0 && e > 0.0) {
+    const double b = dot(d1, d2v), c = dot(d1, w), denom = a * e - b * b;
+    sp = denom > 0.0 ? clamp01((b * f - c * e) / denom) : 0.0;
+    tq = clamp01((b * sp + f) / e);
+    sp = clamp01((b * tq - c) / a);
+  } else if (e > 0.0) {
+    tq = clamp01(f / e);
+  } else if (a > 0.0) {
+    sp = clamp01(-dot(d1, w) / a);
+  }
+  const Vec3 q = e0 + d2v * tq;
+  const Vec3 u = (s0 + d1 * sp) - q;
+  const double uu = dot(u, u);
+  if (!(uu >= 0x1p-900)) return false;
+  const double low = min2(dot(u, s0 - q), dot(u, s1 - q)),
+               high = max2(dot(u, e0 - q), dot(u, e1 - q));
+  const double slack = m * kClearMargin;
+  const double gap = (low - high) / std::sqrt(uu) - slack;
+  return gap > slack && gap * gap * (1.0 - 0x1p-40) > d2;
+}
+
 // Segment s0 s1 against a triangle it does not meet: the nearest pair is an
 // end against the face or the segment against an edge (Ericson 5.1.10: the
 // distance along the segment is convex, so its minimum over the part of the
 // segment above the face is at an end of that part, an end of the segment or
-// a point above an edge).
+// a point above an edge). The first of the nearest candidates wins; an edge
+// whose pair is certainly farther than the best so far (edge_pair_beyond)
+// could not replace it and is skipped: the same pair, at a fraction of the
+// cost for the common contact of a capsule's end over a face or beside one
+// edge.
 Closest closest_segment_triangle(Vec3 s0, Vec3 s1, const Triangle& t) {
   Closest best{s0, s0, HUGE_VAL};
   consider(best, s0, closest_point_on_triangle(s0, t));
   consider(best, s1, closest_point_on_triangle(s1, t));
-  consider_edge(best, s0, s1, t.a, t.b);
-  consider_edge(best, s0, s1, t.b, t.c);
-  consider_edge(best, s0, s1, t.c, t.a);
+  const double m =
+      max2(max2(max_abs_component(s0), max_abs_component(s1)),
+           max2(max2(max_abs_component(t.a), max_abs_component(t.b)),
+                max_abs_component(t.c)));
+  const bool bounded = m >= 0x1p-200 && m <= 0x1p200;
+  const Vec3 edges[3][2] = {{t.a, t.b}, {t.b, t.c}, {t.c, t.a}};
+  for (const auto& edge : edges) {
+    if (bounded && edge_pair_beyond(s0, s1, edge[0], edge[1], best.d2, m))
+      continue;
+    consider_edge(best, s0, s1, edge[0], edge[1]);
+  }
   return best;
 }
 
@@ -593,11 +643,17 @@ bool contact_sphere_obb(const Sphere& sphere, const OBB& box, ContactHit* hit) {
 bool contact_sphere_triangle(const Sphere& sphere, const Triangle& triangle,
                              ContactHit* hit) {
   if (!overlap_sphere_triangle(sphere, triangle)) return false;
+  detail::contact_sphere_triangle_touching(sphere, triangle, hit);
+  return true;
+}
+
+void detail::contact_sphere_triangle_touching(const Sphere& sphere,
+                                              const Triangle& triangle,
+                                              ContactHit* hit) {
   const bool on = overlap_sphere_triangle(Sphere{sphere.center, 0.0}, triangle);
   const double k = scale_for(max2(magnitude(sphere), magnitude(triangle)));
   measure_sphere_triangle(scaled(sphere, k), scaled(triangle, k), on, hit);
   scale_back(hit, k);
-  return true;
 }
 
 bool contact_sphere_plane(const Sphere& sphere, const Plane& plane,
@@ -691,17 +747,23 @@ bool contact_capsule_obb(const Capsule& capsule, const OBB& box,
 bool contact_capsule_triangle(const Capsule& capsule, const Triangle& triangle,
                               ContactHit* hit) {
   if (!overlap_capsule_triangle(capsule, triangle)) return false;
+  detail::contact_capsule_triangle_touching(capsule, triangle, hit);
+  return true;
+}
+
+void detail::contact_capsule_triangle_touching(const Capsule& capsule,
+                                               const Triangle& triangle,
+                                               ContactHit* hit) {
   // A ball (where the sphere's exact test agrees: see contact_capsule_capsule).
   if (same_point(capsule.start, capsule.end) &&
       contact_sphere_triangle(Sphere{capsule.start, capsule.radius}, triangle,
                               hit))
-    return true;
+    return;
   const bool meets = overlap_capsule_triangle(
       Capsule{capsule.start, capsule.end, 0.0}, triangle);
   const double k = scale_for(max2(magnitude(capsule), magnitude(triangle)));
   measure_capsule_triangle(scaled(capsule, k), scaled(triangle, k), meets, hit);
   scale_back(hit, k);
-  return true;
 }
 
 bool contact_capsule_plane(const Capsule& capsule, const Plane& plane,

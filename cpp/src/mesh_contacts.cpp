@@ -62,6 +62,7 @@
 #include <vector>
 
 #include "narrowphase/contact.h"
+#include "narrowphase/detail/contact_util.h"
 #include "narrowphase/mesh.h"
 #include "narrowphase/tolerances.h"
 
@@ -201,6 +202,7 @@ ContactHit face_contact(const ContactHit& hit, const Triangle& t, Vec3 n, int e,
   const Vec3 along = side > 0.0 ? n : negated(n);  // (negated: no -0)
   ContactHit h = plane_contact(scaled(s0, e), scaled(s1, e), std::ldexp(r, -e),
                                scaled(t.a, e), along);
+  if (e == 0) return h;  // (unscaled: ldexp by 0 is the identity)
   h.depth = std::ldexp(h.depth, e);
   h.point_a = {std::ldexp(h.point_a.x, e), std::ldexp(h.point_a.y, e),
                std::ldexp(h.point_a.z, e)};
@@ -319,13 +321,17 @@ uint8_t Mesh::active_vertices(uint32_t i) const {
 namespace {
 
 // The single call's contact of the shape (segment s0 s1, radius r; a sphere
-// has s0 == s1) with triangle t, false when they do not touch.
+// has s0 == s1) with triangle t, which touches it (the slots come from the
+// overlap traversal, which decided that with the same exact test): the
+// single call's contact bit for bit, without deciding the overlap again.
 bool single_contact(const Sphere& sphere, const Triangle& t, ContactHit* hit) {
-  return contact_sphere_triangle(sphere, t, hit);
+  detail::contact_sphere_triangle_touching(sphere, t, hit);
+  return true;
 }
 bool single_contact(const Capsule& capsule, const Triangle& t,
                     ContactHit* hit) {
-  return contact_capsule_triangle(capsule, t, hit);
+  detail::contact_capsule_triangle_touching(capsule, t, hit);
+  return true;
 }
 Vec3 start_of(const Sphere& s) { return s.center; }
 Vec3 end_of(const Sphere& s) { return s.center; }
@@ -421,6 +427,86 @@ MeshContact Mesh::contact_in_slot(const Shape& shape, uint32_t slot,
   return c;
 }
 
+template <class Shape>
+void Mesh::contacts_in_slots(const Shape& shape,
+                             const std::vector<uint32_t>& slots,
+                             std::vector<uint32_t>* voided,
+                             std::vector<uint64_t>* pending,
+                             std::vector<MeshContact>* out) const {
+  // voided_corners and contact_in_slot in one pass: each single call once.
+  voided->clear();
+  pending->clear();
+  out->clear();
+  const Vec3 s0 = start_of(shape), s1 = end_of(shape);
+  const auto void_corners = [&](uint32_t slot) {
+    for (uint32_t j = 0; j < 3; ++j)
+      voided->push_back(weld_[corners_[3 * slot + j]]);
+  };
+  for (size_t i = 0; i < slots.size(); ++i) {
+    const uint32_t slot = slots[i];
+    out->push_back(MeshContact{});
+    MeshContact& c = out->back();
+    c.triangle = triangle_ids_[slot];
+    const Triangle t = at(slot);
+    if (!single_contact(shape, t, &c.hit)) continue;
+    Vec3 n;
+    int e;
+    const Classified k =
+        classify(c.hit, t, active_[slot], s0, s1, shape.radius, &n, &e);
+    if (k.face) {
+      void_corners(slot);
+      // A tilted interior contact beside an inactive edge: the face's.
+      if (k.replace) c.hit = face_contact(c.hit, t, n, e, s0, s1, shape.radius);
+    } else if (k.replace && dot(c.hit.normal, n) != 0.0) {
+      pending->push_back((static_cast<uint64_t>(i) << 8) | k.needed);
+    }
+  }
+  // The fixed point of voided_corners; a pending contact newly voided is
+  // replaced by its face contact there and then (its classification again:
+  // the same, from the same single call).
+  for (bool grew = true; grew;) {
+    std::sort(voided->begin(), voided->end());
+    voided->erase(std::unique(voided->begin(), voided->end()), voided->end());
+    const size_t sorted = voided->size();
+    grew = false;
+    size_t kept = 0;
+    for (const uint64_t p : *pending) {
+      const size_t i = static_cast<size_t>(p >> 8);
+      const uint32_t slot = slots[i];
+      if (feature_voided(slot, static_cast<unsigned>(p & 0xff), *voided,
+                         sorted)) {
+        void_corners(slot);
+        grew = true;
+        const Triangle t = at(slot);
+        ContactHit& hit = (*out)[i].hit;
+        Vec3 n;
+        int e;
+        classify(hit, t, active_[slot], s0, s1, shape.radius, &n, &e);
+        hit = face_contact(hit, t, n, e, s0, s1, shape.radius);
+      } else {
+        (*pending)[kept++] = p;
+      }
+    }
+    pending->resize(kept);
+  }
+}
+
+void Mesh::contacts_in_slots_sphere(const Sphere& sphere,
+                                    const std::vector<uint32_t>& slots,
+                                    std::vector<uint32_t>* voided,
+                                    std::vector<uint64_t>* pending,
+                                    std::vector<MeshContact>* out) const {
+  contacts_in_slots(sphere, slots, voided, pending, out);
+}
+
+void Mesh::contacts_in_slots_capsule(const Capsule& capsule,
+                                     const std::vector<uint32_t>& slots,
+                                     std::vector<uint32_t>* voided,
+                                     std::vector<uint64_t>* pending,
+                                     std::vector<MeshContact>* out) const {
+  contacts_in_slots(capsule, slots, voided, pending, out);
+}
+
 void Mesh::voided_corners_sphere(const Sphere& sphere,
                                  const std::vector<uint32_t>& slots,
                                  std::vector<uint32_t>* voided,
@@ -452,10 +538,7 @@ void Mesh::contacts_sphere(const Sphere& sphere,
   std::vector<uint32_t> slots, voided;
   std::vector<uint64_t> pending;
   contact_slots_sphere(sphere, &slots);
-  voided_corners(sphere, slots, &voided, &pending);
-  out->clear();
-  for (const uint32_t s : slots)
-    out->push_back(contact_in_slot(sphere, s, voided));
+  contacts_in_slots(sphere, slots, &voided, &pending, out);
 }
 
 void Mesh::contacts_capsule(const Capsule& capsule,
@@ -463,10 +546,7 @@ void Mesh::contacts_capsule(const Capsule& capsule,
   std::vector<uint32_t> slots, voided;
   std::vector<uint64_t> pending;
   contact_slots_capsule(capsule, &slots);
-  voided_corners(capsule, slots, &voided, &pending);
-  out->clear();
-  for (const uint32_t s : slots)
-    out->push_back(contact_in_slot(capsule, s, voided));
+  contacts_in_slots(capsule, slots, &voided, &pending, out);
 }
 
 }  // namespace np

@@ -22,17 +22,24 @@ namespace {
 // The contact queries (contacts<S>) use `found` for the touching triangles'
 // BVH slots and write their contacts, NP_MESH_CONTACT_CHUNK at a time, into
 // `contacts` (reserved at creation too: room for that many, or for every
-// triangle of a smaller mesh), computed from the shape they keep.
+// triangle of a smaller mesh). Up to NP_MESH_CONTACT_CHUNK touching
+// triangles (a character's usual step), the query itself computes every
+// contact once (Mesh::contacts_in_slots_*, into `ready`, reserved as
+// `contacts`) and writes them to `contacts`, so that np_mesh_contactsRead(0)
+// only returns their count; beyond, it keeps the shape and the voided corners,
+// and each chunk's contacts are computed when read.
 struct FlatMesh {
   np::Mesh mesh;
   std::vector<uint32_t> found;
   std::vector<double> contacts;
-  std::vector<uint32_t> voided;     // the contacts query's voided corners
-  std::vector<uint64_t> pending;    // (its scratch)
-  np::MeshRayTrace trace;           // raycastTrace's, reserved on first use
-  std::vector<double> trace_nodes;  // its entries in the flat layout
+  std::vector<np::MeshContact> ready;  // the contacts of a query of one chunk
+  std::vector<uint32_t> voided;        // the contacts query's voided corners
+  std::vector<uint64_t> pending;       // (its scratch)
+  np::MeshRayTrace trace;              // raycastTrace's, reserved on first use
+  std::vector<double> trace_nodes;     // its entries in the flat layout
   std::vector<double> trace_triangles;
   bool capsule_query = false;  // the last contacts query: capsule or sphere
+  bool written = false;        // its contacts are all in `contacts` already
   np::Sphere sphere;
   np::Capsule capsule;
   FlatMesh(const double* positions, size_t vertex_count,
@@ -41,10 +48,22 @@ struct FlatMesh {
     found.reserve(triangle_count);
     voided.reserve(3 * triangle_count);
     pending.reserve(triangle_count);
-    contacts.resize(NP_MESH_CONTACT_DOUBLES *
-                    std::min<size_t>(triangle_count, NP_MESH_CONTACT_CHUNK));
+    const size_t chunk =
+        std::min<size_t>(triangle_count, NP_MESH_CONTACT_CHUNK);
+    contacts.resize(NP_MESH_CONTACT_DOUBLES * chunk);
+    ready.reserve(chunk);
   }
 };
+
+// One contact into the contact buffer's entry i.
+void put_contact(FlatMesh& m, size_t i, const np::MeshContact& c) {
+  double* out = &m.contacts[NP_MESH_CONTACT_DOUBLES * i];
+  out[0] = c.triangle;
+  out[1] = c.hit.depth;
+  np::flat::put(out + 2, c.hit.normal);
+  np::flat::put(out + 5, c.hit.point_a);
+  np::flat::put(out + 8, c.hit.point_b);
+}
 
 const np::Mesh& as_mesh(const void* mesh) {
   return static_cast<const FlatMesh*>(mesh)->mesh;
@@ -117,6 +136,7 @@ double np_mesh_memory_bytes(const void* mesh) {
       m.mesh.memory_bytes() + m.found.capacity() * sizeof(uint32_t) +
       m.voided.capacity() * sizeof(uint32_t) +
       m.pending.capacity() * sizeof(uint64_t) +
+      m.ready.capacity() * sizeof(np::MeshContact) +
       m.contacts.capacity() * sizeof(double) +
       m.trace.nodes.capacity() * sizeof(np::MeshRayTrace::Node) +
       m.trace.triangles.capacity() * sizeof(np::MeshRayTrace::Triangle) +
@@ -291,7 +311,14 @@ int np_mesh_contactsSphere(void* mesh, const double* io) {
     return code;
   FlatMesh& m = *static_cast<FlatMesh*>(mesh);
   m.mesh.contact_slots_sphere(sphere, &m.found);
-  m.mesh.voided_corners_sphere(sphere, m.found, &m.voided, &m.pending);
+  m.written = m.found.size() <= NP_MESH_CONTACT_CHUNK;
+  if (m.written) {
+    m.mesh.contacts_in_slots_sphere(sphere, m.found, &m.voided, &m.pending,
+                                    &m.ready);
+    for (size_t i = 0; i < m.ready.size(); ++i) put_contact(m, i, m.ready[i]);
+  } else {
+    m.mesh.voided_corners_sphere(sphere, m.found, &m.voided, &m.pending);
+  }
   m.capsule_query = false;
   m.sphere = sphere;
   return static_cast<int>(m.found.size());
@@ -304,7 +331,14 @@ int np_mesh_contactsCapsule(void* mesh, const double* io) {
     return code;
   FlatMesh& m = *static_cast<FlatMesh*>(mesh);
   m.mesh.contact_slots_capsule(capsule, &m.found);
-  m.mesh.voided_corners_capsule(capsule, m.found, &m.voided, &m.pending);
+  m.written = m.found.size() <= NP_MESH_CONTACT_CHUNK;
+  if (m.written) {
+    m.mesh.contacts_in_slots_capsule(capsule, m.found, &m.voided, &m.pending,
+                                     &m.ready);
+    for (size_t i = 0; i < m.ready.size(); ++i) put_contact(m, i, m.ready[i]);
+  } else {
+    m.mesh.voided_corners_capsule(capsule, m.found, &m.voided, &m.pending);
+  }
   m.capsule_query = true;
   m.capsule = capsule;
   return static_cast<int>(m.found.size());
@@ -315,18 +349,13 @@ int np_mesh_contactsRead(void* mesh, unsigned first) {
   if (first >= m.found.size()) return 0;
   const size_t count =
       std::min<size_t>(m.found.size() - first, NP_MESH_CONTACT_CHUNK);
+  if (m.written) return static_cast<int>(count);  // (first is 0: one chunk)
   for (size_t i = 0; i < count; ++i) {
     const uint32_t slot = m.found[first + i];
-    const np::MeshContact c =
-        m.capsule_query
-            ? m.mesh.contact_capsule_in_slot(m.capsule, slot, m.voided)
-            : m.mesh.contact_sphere_in_slot(m.sphere, slot, m.voided);
-    double* out = &m.contacts[NP_MESH_CONTACT_DOUBLES * i];
-    out[0] = c.triangle;
-    out[1] = c.hit.depth;
-    np::flat::put(out + 2, c.hit.normal);
-    np::flat::put(out + 5, c.hit.point_a);
-    np::flat::put(out + 8, c.hit.point_b);
+    put_contact(m, i,
+                m.capsule_query
+                    ? m.mesh.contact_capsule_in_slot(m.capsule, slot, m.voided)
+                    : m.mesh.contact_sphere_in_slot(m.sphere, slot, m.voided));
   }
   return static_cast<int>(count);
 }

@@ -597,14 +597,12 @@ int clip_with_margin(Vec3 a, Vec3 b, Vec3 lo, Vec3 hi, Vec3 g, double margin) {
   return kYes;
 }
 
-// The squared distance between a point of p0-p1 and a point of q0-q1, in
-// doubles, at the parameters Ericson's closest points of two segments choose
-// (Real-Time Collision Detection, 5.1.9): whatever rounding does to those
-// parameters, they are clamped to [0, 1], so the two points lie on the segments
-// (to within a few ulps of the coordinates) and the result is at least their
-// distance, less that rounding: an upper bound of the segments' distance to
-// prove a capsule within reach, never to prove one out of it.
-double segment_points_distance_sq(Vec3 p0, Vec3 p1, Vec3 q0, Vec3 q1) {
+// A point *p of p0-p1 and a point *q of q0-q1, in doubles, at the parameters
+// Ericson's closest points of two segments choose (Real-Time Collision
+// Detection, 5.1.9): whatever rounding does to those parameters, they are
+// clamped to [0, 1], so the two points lie on the segments (to within a few
+// ulps of the coordinates).
+void segment_points(Vec3 p0, Vec3 p1, Vec3 q0, Vec3 q1, Vec3* p, Vec3* q) {
   const Vec3 d1 = p1 - p0, d2 = q1 - q0, w = p0 - q0;
   const double a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, w);
   const auto clamp01 = [](double x) { return x > 0.0 ? min2(x, 1.0) : 0.0; };
@@ -626,7 +624,16 @@ double segment_points_distance_sq(Vec3 p0, Vec3 p1, Vec3 q0, Vec3 q1) {
       }
     }
   }
-  const Vec3 gap = (p0 + d1 * s) - (q0 + d2 * t);
+  *p = p0 + d1 * s;
+  *q = q0 + d2 * t;
+}
+// Their squared distance: at least the segments' distance, less that
+// rounding: an upper bound of the segments' distance to prove a capsule within
+// reach, never to prove one out of it.
+double segment_points_distance_sq(Vec3 p0, Vec3 p1, Vec3 q0, Vec3 q1) {
+  Vec3 p, q;
+  segment_points(p0, p1, q0, q1, &p, &q);
+  const Vec3 gap = p - q;
   return dot(gap, gap);
 }
 
@@ -663,6 +670,78 @@ int capsule_box_quick(Vec3 a, Vec3 b, Vec3 lo, Vec3 hi, double r) {
       if (segment_points_distance_sq(a, b, c0, c1) < reach) return kYes;
     }
   }
+  return kMaybe;
+}
+
+// The capsule (a, b, r) against the triangle t, decided in doubles where a
+// margin settles it (kClearMargin of the configuration's magnitude M), else
+// kMaybe: touching to within the margin, or M beyond [2^-200, 2^200] (where
+// the squares below could lose it). The candidates for the nearest pair are
+// Ericson's (5.1.10, as closest_segment_triangle in contact.cpp): the segment
+// against each edge, each end against its foot on the face, and the segment's
+// crossing of the plane against its foot. Each candidate is a point of the
+// segment and a point of the triangle, whatever rounding did to its parameters
+// (clamped to the shapes: [0, 1] on the segment, barycentric coordinates v, w
+// >= 0 with v + w <= 1 on the triangle), to within a few ulps of M, so the
+// least distance found bounds the true one from above: kYes when it is below
+// r by the margin. From below: the shapes are convex, so their distance is at
+// least their separation along any axis u over |u|; along the best pair's
+// direction (the least projection of the segment's ends less the largest of
+// the corners', each within 2^-46 |u| M of the exact one) it is the distance
+// up to rounding: kNo when it exceeds r by the margin. A fast and exact-safe
+// verdict before capsule_triangle's filter, which costs ten times as much.
+int capsule_triangle_quick(Vec3 a, Vec3 b, const Triangle& t, double r) {
+  const double m =
+      max2(max2(max2(max_abs_component(a), max_abs_component(b)), r),
+           max2(max2(max_abs_component(t.a), max_abs_component(t.b)),
+                max_abs_component(t.c)));
+  if (!(m >= 0x1p-200 && m <= 0x1p200)) return kMaybe;
+  const double margin = m * kClearMargin;
+  Vec3 near_p = a, near_q = t.a;  // the nearest pair found
+  double best = HUGE_VAL;         // its squared distance
+  const auto consider = [&](Vec3 p, Vec3 q) {
+    const Vec3 g = p - q;
+    const double d2 = dot(g, g);
+    if (d2 < best) best = d2, near_p = p, near_q = q;
+  };
+  const Vec3 corners[3] = {t.a, t.b, t.c};
+  for (int i = 0; i < 3; ++i) {
+    Vec3 p, q;
+    segment_points(a, b, corners[i], corners[(i + 1) % 3], &p, &q);
+    consider(p, q);
+  }
+  // The foot of x on the face, when it lies in the triangle: its barycentric
+  // coordinates from the normal equations (Ericson 3.4), NaN for a degenerate
+  // triangle (then no foot: the edges are the triangle).
+  const Vec3 ab = t.b - t.a, ac = t.c - t.a;
+  const double d00 = dot(ab, ab), d01 = dot(ab, ac), d11 = dot(ac, ac);
+  const double denom = d00 * d11 - d01 * d01;
+  const auto foot = [&](Vec3 x) {
+    const Vec3 ax = x - t.a;
+    const double d20 = dot(ax, ab), d21 = dot(ax, ac);
+    const double v = (d11 * d20 - d01 * d21) / denom,
+                 w = (d00 * d21 - d01 * d20) / denom;
+    if (v >= 0.0 && w >= 0.0 && v + w <= 1.0)
+      consider(x, t.a + ab * v + ac * w);
+  };
+  foot(a);
+  foot(b);
+  // The crossing: the ends' heights over the plane of opposite signs.
+  const Vec3 n = cross(ab, ac);
+  const double ha = dot(n, a - t.a), hb = dot(n, b - t.a);
+  if ((ha <= 0.0 && hb >= 0.0) || (ha >= 0.0 && hb <= 0.0)) {
+    const double s = ha == hb ? 0.0 : ha / (ha - hb);  // in [0, 1]
+    foot(a + (b - a) * (s > 0.0 ? min2(s, 1.0) : 0.0));
+  }
+  if (r > 2.0 * margin && best < (r - margin) * (r - margin) * (1.0 - 0x1p-40))
+    return kYes;
+  const Vec3 u = near_p - near_q;
+  const double uu = dot(u, u);
+  if (!(uu >= 0x1p-900)) return kMaybe;
+  const double low = min2(dot(u, a - near_q), dot(u, b - near_q)),
+               high = max2(max2(dot(u, t.a - near_q), dot(u, t.b - near_q)),
+                           dot(u, t.c - near_q));
+  if (low - high > std::sqrt(uu) * (r + margin) * (1.0 + 0x1p-40)) return kNo;
   return kMaybe;
 }
 
@@ -723,6 +802,8 @@ bool overlap_capsule_triangle(const Capsule& c, const Triangle& t) {
                 max2(max2(t.a.y, t.b.y), t.c.y),
                 max2(max2(t.a.z, t.b.z), t.c.z)};
   if (clearly_apart(c.start, c.end, lo, hi, c.radius)) return false;
+  const int quick = capsule_triangle_quick(c.start, c.end, t, c.radius);
+  if (quick != kMaybe) return quick == kYes;
   const Vec3 points[5] = {c.start, c.end, t.a, t.b, t.c};
   const Frame f = frame_of(points, 5, c.radius, 0.0);
   if (f.trivially) return true;

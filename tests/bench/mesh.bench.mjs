@@ -1,6 +1,7 @@
 // Benchmark: np.createMesh against three-mesh-bvh on the same mesh, in one Node process: build time (ours
 // against its SAH and CENTER strategies), the nearest hit (mesh.raycast against MeshBVH.raycastFirst, both
-// two-sided), the nearest point (mesh.closestPoint against MeshBVH.closestPointToPoint), and BVH memory.
+// two-sided), the nearest point (mesh.closestPoint against MeshBVH.closestPointToPoint), contacts (mesh.contactsSphere
+// and contactsCapsule against push-out shapecasts), and BVH memory.
 //
 //   npm --prefix tests/bench ci        (once: three-mesh-bvh is a dependency of the benchmarks only)
 //   node tests/bench/mesh.bench.mjs [--rounds 11] [--calls 20000] [--build-rounds 5]
@@ -22,6 +23,15 @@
 // the same number of triangles for every sphere before timing (their float test may differ only on exact
 // touching, which random spheres do not hit).
 //
+// Contacts (a character's push-out): the same 1,024 spheres, and upright capsules of half height 0.1 with the
+// same centres and radii, "every touching triangle and the way out of it" (mesh.contactsSphere /
+// mesh.contactsCapsule, a fresh array of contacts) against what a three-mesh-bvh user writes today, after its
+// own character-controller example (example/characterMovement.js): shapecast with the capsule's box (its
+// segment's, grown by the radius) in intersectsBounds and triangle.closestPointToSegment in intersectsTriangle,
+// keeping each triangle nearer than the radius with its push direction (capsule point - triangle point,
+// normalized) and depth (radius - distance) in reused arrays; for the sphere, sphere.intersectsBox and
+// triangle.closestPointToPoint. Both must find the same triangles for every shape before timing.
+//
 // Sweeps: three-mesh-bvh has no sweep at all (its shapecast is an overlap traversal), so mesh.sphereCast and
 // mesh.capsuleCast are compared with the brute-force loop over the single calls through the JS API on the same
 // mesh (np.sphereCastTriangle / np.capsuleCastTriangle over all 102,400 triangles, keeping the least fraction):
@@ -29,7 +39,15 @@
 // balls of radius 0.02 to 0.2 and upright capsules of half height 0.1; both must give the same fraction and
 // triangle on the first --brute-calls casts before timing, which times the loop over that many casts
 // (--brute-rounds rounds: it costs ~10^5 single calls per cast).
-import { TorusKnotGeometry, Ray, Sphere, Vector3, DoubleSide } from "three";
+import {
+  Box3,
+  DoubleSide,
+  Line3,
+  Ray,
+  Sphere,
+  TorusKnotGeometry,
+  Vector3,
+} from "three";
 import { MeshBVH, SAH, CENTER } from "three-mesh-bvh";
 import { init } from "../../web/lib/index.js";
 import { arg, mulberry32, timePerCall, timeRounds } from "./timing.mjs";
@@ -68,6 +86,11 @@ const spheres = Array.from(
   { length: N },
   () => new Sphere(inBox(0), 0.02 + 0.18 * unit()),
 );
+const capsules = spheres.map(({ center, radius }) => ({
+  start: center.clone().setY(center.y - 0.1),
+  end: center.clone().setY(center.y + 0.1),
+  radius,
+}));
 const casts = Array.from({ length: N }, () => {
   const start = new Vector3(sym(), sym(), sym()).normalize().multiplyScalar(4);
   const radius = 0.02 + 0.18 * unit();
@@ -157,6 +180,94 @@ for (let i = 0; i < N; i++) {
 if (worst > AGREEMENT)
   throw new Error(`the two disagree by ${worst} (more than ${AGREEMENT})`);
 
+// Contacts: three-mesh-bvh's push-out shapecasts, keeping each touching triangle's index in `pushed` and its
+// direction and depth in `push` (x, y, z, depth).
+const pushed = [];
+const push = new Float64Array(4 * triangles);
+const onTriangle = new Vector3();
+const onShape = new Vector3();
+const keep = (i, depth) => {
+  const k = 4 * pushed.length;
+  onShape.sub(onTriangle).normalize();
+  push[k] = onShape.x;
+  push[k + 1] = onShape.y;
+  push[k + 2] = onShape.z;
+  push[k + 3] = depth;
+  pushed.push(i);
+};
+const theirContactsSphere = (b, sphere) => {
+  pushed.length = 0;
+  b.shapecast({
+    intersectsBounds: (box) => sphere.intersectsBox(box),
+    intersectsTriangle: (tri, i) => {
+      tri.closestPointToPoint(sphere.center, onTriangle);
+      const d = onTriangle.distanceTo(sphere.center);
+      if (d < sphere.radius) {
+        onShape.copy(sphere.center);
+        keep(i, sphere.radius - d);
+      }
+      return false;
+    },
+  });
+  return pushed.length;
+};
+const segment = new Line3();
+const capsuleBox = new Box3();
+const theirContactsCapsule = (b, capsule) => {
+  pushed.length = 0;
+  segment.start.copy(capsule.start);
+  segment.end.copy(capsule.end);
+  capsuleBox.makeEmpty();
+  capsuleBox.expandByPoint(segment.start);
+  capsuleBox.expandByPoint(segment.end);
+  capsuleBox.min.addScalar(-capsule.radius);
+  capsuleBox.max.addScalar(capsule.radius);
+  b.shapecast({
+    intersectsBounds: (box) => box.intersectsBox(capsuleBox),
+    intersectsTriangle: (tri, i) => {
+      const d = tri.closestPointToSegment(segment, onTriangle, onShape);
+      if (d < capsule.radius) keep(i, capsule.radius - d);
+      return false;
+    },
+  });
+  return pushed.length;
+};
+// three-mesh-bvh's triangle i is the i-th of its clone's reordered index: the original triangle with the same
+// three vertex indices.
+const original = new Map();
+const vertices = geometry.attributes.position.count;
+const corners = (index, i) =>
+  (index[3 * i] * vertices + index[3 * i + 1]) * vertices + index[3 * i + 2];
+for (let i = 0; i < triangles; i++)
+  original.set(corners(geometry.index.array, i), i);
+const theirIndex = bvh.geometry.index.array;
+const sameTriangles = (name, i, ours, theirs) => {
+  const a = ours.map((c) => c.triangle);
+  const b = pushed
+    .slice(0, theirs)
+    .map((k) => original.get(corners(theirIndex, k)))
+    .sort((x, y) => x - y);
+  if (a.length !== b.length || a.some((t, k) => t !== b[k]))
+    throw new Error(
+      `${name} ${i}: narrowphase touches ${a.length} triangles, three-mesh-bvh ${b.length} (or others)`,
+    );
+};
+let sphereContacts = 0;
+let capsuleContacts = 0;
+for (let i = 0; i < N; i++) {
+  const s = mesh.contactsSphere(spheres[i]);
+  sameTriangles("contactsSphere", i, s, theirContactsSphere(bvh, spheres[i]));
+  const c = mesh.contactsCapsule(capsules[i]);
+  sameTriangles(
+    "contactsCapsule",
+    i,
+    c,
+    theirContactsCapsule(bvh, capsules[i]),
+  );
+  sphereContacts += s.length;
+  capsuleContacts += c.length;
+}
+
 // Sweeps: the brute force over the single calls, the least fraction (the first of equal ones).
 const tris = [];
 {
@@ -236,6 +347,14 @@ const ourSphere = time((i) => mesh.trianglesInSphere(spheres[i], out));
 const theirSphereTime = time((i) => theirSphere(bvh, spheres[i]));
 const ourAny = time((i) => mesh.overlapSphere(spheres[i]));
 const theirAny = time((i) => theirAnySphere(bvh, spheres[i]));
+const ourContactsSphere = time((i) => mesh.contactsSphere(spheres[i]));
+const theirContactsSphereTime = time((i) =>
+  theirContactsSphere(bvh, spheres[i]),
+);
+const ourContactsCapsule = time((i) => mesh.contactsCapsule(capsules[i]));
+const theirContactsCapsuleTime = time((i) =>
+  theirContactsCapsule(bvh, capsules[i]),
+);
 const castHit = { ...single, triangle: 0 };
 const ourSphereCast = time((i) =>
   mesh.sphereCast(casts[i].start, casts[i].end, casts[i].radius, castHit),
@@ -255,6 +374,16 @@ const rows = [
   ["trianglesInSphere / shapecast SAH (ns)", ourSphere, theirSphereTime],
   ["overlapSphere / shapecast to the first SAH (ns)", ourAny, theirAny],
   [
+    "contactsSphere / push-out shapecast SAH (ns)",
+    ourContactsSphere,
+    theirContactsSphereTime,
+  ],
+  [
+    "contactsCapsule / push-out shapecast SAH (ns)",
+    ourContactsCapsule,
+    theirContactsCapsuleTime,
+  ],
+  [
     "sphereCast / brute force over sphereCastTriangle (ns)",
     ourSphereCast,
     bruteSphereCast,
@@ -272,7 +401,7 @@ const rows = [
 ];
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toPrecision(3));
 console.log(
-  `TorusKnotGeometry(1, 0.4, 400, 128): ${triangles} triangles; ${hits} of ${N} rays hit; the two agree within ${worst.toExponential(1)}; the spheres touch ${(touched / N).toFixed(1)} triangles on average; ${castHits} of ${2 * BRUTE_CALLS} casts checked against the brute force hit`,
+  `TorusKnotGeometry(1, 0.4, 400, 128): ${triangles} triangles; ${hits} of ${N} rays hit; the two agree within ${worst.toExponential(1)}; the spheres touch ${(touched / N).toFixed(1)} triangles on average, the capsules ${(capsuleContacts / N).toFixed(1)} (${sphereContacts} and ${capsuleContacts} contacts in all); ${castHits} of ${2 * BRUTE_CALLS} casts checked against the brute force hit`,
 );
 console.log(
   `| measure | narrowphase | three-mesh-bvh ${"0.9.17"} | ratio |\n|---|---:|---:|---:|`,

@@ -161,6 +161,75 @@ describe("mesh queries equal the brute force over the single-triangle calls", ()
     }
   });
 
+  it("TorusKnotGeometry and its rays moved by 1e6 on each axis: the same triangles, distances within 1e-9 of its size, no ray lost", () => {
+    // Issue 14, item 5: three.js's knot (real geometry: shared edges and vertices) and the same knot moved by
+    // 1e6 on each axis, with every ray moved alike. The coordinates are first rounded to multiples of 2^-33
+    // (ulp(1e6)), so that moving them is exact: any difference is the library's, not the input's (rounded
+    // corners would move a grazing ray's hit by 1e-10 / its sine). Float32 node bounds that were not rounded
+    // outward, relative to a node origin, would lose rays out there.
+    const geometry = new THREE.TorusKnotGeometry(1, 0.4, 128, 16);
+    const grid = (x) => Math.round(x * 2 ** 33) / 2 ** 33;
+    const near = Float64Array.from(geometry.attributes.position.array, grid);
+    const far = Float64Array.from(near, (x) => x + 1e6);
+    const index = geometry.index.array;
+    const a = np.createMesh(near, index);
+    const b = np.createMesh(far, index);
+    geometry.computeBoundingBox();
+    const { min, max } = geometry.boundingBox;
+    const size = Math.hypot(max.x - min.x, max.y - min.y, max.z - min.z);
+    const rng = random(5);
+    const moved = (p) => v3(p.x + 1e6, p.y + 1e6, p.z + 1e6);
+    const tris = triangles(near, index);
+    let hits = 0;
+    for (let q = 0; q < 1000; q++) {
+      // From a sphere of radius 4 around the knot toward a point in its bounds (most hit, some miss), every
+      // 2nd toward a triangle's centroid (it hits). (Not at a corner: a ray through a corner of the knot's
+      // outline grazes it, and whether it touches there turns on the last bit of its direction.)
+      const origin = v3(
+        grid(4 * rng.symmetric()),
+        grid(4 * rng.symmetric()),
+        grid(4 * rng.symmetric()),
+      );
+      let target = v3(
+        min.x + (max.x - min.x) * rng.unit(),
+        min.y + (max.y - min.y) * rng.unit(),
+        min.z + (max.z - min.z) * rng.unit(),
+      );
+      if (q % 2 === 0) {
+        const t = tris[rng.below(tris.length)];
+        target = v3(
+          (t.a.x + t.b.x + t.c.x) / 3,
+          (t.a.y + t.b.y + t.c.y) / 3,
+          (t.a.z + t.b.z + t.c.z) / 3,
+        );
+      }
+      const far0 = moved(origin);
+      const direction = v3(
+        target.x - origin.x,
+        target.y - origin.y,
+        target.z - origin.z,
+      );
+      const here = a.raycast({ origin, direction });
+      const there = b.raycast({ origin: far0, direction });
+      expect(there === null, `ray ${q} lost or gained`).toBe(here === null);
+      if (here === null) continue;
+      hits++;
+      expect(Math.abs(there.distance - here.distance)).toBeLessThanOrEqual(
+        1e-9 * size,
+      );
+      expect(there.triangle, `ray ${q}`).toBe(here.triangle);
+      // The nearest point of the mesh to the ray's origin: the same distance too.
+      const c = a.closestPoint(origin);
+      const d = b.closestPoint(far0);
+      expect(Math.abs(d.distance - c.distance)).toBeLessThanOrEqual(
+        1e-9 * size,
+      );
+    }
+    expect(hits).toBeGreaterThan(500); // most rays hit: not vacuous
+    a.dispose();
+    b.dispose();
+  });
+
   it("rays from near -DBL_MAX along subnormal directions hit as the brute force does", () => {
     // Scaled in one step (to ~2^-74 only), the direction's node parameters overflowed, and inf - inf (the slack)
     // was NaN, which rejected every node: the mesh missed triangles ~1e308 away that raycastTriangle hits.
@@ -522,6 +591,87 @@ describe("memory", () => {
 
   it("a mesh garbage-collected without dispose() is freed (FinalizationRegistry; node --expose-gc)", () => {
     expectDroppedFreed("mesh");
+  });
+
+  it("a mesh of 10^6 triangles builds, answers as the single calls do, and frees all its memory", () => {
+    // Issue 14, item 6: a height field of 708 x 708 cells, two triangles each (1,002,528 triangles, 502,681
+    // vertices), z = 0.1 sin(x) cos(y) on a grid of spacing 0.01. Cell (i, j) holds triangles 2 (j k + i) and
+    // 2 (j k + i) + 1.
+    const internals = np[Symbol.for("narrowphase.internals")];
+    const heap = internals.heapBytesInUse();
+    const k = 708;
+    const h = 0.01;
+    const z = (x, y) => 0.1 * Math.sin(x) * Math.cos(y);
+    const positions = new Float64Array(3 * (k + 1) * (k + 1));
+    for (let j = 0; j <= k; j++)
+      for (let i = 0; i <= k; i++) {
+        const v = 3 * (j * (k + 1) + i);
+        positions[v] = i * h;
+        positions[v + 1] = j * h;
+        positions[v + 2] = z(i * h, j * h);
+      }
+    const indices = new Uint32Array(6 * k * k);
+    for (let j = 0; j < k; j++)
+      for (let i = 0; i < k; i++) {
+        const v = j * (k + 1) + i;
+        indices.set(
+          [v, v + 1, v + k + 2, v, v + k + 2, v + k + 1],
+          6 * (j * k + i),
+        );
+      }
+    const mesh = np.createMesh(positions, indices);
+    expect(mesh.triangleCount).toBe(2 * k * k);
+    expect(internals.heapBytesInUse()).toBeGreaterThan(
+      heap + mesh.memoryBytes - 1,
+    );
+    const triangle = (t) => {
+      const corner = (c) => {
+        const v = 3 * indices[3 * t + c];
+        return v3(positions[v], positions[v + 1], positions[v + 2]);
+      };
+      return { a: corner(0), b: corner(1), c: corner(2) };
+    };
+    const rng = random(6);
+    for (let q = 0; q < 40; q++) {
+      // A sampled triangle: a ray straight down through its centroid hits it, as np.raycastTriangle does.
+      const i = 1 + rng.below(k - 2);
+      const j = 1 + rng.below(k - 2);
+      const t = 2 * (j * k + i) + (q % 2);
+      const { a, b, c } = triangle(t);
+      const centroid = v3(
+        (a.x + b.x + c.x) / 3,
+        (a.y + b.y + c.y) / 3,
+        (a.z + b.z + c.z) / 3,
+      );
+      const ray = {
+        origin: v3(centroid.x, centroid.y, 1),
+        direction: v3(0, 0, -1),
+      };
+      expect(mesh.raycast(ray), `ray ${q}`).toStrictEqual({
+        ...np.raycastTriangle(ray, triangle(t)),
+        triangle: t,
+      });
+      // A sphere of radius below the spacing at the centroid reaches only the cells around (i, j): the brute
+      // force over their 18 triangles is the brute force over the mesh.
+      const sphere = {
+        center: v3(centroid.x, centroid.y, centroid.z + 0.002),
+        radius: 0.006,
+      };
+      const want = [];
+      for (let dj = -1; dj <= 1; dj++)
+        for (let di = -1; di <= 1; di++)
+          for (let s = 0; s < 2; s++) {
+            const u = 2 * ((j + dj) * k + i + di) + s;
+            if (np.overlapSphereTriangle(sphere, triangle(u))) want.push(u);
+          }
+      want.sort((x, y) => x - y);
+      expect(Array.from(mesh.trianglesInSphere(sphere)), `sphere ${q}`).toEqual(
+        want,
+      );
+      expect(want).toContain(t);
+    }
+    mesh.dispose();
+    expect(internals.heapBytesInUse()).toBe(heap);
   });
 });
 

@@ -253,6 +253,20 @@ class Mesh {
                               const std::vector<uint32_t>& slots,
                               std::vector<uint32_t>* voided,
                               std::vector<uint64_t>* pending) const;
+  /// Every contact of the triangles in `slots` at once (contacts_*'s second
+  /// half: each single call made once), into *out (cleared first; one per
+  /// slot, in the slots' order); *voided and *pending are scratch. Vectors
+  /// reserved for every slot keep this from allocating.
+  void contacts_in_slots_sphere(const Sphere& sphere,
+                                const std::vector<uint32_t>& slots,
+                                std::vector<uint32_t>* voided,
+                                std::vector<uint64_t>* pending,
+                                std::vector<MeshContact>* out) const;
+  void contacts_in_slots_capsule(const Capsule& capsule,
+                                 const std::vector<uint32_t>& slots,
+                                 std::vector<uint32_t>* voided,
+                                 std::vector<uint64_t>* pending,
+                                 std::vector<MeshContact>* out) const;
   /// The contact of the triangle in one slot, given the query's voided
   /// corners.
   MeshContact contact_sphere_in_slot(const Sphere& sphere, uint32_t slot,
@@ -314,6 +328,11 @@ class Mesh {
                       std::vector<uint64_t>* pending) const;
   bool feature_voided(uint32_t slot, unsigned needed,
                       const std::vector<uint32_t>& voided, size_t sorted) const;
+  template <class Shape>
+  void contacts_in_slots(const Shape& shape, const std::vector<uint32_t>& slots,
+                         std::vector<uint32_t>* voided,
+                         std::vector<uint64_t>* pending,
+                         std::vector<MeshContact>* out) const;
   template <class Shape>
   MeshContact contact_in_slot(const Shape& shape, uint32_t slot,
                               const std::vector<uint32_t>& voided) const;

@@ -119,4 +119,16 @@ inline Vec3 cross_axis(Vec3 u, Vec3 v) {
   return cross_axis(as_dv(u), as_dv(v));
 }
 
+// contact_sphere_triangle and contact_capsule_triangle for a shape already
+// known to touch the triangle (overlap_sphere_triangle or
+// overlap_capsule_triangle true): the same contact, bit for bit, without
+// deciding the overlap again (the mesh's contact queries, whose traversal
+// decided it).
+void contact_sphere_triangle_touching(const Sphere& sphere,
+                                      const Triangle& triangle,
+                                      ContactHit* hit);
+void contact_capsule_triangle_touching(const Capsule& capsule,
+                                       const Triangle& triangle,
+                                       ContactHit* hit);
+
 }  // namespace np::detail
