@@ -343,6 +343,17 @@ struct MeshTraversal {
 
 namespace {
 
+// |p - q| as distance_point_triangle computes it from its closest point
+// (closest_point.cpp's distance_between, which must stay the same: the brute
+// force comparisons of tests/cpp/mesh_test.cpp and tests/js/mesh.test.js hold
+// the two to the same bits): length(p - q) when p - q is finite, else on
+// halved coordinates, doubled.
+double distance_between(Vec3 p, Vec3 q) {
+  const Vec3 d = p - q;
+  if (max_abs_component(d) <= DBL_MAX) return length(d) + 0.0;
+  return length(p * 0.5 - q * 0.5) * 2.0;
+}
+
 // The triangle's exact bounds.
 AABB triangle_box(const Triangle& t) {
   return {{min2(min2(t.a.x, t.b.x), t.c.x), min2(min2(t.a.y, t.b.y), t.c.y),
@@ -473,12 +484,16 @@ struct PointVisit {
   }
   void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
     if (box_distance(triangle_box(t), half_p, margin) > world_limit()) return;
-    const double d = distance_point_triangle(p, t);
+    // distance_point_triangle(p, t) is distance_between(p, the closest point)
+    // (closest_point.cpp): computed from the point, which is then kept, so a
+    // better triangle is not solved twice.
+    const Vec3 c = closest_point_on_triangle(p, t);
+    const double d = distance_between(p, c);
     if (!(d <= max_distance)) return;
     if (!found || d < best.distance ||
         (d == best.distance && id < best.triangle)) {
       best.distance = d;
-      best.point = closest_point_on_triangle(p, t);
+      best.point = c;
       best.triangle = id;
       found = true;
       if (local) set_limit_sq(d);
