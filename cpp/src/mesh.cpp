@@ -346,6 +346,17 @@ struct MeshTraversal {
 
 namespace {
 
+// |p - q| as distance_point_triangle computes it from its closest point
+// (closest_point.cpp's distance_between, which must stay the same: the brute
+// force comparisons of tests/cpp/mesh_test.cpp and tests/js/mesh.test.js hold
+// the two to the same bits): length(p - q) when p - q is finite, else on
+// halved coordinates, doubled.
+double distance_between(Vec3 p, Vec3 q) {
+  const Vec3 d = p - q;
+  if (max_abs_component(d) <= DBL_MAX) return length(d) + 0.0;
+  return length(p * 0.5 - q * 0.5) * 2.0;
+}
+
 // The triangle's exact bounds.
 AABB triangle_box(const Triangle& t) {
   return {{min2(min2(t.a.x, t.b.x), t.c.x), min2(min2(t.a.y, t.b.y), t.c.y),
@@ -464,6 +475,20 @@ struct SegmentVisit {
   }
 };
 
+// The nodes are tested in the mesh's own units, as the ray's are (SlabRay::
+// use_units): per axis the gap from q = (p - origin) / unit to the node's
+// float bounds widened by m = margin / unit (rounding q, m and the
+// differences moves a bound by a few ulps of the coordinates' magnitude, far
+// inside the margin), without mapping the bounds back to world coordinates,
+// and compared squared (no square root): a node's bound is its squared gap
+// s in units^2 lowered by 2^-40 of itself, the limit the best distance so
+// far in units squared and raised by 2^-40, so a node is pruned only when
+// its widened box is farther than the best distance (the squares' rounding,
+// a few ulps, is far inside both). A tiny s (below 2^-1000, where squares
+// lose their relative precision) counts as 0. When q or m is not a finite
+// normal number (a point ~2^1000 units from the mesh), `local` stays false
+// and the nodes take box_distance on world bounds, with the limit a
+// distance.
 struct PointVisit {
   Vec3 p;
   double max_distance;
@@ -471,21 +496,65 @@ struct PointVisit {
   double margin;
   MeshClosestPoint best;
   bool found = false;
-  double limit() const { return found ? best.distance : max_distance; }
+  bool local = false;
+  double q[3];
+  double m = 0.0;
+  double unit = 1.0;
+  double limit_sq = INFINITY;  // the limit in units squared, raised
+
+  PointVisit(Vec3 p_, double max_distance_, double margin_, const Vec3& origin,
+             double unit_)
+      : p(p_),
+        max_distance(max_distance_),
+        half_p{0.5 * p_.x, 0.5 * p_.y, 0.5 * p_.z},
+        margin(margin_),
+        unit(unit_) {
+    m = margin / unit;
+    if (!(m >= DBL_MIN && m <= DBL_MAX)) return;
+    for (int a = 0; a < 3; ++a) {
+      q[a] = (component(p, a) - component(origin, a)) / unit;
+      if (!(std::fabs(q[a]) <= DBL_MAX)) return;
+    }
+    local = true;
+    set_limit_sq(max_distance);
+  }
+  void set_limit_sq(double distance) {
+    const double u = distance / unit;
+    limit_sq = u * u * (1.0 + kMeshBoundSlack);  // inf when it overflows
+  }
+  double world_limit() const { return found ? best.distance : max_distance; }
+  double limit() const { return local ? limit_sq : world_limit(); }
   bool bound_node(const Mesh& mesh, uint32_t i, double* d) const {
-    *d = box_distance(mesh.world_bounds(i), half_p, margin);
+    if (!local) {
+      *d = box_distance(mesh.world_bounds(i), half_p, margin);
+      return true;
+    }
+    const MeshNode& n = mesh.node(i);
+    double s = 0.0;
+    for (int a = 0; a < 3; ++a) {
+      const double below = (static_cast<double>(n.lo[a]) - m) - q[a];
+      const double above = q[a] - (static_cast<double>(n.hi[a]) + m);
+      const double g = below > 0.0 ? below : above > 0.0 ? above : 0.0;
+      s += g * g;
+    }
+    *d = s >= 0x1p-1000 ? s * (1.0 - kMeshBoundSlack) : 0.0;
     return true;
   }
   void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
-    if (box_distance(triangle_box(t), half_p, margin) > limit()) return;
-    const double d = distance_point_triangle(p, t);
+    if (box_distance(triangle_box(t), half_p, margin) > world_limit()) return;
+    // distance_point_triangle(p, t) is distance_between(p, the closest point)
+    // (closest_point.cpp): computed from the point, which is then kept, so a
+    // better triangle is not solved twice.
+    const Vec3 c = closest_point_on_triangle(p, t);
+    const double d = distance_between(p, c);
     if (!(d <= max_distance)) return;
     if (!found || d < best.distance ||
         (d == best.distance && id < best.triangle)) {
       best.distance = d;
-      best.point = closest_point_on_triangle(p, t);
+      best.point = c;
       best.triangle = id;
       found = true;
+      if (local) set_limit_sq(d);
     }
   }
 };
@@ -677,11 +746,9 @@ bool Mesh::capsule_cast(const Capsule& capsule, Vec3 translation,
 
 bool Mesh::closest_point(Vec3 p, double max_distance,
                          MeshClosestPoint* result) const {
-  PointVisit visit{p,
-                   max_distance,
-                   {0.5 * p.x, 0.5 * p.y, 0.5 * p.z},
+  PointVisit visit(p, max_distance,
                    box_margin(std::max(max_coord_, max_abs_component(p))),
-                   {}};
+                   origin_, unit_);
   MeshTraversal<PointVisit>::run(*this, visit);
   if (!visit.found) return false;
   *result = visit.best;

@@ -24,13 +24,16 @@ import {
 /** What the indices of a mesh may be. */
 const INDEX_TYPES = [Uint32Array, Uint16Array];
 const AXES = ["x", "y", "z"];
+/** The fields of closestPoint's target that must be objects (or absent). */
+const POINT_FIELDS = ["point"];
 
 /**
  * The mesh factory over a loaded module. `env` is what web/lib/index.js shares (the allocator, the I/O buffer
  * and the error builders: see createObjectKit in web/lib/objects.js).
  */
 export function createMeshFactory(module, env) {
-  const { allocate, release, renew, ptr, schema, fail, rangeError } = env;
+  const { allocate, release, renew, ptr, io, busy, schema, fail, rangeError } =
+    env;
   const np_create = module._np_mesh_create;
   const np_destroy = module._np_mesh_destroy;
   const {
@@ -38,6 +41,7 @@ export function createMeshFactory(module, env) {
     shapeQueries,
     shapeArgument,
     withBuffer,
+    saved,
     call,
     rayHit,
     raycast,
@@ -327,22 +331,32 @@ export function createMeshFactory(module, env) {
         py = number(point.y);
         pz = number(point.z);
         number(maxDistance);
-        hitTarget(target, ["point"]);
+        hitTarget(target, POINT_FIELDS);
       } catch (error) {
         throw fail(SPEC.closestPoint, [point, maxDistance, target], error);
       }
       const handle = this.#live("closestPoint");
-      const r = withBuffer((b) => {
+      // withBuffer written out, the answer read into locals (no closure, no array per call).
+      const b = io();
+      const held = busy();
+      if (held) saved.set(b);
+      let code, distance, x, y, z, triangle;
+      try {
         b[0] = px;
         b[1] = py;
         b[2] = pz;
         b[3] = maxDistance;
-        const code = np_closestPoint(handle, ptr);
+        code = np_closestPoint(handle, ptr);
         if (code < 0) throw rangeError(SPEC.closestPoint, code, b);
-        return code === 0 ? null : [b[0], b[1], b[2], b[3], b[4]];
-      });
-      if (r === null) return null;
-      const [distance, x, y, z, triangle] = r;
+        distance = b[0];
+        x = b[1];
+        y = b[2];
+        z = b[3];
+        triangle = b[4];
+      } finally {
+        if (held) b.set(saved);
+      }
+      if (code === 0) return null;
       if (target == null) return { distance, point: { x, y, z }, triangle };
       try {
         target.distance = distance;

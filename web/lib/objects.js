@@ -82,10 +82,30 @@ export function unwritable(spec, error, name = "target") {
     : error;
 }
 
+// The fields of a ray hit's target that must be objects (or absent).
+const HIT_FIELDS = ["point", "normal"];
+
 // That hit into the target (or a new object), the index as its field `id` ("triangle", "index").
 export function fillRayHit(spec, h, target, id) {
   if (h === null) return null;
   const [distance, px, py, pz, nx, ny, nz, index] = h;
+  return writeRayHit(spec, target, id, distance, px, py, pz, nx, ny, nz, index);
+}
+
+// A hit's numbers into the target (or a new object), the index as its field `id`.
+function writeRayHit(
+  spec,
+  target,
+  id,
+  distance,
+  px,
+  py,
+  pz,
+  nx,
+  ny,
+  nz,
+  index,
+) {
   if (target == null)
     return {
       distance,
@@ -199,12 +219,18 @@ export function createObjectKit(module, env, destroy) {
       dy = number(d.y);
       dz = number(d.z);
       number(maxDistance);
-      hitTarget(target, ["point", "normal"]);
+      hitTarget(target, HIT_FIELDS);
     } catch (error) {
       throw fail(spec, [ray, maxDistance, target], error);
     }
     const handle = live();
-    const h = withBuffer((b) => {
+    // withBuffer and rayHit written out, the hit read into locals: this is the hot path of every object's
+    // raycast, and a closure and an array per call cost a tenth of a mesh raycast.
+    const b = io();
+    const held = busy();
+    if (held) saved.set(b);
+    let code, distance, px, py, pz, nx, ny, nz, index;
+    try {
       b[0] = ox;
       b[1] = oy;
       b[2] = oz;
@@ -212,11 +238,36 @@ export function createObjectKit(module, env, destroy) {
       b[4] = dy;
       b[5] = dz;
       b[6] = maxDistance;
-      const hit = rayHit(spec, fn(handle, ptr), b);
+      code = fn(handle, ptr);
+      if (code < 0) throw rangeError(spec, code, b);
+      if (code !== 0) {
+        distance = b[0];
+        px = b[1];
+        py = b[2];
+        pz = b[3];
+        nx = b[4];
+        ny = b[5];
+        nz = b[6];
+        index = b[7];
+      }
       if (after !== undefined) after(b);
-      return hit;
-    });
-    return fillRayHit(spec, h, target, id);
+    } finally {
+      if (held) b.set(saved);
+    }
+    if (code === 0) return null;
+    return writeRayHit(
+      spec,
+      target,
+      id,
+      distance,
+      px,
+      py,
+      pz,
+      nx,
+      ny,
+      nz,
+      index,
+    );
   }
 
   // The `count` indices an overlap query wrote at `address` (the object's own result buffer): into
@@ -242,6 +293,7 @@ export function createObjectKit(module, env, destroy) {
     shapeQueries,
     shapeArgument,
     withBuffer,
+    saved,
     call,
     rayHit,
     raycast,
