@@ -55,6 +55,9 @@ const ALLOWED = new Set([
   "mesh",
   "raycast",
   "linecast",
+  // The library's tree of boxes and its one-word member, in code (boxes.raycast, boxes.count).
+  "boxes",
+  "count",
 ]);
 
 // The source articles' titles, which the pages cite as they are.

@@ -171,6 +171,35 @@ describe("every query of a mesh (np.createMesh)", () => {
   });
 });
 
+describe("every query of a tree of boxes (np.createAABBTree)", () => {
+  it("is reachable from the tutorial: the playground's tree shape offers each for some other shape", () => {
+    const tree = np.createAABBTree(new Float64Array([0, 0, 0, 1, 1, 1]));
+    const proto = Object.getPrototypeOf(tree);
+    // Every method a user calls, but dispose and the two refits: the playground's shake control refits its tree
+    // with updateAll (web/demo/app/shapes/boxes.js, treeFor), and update moves one box the same way.
+    const members = Object.getOwnPropertyNames(proto)
+      .filter(
+        (name) =>
+          !["constructor", "dispose", "update", "updateAll"].includes(name) &&
+          typeof Object.getOwnPropertyDescriptor(proto, name).value ===
+            "function",
+      )
+      .map((name) => `boxes.${name}`);
+    tree.dispose();
+    expect(members).toEqual([
+      "boxes.raycast",
+      "boxes.boxesInAABB",
+      "boxes.boxesInSphere",
+    ]);
+    const offered = new Set();
+    for (const a of KINDS)
+      for (const b of KINDS)
+        for (const q of queriesFor(np, { kind: a }, { kind: b }))
+          offered.add(q.name);
+    expect(members.filter((name) => !offered.has(name))).toEqual([]);
+  });
+});
+
 describe("every problem the core reports (validate.h, NP_PROBLEMS)", () => {
   it("reaches JS by name and has its own message in rangeError", () => {
     const names = module.problemNames().split(",");

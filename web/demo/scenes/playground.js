@@ -3,13 +3,16 @@
 // (degrees, XYZ); what they mean depends on the kind (see SHAPES below). The queries offered are read from the
 // library itself (a function exists for the pair or it does not), so every query that lands in the package
 // appears here without a change to this file. A mesh (app/shapes/mesh.js: a small terrain) is asked with its own
-// methods (mesh.raycast, mesh.trianglesInSphere, ...): every query np.createMesh's meshes have for the other shape.
+// methods (mesh.raycast, mesh.trianglesInSphere, ...): every query np.createMesh's meshes have for the other shape;
+// so is a tree of boxes (app/shapes/boxes.js: 30 seeded crates, np.createAABBTree, refitted with updateAll when
+// they are shaken): boxes.raycast, boxes.boxesInAABB, boxes.boxesInSphere.
 import * as THREE from "three";
 import { init, OBB_AXIS_NAMES } from "narrowphase";
 import { Arrow, COLORS, Dot, Rod, SphereView } from "../app/draw.js";
 import { num, vec } from "../app/format.js";
 import { SHAPE, SHAPES } from "../app/shapes/index.js";
 import { disposeMeshes, meshFor } from "../app/shapes/mesh.js";
+import { disposeTrees, treeFor } from "../app/shapes/boxes.js";
 
 /** The shape kinds, in the order of the menus. */
 export const KINDS = SHAPES.map((shape) => shape.kind);
@@ -33,6 +36,7 @@ export const FAMILIES = [
   "capsule cast", // (after contact: a deep link's q keeps its meaning)
   "separating axis",
   "triangles in", // (a mesh's trianglesIn*: the indices of every triangle touching the shape)
+  "boxes in", // (a tree's boxesIn*: the indices of every box touching the shape)
 ];
 
 const DEG = Math.PI / 180;
@@ -53,7 +57,17 @@ function slot(s, p) {
       ),
     ),
   );
-  return { kind: KINDS[s[`${p}k`]], c, u, v, r: s[`${p}r`], rotation };
+  // A tree of boxes also reads the playground's seed and shake (one pair for both slots).
+  return {
+    kind: KINDS[s[`${p}k`]],
+    c,
+    u,
+    v,
+    r: s[`${p}r`],
+    rotation,
+    seed: s.ts,
+    shake: s.tj,
+  };
 }
 
 /**
@@ -209,11 +223,57 @@ export function queriesFor(np, A, B) {
     if (x === "a" && S === "Capsule")
       addMesh("capsule cast", "capsuleCast", (v) => [v, X.v], "meshCast");
   }
+  // A tree of boxes (either slot) and the other shape: every query of np.createAABBTree's trees that takes it.
+  // A segment is asked as a ray from its start toward its end, no farther than its length (a segment of length
+  // 0 as a ray of length 0: it hits a box only from inside or on it).
+  for (const [T, X, m, x] of [
+    [B, A, "b", "a"],
+    [A, B, "a", "b"],
+  ]) {
+    if (T.kind !== "boxes" || X.kind === "boxes") continue;
+    const addTree = (family, method, args, result) => {
+      if (np && typeof np.createAABBTree === "function")
+        out.push({
+          family: FAMILIES.indexOf(family),
+          name: `boxes.${method}`,
+          tree: m,
+          method,
+          args: (a, b) => args(x === "a" ? a : b),
+          result,
+        });
+    };
+    if (X.kind === "ray") addTree("raycast", "raycast", (r) => [r], "treeHit");
+    if (X.kind === "segment")
+      addTree(
+        "linecast",
+        "raycast",
+        (g) => {
+          const d = g.end.clone().sub(g.start);
+          const length = d.length();
+          return [
+            { origin: g.start, direction: length > 0 ? d : V3(1, 0, 0) },
+            length,
+          ];
+        },
+        "treeHit",
+      );
+    if (X.kind === "aabb")
+      addTree("boxes in", "boxesInAABB", (v) => [v], "boxIndices");
+    if (X.kind === "sphere")
+      addTree("boxes in", "boxesInSphere", (v) => [v], "boxIndices");
+  }
   return out;
 }
 
-/** Runs query q (an entry of queriesFor) on the slots' shapes a and b: an np function, or a mesh's method. */
+/**
+ * Runs query q (an entry of queriesFor) on the slots' shapes a and b: an np function, a mesh's method or a tree's
+ * method (`cache` holds the slots' meshes and trees).
+ */
 export function ask(np, q, a, b, cache) {
+  if (q.tree) {
+    const tree = treeFor(np, q.tree === "a" ? a : b, cache.trees[q.tree]);
+    return tree[q.method](...q.args(a, b));
+  }
   if (!q.mesh) return np[q.name](...q.args(a, b));
   const mesh = meshFor(np, q.mesh === "a" ? a : b, cache[q.mesh]);
   return mesh[q.method](...q.args(a, b));
@@ -233,6 +293,11 @@ function obbAxis(a, b, i) {
 
 /** Slot B as a mesh: the terrain centered at the origin, ±2 wide, its heights within ±0.6. */
 const MESH_B = { bk: 9, bx: 0, by: 0, bz: 0, bux: 2, buy: 0.6, buz: 2 };
+/** Slot B as a tree of boxes: 30 crates in the box centered at the origin, ±2 wide and deep, ±1 high. */
+const BOXES_B = { bk: 10, bx: 0, by: 0, bz: 0, bux: 2, buy: 1, buz: 2 };
+/** The seeds of the tree's crates, and how many shakes the menu offers (shake 0: where the tree was built). */
+const SEEDS = 9;
+const SHAKES = 6;
 
 /** Arrows drawn for a mesh query's contacts (the readout counts them all). */
 const CONTACT_ARROWS = 24;
@@ -280,6 +345,7 @@ const PLAYGROUND_TEXT = {
         triangle: "Triangle",
         plane: "Plane",
         mesh: "Mesh (terrain)",
+        boxes: "Tree of boxes (crates)",
       })[k],
     family: (f) =>
       ({
@@ -295,6 +361,7 @@ const PLAYGROUND_TEXT = {
         "separating axis": "separating axis",
         contact: "contact",
         "triangles in": "triangles touching",
+        "boxes in": "boxes touching",
       })[f],
     slotCenter: (p) => `${p}: center C`,
     slotShape: (p) => `${p}: shape`,
@@ -302,6 +369,10 @@ const PLAYGROUND_TEXT = {
     slotV: (p) => `${p}: vector V`,
     slotRadius: (p) => `${p}: radius r`,
     slotRotation: (p) => `${p}: rotation ° (OBB)`,
+    treeSeed: "Tree of boxes: seed",
+    treeShake: "Tree of boxes: shaken (updateAll)",
+    seed: (n) => `scene ${n}`,
+    shake: (n) => (n === 0 ? "as built" : `shaken ${n}`),
     query: "Query",
     explanation: `
   <p>Pick two shapes and a query. The queries listed are the ones the library has for the pair (a point, ray or
@@ -319,6 +390,12 @@ const PLAYGROUND_TEXT = {
   triangle calls: the nearest hit of a ray or segment, the nearest point, the first contact of a moving sphere or
   capsule, whether a shape touches it, the indices of every triangle touching the shape, and one contact per
   touching triangle (a character controller's push-out). The triangles the answer names are lit.</p>
+  <p>A tree of boxes is 30 crates scattered in the box C ± |U|, placed by the seed, in a bounding volume hierarchy
+  built with <code>np.createAABBTree</code>. Its queries are its own methods, exact against the single box calls:
+  the nearest crate a ray hits (a segment is asked as a ray no longer than itself), and the indices of every crate
+  touching a box or a sphere; the crates the answer names are lit. Shaking moves every crate, and the tree is not
+  built again: <code>boxes.updateAll</code> refits it (each node's box becomes the union of its children's), and
+  its answers are those of a tree built afresh over the moved crates.</p>
   <p>Drag the cubes (centers) and the small balls (the tips of U and V).</p>`,
     overlap: "overlap",
     noOverlap: "no overlap",
@@ -345,6 +422,16 @@ const PLAYGROUND_TEXT = {
     noIndices: "no triangle touches it",
     contacts: (n, tri, d, nrm) =>
       `${n} contacts; the deepest: triangle ${tri}, depth ${d}, normal ${nrm}`,
+    treeHit: (i, d, p, n) =>
+      `hit box ${i} at distance ${d}, point ${p}, normal ${n}`,
+    boxIndices: (n, list) => `${n} boxes: ${list}`,
+    noBoxes: "no box touches it",
+    stepTreeTitle: "The tree (boxes.count, boxes.memoryBytes, boxes.updateAll)",
+    stepTree: (n, seed, shake, bytes) =>
+      `${n} boxes (scene ${seed}) in a tree of ${bytes} bytes of WASM memory, built where the crates lie as built; ` +
+      (shake === 0
+        ? "not shaken: the tree is as built."
+        : `shaken ${shake}: every crate moved, and boxes.updateAll refitted the tree to them.`),
   },
   ko: {
     menu: "플레이그라운드",
@@ -364,6 +451,7 @@ const PLAYGROUND_TEXT = {
         triangle: "삼각형",
         plane: "평면",
         mesh: "메시(지형)",
+        boxes: "박스 트리(상자 더미)",
       })[k],
     family: (f) =>
       ({
@@ -379,6 +467,7 @@ const PLAYGROUND_TEXT = {
         "separating axis": "분리축",
         contact: "접촉(최소 이동)",
         "triangles in": "닿는 삼각형",
+        "boxes in": "닿는 상자",
       })[f],
     slotCenter: (p) => `${p}: 중심 C`,
     slotShape: (p) => `${p}: 도형`,
@@ -386,6 +475,10 @@ const PLAYGROUND_TEXT = {
     slotV: (p) => `${p}: 벡터 V`,
     slotRadius: (p) => `${p}: 반지름 r`,
     slotRotation: (p) => `${p}: 회전 ° (OBB)`,
+    treeSeed: "박스 트리: 시드",
+    treeShake: "박스 트리: 흔들기 (updateAll)",
+    seed: (n) => `배치 ${n}`,
+    shake: (n) => (n === 0 ? "만든 그대로" : `${n}번째 흔들기`),
     query: "쿼리",
     explanation: `
   <p>도형 두 개와 쿼리 하나를 고르세요. 목록에는 라이브러리가 그 쌍에 대해 제공하는 쿼리만 나옵니다(점, 레이, 선분은
@@ -401,6 +494,12 @@ const PLAYGROUND_TEXT = {
   판정하는 함수와 똑같은 답을 냅니다. 레이나 선분이 처음 맞는 곳, 가장 가까운 점, 움직이는 구체나 캡슐이 처음 닿는
   곳, 도형이 메시에 닿는지 여부, 도형에 닿는 모든 삼각형의 번호, 그리고 닿는 삼각형마다 하나씩 구하는 접촉(캐릭터
   컨트롤러가 겹친 몸을 밀어낼 때 쓰는 것)을 물을 수 있습니다. 답에 나온 삼각형은 밝게 표시됩니다.</p>
+  <p>박스 트리는 C ± |U| 범위 안에 시드에 따라 흩어 놓은 상자 30개를 <code>np.createAABBTree</code>로 묶은 경계 볼륨
+  계층 구조입니다. 트리의 쿼리는 트리 객체의 메서드이며, 상자를 하나씩 판정하는 함수와 똑같은 답을 냅니다. 레이가
+  처음 맞는 상자(선분은 자기 길이만큼만 나아가는 레이로 묻습니다), 그리고 박스나 구체에 닿는 모든 상자의 번호를 물을
+  수 있고, 답에 나온 상자는 밝게 표시됩니다. 흔들기를 고르면 상자가 모두 움직이지만 트리를 새로 만들지는 않습니다.
+  <code>boxes.updateAll</code>이 트리를 다시 맞추고(각 노드의 박스를 자식 박스들의 합집합으로 다시 계산), 그 답은
+  움직인 상자로 트리를 처음부터 만든 경우와 같습니다.</p>
   <p>큐브(중심)와 작은 공(U, V의 끝)을 드래그해 보세요.</p>`,
     overlap: "겹침",
     noOverlap: "겹치지 않음",
@@ -426,6 +525,16 @@ const PLAYGROUND_TEXT = {
     noIndices: "닿는 삼각형 없음",
     contacts: (n, tri, d, nrm) =>
       `접촉 ${n}개, 가장 깊은 것: 삼각형 ${tri}번, 침투 깊이 ${d}, 법선 ${nrm}`,
+    treeHit: (i, d, p, n) =>
+      `상자 ${i}번에 거리 ${d}에서 충돌, 충돌점 ${p}, 법선 ${n}`,
+    boxIndices: (n, list) => `상자 ${n}개: ${list}`,
+    noBoxes: "닿는 상자 없음",
+    stepTreeTitle: "트리 (boxes.count, boxes.memoryBytes, boxes.updateAll)",
+    stepTree: (n, seed, shake, bytes) =>
+      `상자 ${n}개(배치 ${seed}), 트리가 WASM 메모리에서 차지하는 크기 ${bytes}바이트. 트리는 상자를 처음 놓은 자리에서 만들었습니다. ` +
+      (shake === 0
+        ? "흔들지 않았으므로 트리는 만든 그대로입니다."
+        : `${shake}번째 흔들기로 상자가 모두 움직였고, boxes.updateAll이 트리를 그 자리에 다시 맞췄습니다.`),
   },
   ja: {
     menu: "プレイグラウンド",
@@ -445,6 +554,7 @@ const PLAYGROUND_TEXT = {
         triangle: "三角形",
         plane: "平面",
         mesh: "メッシュ（地形）",
+        boxes: "箱のツリー（木箱の山）",
       })[k],
     family: (f) =>
       ({
@@ -460,6 +570,7 @@ const PLAYGROUND_TEXT = {
         "separating axis": "分離軸",
         contact: "接触（最小移動）",
         "triangles in": "触れている三角形",
+        "boxes in": "触れている箱",
       })[f],
     slotCenter: (p) => `${p}: 中心 C`,
     slotShape: (p) => `${p}: 図形`,
@@ -467,6 +578,10 @@ const PLAYGROUND_TEXT = {
     slotV: (p) => `${p}: ベクトル V`,
     slotRadius: (p) => `${p}: 半径 r`,
     slotRotation: (p) => `${p}: 回転 °（OBB）`,
+    treeSeed: "箱のツリー: シード",
+    treeShake: "箱のツリー: 揺らす (updateAll)",
+    seed: (n) => `配置 ${n}`,
+    shake: (n) => (n === 0 ? "作ったまま" : `${n} 回目の揺れ`),
     query: "クエリ",
     explanation: `
   <p>図形を 2 つとクエリを 1 つ選んでください。一覧に出るのは、ライブラリがその組に用意しているクエリだけです（点・レイ・
@@ -478,6 +593,7 @@ const PLAYGROUND_TEXT = {
   2 つの OBB の分離軸は、分離軸定理の 15 本の軸（それぞれの箱の面法線 3 本ずつと、辺どうしの外積 9 本）のうち、2 つの箱の影が
   重ならない最初の軸で、箱のあいだに矢印で描かれます。</p>
   <p>メッシュは <code>np.createMesh</code> で作った三角形 288 個の小さな地形です。中心は C、横と奥行きに ±|U.x| と ±|U.z| だけ広がり、高さは C.y から ±U.y の範囲です。メッシュのクエリはメッシュオブジェクトのメソッドで、三角形を 1 つずつ判定する関数とまったく同じ答えを返します。調べられるのは、レイや線分が最初に当たる位置、最も近い点、動く球やカプセルが最初に触れる位置、図形がメッシュに触れているかどうか、図形に触れているすべての三角形の番号、そして触れている三角形ごとの接触（キャラクターコントローラーがめり込みを押し戻すときに使うもの）です。答えに出てきた三角形は明るく表示されます。</p>
+  <p>箱のツリーは、C ± |U| の範囲にシードに従って散らばる木箱 30 個を <code>np.createAABBTree</code> でまとめた境界ボリューム階層です。ツリーのクエリはツリーオブジェクトのメソッドで、箱を 1 つずつ判定する関数とまったく同じ答えを返します。レイが最初に当たる箱（線分は自分の長さまでしか進まないレイとして調べます）と、箱や球に触れているすべての木箱の番号を調べられ、答えに出てきた木箱は明るく表示されます。揺らすと木箱がすべて動きますが、ツリーは作り直しません。<code>boxes.updateAll</code> がツリーを合わせ直し（各ノードの箱を子の箱の和集合として計算し直す）、その答えは動いた木箱でツリーを一から作った場合と同じです。</p>
   <p>立方体（中心）と小さな球（U と V の先端）をドラッグしてみてください。</p>`,
     overlap: "重なりあり",
     noOverlap: "重なりなし",
@@ -503,6 +619,16 @@ const PLAYGROUND_TEXT = {
     noIndices: "触れている三角形なし",
     contacts: (n, tri, d, nrm) =>
       `接触 ${n} 個、最も深いもの：三角形 ${tri} 番、めり込み深さ ${d}、法線 ${nrm}`,
+    treeHit: (i, d, p, n) =>
+      `箱 ${i} 番に距離 ${d} で当たり、交点 ${p}、法線 ${n}`,
+    boxIndices: (n, list) => `箱 ${n} 個：${list}`,
+    noBoxes: "触れている箱なし",
+    stepTreeTitle: "ツリー（boxes.count、boxes.memoryBytes、boxes.updateAll）",
+    stepTree: (n, seed, shake, bytes) =>
+      `箱 ${n} 個（配置 ${seed}）、ツリーが WASM メモリに占めるのは ${bytes} バイト。ツリーは木箱を最初に置いた位置で作りました。` +
+      (shake === 0
+        ? "揺らしていないので、ツリーは作ったままです。"
+        : `${shake} 回目の揺れで木箱がすべて動き、boxes.updateAll がツリーをその位置に合わせ直しました。`),
   },
 };
 
@@ -571,6 +697,14 @@ export function describe(q, answer, t) {
       return answer.length === 0
         ? `${q.name}: ${t("noIndices")}`
         : `${q.name}: ${t("indices", answer.length, indexList(answer))}`;
+    case "treeHit":
+      return answer === null
+        ? `${q.name}: ${t("noHit")}`
+        : `${q.name}: ${t("treeHit", answer.index, num(answer.distance), vec(answer.point), vec(answer.normal))}`;
+    case "boxIndices":
+      return answer.length === 0
+        ? `${q.name}: ${t("noBoxes")}`
+        : `${q.name}: ${t("boxIndices", answer.length, indexList(answer))}`;
     case "contacts": {
       if (answer.length === 0) return `${q.name}: ${t("noContact")}`;
       const deepest = deepestContact(answer);
@@ -614,6 +748,8 @@ export default {
     bry: 30,
     brz: 20,
     q: 1, // closest point
+    ts: 1, // the tree of boxes' seed
+    tj: 0, // and its shakes (0: the crates where the tree was built)
   },
   fields: [
     ...slotFields("a", "A"),
@@ -623,6 +759,21 @@ export default {
       keys: ["q"],
       kind: "choice",
       options: FAMILIES.map((f, i) => [i, ["family", f]]),
+    },
+    {
+      label: "treeSeed",
+      keys: ["ts"],
+      kind: "choice",
+      options: Array.from({ length: SEEDS }, (_, i) => [
+        i + 1,
+        ["seed", i + 1],
+      ]),
+    },
+    {
+      label: "treeShake",
+      keys: ["tj"],
+      kind: "choice",
+      options: Array.from({ length: SHAKES + 1 }, (_, i) => [i, ["shake", i]]),
     },
   ],
   /** Pairs worth seeing: one per query family, and a pair the library has no query for. */
@@ -788,6 +939,41 @@ export default {
         q: 8,
       },
     },
+    // B a tree of boxes (30 crates of scene 1 in the box centered at the origin, ±2 wide and deep, ±1 high): a
+    // raycast, the crates in a sphere, and the crates in a box after the tree was refitted with updateAll.
+    {
+      name: "boxes-raycast",
+      state: {
+        ...BOXES_B,
+        ak: 2,
+        ax: -3,
+        ay: 1.5,
+        az: 0.5,
+        aux: 1,
+        auy: -0.4,
+        auz: 0,
+        q: 4,
+      },
+    },
+    {
+      name: "boxes-in-sphere",
+      state: { ...BOXES_B, ak: 3, ax: 0.5, ay: 0, az: 0, ar: 0.8, q: 12 },
+    },
+    {
+      name: "boxes-shaken",
+      state: {
+        ...BOXES_B,
+        ak: 5,
+        ax: 0,
+        ay: 0,
+        az: 0,
+        aux: 0.8,
+        auy: 0.5,
+        auz: 0.8,
+        tj: 3,
+        q: 12,
+      },
+    },
   ],
   text: PLAYGROUND_TEXT,
   normalize(s) {
@@ -831,7 +1017,8 @@ export default {
       ),
     };
     // The library's meshes of the slots (app/shapes/mesh.js), kept while their shapes stay the same.
-    ctx.meshes = { a: {}, b: {} };
+    // The slots' trees of boxes (app/shapes/boxes.js), kept while their crates stay the same, refitted when shaken.
+    ctx.meshes = { a: {}, b: {}, trees: { a: {}, b: {} } };
     for (const [p, color] of [
       ["a", COLORS.a],
       ["b", COLORS.b],
@@ -907,10 +1094,15 @@ export default {
         q.result === "shapeCast" ||
         q.result === "contact" ||
         q.result === "meshHit" ||
-        q.result === "meshCast"
+        q.result === "meshCast" ||
+        q.result === "treeHit"
       )
         tone = answer === null ? "clear" : "overlap";
-      else if (q.result === "indices" || q.result === "contacts")
+      else if (
+        q.result === "indices" ||
+        q.result === "contacts" ||
+        q.result === "boxIndices"
+      )
         tone = answer.length === 0 ? "clear" : "overlap";
     }
     // A mesh's triangles the answer names, lit (app/shapes/mesh.js draws them).
@@ -922,6 +1114,11 @@ export default {
       else if (typeof answer.triangle === "number")
         meshShape.lit = [answer.triangle];
     }
+    // A tree's boxes the answer names, lit (app/shapes/boxes.js draws them).
+    const treeShape = q?.tree === "a" ? a : q?.tree === "b" ? b : null;
+    if (treeShape && answer !== null)
+      treeShape.lit =
+        q.result === "boxIndices" ? Array.from(answer) : [answer.index];
     const overlapping =
       (q?.result === "boolean" && answer) ||
       (q?.result === "axis" && answer === null);
@@ -952,7 +1149,12 @@ export default {
       );
       o.key.set(c);
       o.link.set(probe, c);
-    } else if ((q?.result === "rayHit" || q?.result === "meshHit") && answer) {
+    } else if (
+      (q?.result === "rayHit" ||
+        q?.result === "meshHit" ||
+        q?.result === "treeHit") &&
+      answer
+    ) {
       const p = V3(answer.point.x, answer.point.y, answer.point.z);
       o.key.set(p);
       o.normal.visible = true;
@@ -1009,6 +1211,10 @@ export default {
       o.normal.set(pA, pB);
     }
 
+    // The tree the query asked (its count and size, and whether updateAll refitted it), for the steps.
+    const tree = treeShape
+      ? treeFor(np, treeShape, ctx.meshes.trees[q.tree])
+      : null;
     const options = list.map((x) => `<code>${x.name}</code>`).join(", ");
     return {
       result: text,
@@ -1029,6 +1235,14 @@ export default {
               },
             ]
           : []),
+        ...(tree
+          ? [
+              {
+                title: t("stepTreeTitle"),
+                html: `<p>${t("stepTree", tree.count, s.ts, s.tj, tree.memoryBytes)}</p>`,
+              },
+            ]
+          : []),
       ],
     };
   },
@@ -1036,5 +1250,7 @@ export default {
   dispose(ctx) {
     disposeMeshes(ctx.meshes.a);
     disposeMeshes(ctx.meshes.b);
+    disposeTrees(ctx.meshes.trees.a);
+    disposeTrees(ctx.meshes.trees.b);
   },
 };

@@ -2,7 +2,8 @@
 // generic input: a center C, vectors U and V, a radius r and a rotation; each shape reads it its own way
 // (`fromSlot`) and draws itself (`view(ctx, color)` -> { parts, place(shape, color, slot) }). The modules also
 // export the handles a scene with its own state keys uses (addBoxHandles, addSphereHandles, addOBBHandles,
-// addSegmentHandles). The mesh (mesh.js) is asked with its own methods rather than np functions: see meshFor.
+// addSegmentHandles). The mesh (mesh.js) and the tree of boxes (boxes.js) are asked with their own methods rather
+// than np functions: see meshFor and treeFor.
 import point from "./point.js";
 import segment from "./segment.js";
 import ray from "./ray.js";
@@ -13,6 +14,7 @@ import obb from "./obb.js";
 import triangle from "./triangle.js";
 import plane from "./plane.js";
 import mesh from "./mesh.js";
+import boxes from "./boxes.js";
 
 export const SHAPES = [
   point,
@@ -24,6 +26,7 @@ export const SHAPES = [
   obb,
   triangle,
   plane,
-  mesh, // (last: a deep link's ak / bk keep their meaning)
+  mesh,
+  boxes, // (last: a deep link's ak / bk keep their meaning)
 ];
 export const SHAPE = Object.fromEntries(SHAPES.map((s) => [s.kind, s]));
