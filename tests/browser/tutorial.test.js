@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as THREE from "three";
 import { init } from "../../web/lib/index.js";
 import { terrain } from "../../web/demo/app/terrain.js";
+import { crates } from "../../web/demo/app/crates.js";
 import {
   expectReadout,
   getState,
@@ -71,6 +72,7 @@ const PG_KINDS = [
   "triangle",
   "plane",
   "mesh",
+  "boxes",
 ];
 // The playground's meshes by their slot's numbers: the terrain of 12 x 12 cells (web/demo/app/terrain.js) centered
 // at C, spanning ±|U.x| and ±|U.z|, heights within ±U.y, as the page documents it.
@@ -84,6 +86,19 @@ function pgMesh(c, u) {
   return PG_MESHES.get(key);
 }
 const PG_MESH_B = { bk: 9, bx: 0, by: 0, bz: 0, bux: 2, buy: 0.6, buz: 2 };
+// The playground's trees of boxes: the crates of seed ts (web/demo/app/crates.js) in the box C ± |U|, where they
+// lie after tj shakes. The page builds its tree where the crates lie at shake 0 and refits it with updateAll;
+// here a tree is built afresh over the moved crates, so the readouts also check that the refit answers alike.
+const PG_TREES = new Map();
+function pgTree(c, u, seed, shake) {
+  const key = JSON.stringify([c, u, seed, shake]);
+  if (!PG_TREES.has(key)) {
+    const half = v(Math.abs(u.x), Math.abs(u.y), Math.abs(u.z));
+    PG_TREES.set(key, np.createAABBTree(crates(seed, shake, c, half)));
+  }
+  return PG_TREES.get(key);
+}
+const PG_BOXES_B = { bk: 10, bx: 0, by: 0, bz: 0, bux: 2, buy: 1, buz: 2 };
 function pgShape(s, p) {
   const c = v(s[`${p}x`], s[`${p}y`], s[`${p}z`]);
   const u = v(s[`${p}ux`], s[`${p}uy`], s[`${p}uz`]);
@@ -119,6 +134,7 @@ function pgShape(s, p) {
     triangle: { a: add(c, u), b: add(c, w), c: add(add(c, u, -1), w, -1) },
     plane: { normal: u, constant: -(u.x * c.x + u.y * c.y + u.z * c.z) },
     mesh: kind === "mesh" ? pgMesh(c, u) : null,
+    boxes: kind === "boxes" ? pgTree(c, u, s.ts, s.tj) : null,
   }[kind];
   return { kind, value, c, w, r: s[`${p}r`] };
 }
@@ -135,6 +151,7 @@ const PG_FAMILIES = [
   "capsule cast",
   "separating axis",
   "triangles in",
+  "boxes in",
 ];
 const PG_NAME = {
   segment: "Segment",
@@ -281,6 +298,38 @@ function playgroundExpected(s) {
     if (X === A && n === "Capsule")
       offerMesh("capsule cast", "capsuleCast", [A.value, A.w], "meshCast");
   }
+  // A tree of boxes in either slot: its own methods for the other shape (a segment as a ray from its start toward
+  // its end, no farther than its length; one of length 0 as a ray of length 0 along x).
+  for (const [T, X] of [
+    [B, A],
+    [A, B],
+  ]) {
+    if (T.kind !== "boxes" || X.kind === "boxes") continue;
+    const offerTree = (family, method, args, result) =>
+      options.push([
+        PG_FAMILIES.indexOf(family),
+        `boxes.${method}`,
+        args,
+        result,
+        (...a) => T.value[method](...a),
+      ]);
+    if (X.kind === "ray") offerTree("raycast", "raycast", [X.value], "treeHit");
+    if (X.kind === "segment") {
+      const { start, end } = X.value;
+      const d = v(end.x - start.x, end.y - start.y, end.z - start.z);
+      const length = Math.hypot(d.x, d.y, d.z);
+      offerTree(
+        "linecast",
+        "raycast",
+        [{ origin: start, direction: length > 0 ? d : v(1, 0, 0) }, length],
+        "treeHit",
+      );
+    }
+    if (X.kind === "aabb")
+      offerTree("boxes in", "boxesInAABB", [X.value], "boxIndices");
+    if (X.kind === "sphere")
+      offerTree("boxes in", "boxesInSphere", [X.value], "boxIndices");
+  }
   if (options.length === 0)
     return "no query of the library takes these two shapes";
   const [, name, args, result, run] =
@@ -326,6 +375,16 @@ function playgroundExpected(s) {
       const list =
         [...r].slice(0, 12).join(", ") + (r.length > 12 ? ", …" : "");
       return `${name}: ${r.length} triangles: ${list}`;
+    }
+    case "treeHit":
+      return r === null
+        ? `${name}: no hit`
+        : `${name}: hit box ${r.index} at distance ${r.distance}, point ${V(r.point)}, normal ${V(r.normal)}`;
+    case "boxIndices": {
+      if (r.length === 0) return `${name}: no box touches it`;
+      const list =
+        [...r].slice(0, 12).join(", ") + (r.length > 12 ? ", …" : "");
+      return `${name}: ${r.length} boxes: ${list}`;
     }
     case "contacts": {
       if (r.length === 0) return `${name}: no contact`;
@@ -1340,6 +1399,93 @@ const SCENES = [
       [
         { ...PG_MESH_B, ak: 7 },
         /^no query of the library takes these two shapes$/,
+      ],
+      // B a tree of boxes (30 crates of seed ts in the box centered at the origin, ±2 wide and deep, ±1 high):
+      // each of its queries, before and after shakes (the page refits its tree with updateAll, Node builds anew).
+      [
+        {
+          ...PG_BOXES_B,
+          ts: 1,
+          tj: 0,
+          ak: 2,
+          ax: -3,
+          ay: 1.5,
+          az: 0.5,
+          aux: 1,
+          auy: -0.4,
+          auz: 0,
+          q: 4,
+        },
+        /^boxes\.raycast: hit box 11 at distance /,
+      ],
+      [{ tj: 3 }, /^boxes\.raycast: hit box \d+ at distance /],
+      [{ tj: 5 }, /^boxes\.raycast: /],
+      [{ ay: 3, auy: 0 }, /^boxes\.raycast: no hit$/],
+      [
+        {
+          ak: 1,
+          ax: -1,
+          ay: 0.2,
+          az: 0.5,
+          aux: 1.5,
+          auy: 0,
+          auz: 0,
+          tj: 0,
+          q: 5,
+        },
+        /^boxes\.raycast: hit box \d+ at distance /,
+      ],
+      // A segment of length 0 inside a crate (the centre of crate 11 of seed 1 at shake 0): a hit at distance 0.
+      [
+        { ax: 0.03, ay: 0.31, az: 0.62, aux: 0, auy: 0, auz: 0 },
+        /^boxes\.raycast: hit box 11 at distance 0,/,
+      ],
+      [
+        { ak: 3, ax: 0.5, ay: 0, az: 0, ar: 0.8, q: 12 },
+        /^boxes\.boxesInSphere: 9 boxes: 1, 3, 4, 6, 8, 11, 20, 22, 25$/,
+      ],
+      [{ ts: 2, tj: 1 }, /^boxes\.boxesInSphere: \d+ boxes: /],
+      [
+        { ax: 0, ay: 3, az: 0, ar: 0.5 },
+        /^boxes\.boxesInSphere: no box touches it$/,
+      ],
+      [
+        {
+          ak: 5,
+          ts: 1,
+          ax: 0,
+          ay: 0,
+          az: 0,
+          aux: 0.8,
+          auy: 0.5,
+          auz: 0.8,
+          tj: 3,
+        },
+        /^boxes\.boxesInAABB: 8 boxes: 3, 4, 6, 11, 13, 20, 22, 26$/,
+      ],
+      // A point against a tree: no query. The tree in slot A, a ray in B: the same raycast (the drags below move
+      // the tree's center and the ray's direction).
+      [{ ak: 0 }, /^no query of the library takes these two shapes$/],
+      [
+        {
+          ak: 10,
+          ax: 0,
+          ay: 0,
+          az: 0,
+          aux: 2,
+          auy: 1,
+          auz: 2,
+          bk: 2,
+          bx: -3,
+          by: 1.5,
+          bz: 0.5,
+          bux: 1,
+          buy: -0.4,
+          buz: 0,
+          tj: 0,
+          q: 4,
+        },
+        /^boxes\.raycast: hit box 11 at distance /,
       ],
     ],
     input: ["ax", -1.25],
