@@ -55,9 +55,6 @@ const ALLOWED = new Set([
   "mesh",
   "raycast",
   "linecast",
-  // The library's tree of boxes and its one-word member, in code (boxes.raycast, boxes.count).
-  "boxes",
-  "count",
 ]);
 
 // The source articles' titles, which the pages cite as they are.
@@ -74,6 +71,8 @@ const TITLES = [
 /** The Latin words of `text` that are neither allowed names nor code nor formula variables. */
 export function englishWords(text) {
   for (const title of TITLES) text = text.replaceAll(title, "");
+  // The library's tree of boxes in code (boxes.raycast, boxes.count): the word "boxes" alone stays English.
+  text = text.replace(/\bboxes\.[A-Za-z]+/g, "");
   const words = text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
   return words.filter(
     (w) =>
