@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as THREE from "three";
 import { init } from "../../web/lib/index.js";
 import { terrain } from "../../web/demo/app/terrain.js";
-import { crates } from "../../web/demo/app/crates.js";
+import { crates, liftCrate } from "../../web/demo/app/crates.js";
 import {
   expectReadout,
   getState,
@@ -87,14 +87,18 @@ function pgMesh(c, u) {
 }
 const PG_MESH_B = { bk: 9, bx: 0, by: 0, bz: 0, bux: 2, buy: 0.6, buz: 2 };
 // The playground's trees of boxes: the crates of seed ts (web/demo/app/crates.js) in the box C ± |U|, where they
-// lie after tj shakes. The page builds its tree where the crates lie at shake 0 and refits it with updateAll;
-// here a tree is built afresh over the moved crates, so the readouts also check that the refit answers alike.
+// lie after tj shakes, crate tl lifted. The page builds its tree where the crates lie at shake 0 and refits it
+// with updateAll (a shake) or update (a crate lifted or put back); here a tree is built afresh over the moved
+// crates, so the readouts also check that the refits answer alike.
 const PG_TREES = new Map();
-function pgTree(c, u, seed, shake) {
-  const key = JSON.stringify([c, u, seed, shake]);
+function pgTree(c, u, seed, shake, lifted) {
+  const key = JSON.stringify([c, u, seed, shake, lifted]);
   if (!PG_TREES.has(key)) {
     const half = v(Math.abs(u.x), Math.abs(u.y), Math.abs(u.z));
-    PG_TREES.set(key, np.createAABBTree(crates(seed, shake, c, half)));
+    PG_TREES.set(
+      key,
+      np.createAABBTree(liftCrate(crates(seed, shake, c, half), lifted)),
+    );
   }
   return PG_TREES.get(key);
 }
@@ -134,7 +138,7 @@ function pgShape(s, p) {
     triangle: { a: add(c, u), b: add(c, w), c: add(add(c, u, -1), w, -1) },
     plane: { normal: u, constant: -(u.x * c.x + u.y * c.y + u.z * c.z) },
     mesh: kind === "mesh" ? pgMesh(c, u) : null,
-    boxes: kind === "boxes" ? pgTree(c, u, s.ts, s.tj) : null,
+    boxes: kind === "boxes" ? pgTree(c, u, s.ts, s.tj, s.tl) : null,
   }[kind];
   return { kind, value, c, w, r: s[`${p}r`] };
 }
@@ -1418,6 +1422,9 @@ const SCENES = [
         },
         /^boxes\.raycast: hit box 11 at distance /,
       ],
+      // Crate 11 lifted out of the ray's way (boxes.update), then put back (boxes.update again).
+      [{ tl: 11 }, /^boxes\.raycast: no hit$/],
+      [{ tl: -1 }, /^boxes\.raycast: hit box 11 at distance /],
       [{ tj: 3 }, /^boxes\.raycast: hit box \d+ at distance /],
       [{ tj: 5 }, /^boxes\.raycast: /],
       [{ ay: 3, auy: 0 }, /^boxes\.raycast: no hit$/],
@@ -1444,7 +1451,8 @@ const SCENES = [
         { ak: 3, ax: 0.5, ay: 0, az: 0, ar: 0.8, q: 12 },
         /^boxes\.boxesInSphere: 9 boxes: 1, 3, 4, 6, 8, 11, 20, 22, 25$/,
       ],
-      [{ ts: 2, tj: 1 }, /^boxes\.boxesInSphere: \d+ boxes: /],
+      [{ ts: 2, tj: 1, tl: 0 }, /^boxes\.boxesInSphere: \d+ boxes: /],
+      [{ tl: 12 }, /^boxes\.boxesInSphere: \d+ boxes: /],
       [
         { ax: 0, ay: 3, az: 0, ar: 0.5 },
         /^boxes\.boxesInSphere: no box touches it$/,
@@ -1453,6 +1461,7 @@ const SCENES = [
         {
           ak: 5,
           ts: 1,
+          tl: -1,
           ax: 0,
           ay: 0,
           az: 0,
@@ -1463,6 +1472,7 @@ const SCENES = [
         },
         /^boxes\.boxesInAABB: 8 boxes: 3, 4, 6, 11, 13, 20, 22, 26$/,
       ],
+      [{ tl: 4 }, /^boxes\.boxesInAABB: \d+ boxes: /],
       // A point against a tree: no query. The tree in slot A, a ray in B: the same raycast (the drags below move
       // the tree's center and the ray's direction).
       [{ ak: 0 }, /^no query of the library takes these two shapes$/],

@@ -13,6 +13,8 @@ import createNarrowphaseModule, {
 import { init } from "../../web/lib/index.js";
 import { generate, readQueries } from "../../web/scripts/gen-queries.mjs";
 import { KINDS, queriesFor } from "../../web/demo/scenes/playground.js";
+import boxesShape, { treeFor } from "../../web/demo/app/shapes/boxes.js";
+import { crates, liftCrate } from "../../web/demo/app/crates.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const QUERIES = readQueries();
@@ -175,8 +177,7 @@ describe("every query of a tree of boxes (np.createAABBTree)", () => {
   it("is reachable from the tutorial: the playground's tree shape offers each for some other shape", () => {
     const tree = np.createAABBTree(new Float64Array([0, 0, 0, 1, 1, 1]));
     const proto = Object.getPrototypeOf(tree);
-    // Every method a user calls, but dispose and the two refits: the playground's shake control refits its tree
-    // with updateAll (web/demo/app/shapes/boxes.js, treeFor), and update moves one box the same way.
+    // Every method a user calls, but dispose and the two refits (updateAll, update: the next test).
     const members = Object.getOwnPropertyNames(proto)
       .filter(
         (name) =>
@@ -197,6 +198,44 @@ describe("every query of a tree of boxes (np.createAABBTree)", () => {
         for (const q of queriesFor(np, { kind: a }, { kind: b }))
           offered.add(q.name);
     expect(members.filter((name) => !offered.has(name))).toEqual([]);
+  });
+
+  it("is refitted by the playground's shake (updateAll) and lift (update) controls: the same tree, a fresh tree's answers", () => {
+    const c = { x: 0.5, y: 0, z: -0.25 },
+      u = { x: 2, y: -1, z: 2 };
+    const half = { x: 2, y: 1, z: 2 };
+    const shape = (shake, lifted) =>
+      boxesShape.fromSlot({ c, u, seed: 4, shake, lifted });
+    const cache = {};
+    const built = treeFor(np, shape(0, -1), cache);
+    const sphere = { center: { x: 0.5, y: 0, z: 0 }, radius: 1.2 };
+    const ray = {
+      origin: { x: -3, y: 0.4, z: -0.2 },
+      direction: { x: 1, y: -0.1, z: 0.05 },
+    };
+    for (const [shake, lifted] of [
+      [2, -1],
+      [2, 7],
+      [2, 13],
+      [5, 13],
+      [0, -1],
+    ]) {
+      const tree = treeFor(np, shape(shake, lifted), cache);
+      expect(tree, "refitted, not built again").toBe(built);
+      const bounds = liftCrate(crates(4, shake, c, half), lifted);
+      const fresh = np.createAABBTree(bounds);
+      expect(tree.boxesInSphere(sphere)).toEqual(fresh.boxesInSphere(sphere));
+      expect(tree.raycast(ray)).toEqual(fresh.raycast(ray));
+      // The point at the middle of the lifted crate's top (crate 0's when none) touches it where it lies now.
+      const i = Math.max(lifted, 0);
+      const at = (k) => (bounds[6 * i + k] + bounds[6 * i + 3 + k]) / 2;
+      const top = { x: at(0), y: bounds[6 * i + 4], z: at(2) };
+      const point = { min: top, max: top };
+      expect(fresh.boxesInAABB(point)).toContain(i);
+      expect(tree.boxesInAABB(point)).toEqual(fresh.boxesInAABB(point));
+      fresh.dispose();
+    }
+    built.dispose();
   });
 });
 

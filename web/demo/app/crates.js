@@ -41,3 +41,15 @@ export function crates(seed, shake, center, half) {
     });
   return out;
 }
+
+/** How far up the playground's "lifted" control moves one crate, in world units. */
+export const LIFT = 1;
+
+/** A copy of `bounds` (as crates returns them) with crate `i` moved up by LIFT; the same bounds when i < 0. */
+export function liftCrate(bounds, i) {
+  if (i < 0) return bounds;
+  const out = bounds.slice();
+  out[6 * i + 1] += LIFT;
+  out[6 * i + 4] += LIFT;
+  return out;
+}

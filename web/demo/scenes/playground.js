@@ -13,6 +13,7 @@ import { num, vec } from "../app/format.js";
 import { SHAPE, SHAPES } from "../app/shapes/index.js";
 import { disposeMeshes, meshFor } from "../app/shapes/mesh.js";
 import { disposeTrees, treeFor } from "../app/shapes/boxes.js";
+import { CRATES, LIFT } from "../app/crates.js";
 
 /** The shape kinds, in the order of the menus. */
 export const KINDS = SHAPES.map((shape) => shape.kind);
@@ -57,7 +58,7 @@ function slot(s, p) {
       ),
     ),
   );
-  // A tree of boxes also reads the playground's seed and shake (one pair for both slots).
+  // A tree of boxes also reads the playground's seed, shake and lifted crate (one set for both slots).
   return {
     kind: KINDS[s[`${p}k`]],
     c,
@@ -67,6 +68,7 @@ function slot(s, p) {
     rotation,
     seed: s.ts,
     shake: s.tj,
+    lifted: s.tl,
   };
 }
 
@@ -370,9 +372,12 @@ const PLAYGROUND_TEXT = {
     slotRadius: (p) => `${p}: radius r`,
     slotRotation: (p) => `${p}: rotation ° (OBB)`,
     treeSeed: "Tree of boxes: seed",
-    treeShake: "Tree of boxes: shaken (updateAll)",
+    treeShake: "Tree of boxes: shaken (boxes.updateAll)",
     seed: (n) => `scene ${n}`,
     shake: (n) => (n === 0 ? "as built" : `shaken ${n}`),
+    treeLift: (d) => `Tree of boxes: crate lifted by ${d} (boxes.update)`,
+    liftNone: "none",
+    crate: (i) => `crate ${i}`,
     query: "Query",
     explanation: `
   <p>Pick two shapes and a query. The queries listed are the ones the library has for the pair (a point, ray or
@@ -395,7 +400,8 @@ const PLAYGROUND_TEXT = {
   the nearest crate a ray hits (a segment is asked as a ray no longer than itself), and the indices of every crate
   touching a box or a sphere; the crates the answer names are lit. Shaking moves every crate, and the tree is not
   built again: <code>boxes.updateAll</code> refits it (each node's box becomes the union of its children's), and
-  its answers are those of a tree built afresh over the moved crates.</p>
+  its answers are those of a tree built afresh over the moved crates. Lifting one crate moves it with
+  <code>boxes.update</code>, which refits only the nodes above it.</p>
   <p>Drag the cubes (centers) and the small balls (the tips of U and V).</p>`,
     overlap: "overlap",
     noOverlap: "no overlap",
@@ -426,12 +432,16 @@ const PLAYGROUND_TEXT = {
       `hit box ${i} at distance ${d}, point ${p}, normal ${n}`,
     boxIndices: (n, list) => `${n} boxes: ${list}`,
     noBoxes: "no box touches it",
-    stepTreeTitle: "The tree (boxes.count, boxes.memoryBytes, boxes.updateAll)",
-    stepTree: (n, seed, shake, bytes) =>
-      `${n} boxes (scene ${seed}) in a tree of ${bytes} bytes of WASM memory, built where the crates lie as built; ` +
+    stepTreeTitle:
+      "The tree (boxes.count, boxes.memoryBytes, boxes.updateAll, boxes.update)",
+    stepTree: (n, seed, shake, lifted, d, bytes) =>
+      `${n} boxes (scene ${seed}) in a tree of ${bytes} bytes of WASM memory, built with np.createAABBTree where the crates first lay. ` +
       (shake === 0
-        ? "not shaken: the tree is as built."
-        : `shaken ${shake}: every crate moved, and boxes.updateAll refitted the tree to them.`),
+        ? "Not shaken. "
+        : `Shaken ${shake}: every crate moved, and boxes.updateAll refitted the tree. `) +
+      (lifted < 0
+        ? "No crate lifted."
+        : `Crate ${lifted} lifted by ${d}: boxes.update moved it and refitted the nodes above it.`),
   },
   ko: {
     menu: "플레이그라운드",
@@ -476,9 +486,12 @@ const PLAYGROUND_TEXT = {
     slotRadius: (p) => `${p}: 반지름 r`,
     slotRotation: (p) => `${p}: 회전 ° (OBB)`,
     treeSeed: "박스 트리: 시드",
-    treeShake: "박스 트리: 흔들기 (updateAll)",
+    treeShake: "박스 트리: 흔들기 (boxes.updateAll)",
     seed: (n) => `배치 ${n}`,
     shake: (n) => (n === 0 ? "만든 그대로" : `${n}번째 흔들기`),
+    treeLift: (d) => `박스 트리: ${d}만큼 들어 올린 상자 (boxes.update)`,
+    liftNone: "없음",
+    crate: (i) => `상자 ${i}번`,
     query: "쿼리",
     explanation: `
   <p>도형 두 개와 쿼리 하나를 고르세요. 목록에는 라이브러리가 그 쌍에 대해 제공하는 쿼리만 나옵니다(점, 레이, 선분은
@@ -499,7 +512,8 @@ const PLAYGROUND_TEXT = {
   처음 맞는 상자(선분은 자기 길이만큼만 나아가는 레이로 묻습니다), 그리고 박스나 구체에 닿는 모든 상자의 번호를 물을
   수 있고, 답에 나온 상자는 밝게 표시됩니다. 흔들기를 고르면 상자가 모두 움직이지만 트리를 새로 만들지는 않습니다.
   <code>boxes.updateAll</code>이 트리를 다시 맞추고(각 노드의 박스를 자식 박스들의 합집합으로 다시 계산), 그 답은
-  움직인 상자로 트리를 처음부터 만든 경우와 같습니다.</p>
+  움직인 상자로 트리를 처음부터 만든 경우와 같습니다. 상자 하나를 들어 올리면 <code>boxes.update</code>가 그 상자만
+  옮기고 그 위의 노드들만 다시 맞춥니다.</p>
   <p>큐브(중심)와 작은 공(U, V의 끝)을 드래그해 보세요.</p>`,
     overlap: "겹침",
     noOverlap: "겹치지 않음",
@@ -529,12 +543,16 @@ const PLAYGROUND_TEXT = {
       `상자 ${i}번에 거리 ${d}에서 충돌, 충돌점 ${p}, 법선 ${n}`,
     boxIndices: (n, list) => `상자 ${n}개: ${list}`,
     noBoxes: "닿는 상자 없음",
-    stepTreeTitle: "트리 (boxes.count, boxes.memoryBytes, boxes.updateAll)",
-    stepTree: (n, seed, shake, bytes) =>
-      `상자 ${n}개(배치 ${seed}), 트리가 WASM 메모리에서 차지하는 크기 ${bytes}바이트. 트리는 상자를 처음 놓은 자리에서 만들었습니다. ` +
+    stepTreeTitle:
+      "트리 (boxes.count, boxes.memoryBytes, boxes.updateAll, boxes.update)",
+    stepTree: (n, seed, shake, lifted, d, bytes) =>
+      `상자 ${n}개(배치 ${seed}), 트리가 WASM 메모리에서 차지하는 크기 ${bytes}바이트. 트리는 상자를 처음 놓은 자리에서 np.createAABBTree로 만들었습니다. ` +
       (shake === 0
-        ? "흔들지 않았으므로 트리는 만든 그대로입니다."
-        : `${shake}번째 흔들기로 상자가 모두 움직였고, boxes.updateAll이 트리를 그 자리에 다시 맞췄습니다.`),
+        ? "흔들지 않았습니다. "
+        : `${shake}번째 흔들기로 상자가 모두 움직였고, boxes.updateAll이 트리를 다시 맞췄습니다. `) +
+      (lifted < 0
+        ? "들어 올린 상자는 없습니다."
+        : `상자 ${lifted}번을 ${d}만큼 들어 올렸고, boxes.update가 그 상자를 옮긴 뒤 그 위의 노드들을 다시 맞췄습니다.`),
   },
   ja: {
     menu: "プレイグラウンド",
@@ -579,9 +597,12 @@ const PLAYGROUND_TEXT = {
     slotRadius: (p) => `${p}: 半径 r`,
     slotRotation: (p) => `${p}: 回転 °（OBB）`,
     treeSeed: "箱のツリー: シード",
-    treeShake: "箱のツリー: 揺らす (updateAll)",
+    treeShake: "箱のツリー: 揺らす (boxes.updateAll)",
     seed: (n) => `配置 ${n}`,
     shake: (n) => (n === 0 ? "作ったまま" : `${n} 回目の揺れ`),
+    treeLift: (d) => `箱のツリー: ${d} だけ持ち上げる木箱 (boxes.update)`,
+    liftNone: "なし",
+    crate: (i) => `木箱 ${i} 番`,
     query: "クエリ",
     explanation: `
   <p>図形を 2 つとクエリを 1 つ選んでください。一覧に出るのは、ライブラリがその組に用意しているクエリだけです（点・レイ・
@@ -593,7 +614,7 @@ const PLAYGROUND_TEXT = {
   2 つの OBB の分離軸は、分離軸定理の 15 本の軸（それぞれの箱の面法線 3 本ずつと、辺どうしの外積 9 本）のうち、2 つの箱の影が
   重ならない最初の軸で、箱のあいだに矢印で描かれます。</p>
   <p>メッシュは <code>np.createMesh</code> で作った三角形 288 個の小さな地形です。中心は C、横と奥行きに ±|U.x| と ±|U.z| だけ広がり、高さは C.y から ±U.y の範囲です。メッシュのクエリはメッシュオブジェクトのメソッドで、三角形を 1 つずつ判定する関数とまったく同じ答えを返します。調べられるのは、レイや線分が最初に当たる位置、最も近い点、動く球やカプセルが最初に触れる位置、図形がメッシュに触れているかどうか、図形に触れているすべての三角形の番号、そして触れている三角形ごとの接触（キャラクターコントローラーがめり込みを押し戻すときに使うもの）です。答えに出てきた三角形は明るく表示されます。</p>
-  <p>箱のツリーは、C ± |U| の範囲にシードに従って散らばる木箱 30 個を <code>np.createAABBTree</code> でまとめた境界ボリューム階層です。ツリーのクエリはツリーオブジェクトのメソッドで、箱を 1 つずつ判定する関数とまったく同じ答えを返します。レイが最初に当たる箱（線分は自分の長さまでしか進まないレイとして調べます）と、箱や球に触れているすべての木箱の番号を調べられ、答えに出てきた木箱は明るく表示されます。揺らすと木箱がすべて動きますが、ツリーは作り直しません。<code>boxes.updateAll</code> がツリーを合わせ直し（各ノードの箱を子の箱の和集合として計算し直す）、その答えは動いた木箱でツリーを一から作った場合と同じです。</p>
+  <p>箱のツリーは、C ± |U| の範囲にシードに従って散らばる木箱 30 個を <code>np.createAABBTree</code> でまとめた境界ボリューム階層です。ツリーのクエリはツリーオブジェクトのメソッドで、箱を 1 つずつ判定する関数とまったく同じ答えを返します。レイが最初に当たる箱（線分は自分の長さまでしか進まないレイとして調べます）と、箱や球に触れているすべての木箱の番号を調べられ、答えに出てきた木箱は明るく表示されます。揺らすと木箱がすべて動きますが、ツリーは作り直しません。<code>boxes.updateAll</code> がツリーを合わせ直し（各ノードの箱を子の箱の和集合として計算し直す）、その答えは動いた木箱でツリーを一から作った場合と同じです。木箱を 1 つ持ち上げると、<code>boxes.update</code> がその木箱だけを動かし、その上のノードだけを合わせ直します。</p>
   <p>立方体（中心）と小さな球（U と V の先端）をドラッグしてみてください。</p>`,
     overlap: "重なりあり",
     noOverlap: "重なりなし",
@@ -623,12 +644,16 @@ const PLAYGROUND_TEXT = {
       `箱 ${i} 番に距離 ${d} で当たり、交点 ${p}、法線 ${n}`,
     boxIndices: (n, list) => `箱 ${n} 個：${list}`,
     noBoxes: "触れている箱なし",
-    stepTreeTitle: "ツリー（boxes.count、boxes.memoryBytes、boxes.updateAll）",
-    stepTree: (n, seed, shake, bytes) =>
-      `箱 ${n} 個（配置 ${seed}）、ツリーが WASM メモリに占めるのは ${bytes} バイト。ツリーは木箱を最初に置いた位置で作りました。` +
+    stepTreeTitle:
+      "ツリー（boxes.count、boxes.memoryBytes、boxes.updateAll、boxes.update）",
+    stepTree: (n, seed, shake, lifted, d, bytes) =>
+      `箱 ${n} 個（配置 ${seed}）、ツリーが WASM メモリに占めるのは ${bytes} バイト。ツリーは木箱を最初に置いた位置で np.createAABBTree により作りました。` +
       (shake === 0
-        ? "揺らしていないので、ツリーは作ったままです。"
-        : `${shake} 回目の揺れで木箱がすべて動き、boxes.updateAll がツリーをその位置に合わせ直しました。`),
+        ? "揺らしていません。"
+        : `${shake} 回目の揺れで木箱がすべて動き、boxes.updateAll がツリーを合わせ直しました。`) +
+      (lifted < 0
+        ? "持ち上げた木箱はありません。"
+        : `木箱 ${lifted} 番を ${d} だけ持ち上げ、boxes.update がその木箱を動かして上のノードを合わせ直しました。`),
   },
 };
 
@@ -750,6 +775,7 @@ export default {
     q: 1, // closest point
     ts: 1, // the tree of boxes' seed
     tj: 0, // and its shakes (0: the crates where the tree was built)
+    tl: -1, // the crate lifted with boxes.update (-1: none)
   },
   fields: [
     ...slotFields("a", "A"),
@@ -774,6 +800,15 @@ export default {
       keys: ["tj"],
       kind: "choice",
       options: Array.from({ length: SHAKES + 1 }, (_, i) => [i, ["shake", i]]),
+    },
+    {
+      label: ["treeLift", LIFT],
+      keys: ["tl"],
+      kind: "choice",
+      options: [
+        [-1, "liftNone"],
+        ...Array.from({ length: CRATES }, (_, i) => [i, ["crate", i]]),
+      ],
     },
   ],
   /** Pairs worth seeing: one per query family, and a pair the library has no query for. */
@@ -1239,7 +1274,7 @@ export default {
           ? [
               {
                 title: t("stepTreeTitle"),
-                html: `<p>${t("stepTree", tree.count, s.ts, s.tj, tree.memoryBytes)}</p>`,
+                html: `<p>${t("stepTree", tree.count, s.ts, s.tj, s.tl, LIFT, tree.memoryBytes)}</p>`,
               },
             ]
           : []),

@@ -1,19 +1,28 @@
 // A tree of boxes input (np.createAABBTree): in a slot, a small scene of crates (app/crates.js) scattered in the box
-// C ± |U|, placed by the seed `ts` and shaken `tj` times (both playground fields). The slot's shape is the crates'
-// bounds where they lie now (`bounds`) and where the tree was built (`start`, shake 0), and a `key` naming the
-// scene; the playground builds the library's tree over `start` (treeFor), refits it to `bounds` with
-// tree.updateAll when the crates are shaken, and asks it with its own methods (boxes.raycast,
-// boxes.boxesInSphere, ...), so the shape has no `name` for np function names.
+// C ± |U|, placed by the seed `ts`, shaken `tj` times and one of them (`tl`) lifted (playground fields). The slot's
+// shape is the crates' bounds where they lie now (`bounds`) and where the tree was built (`start`, shake 0), and a
+// `key` naming the scene; the playground builds the library's tree over `start` (treeFor), refits it to `bounds`
+// with tree.updateAll when the crates are shaken and with tree.update when one crate is lifted or put back, and
+// asks it with its own methods (boxes.raycast, boxes.boxesInSphere, ...), so the shape has no `name` for np
+// function names.
 import * as THREE from "three";
 import { COLORS, material } from "../draw.js";
-import { CRATES, crates } from "../crates.js";
+import { CRATES, crates, liftCrate } from "../crates.js";
 
 const abs = (u) => ({ x: Math.abs(u.x), y: Math.abs(u.y), z: Math.abs(u.z) });
 
+/** Crate i of `bounds` as an { min, max }, as tree.update takes it. */
+const crateBox = (b, i) => ({
+  min: { x: b[6 * i], y: b[6 * i + 1], z: b[6 * i + 2] },
+  max: { x: b[6 * i + 3], y: b[6 * i + 4], z: b[6 * i + 5] },
+});
+
 /**
  * The library's tree for a slot's shape, kept in `cache` (an object the caller owns): built with
- * np.createAABBTree over the crates at shake 0 when the scene changes (the previous tree disposed), then refitted
- * with tree.updateAll to where the crates lie now whenever the shake changes. `disposeTrees(cache)` frees it.
+ * np.createAABBTree over the crates at shake 0 when the scene changes (the previous tree disposed); refitted with
+ * tree.updateAll to where the crates lie now whenever the shake changes; else, when only the lifted crate
+ * changed, the crate put back and the one lifted each moved with tree.update (which refits the nodes above it).
+ * `disposeTrees(cache)` frees it.
  */
 export function treeFor(np, shape, cache) {
   if (cache.key !== shape.key) {
@@ -21,10 +30,16 @@ export function treeFor(np, shape, cache) {
     cache.tree = np.createAABBTree(shape.start);
     cache.key = shape.key;
     cache.shake = 0;
+    cache.lifted = -1;
   }
   if (cache.shake !== shape.shake) {
     cache.tree.updateAll(shape.bounds);
     cache.shake = shape.shake;
+    cache.lifted = shape.lifted;
+  } else if (cache.lifted !== shape.lifted) {
+    for (const i of [cache.lifted, shape.lifted])
+      if (i >= 0) cache.tree.update(i, crateBox(shape.bounds, i));
+    cache.lifted = shape.lifted;
   }
   return cache.tree;
 }
@@ -58,9 +73,10 @@ export default {
   kind: "boxes",
   uses: { u: true, v: false },
   fromSlot: (k) => ({
-    bounds: crates(k.seed, k.shake, k.c, abs(k.u)),
+    bounds: liftCrate(crates(k.seed, k.shake, k.c, abs(k.u)), k.lifted),
     start: crates(k.seed, 0, k.c, abs(k.u)),
     shake: k.shake,
+    lifted: k.lifted,
     key: [k.c.x, k.c.y, k.c.z, k.u.x, k.u.y, k.u.z, k.seed].join(","),
   }),
   view(ctx, color) {
