@@ -5,7 +5,7 @@
 // appears here without a change to this file. A mesh (app/shapes/mesh.js: a small terrain) is asked with its own
 // methods (mesh.raycast, mesh.trianglesInSphere, ...): every query np.createMesh's meshes have for the other shape;
 // so is a tree of boxes (app/shapes/boxes.js: 30 seeded crates, np.createAABBTree, refitted with updateAll when
-// they are shaken): boxes.raycast, boxes.boxesInAABB, boxes.boxesInSphere.
+// they are shaken and with update when one is lifted): boxes.raycast, boxes.boxesInAABB, boxes.boxesInSphere.
 import * as THREE from "three";
 import { init, OBB_AXIS_NAMES } from "narrowphase";
 import { Arrow, COLORS, Dot, Rod, SphereView } from "../app/draw.js";
@@ -975,7 +975,8 @@ export default {
       },
     },
     // B a tree of boxes (30 crates of scene 1 in the box centered at the origin, ±2 wide and deep, ±1 high): a
-    // raycast, the crates in a sphere, and the crates in a box after the tree was refitted with updateAll.
+    // raycast, the crates in a sphere, and the crates in a box after the tree was refitted with updateAll (a
+    // shake) and update (crate 4 lifted).
     {
       name: "boxes-raycast",
       state: {
@@ -1006,6 +1007,7 @@ export default {
         auy: 0.5,
         auz: 0.8,
         tj: 3,
+        tl: 4,
         q: 12,
       },
     },
