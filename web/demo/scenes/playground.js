@@ -600,7 +600,7 @@ const PLAYGROUND_TEXT = {
     treeShake: "箱のツリー: 揺らす (boxes.updateAll)",
     seed: (n) => `配置 ${n}`,
     shake: (n) => (n === 0 ? "作ったまま" : `${n} 回目の揺れ`),
-    treeLift: (d) => `箱のツリー: ${d} だけ持ち上げる木箱 (boxes.update)`,
+    treeLift: (d) => `箱のツリー: ${d} だけ持ち上げた木箱 (boxes.update)`,
     liftNone: "なし",
     crate: (i) => `木箱 ${i} 番`,
     query: "クエリ",
