@@ -676,12 +676,13 @@ int capsule_box_quick(Vec3 a, Vec3 b, Vec3 lo, Vec3 hi, double r) {
 // The capsule (a, b, r) against the triangle t, decided in doubles where a
 // margin settles it (kClearMargin of the configuration's magnitude M), else
 // kMaybe: touching to within the margin, or M beyond [2^-200, 2^200] (where
-// the squares below could lose it). The candidates for the nearest pair are
-// Ericson's (5.1.10, as closest_segment_triangle in contact.cpp): the segment
-// against each edge, each end against its foot on the face, and the segment's
-// crossing of the plane against its foot. Each candidate is a point of the
-// segment and a point of the triangle, whatever rounding did to its parameters
-// (clamped to the shapes: [0, 1] on the segment, barycentric coordinates v, w
+// the squares below could lose it), or input outside the contract. The
+// candidates for the nearest pair are Ericson's (5.1.10, as
+// closest_segment_triangle in contact.cpp): the segment against each edge, each
+// end against its foot on the face, and the segment's crossing of the plane
+// against its foot. Each candidate is a point of the segment and a point of the
+// triangle, whatever rounding did to its parameters (clamped to the shapes: [0,
+// 1] on the segment, barycentric coordinates v, w
 // >= 0 with v + w <= 1 on the triangle), to within a few ulps of M, so the
 // least distance found bounds the true one from above: kYes when it is below
 // r by the margin. From below: the shapes are convex, so their distance is at
@@ -696,6 +697,15 @@ int capsule_triangle_quick(Vec3 a, Vec3 b, const Triangle& t, double r) {
            max2(max2(max_abs_component(t.a), max_abs_component(t.b)),
                 max_abs_component(t.c)));
   if (!(m >= 0x1p-200 && m <= 0x1p200)) return kMaybe;
+  // Input outside the contract (validate.h): a NaN coordinate, which max2
+  // drops from m and from the projections, or a negative or NaN radius, which
+  // the exact path squares. Left to it, so that the answer stays the exact
+  // path's for any input (the coordinates are at most 2^200: the sum is NaN
+  // only for a NaN).
+  if (!(r >= 0.0) ||
+      std::isnan(a.x + a.y + a.z + b.x + b.y + b.z + t.a.x + t.a.y + t.a.z +
+                 t.b.x + t.b.y + t.b.z + t.c.x + t.c.y + t.c.z))
+    return kMaybe;
   const double margin = m * kClearMargin;
   Vec3 near_p = a, near_q = t.a;  // the nearest pair found
   double best = HUGE_VAL;         // its squared distance

@@ -738,4 +738,30 @@ TEST(ClosestPointsSegmentSegmentFuzzFindings,
   EXPECT_EQ(c.distance, np::length(c.point_a - c.point_b));
 }
 
+// Review of the doubles' verdict before the exact filter
+// (capsule_triangle_quick, 1d772a0): it dropped a NaN coordinate (max2 ignores
+// it) and compared with a negative radius unsquared, so input outside the
+// contract (validate.h: every query assumes valid input) got a different answer
+// than the exact path gives it. The quick verdict now leaves such input to the
+// exact path: the answers below are the ones from before the quick verdict
+// existed (f4cdd5f).
+TEST(OverlapCapsuleReviewFindings,
+     InputOutsideTheContractGetsTheExactPathsAnswer) {
+  const Triangle t{{2, -2, 0}, {0, 2, -2}, {-2, 0, 2}};
+  const Capsule negative{
+      {0x1.999999999999ap-4, 0x1.999999999999ap-4, 0x1.999999999999ap-4},
+      {0x1.3333333333333p-1, -0x1.999999999999ap-2, 0x1.999999999999ap-4},
+      -0x1p-1};
+  EXPECT_TRUE(np::overlap_capsule_triangle(negative, t));
+  const Triangle with_nan{
+      {-0x1.25b2f4e452c74p-1, 0x1.80b4f04e5bc26p-1, NAN},
+      {0x1.7750230644578p-2, -0x1.297c290c9bf5cp-1, 0x1.43089ef2f71p-7},
+      {0x1.244b269cd6bc8p-2, 0x1.ad33d89b57234p-1, -0x1.5eb03f5fb4688p-2}};
+  const Capsule c{
+      {0x1.e473576d5a15p-1, 0x1.10a18b30ae208p-2, 0x1.964ca00f08c2p-3},
+      {-0x1.e3dbbcc558544p-2, -0x1.31cb05fcaf528p-1, -0x1.d3c50e048eddcp-2},
+      0x1p-40};
+  EXPECT_TRUE(np::overlap_capsule_triangle(c, with_nan));
+}
+
 }  // namespace
