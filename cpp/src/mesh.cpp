@@ -37,6 +37,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 
 #include "narrowphase/closest_point.h"
@@ -283,6 +284,16 @@ struct SlabRay : detail::SlabRay {
   double q_near[3], q_far[3];  // what the near / far bound's f is offset by
   double s[3];
   int near_hi[3];  // 1 when the near bound is hi (D < 0)
+#ifdef __wasm_simd128__
+  static_assert(offsetof(MeshNode, hi) == 3 * sizeof(float),
+                "a node's six floats: lo then hi");
+  // enter_node's lanes (detail/slab_ray.h, its note on WASM SIMD): per axis
+  // the near and far bound, at near_at / far_at among the node's six floats
+  // (lo then hi), less (q_near, q_far), times (s, -s).
+  int near_at[3], far_at[3];
+  double q_lanes[3][2];
+  double s_lanes[3][2];
+#endif
 
   void use_units(Vec3 o, Vec3 origin, double unit) {
     const double m = margin / unit;
@@ -300,6 +311,14 @@ struct SlabRay : detail::SlabRay {
       // (q - m)) s.
       q_near[a] = near_hi[a] ? q - m : q + m;
       q_far[a] = near_hi[a] ? q + m : q - m;
+#ifdef __wasm_simd128__
+      near_at[a] = near_hi[a] ? 3 + a : a;
+      far_at[a] = near_hi[a] ? a : 3 + a;
+      q_lanes[a][0] = q_near[a];
+      q_lanes[a][1] = q_far[a];
+      s_lanes[a][0] = s[a];
+      s_lanes[a][1] = -s[a];
+#endif
     }
     local = true;
   }
@@ -309,6 +328,22 @@ struct SlabRay : detail::SlabRay {
   // the t of anything the box holds.
   bool enter_node(const MeshNode& n, double* distance,
                   double* param = nullptr) const {
+#ifdef __wasm_simd128__
+    // As detail::SlabRay::enter's lanes: acc = (tnear, -tfar), each axis's
+    // lanes (fn - q_near) s and (ff - q_far) (-s), which is -t1 exactly (a
+    // NaN, 0 * inf, stays NaN and keeps the running value, as below).
+    const float* f = reinterpret_cast<const float*>(&n);
+    v128_t acc = wasm_f64x2_splat(-INFINITY);
+    for (int a = 0; a < 3; ++a) {
+      const v128_t bound = wasm_f64x2_make(static_cast<double>(f[near_at[a]]),
+                                           static_cast<double>(f[far_at[a]]));
+      acc = wasm_f64x2_pmax(
+          acc, wasm_f64x2_mul(wasm_f64x2_sub(bound, wasm_v128_load(q_lanes[a])),
+                              wasm_v128_load(s_lanes[a])));
+    }
+    return finish(wasm_f64x2_extract_lane(acc, 0),
+                  -wasm_f64x2_extract_lane(acc, 1), distance, param);
+#else
     double tnear = -INFINITY, tfar = INFINITY;
     for (int a = 0; a < 3; ++a) {
       const float fn = near_hi[a] ? n.hi[a] : n.lo[a];
@@ -319,6 +354,7 @@ struct SlabRay : detail::SlabRay {
       if (t1 < tfar) tfar = t1;
     }
     return finish(tnear, tfar, distance, param);
+#endif
   }
 };
 
@@ -531,12 +567,38 @@ struct PointVisit {
     }
     const MeshNode& n = mesh.node(i);
     double s = 0.0;
+#ifdef __wasm_simd128__
+    // The gaps in lanes (x, y) and (z, z), selected as below (detail::
+    // box_distance's lanes: pmax(0, above) is `0 < above ? above : 0`, the
+    // bitselect on `below > 0` takes below or that), summed as below.
+    {
+      const v128_t zero = wasm_f64x2_splat(0.0), mv = wasm_f64x2_splat(m);
+      const auto gap = [&](v128_t lo, v128_t hi, v128_t qv) {
+        const v128_t below = wasm_f64x2_sub(wasm_f64x2_sub(lo, mv), qv);
+        const v128_t above = wasm_f64x2_sub(qv, wasm_f64x2_add(hi, mv));
+        return wasm_v128_bitselect(below, wasm_f64x2_pmax(zero, above),
+                                   wasm_f64x2_gt(below, zero));
+      };
+      const v128_t xy =
+          gap(wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(n.lo)),
+              wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(n.hi)),
+              wasm_v128_load(q));
+      const v128_t zz = gap(wasm_f64x2_splat(static_cast<double>(n.lo[2])),
+                            wasm_f64x2_splat(static_cast<double>(n.hi[2])),
+                            wasm_f64x2_splat(q[2]));
+      const double g[3] = {wasm_f64x2_extract_lane(xy, 0),
+                           wasm_f64x2_extract_lane(xy, 1),
+                           wasm_f64x2_extract_lane(zz, 0)};
+      for (int a = 0; a < 3; ++a) s += g[a] * g[a];
+    }
+#else
     for (int a = 0; a < 3; ++a) {
       const double below = (static_cast<double>(n.lo[a]) - m) - q[a];
       const double above = q[a] - (static_cast<double>(n.hi[a]) + m);
       const double g = below > 0.0 ? below : above > 0.0 ? above : 0.0;
       s += g * g;
     }
+#endif
     *d = s >= 0x1p-1000 ? s * (1.0 - kMeshBoundSlack) : 0.0;
     return true;
   }
