@@ -1940,3 +1940,49 @@ describe("the page as a whole", () => {
     }
   });
 });
+
+// Issue 15: every pair of the playground's shapes, with every query family, opens with no console error and reads
+// out the library's answer (computed here by playgroundExpected). One test per shape A, so that a slow machine
+// never runs them all under one timeout; inside, the states are set through the page's hook in one evaluate.
+describe("the playground, every pair of shapes and every query", () => {
+  const scene = SCENES.find((s) => s.id === "playground");
+  let page;
+  let problems;
+
+  beforeAll(async () => {
+    page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    problems = watch(page);
+    await open(page, baseUrl, hashOf(scene.id, scene.deepLink));
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+  afterEach(() => {
+    expect(problems, "console errors, page errors or disagreements").toEqual(
+      [],
+    );
+  });
+
+  for (const [ak, kindA] of PG_KINDS.entries()) {
+    it(`shape A ${kindA}: every shape B, every family (the library's answer, no console error)`, async () => {
+      const seen = await page.evaluate(
+        ({ ak, kinds, families }) => {
+          const hook = window.__narrowphase;
+          const out = [];
+          for (let bk = 0; bk < kinds; bk++)
+            for (let q = 0; q < families; q++) {
+              const state = hook.setState({ ak, bk, q });
+              out.push({ state, text: hook.result() });
+            }
+          return out;
+        },
+        { ak, kinds: PG_KINDS.length, families: PG_FAMILIES.length },
+      );
+      expect(seen).toHaveLength(PG_KINDS.length * PG_FAMILIES.length);
+      for (const { state, text } of seen) {
+        expect(state.ak).toBe(ak);
+        check(scene, state, text);
+      }
+    }, 300_000);
+  }
+});
