@@ -340,6 +340,41 @@ Vec3 end_of(const Capsule& c) { return c.end; }
 
 }  // namespace
 
+void Mesh::void_corners(uint32_t slot, std::vector<uint32_t>* voided) const {
+  for (uint32_t j = 0; j < 3; ++j)
+    voided->push_back(weld_[corners_[3 * slot + j]]);
+}
+
+// A replaced contact is a face contact too and voids its corners: each pending
+// contact (key: its index << 8 | the corners it needs) whose corners are all
+// voided voids its own and is passed to `on_voided`; repeat until none is newly
+// voided (the fixed point, whatever the order of the triangles).
+template <class SlotOf, class OnVoided>
+void Mesh::void_to_fixed_point(std::vector<uint32_t>* voided,
+                               std::vector<uint64_t>* pending, SlotOf slot_of,
+                               OnVoided on_voided) const {
+  for (bool grew = true; grew;) {
+    std::sort(voided->begin(), voided->end());
+    voided->erase(std::unique(voided->begin(), voided->end()), voided->end());
+    const size_t sorted = voided->size();
+    grew = false;
+    size_t kept = 0;
+    for (const uint64_t p : *pending) {
+      const size_t index = static_cast<size_t>(p >> 8);
+      const uint32_t slot = slot_of(index);
+      if (feature_voided(slot, static_cast<unsigned>(p & 0xff), *voided,
+                         sorted)) {
+        void_corners(slot, voided);
+        on_voided(index, slot);
+        grew = true;
+      } else {
+        (*pending)[kept++] = p;
+      }
+    }
+    pending->resize(kept);
+  }
+}
+
 template <class Shape>
 void Mesh::voided_corners(const Shape& shape,
                           const std::vector<uint32_t>& slots,
@@ -357,35 +392,15 @@ void Mesh::voided_corners(const Shape& shape,
     const Classified k =
         classify(hit, t, active_[slot], s0, s1, shape.radius, &n, &e);
     if (k.face) {
-      for (uint32_t j = 0; j < 3; ++j)
-        voided->push_back(weld_[corners_[3 * slot + j]]);
+      void_corners(slot, voided);
     } else if (k.replace && dot(hit.normal, n) != 0.0) {
       // An inactive edge or vertex that becomes a face contact if voided.
       pending->push_back((static_cast<uint64_t>(slot) << 8) | k.needed);
     }
   }
-  // A replaced contact is a face contact too and voids its corners: repeat
-  // until no pending contact is newly voided (the fixed point, whatever the
-  // order of the triangles).
-  for (bool grew = true; grew;) {
-    std::sort(voided->begin(), voided->end());
-    voided->erase(std::unique(voided->begin(), voided->end()), voided->end());
-    const size_t sorted = voided->size();
-    grew = false;
-    size_t kept = 0;
-    for (const uint64_t p : *pending) {
-      const uint32_t slot = static_cast<uint32_t>(p >> 8);
-      if (feature_voided(slot, static_cast<unsigned>(p & 0xff), *voided,
-                         sorted)) {
-        for (uint32_t j = 0; j < 3; ++j)
-          voided->push_back(weld_[corners_[3 * slot + j]]);
-        grew = true;
-      } else {
-        (*pending)[kept++] = p;
-      }
-    }
-    pending->resize(kept);
-  }
+  void_to_fixed_point(
+      voided, pending, [](size_t slot) { return static_cast<uint32_t>(slot); },
+      [](size_t, uint32_t) {});
 }
 
 bool Mesh::feature_voided(uint32_t slot, unsigned needed,
@@ -438,10 +453,6 @@ void Mesh::contacts_in_slots(const Shape& shape,
   pending->clear();
   out->clear();
   const Vec3 s0 = start_of(shape), s1 = end_of(shape);
-  const auto void_corners = [&](uint32_t slot) {
-    for (uint32_t j = 0; j < 3; ++j)
-      voided->push_back(weld_[corners_[3 * slot + j]]);
-  };
   for (size_t i = 0; i < slots.size(); ++i) {
     const uint32_t slot = slots[i];
     out->push_back(MeshContact{});
@@ -454,7 +465,7 @@ void Mesh::contacts_in_slots(const Shape& shape,
     const Classified k =
         classify(c.hit, t, active_[slot], s0, s1, shape.radius, &n, &e);
     if (k.face) {
-      void_corners(slot);
+      void_corners(slot, voided);
       // A tilted interior contact beside an inactive edge: the face's.
       if (k.replace) c.hit = face_contact(c.hit, t, n, e, s0, s1, shape.radius);
     } else if (k.replace && dot(c.hit.normal, n) != 0.0) {
@@ -464,31 +475,16 @@ void Mesh::contacts_in_slots(const Shape& shape,
   // The fixed point of voided_corners; a pending contact newly voided is
   // replaced by its face contact there and then (its classification again:
   // the same, from the same single call).
-  for (bool grew = true; grew;) {
-    std::sort(voided->begin(), voided->end());
-    voided->erase(std::unique(voided->begin(), voided->end()), voided->end());
-    const size_t sorted = voided->size();
-    grew = false;
-    size_t kept = 0;
-    for (const uint64_t p : *pending) {
-      const size_t i = static_cast<size_t>(p >> 8);
-      const uint32_t slot = slots[i];
-      if (feature_voided(slot, static_cast<unsigned>(p & 0xff), *voided,
-                         sorted)) {
-        void_corners(slot);
-        grew = true;
+  void_to_fixed_point(
+      voided, pending, [&](size_t i) { return slots[i]; },
+      [&](size_t i, uint32_t slot) {
         const Triangle t = at(slot);
         ContactHit& hit = (*out)[i].hit;
         Vec3 n;
         int e;
         classify(hit, t, active_[slot], s0, s1, shape.radius, &n, &e);
         hit = face_contact(hit, t, n, e, s0, s1, shape.radius);
-      } else {
-        (*pending)[kept++] = p;
-      }
-    }
-    pending->resize(kept);
-  }
+      });
 }
 
 void Mesh::contacts_in_slots_sphere(const Sphere& sphere,

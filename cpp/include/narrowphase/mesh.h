@@ -328,6 +328,11 @@ class Mesh {
                       std::vector<uint64_t>* pending) const;
   bool feature_voided(uint32_t slot, unsigned needed,
                       const std::vector<uint32_t>& voided, size_t sorted) const;
+  void void_corners(uint32_t slot, std::vector<uint32_t>* voided) const;
+  template <class SlotOf, class OnVoided>
+  void void_to_fixed_point(std::vector<uint32_t>* voided,
+                           std::vector<uint64_t>* pending, SlotOf slot_of,
+                           OnVoided on_voided) const;
   template <class Shape>
   void contacts_in_slots(const Shape& shape, const std::vector<uint32_t>& slots,
                          std::vector<uint32_t>* voided,
