@@ -281,4 +281,63 @@ describe("fuzz findings", () => {
       }
     }
   });
+  // The fuzzer's raw np_capsuleCastTriangle (native twin: SphereCastTriangle.RegressionFuzzTinyRadiusParallelToAHugeSliver):
+  // a ball of radius 0.5 sent 4.6e100 parallel to a triangle of that size, 0.35 from its plane, entering a sliver
+  // 2^-13 of the size wide, was reported touching at fraction 0, then (the rounded edge capsules missing the edge
+  // it enters through) at fraction 1: 1.2e-4 of the path late. The exact fraction is 8192/8193.
+  it("a ball of radius 0.5 sent 1e20..1e300 along a huge sliver's plane enters it at 8192/8193, within 1e-9", () => {
+    for (const L of [1e20, 1e50, 4.6e100, 1e150, 1e300]) {
+      const tri = new Triangle(
+        new Vector3(-L, 0, 0),
+        new Vector3(-L + L * 2 ** -13, -L, -L),
+        new Vector3(-L, -L, -L),
+      );
+      const hit = np.sphereCastTriangle(
+        new Vector3(0, 0.5, 0),
+        new Vector3(-L, 0.5 - L, -L),
+        0.5,
+        tri,
+      );
+      expect(hit?.startedOverlapping, `${L}`).toBe(false);
+      expect(Math.abs(hit.fraction - 8192 / 8193), `${L}`).toBeLessThan(1e-9);
+      const capsule = new Capsule(
+        new Vector3(-5, 0.5, 0),
+        new Vector3(0, 0.5, 0),
+        0.5,
+      );
+      const cast = np.capsuleCastTriangle(
+        capsule,
+        new Vector3(-L, -L, -L),
+        tri,
+      );
+      expect(cast?.startedOverlapping, `${L}`).toBe(false);
+      expect(Math.abs(cast.fraction - 8192 / 8193), `${L}`).toBeLessThan(1e-9);
+    }
+  });
+
+  // The same across a face: a ball of radius 0.5 sent L along a plane 0.3 from a triangle of size L, entering it
+  // across an edge that meets the path at L (1/2 + 2^-14), was reported touching at the end (fraction 1, through
+  // the triangle) from L = 1e20.
+  it("a ball of radius 0.5 sent 1e20..1e300 across a huge triangle 0.3 from its plane enters it half way", () => {
+    for (const L of [1e20, 1e50, 1e100, 1e150, 1e300]) {
+      const tri = new Triangle(
+        new Vector3(L / 2, -L / 4, 0),
+        new Vector3(L / 2 + L * 2 ** -13, L / 4, 0),
+        new Vector3(L, 0, 0),
+      );
+      for (const z of [0.3, -0.3]) {
+        const hit = np.sphereCastTriangle(
+          new Vector3(0, 0, z),
+          new Vector3(L, 0, z),
+          0.5,
+          tri,
+        );
+        expect(hit?.startedOverlapping, `${L} ${z}`).toBe(false);
+        expect(
+          Math.abs(hit.fraction - (0.5 + 2 ** -14)),
+          `${L} ${z}`,
+        ).toBeLessThan(1e-9);
+      }
+    }
+  });
 });
