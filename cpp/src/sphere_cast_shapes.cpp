@@ -196,19 +196,22 @@ double first_touch(Vec3 s, Vec3 d, double r, Dist dist) {
   return hi;
 }
 
-// The rounded pieces' entry `guess` (> 1 if none), unless the exact test
-// touches(s + (e - s) x) (the capsule swept from s to that point overlaps the
-// shape: false at 0, monotone in x) proves it late by more than `step` (a
-// fraction): then the least such x, to `step`, by bisection (~40 exact tests).
+// The rounded pieces' entry `guess`, unless the exact test touches(s + (e -
+// s) x) (the capsule swept from s to that point overlaps the shape: false at
+// 0, true at 1, monotone in x) proves it late by more than `step` (a
+// fraction), or no piece was entered (guess > 1): then the least such x, to
+// `step`, by bisection (~40 exact tests).
 template <class Touches>
 double no_later_than_exact(Vec3 s, Vec3 e, double guess, double step,
                            Touches touches) {
-  if (!(guess <= 1.0)) return guess;
   const Vec3 d = e - s;
   const auto at = [&](double x) { return s + d * x; };
-  double lo = guess - step, hi;
-  if (!(lo > 0.0) || !touches(at(lo))) return guess;
-  hi = lo, lo = 0.0;
+  double lo = 0.0, hi = 1.0;
+  if (guess <= 1.0) {
+    lo = guess - step;
+    if (!(lo > 0.0) || !touches(at(lo))) return guess;
+    hi = lo, lo = 0.0;
+  }
   while (hi - lo > step) {
     const double mid = 0.5 * (lo + hi);
     if (!(mid > lo && mid < hi)) break;
@@ -450,10 +453,11 @@ bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
   // linecast_capsule there, which can miss the edge capsule the path enters
   // through: the entry then came from a later piece, up to the triangle's
   // size late (fraction 1 for a ball entering half way, through the
-  // triangle). So there the exact overlap test of the capsule swept to 2^-40
-  // m before the entry checks it, and if that already touches, the entry is
-  // the least fraction where it does (bisection), with the normal of the
-  // contact there.
+  // triangle), or from none, and first_touch's rounded distances are as
+  // blind. So there the exact overlap test of the capsule swept to 2^-40 m
+  // before the entry checks it, and if that already touches (or no piece was
+  // entered), the entry is the least fraction where it does (bisection), with
+  // the normal of the contact there.
   const double m =
       max2(path_magnitude(s, e, 0.0),
            max_abs(max_abs(max_abs_component(t.a), max_abs_component(t.b)),

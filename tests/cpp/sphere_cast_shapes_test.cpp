@@ -361,8 +361,9 @@ TEST(SphereCastTriangle, RegressionFuzzTinyRadiusParallelToAHugeSliver) {
 // 0.3 above a triangle of size L, entering it across an edge that crosses
 // the path at L (1/2 + 2^-14). From L = 1e20 the rounded edge capsule missed
 // and the ball was reported touching at the end (fraction 1, half the path
-// late, through the triangle); now 1/2 + 2^-14 to 1e-9, on every axis and
-// sign, from either side of the plane. (Path lengths 1e181..1e220 are left
+// late, through the triangle), and so was a capsule whose end balls these
+// are; now 1/2 + 2^-14 to 1e-9, on every axis and sign, from either side of
+// the plane. (Path lengths 1e181..1e220 are left
 // out: overlap_capsule_triangle itself misses this crossing there, an open
 // finding.)
 TEST(SphereCastTriangle, TinyRadiusCrossingAHugeTriangleAlongItsPlane) {
@@ -373,11 +374,25 @@ TEST(SphereCastTriangle, TinyRadiusCrossingAHugeTriangleAlongItsPlane) {
                          on_axes(axis, sg, L / 2 + L * 0x1p-13, L / 4, 0),
                          on_axes(axis, sg, L, 0, 0)};
         for (double side : {0.3, -0.3}) {
+          // Beside the middle of the edge (y = +-0.5) no rounded piece was
+          // entered at all, and first_touch's rounded distances (rounding
+          // ~1e4 at 1e20) said fraction 1 as well.
+          for (double y : {0.0, 0.5, -0.5}) {
+            ShapeCastHit h;
+            ASSERT_TRUE(np::sphere_cast_triangle(on_axes(axis, sg, 0, y, side),
+                                                 on_axes(axis, sg, L, y, side),
+                                                 0.5, t, &h))
+                << axis << " " << sg << " " << L;
+            EXPECT_FALSE(h.started_overlapping);
+            EXPECT_NEAR(h.fraction, 0.5 + 0x1p-14, 1e-9)
+                << axis << " " << sg << " " << L << " " << side << " " << y;
+          }
+          // A capsule across the path, parallel to the plane: its end balls.
           ShapeCastHit h;
-          ASSERT_TRUE(np::sphere_cast_triangle(on_axes(axis, sg, 0, 0, side),
-                                               on_axes(axis, sg, L, 0, side),
-                                               0.5, t, &h))
-              << axis << " " << sg << " " << L;
+          ASSERT_TRUE(np::capsule_cast_triangle(
+              Capsule{on_axes(axis, sg, 0, -0.5, side),
+                      on_axes(axis, sg, 0, 0.5, side), 0.5},
+              on_axes(axis, sg, L, 0, 0), t, &h));
           EXPECT_FALSE(h.started_overlapping);
           EXPECT_NEAR(h.fraction, 0.5 + 0x1p-14, 1e-9)
               << axis << " " << sg << " " << L << " " << side;

@@ -317,8 +317,9 @@ describe("fuzz findings", () => {
 
   // The same across a face: a ball of radius 0.5 sent L along a plane 0.3 from a triangle of size L, entering it
   // across an edge that meets the path at L (1/2 + 2^-14), was reported touching at the end (fraction 1, through
-  // the triangle) from L = 1e20.
-  it("a ball of radius 0.5 sent 1e20..1e300 across a huge triangle 0.3 from its plane enters it half way", () => {
+  // the triangle) from L = 1e20; beside the edge's middle (y = ±0.5) no rounded piece was entered at all, and the
+  // rounded distances said 1 too; a capsule across the path (those two balls at its ends) likewise.
+  it("a ball or capsule of radius 0.5 sent 1e20..1e300 across a huge triangle 0.3 from its plane enters it half way", () => {
     for (const L of [1e20, 1e50, 1e100, 1e150, 1e300]) {
       const tri = new Triangle(
         new Vector3(L / 2, -L / 4, 0),
@@ -326,15 +327,28 @@ describe("fuzz findings", () => {
         new Vector3(L, 0, 0),
       );
       for (const z of [0.3, -0.3]) {
-        const hit = np.sphereCastTriangle(
-          new Vector3(0, 0, z),
-          new Vector3(L, 0, z),
+        for (const y of [0, 0.5, -0.5]) {
+          const hit = np.sphereCastTriangle(
+            new Vector3(0, y, z),
+            new Vector3(L, y, z),
+            0.5,
+            tri,
+          );
+          expect(hit?.startedOverlapping, `${L} ${z} ${y}`).toBe(false);
+          expect(
+            Math.abs(hit.fraction - (0.5 + 2 ** -14)),
+            `${L} ${z} ${y}`,
+          ).toBeLessThan(1e-9);
+        }
+        const capsule = new Capsule(
+          new Vector3(0, -0.5, z),
+          new Vector3(0, 0.5, z),
           0.5,
-          tri,
         );
-        expect(hit?.startedOverlapping, `${L} ${z}`).toBe(false);
+        const cast = np.capsuleCastTriangle(capsule, new Vector3(L, 0, 0), tri);
+        expect(cast?.startedOverlapping, `${L} ${z}`).toBe(false);
         expect(
-          Math.abs(hit.fraction - (0.5 + 2 ** -14)),
+          Math.abs(cast.fraction - (0.5 + 2 ** -14)),
           `${L} ${z}`,
         ).toBeLessThan(1e-9);
       }
