@@ -70,6 +70,24 @@ struct Entry {
   }
 };
 
+// The outward unit normal of the face of the box [lo, hi] that p lies
+// farthest beyond (or least inside): a rounded entry at fraction 0 into a box
+// the exact test says the start is apart from (a start within rounding of the
+// surface) comes from a piece the rounded start lies in, whose normal is then
+// -unit(direction), no normal of the box; this is the face the start is on.
+Vec3 face_out(Vec3 p, Vec3 lo, Vec3 hi) {
+  int best = 0;
+  double beyond = -HUGE_VAL, sign = 1.0;
+  for (int i = 0; i < 3; ++i) {
+    const double below = get(lo, i) - get(p, i), above = get(p, i) - get(hi, i);
+    if (below > beyond) beyond = below, best = i, sign = -1.0;
+    if (above > beyond) beyond = above, best = i, sign = 1.0;
+  }
+  Vec3 n{0.0, 0.0, 0.0};
+  set(n, best, sign);
+  return n;
+}
+
 // A segment's entry into the capsule (a, b, radius).
 void enter_capsule(Vec3 s, Vec3 e, double length, Vec3 a, Vec3 b, double r,
                    Entry* entry) {
@@ -352,6 +370,7 @@ bool sphere_cast_aabb(Vec3 start, Vec3 end, double radius, const AABB& box,
   Entry entry;
   enter_rounded_box(s, e, length(e - s), AABB{box.min * k, box.max * k},
                     radius * k, &entry);
+  if (entry.t == 0.0) entry.normal = face_out(s, box.min * k, box.max * k);
   const double t = entry.t <= 1.0
                        ? entry.t
                        : first_touch(start, end - start, radius, [&](Vec3 p) {
@@ -383,6 +402,7 @@ bool sphere_cast_obb(Vec3 start, Vec3 end, double radius, const OBB& box,
   Entry entry;
   enter_rounded_box(s, e, length(e - s), AABB{negated(h), h}, radius * k,
                     &entry);
+  if (entry.t == 0.0) entry.normal = face_out(s, negated(h), h);
   Vec3 normal{0.0, 0.0, 0.0};
   double t;
   if (entry.t <= 1.0) {

@@ -402,6 +402,44 @@ TEST(SphereCastTriangle, TinyRadiusCrossingAHugeTriangleAlongItsPlane) {
   }
 }
 
+// The fuzzer's valid np_sphereCastOBB: a point cast from a start on a rotated
+// box's face (within rounding: the exact test says apart) into the box. The
+// box's frame rounds the start inside, so the rounded entry is at fraction 0
+// from a piece the start lies in, and its normal was the linecast's
+// -unit(direction), no normal of the box; now the face the start is on.
+TEST(SphereCastOBB, RegressionFuzzStartOnARotatedFaceGetsThatFacesNormal) {
+  const double c = 0x1.ffd886084cd0dp-1, s = 0x1.92155f7a366acp-6;
+  const OBB tilted{{3.96875, 3.96875, 3.96875},
+                   {4, 3.875, 3.96875},
+                   {{c, 0, s}, {0, 1, 0}, {-s, 0, c}}};
+  const double e = 0x1.1a62633145c07p-54;  // cos(pi / 2)
+  const OBB turned{{0, 0, 0},
+                   {3.96875, 3.96875, 3.96875},
+                   {{1, 0, 0}, {0, e, 1}, {0, -1, e}}};
+  const struct {
+    Vec3 start, end;
+    const OBB& box;
+    Vec3 normal;
+  } cases[] = {
+      {{-0x1.ec4304266868p-6, 0x1.10f8f8f8f8f9p+0, 0x1.ef6f55042e4cbp+1},
+       {0x1.fdec430426686p+2, 0x1.f6p+2, 0x1.0448557de8d9bp+2},
+       tilted,
+       {-c, 0, -s}},
+      {{0, -3.96875, 2.430158492058029e-16},
+       {1.1984068627450981, 2.430158492058029e-16, 3.96875},
+       turned,
+       {0, -1, e}},
+  };
+  for (const auto& k : cases) {
+    ShapeCastHit h;
+    ASSERT_TRUE(np::sphere_cast_obb(k.start, k.end, 0.0, k.box, &h));
+    EXPECT_FALSE(h.started_overlapping);
+    EXPECT_EQ(h.fraction, 0.0);
+    EXPECT_TRUE(Near(h.normal, k.normal, 1e-15))
+        << h.normal.x << " " << h.normal.y << " " << h.normal.z;
+  }
+}
+
 // ---- Every shape: seeded properties (EDGE_CASES.md)
 // --------------------------
 

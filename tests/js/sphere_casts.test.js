@@ -354,4 +354,27 @@ describe("fuzz findings", () => {
       }
     }
   });
+  // The fuzzer's valid np_sphereCastOBB (native twin: SphereCastOBB.RegressionFuzzStartOnARotatedFaceGetsThatFacesNormal):
+  // a point cast from a start on a rotated box's face (the exact test: apart, by rounding) into the box hit at fraction
+  // 0 with the normal -unit(direction), no normal of the box; now the face's.
+  it("a point cast into a rotated box from a start on its face gets that face's normal", () => {
+    const c = 0.99969881869620425,
+      s = 0.024541228522912448;
+    const box = new OBB(
+      new Vector3(3.96875, 3.96875, 3.96875),
+      new Vector3(4, 3.875, 3.96875),
+      new Matrix3().set(c, 0, -s, 0, 1, 0, s, 0, c),
+    );
+    const hit = np.sphereCastOBB(
+      new Vector3(-0.030045274784817, 1.0662990196078432, 3.8705850859083504),
+      new Vector3(7.9675452747848166, 7.84375, 4.0669149140916501),
+      0,
+      box,
+    );
+    expect(hit?.fraction).toBe(0);
+    expect(hit.startedOverlapping).toBe(false);
+    expect(hit.normal.x).toBeCloseTo(-c, 15);
+    expect(hit.normal.y).toBe(0);
+    expect(hit.normal.z).toBeCloseTo(-s, 15);
+  });
 });
