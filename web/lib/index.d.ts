@@ -1260,7 +1260,10 @@ export interface Narrowphase {
    * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
    * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
    * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
-   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape. The capsule moved to the
+   * entry must touch the triangle to 2^-30 of the inputs' magnitude (one exact test); where the gaps that decide
+   * the entry are below the features' rounding and it does not, the entry is the least fraction at which the
+   * exact test of the swept parallelogram touches (bisected on it).
    * @param translation how far the capsule moves (any Vec3Like; zero allowed).
    * @param result filled and returned on a hit; left untouched on a miss.
    * @throws {TypeError | RangeError} on bad input.
