@@ -383,6 +383,72 @@ bool cast_obb(const Capsule& c, Vec3 T, const OBB& box, ShapeCastHit* hit) {
   return true;
 }
 
+// Whether the capsule c swept by T x (x in [0, 1]) touches the triangle t,
+// exactly: the swept segment is the parallelogram of the triangles
+// (p0, p1, p1 + D) and (p0, p1 + D, p0 + D), D = T x (rounded: a few ulps of
+// the magnitude), within c.radius of t when the two meet or an edge of either
+// lies within the radius of the other (the nearest points of two convex
+// polygons apart include a point of an edge of one of them).
+bool swept_touches(const Capsule& c, Vec3 T, double x, const Triangle& t) {
+  const Vec3 d = T * x, p0 = c.start, p1 = c.end, q1 = c.end + d,
+             q0 = c.start + d;
+  const Triangle A{p0, p1, q1}, B{p0, q1, q0};
+  if (overlap_triangle_triangle(A, t) || overlap_triangle_triangle(B, t))
+    return true;
+  if (c.radius == 0.0) return false;
+  const double r = c.radius;
+  const Vec3 side[4][2] = {{p0, p1}, {p1, q1}, {q1, q0}, {q0, p0}};
+  for (const auto& e : side)
+    if (overlap_capsule_triangle(Capsule{e[0], e[1], r}, t)) return true;
+  const Vec3 v[3] = {t.a, t.b, t.c};
+  for (int i = 0; i < 3; ++i) {
+    const Capsule e{v[i], v[(i + 1) % 3], r};
+    if (overlap_capsule_triangle(e, A) || overlap_capsule_triangle(e, B))
+      return true;
+  }
+  return false;
+}
+
+// The features' entry is rounded: where the gaps that decide it are below
+// that rounding (a segment 8e-309 long grazing a triangle 7e-287 across in its
+// plane, the fuzzer's raw np_capsuleCastTriangle), every feature can miss
+// but one that rounds into touching at the end: fraction 1, 80% of the
+// triangle's size away. So the capsule moved to the entry must touch the
+// triangle to 2^-30 of the magnitude m (one exact test, its quick filter
+// deciding at ordinary inputs); where it does not, and the exact swept test
+// says the whole translation touches, the entry is the least fraction at
+// which that test does, to 2^-40 of m along T (bisection), with the contact
+// there.
+void settle_on_exact(First& best, const Capsule& c, Vec3 T, const Triangle& t) {
+  const double m =
+      max2(max2(max2(max_abs_component(c.start), max_abs_component(c.end)),
+                max2(c.radius, max_abs_component(T))),
+           max2(max2(max_abs_component(t.a), max_abs_component(t.b)),
+                max_abs_component(t.c)));
+  const double tol = 0x1p-30 * m, dl = length(T);
+  if (!(tol > 0.0 && dl > 0.0 && m <= 0x1p900)) return;
+  const Vec3 d = T * best.t;
+  if (overlap_capsule_triangle(Capsule{c.start + d, c.end + d, c.radius + tol},
+                               t))
+    return;
+  if (!swept_touches(c, T, 1.0, t)) return;
+  const double step = 0x1p-40 * m / dl;
+  double lo = 0.0, hi = 1.0;
+  while (hi - lo > step) {
+    const double mid = 0.5 * (lo + hi);
+    if (!(mid > lo && mid < hi)) break;
+    (swept_touches(c, T, mid, t) ? hi : lo) = mid;
+  }
+  best.t = hi;
+  const Vec3 e = T * hi;
+  ContactHit k;
+  if (contact_capsule_triangle(Capsule{c.start + e, c.end + e, c.radius + tol},
+                               t, &k)) {
+    best.normal = k.normal;
+    best.point = k.point_b;
+  }
+}
+
 bool cast_triangle(const Capsule& c, Vec3 T, const Triangle& t,
                    ShapeCastHit* hit) {
   // A zero-length capsule is a ball: the sphere cast, its distance measured
@@ -406,6 +472,7 @@ bool cast_triangle(const Capsule& c, Vec3 T, const Triangle& t,
     edge(best, c.start, c.end, T, c.radius, v[i], v[(i + 1) % 3], 0.0);
   }
   if (!(best.t <= 1.0)) return false;
+  settle_on_exact(best, c, T, t);
   fill(hit, c, T, best);
   return true;
 }

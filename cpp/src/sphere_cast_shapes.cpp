@@ -70,6 +70,24 @@ struct Entry {
   }
 };
 
+// The outward unit normal of the face of the box [lo, hi] that p lies
+// farthest beyond (or least inside): a rounded entry at fraction 0 into a box
+// the exact test says the start is apart from (a start within rounding of the
+// surface) comes from a piece the rounded start lies in, whose normal is then
+// -unit(direction), no normal of the box; this is the face the start is on.
+Vec3 face_out(Vec3 p, Vec3 lo, Vec3 hi) {
+  int best = 0;
+  double beyond = -HUGE_VAL, sign = 1.0;
+  for (int i = 0; i < 3; ++i) {
+    const double below = get(lo, i) - get(p, i), above = get(p, i) - get(hi, i);
+    if (below > beyond) beyond = below, best = i, sign = -1.0;
+    if (above > beyond) beyond = above, best = i, sign = 1.0;
+  }
+  Vec3 n{0.0, 0.0, 0.0};
+  set(n, best, sign);
+  return n;
+}
+
 // A segment's entry into the capsule (a, b, radius).
 void enter_capsule(Vec3 s, Vec3 e, double length, Vec3 a, Vec3 b, double r,
                    Entry* entry) {
@@ -192,6 +210,30 @@ double first_touch(Vec3 s, Vec3 d, double r, Dist dist) {
   for (int i = 0; i < 80; ++i) {
     const double mid = 0.5 * (lo + hi);
     (at(mid) <= 0.0 ? hi : lo) = mid;
+  }
+  return hi;
+}
+
+// The rounded pieces' entry `guess`, unless the exact test touches(s + (e -
+// s) x) (the capsule swept from s to that point overlaps the shape: false at
+// 0, true at 1, monotone in x) proves it late by more than `step` (a
+// fraction), or no piece was entered (guess > 1): then the least such x, to
+// `step`, by bisection (~40 exact tests).
+template <class Touches>
+double no_later_than_exact(Vec3 s, Vec3 e, double guess, double step,
+                           Touches touches) {
+  const Vec3 d = e - s;
+  const auto at = [&](double x) { return s + d * x; };
+  double lo = 0.0, hi = 1.0;
+  if (guess <= 1.0) {
+    lo = guess - step;
+    if (!(lo > 0.0) || !touches(at(lo))) return guess;
+    hi = lo, lo = 0.0;
+  }
+  while (hi - lo > step) {
+    const double mid = 0.5 * (lo + hi);
+    if (!(mid > lo && mid < hi)) break;
+    (touches(at(mid)) ? hi : lo) = mid;
   }
   return hi;
 }
@@ -328,6 +370,7 @@ bool sphere_cast_aabb(Vec3 start, Vec3 end, double radius, const AABB& box,
   Entry entry;
   enter_rounded_box(s, e, length(e - s), AABB{box.min * k, box.max * k},
                     radius * k, &entry);
+  if (entry.t == 0.0) entry.normal = face_out(s, box.min * k, box.max * k);
   const double t = entry.t <= 1.0
                        ? entry.t
                        : first_touch(start, end - start, radius, [&](Vec3 p) {
@@ -359,6 +402,7 @@ bool sphere_cast_obb(Vec3 start, Vec3 end, double radius, const OBB& box,
   Entry entry;
   enter_rounded_box(s, e, length(e - s), AABB{negated(h), h}, radius * k,
                     &entry);
+  if (entry.t == 0.0) entry.normal = face_out(s, negated(h), h);
   Vec3 normal{0.0, 0.0, 0.0};
   double t;
   if (entry.t <= 1.0) {
@@ -423,6 +467,28 @@ bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
     const double sigma = h0 < 0.0 ? -1.0 : 1.0, den = sigma * (h0 - h1);
     if (den > 0.0 && sigma * h0 >= r)
       entry.t = max2(min2((sigma * h0 - r) / den, 1.0), 0.0);
+  }
+  // A radius below 2^-30 of the configuration's magnitude m (a ball of 0.5
+  // sent 1e20 across a triangle of that size) is below the rounding of
+  // linecast_capsule there, which can miss the edge capsule the path enters
+  // through: the entry then came from a later piece, up to the triangle's
+  // size late (fraction 1 for a ball entering half way, through the
+  // triangle), or from none, and first_touch's rounded distances are as
+  // blind. So there the exact overlap test of the capsule swept to 2^-40 m
+  // before the entry checks it, and if that already touches (or no piece was
+  // entered), the entry is the least fraction where it does (bisection), with
+  // the normal of the contact there.
+  const double m =
+      max2(path_magnitude(s, e, 0.0),
+           max_abs(max_abs(max_abs_component(t.a), max_abs_component(t.b)),
+                   max_abs_component(t.c)));
+  if (r < 0x1p-30 * m && !(proper && r == 0.0) && length > 0.0 &&
+      max_abs_component(e - s) <= DBL_MAX) {
+    const double late =
+        no_later_than_exact(s, e, entry.t, 0x1p-40 * m / length, [&](Vec3 p) {
+          return overlap_capsule_triangle(Capsule{s, p, r}, t);
+        });
+    if (late != entry.t) entry.t = late, entry.normal = Vec3{0.0, 0.0, 0.0};
   }
   const double f = entry.t <= 1.0
                        ? entry.t

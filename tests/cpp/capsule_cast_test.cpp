@@ -462,6 +462,34 @@ TEST(CapsuleCast, ACapsuleWithinRoundingOfABoxEdgeMovingIntoItHitsAtOnce) {
   EXPECT_NEAR(h.point.y, 1.0, 1e-15);
 }
 
+// The fuzzer's raw np_capsuleCastTriangle: a segment 8.3e-309 long (radius
+// 0) at the origin moved by 6.7e-287 along the plane x = y of a triangle of
+// that size, passing 2.5e-313 beside its corner a: every feature missed but
+// one that rounds into touching at the end, and the cast reported fraction 1
+// with the segment 5.5e-287 (80% of the triangle's size) from the triangle.
+// Now the least fraction at which the exact swept test touches: at the
+// reported fraction the moved segment touches to 1e-9 of the size, and it
+// does so near the start.
+TEST(CapsuleCastTriangle, RegressionFuzzSegmentGrazingInThePlaneBelowRounding) {
+  const Capsule c{{0, 0, 0},
+                  {1.9734560855977033e-312, 2.427640957405549e-319,
+                   8.3440269694020052e-309},
+                  0};
+  const Vec3 T{-0x1.4848484848484p-951, -0x1.4848484848484p-951,
+               0x0.0008484848484p-1022};
+  const Triangle t{{0, 0, 1.0426638518491557e-309},
+                   {0, 1.942745169951116e-318, -6.737232400689763e-287},
+                   {-6.7372349943194047e-287, -6.7372349943194047e-287,
+                    -6.7373151610538051e-287}};
+  ShapeCastHit h;
+  ASSERT_TRUE(np::capsule_cast_triangle(c, T, t, &h));
+  EXPECT_FALSE(h.started_overlapping);
+  EXPECT_LT(h.fraction, 1e-9);
+  const Vec3 d = T * h.fraction;
+  EXPECT_TRUE(np::overlap_capsule_triangle(
+      Capsule{c.start + d, c.end + d, 1e-9 * 6.7e-287}, t));
+}
+
 TEST(CapsuleCast, ExtremeMagnitudesGiveNoNaN) {
   const double mags[] = {0x1p-1074, 1e-300, 1.0, 1e150, 1e300};
   for (double m : mags) {

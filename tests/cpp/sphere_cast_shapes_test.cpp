@@ -329,6 +329,117 @@ TEST(SphereCastTriangle, RegressionFuzzGrazingACornerFromThePlane) {
   }
 }
 
+// The fuzzer's raw np_capsuleCastTriangle: a ball of radius 0.5 sent 4.6e100
+// toward a triangle of that size, starting inside the slab of its plane
+// (0.35 from it) and running parallel to it into a sliver 2^-13 of the size
+// wide. The entry formula gave fraction 0 (fixed by 234ad51); after it the
+// rounded edge capsules, whose radius is below their rounding there, missed
+// the edge the path enters through, and the entry came at the far corner:
+// fraction 1, where the exact answer is 8192/8193 (1.2e-4 of the path, 8e96,
+// too late). Each path length from 1e20 (where 0.5 is below the rounding) to
+// 1e300: within 1e-9 of the exact fraction, for the ball and for the capsule
+// whose end ball it is.
+TEST(SphereCastTriangle, RegressionFuzzTinyRadiusParallelToAHugeSliver) {
+  for (double L : {1e20, 1e50, 4.6e100, 1e150, 1e300}) {
+    const Triangle t{Vec3{-L, 0, 0}, Vec3{-L + L * 0x1p-13, -L, -L},
+                     Vec3{-L, -L, -L}};
+    const Vec3 start{0, 0.5, 0}, end{-L, 0.5 - L, -L};
+    ShapeCastHit h;
+    ASSERT_TRUE(np::sphere_cast_triangle(start, end, 0.5, t, &h)) << L;
+    EXPECT_FALSE(h.started_overlapping) << L;
+    EXPECT_NEAR(h.fraction, 8192.0 / 8193.0, 1e-9) << L;
+    EXPECT_NEAR(h.distance / np::length(end - start), h.fraction, 1e-15) << L;
+    ASSERT_TRUE(np::capsule_cast_triangle(Capsule{Vec3{-5, 0.5, 0}, start, 0.5},
+                                          Vec3{-L, -L, -L}, t, &h))
+        << L;
+    EXPECT_FALSE(h.started_overlapping) << L;
+    EXPECT_NEAR(h.fraction, 8192.0 / 8193.0, 1e-9) << L;
+  }
+}
+
+// The same failure across a face: a ball of radius 0.5 sent L along a plane
+// 0.3 above a triangle of size L, entering it across an edge that crosses
+// the path at L (1/2 + 2^-14). From L = 1e20 the rounded edge capsule missed
+// and the ball was reported touching at the end (fraction 1, half the path
+// late, through the triangle), and so was a capsule whose end balls these
+// are; now 1/2 + 2^-14 to 1e-9, on every axis and sign, from either side of
+// the plane. (Path lengths 1e181..1e220 are left
+// out: overlap_capsule_triangle itself misses this crossing there, an open
+// finding.)
+TEST(SphereCastTriangle, TinyRadiusCrossingAHugeTriangleAlongItsPlane) {
+  for (int axis = 0; axis < 3; ++axis) {
+    for (double sg : {1.0, -1.0}) {
+      for (double L : {1e20, 1e50, 1e100, 1e150, 1e300}) {
+        const Triangle t{on_axes(axis, sg, L / 2, -L / 4, 0),
+                         on_axes(axis, sg, L / 2 + L * 0x1p-13, L / 4, 0),
+                         on_axes(axis, sg, L, 0, 0)};
+        for (double side : {0.3, -0.3}) {
+          // Beside the middle of the edge (y = +-0.5) no rounded piece was
+          // entered at all, and first_touch's rounded distances (rounding
+          // ~1e4 at 1e20) said fraction 1 as well.
+          for (double y : {0.0, 0.5, -0.5}) {
+            ShapeCastHit h;
+            ASSERT_TRUE(np::sphere_cast_triangle(on_axes(axis, sg, 0, y, side),
+                                                 on_axes(axis, sg, L, y, side),
+                                                 0.5, t, &h))
+                << axis << " " << sg << " " << L;
+            EXPECT_FALSE(h.started_overlapping);
+            EXPECT_NEAR(h.fraction, 0.5 + 0x1p-14, 1e-9)
+                << axis << " " << sg << " " << L << " " << side << " " << y;
+          }
+          // A capsule across the path, parallel to the plane: its end balls.
+          ShapeCastHit h;
+          ASSERT_TRUE(np::capsule_cast_triangle(
+              Capsule{on_axes(axis, sg, 0, -0.5, side),
+                      on_axes(axis, sg, 0, 0.5, side), 0.5},
+              on_axes(axis, sg, L, 0, 0), t, &h));
+          EXPECT_FALSE(h.started_overlapping);
+          EXPECT_NEAR(h.fraction, 0.5 + 0x1p-14, 1e-9)
+              << axis << " " << sg << " " << L << " " << side;
+        }
+      }
+    }
+  }
+}
+
+// The fuzzer's valid np_sphereCastOBB: a point cast from a start on a rotated
+// box's face (within rounding: the exact test says apart) into the box. The
+// box's frame rounds the start inside, so the rounded entry is at fraction 0
+// from a piece the start lies in, and its normal was the linecast's
+// -unit(direction), no normal of the box; now the face the start is on.
+TEST(SphereCastOBB, RegressionFuzzStartOnARotatedFaceGetsThatFacesNormal) {
+  const double c = 0x1.ffd886084cd0dp-1, s = 0x1.92155f7a366acp-6;
+  const OBB tilted{{3.96875, 3.96875, 3.96875},
+                   {4, 3.875, 3.96875},
+                   {{c, 0, s}, {0, 1, 0}, {-s, 0, c}}};
+  const double e = 0x1.1a62633145c07p-54;  // cos(pi / 2)
+  const OBB turned{{0, 0, 0},
+                   {3.96875, 3.96875, 3.96875},
+                   {{1, 0, 0}, {0, e, 1}, {0, -1, e}}};
+  const struct {
+    Vec3 start, end;
+    const OBB& box;
+    Vec3 normal;
+  } cases[] = {
+      {{-0x1.ec4304266868p-6, 0x1.10f8f8f8f8f9p+0, 0x1.ef6f55042e4cbp+1},
+       {0x1.fdec430426686p+2, 0x1.f6p+2, 0x1.0448557de8d9bp+2},
+       tilted,
+       {-c, 0, -s}},
+      {{0, -3.96875, 2.430158492058029e-16},
+       {1.1984068627450981, 2.430158492058029e-16, 3.96875},
+       turned,
+       {0, -1, e}},
+  };
+  for (const auto& k : cases) {
+    ShapeCastHit h;
+    ASSERT_TRUE(np::sphere_cast_obb(k.start, k.end, 0.0, k.box, &h));
+    EXPECT_FALSE(h.started_overlapping);
+    EXPECT_EQ(h.fraction, 0.0);
+    EXPECT_TRUE(Near(h.normal, k.normal, 1e-15))
+        << h.normal.x << " " << h.normal.y << " " << h.normal.z;
+  }
+}
+
 // ---- Every shape: seeded properties (EDGE_CASES.md)
 // --------------------------
 

@@ -282,6 +282,38 @@ describe("exact first contacts", () => {
     expect(h.normal.y).toBe(-1);
     expect(Math.abs(h.point.y - 1)).toBeLessThan(1e-15);
   });
+
+  it("touches where it reports a segment grazing a triangle in its plane below rounding (the fuzzer's finding)", () => {
+    // Native twin: CapsuleCastTriangle.RegressionFuzzSegmentGrazingInThePlaneBelowRounding. A segment 8.3e-309
+    // long moved 6.7e-287 along the plane x = y of a triangle of that size, 2.5e-313 beside its corner: every
+    // rounded feature missed but one touching at the end, and the cast said fraction 1, 5.5e-287 away.
+    const L = 6.7372349943194047e-287;
+    const c = new Capsule(
+      new Vector3(0, 0, 0),
+      new Vector3(
+        1.9734560855977033e-312,
+        2.427640957405549e-319,
+        8.3440269694020052e-309,
+      ),
+      0,
+    );
+    const T = new Vector3(-L, -L, 2.8120188928718928e-312);
+    const tri = new Triangle(
+      new Vector3(0, 0, 1.0426638518491557e-309),
+      new Vector3(0, 1.942745169951116e-318, -6.737232400689763e-287),
+      new Vector3(-L, -L, -6.7373151610538051e-287),
+    );
+    const h = np.capsuleCastTriangle(c, T, tri);
+    expect(h?.startedOverlapping).toBe(false);
+    expect(h.fraction).toBeLessThan(1e-9);
+    const d = T.clone().multiplyScalar(h.fraction);
+    const moved = new Capsule(
+      c.start.clone().add(d),
+      c.end.clone().add(d),
+      1e-9 * L,
+    );
+    expect(np.overlapCapsuleTriangle(moved, tri)).toBe(true);
+  });
 });
 
 describe("seeded properties", () => {

@@ -281,4 +281,100 @@ describe("fuzz findings", () => {
       }
     }
   });
+  // The fuzzer's raw np_capsuleCastTriangle (native twin: SphereCastTriangle.RegressionFuzzTinyRadiusParallelToAHugeSliver):
+  // a ball of radius 0.5 sent 4.6e100 parallel to a triangle of that size, 0.35 from its plane, entering a sliver
+  // 2^-13 of the size wide, was reported touching at fraction 0, then (the rounded edge capsules missing the edge
+  // it enters through) at fraction 1: 1.2e-4 of the path late. The exact fraction is 8192/8193.
+  it("a ball of radius 0.5 sent 1e20..1e300 along a huge sliver's plane enters it at 8192/8193, within 1e-9", () => {
+    for (const L of [1e20, 1e50, 4.6e100, 1e150, 1e300]) {
+      const tri = new Triangle(
+        new Vector3(-L, 0, 0),
+        new Vector3(-L + L * 2 ** -13, -L, -L),
+        new Vector3(-L, -L, -L),
+      );
+      const hit = np.sphereCastTriangle(
+        new Vector3(0, 0.5, 0),
+        new Vector3(-L, 0.5 - L, -L),
+        0.5,
+        tri,
+      );
+      expect(hit?.startedOverlapping, `${L}`).toBe(false);
+      expect(Math.abs(hit.fraction - 8192 / 8193), `${L}`).toBeLessThan(1e-9);
+      const capsule = new Capsule(
+        new Vector3(-5, 0.5, 0),
+        new Vector3(0, 0.5, 0),
+        0.5,
+      );
+      const cast = np.capsuleCastTriangle(
+        capsule,
+        new Vector3(-L, -L, -L),
+        tri,
+      );
+      expect(cast?.startedOverlapping, `${L}`).toBe(false);
+      expect(Math.abs(cast.fraction - 8192 / 8193), `${L}`).toBeLessThan(1e-9);
+    }
+  });
+
+  // The same across a face: a ball of radius 0.5 sent L along a plane 0.3 from a triangle of size L, entering it
+  // across an edge that meets the path at L (1/2 + 2^-14), was reported touching at the end (fraction 1, through
+  // the triangle) from L = 1e20; beside the edge's middle (y = ±0.5) no rounded piece was entered at all, and the
+  // rounded distances said 1 too; a capsule across the path (those two balls at its ends) likewise.
+  it("a ball or capsule of radius 0.5 sent 1e20..1e300 across a huge triangle 0.3 from its plane enters it half way", () => {
+    for (const L of [1e20, 1e50, 1e100, 1e150, 1e300]) {
+      const tri = new Triangle(
+        new Vector3(L / 2, -L / 4, 0),
+        new Vector3(L / 2 + L * 2 ** -13, L / 4, 0),
+        new Vector3(L, 0, 0),
+      );
+      for (const z of [0.3, -0.3]) {
+        for (const y of [0, 0.5, -0.5]) {
+          const hit = np.sphereCastTriangle(
+            new Vector3(0, y, z),
+            new Vector3(L, y, z),
+            0.5,
+            tri,
+          );
+          expect(hit?.startedOverlapping, `${L} ${z} ${y}`).toBe(false);
+          expect(
+            Math.abs(hit.fraction - (0.5 + 2 ** -14)),
+            `${L} ${z} ${y}`,
+          ).toBeLessThan(1e-9);
+        }
+        const capsule = new Capsule(
+          new Vector3(0, -0.5, z),
+          new Vector3(0, 0.5, z),
+          0.5,
+        );
+        const cast = np.capsuleCastTriangle(capsule, new Vector3(L, 0, 0), tri);
+        expect(cast?.startedOverlapping, `${L} ${z}`).toBe(false);
+        expect(
+          Math.abs(cast.fraction - (0.5 + 2 ** -14)),
+          `${L} ${z}`,
+        ).toBeLessThan(1e-9);
+      }
+    }
+  });
+  // The fuzzer's valid np_sphereCastOBB (native twin: SphereCastOBB.RegressionFuzzStartOnARotatedFaceGetsThatFacesNormal):
+  // a point cast from a start on a rotated box's face (the exact test: apart, by rounding) into the box hit at fraction
+  // 0 with the normal -unit(direction), no normal of the box; now the face's.
+  it("a point cast into a rotated box from a start on its face gets that face's normal", () => {
+    const c = 0.99969881869620425,
+      s = 0.024541228522912448;
+    const box = new OBB(
+      new Vector3(3.96875, 3.96875, 3.96875),
+      new Vector3(4, 3.875, 3.96875),
+      new Matrix3().set(c, 0, -s, 0, 1, 0, s, 0, c),
+    );
+    const hit = np.sphereCastOBB(
+      new Vector3(-0.030045274784817, 1.0662990196078432, 3.8705850859083504),
+      new Vector3(7.9675452747848166, 7.84375, 4.0669149140916501),
+      0,
+      box,
+    );
+    expect(hit?.fraction).toBe(0);
+    expect(hit.startedOverlapping).toBe(false);
+    expect(hit.normal.x).toBeCloseTo(-c, 15);
+    expect(hit.normal.y).toBe(0);
+    expect(hit.normal.z).toBeCloseTo(-s, 15);
+  });
 });

@@ -1103,7 +1103,11 @@ export interface Narrowphase {
    * and the `normal` and `point` of `contactSphere*` there (from the shape toward the ball; the shape's point). A
    * zero-length cast is an overlap test. Otherwise `fraction` is the center's entry into the Minkowski sum of the
    * shape and the ball, in doubles (within ~1e-12 of the scene's size), `normal` the sum's outward unit normal
-   * there, `point` the shape's point nearest `center`.
+   * there, `point` the shape's point nearest `center`. A radius below 2^-30 of the inputs' magnitude (0.5 beside
+   * 1e20) is below the rounding of the edge cylinders, which can miss the edge a path enters through: there the
+   * entry is checked against the exact swept-capsule test and, if that already touches 2^-40 of the magnitude
+   * earlier, is the least fraction where it does (bisected on it). Inputs outside the contract: README, "Casts and
+   * contacts: where the contract ends".
    * @param radius the moving ball's radius, >= 0.
    * @param result filled and returned on a hit; left untouched on a miss.
    * @throws {TypeError | RangeError} on bad input.
@@ -1256,7 +1260,10 @@ export interface Narrowphase {
    * doubles): every first contact is one of those. A contact beyond the end (an ulp) misses; thin triangles
    * and planes are never tunnelled through at any speed. An edge within ~2^-26 rad of the capsule's axis is
    * left to the balls and corners, so a path grazing only such an edge (within ~2^-26 of the scene's size) may
-   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape.
+   * miss. `normal` is unit, from the shape toward the capsule; `point` is on the shape. The capsule moved to the
+   * entry must touch the triangle to 2^-30 of the inputs' magnitude (one exact test); where the gaps that decide
+   * the entry are below the features' rounding and it does not, the entry is the least fraction at which the
+   * exact test of the swept parallelogram touches (bisected on it).
    * @param translation how far the capsule moves (any Vec3Like; zero allowed).
    * @param result filled and returned on a hit; left untouched on a miss.
    * @throws {TypeError | RangeError} on bad input.
