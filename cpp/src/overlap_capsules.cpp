@@ -627,15 +627,6 @@ void segment_points(Vec3 p0, Vec3 p1, Vec3 q0, Vec3 q1, Vec3* p, Vec3* q) {
   *p = p0 + d1 * s;
   *q = q0 + d2 * t;
 }
-// Their squared distance: at least the segments' distance, less that
-// rounding: an upper bound of the segments' distance to prove a capsule within
-// reach, never to prove one out of it.
-double segment_points_distance_sq(Vec3 p0, Vec3 p1, Vec3 q0, Vec3 q1) {
-  Vec3 p, q;
-  segment_points(p0, p1, q0, q1, &p, &q);
-  const Vec3 gap = p - q;
-  return dot(gap, gap);
-}
 
 // The capsule (a, b, r) against the box [lo, hi], decided in doubles where a
 // margin settles it (the rounded box lies inside the box grown by r on every
@@ -655,10 +646,27 @@ int capsule_box_quick(Vec3 a, Vec3 b, Vec3 lo, Vec3 hi, double r) {
     if (clip_with_margin(a, b, lo, hi, g, -margin) == kYes) return kYes;
     if (r == 0.0) break;  // the three are the box itself
   }
-  // In an edge's or a corner's pocket: within r of an edge by a margin (for
-  // magnitudes whose squares neither overflow nor lose the margin).
-  if (!(r > 2.0 * margin && m >= 0x1p-200 && m <= 0x1p200)) return kMaybe;
+  // In an edge's or a corner's pocket (for magnitudes whose squares neither
+  // overflow nor lose the margin): kYes when within r of an edge by a
+  // margin. kNo when the segment is clear of every piece of the rounded box
+  // by a margin: of each of the three boxes grown by r along one axis, and of
+  // each edge's capsule. The distance to an edge is bounded from below by the
+  // separation of the segment and the edge along the direction u of the pair
+  // of points Ericson's closest points give (convex sets are at least their
+  // separation along any axis apart; along u it is their distance up to
+  // rounding), as in capsule_triangle_quick: each projection is within
+  // 2^-46 |u| M of the exact one, far inside the margin.
+  if (!(m >= 0x1p-200 && m <= 0x1p200)) return kMaybe;
+  // Input outside the contract (a NaN coordinate, which max2 drops from m, or
+  // a negative or NaN radius) is left to the exact path, so that the answer
+  // stays its answer for any input (the sum is NaN only for a NaN: every
+  // coordinate is at most 2^200).
+  const bool valid =
+      r >= 0.0 && !std::isnan(a.x + a.y + a.z + b.x + b.y + b.z + lo.x + lo.y +
+                              lo.z + hi.x + hi.y + hi.z);
+  const bool can_reach = r > 2.0 * margin;
   const double reach = (r - margin) * (r - margin) * (1.0 - 0x1p-40);
+  bool clear = valid;  // of every edge's capsule so far
   for (int axis = 0; axis < 3; ++axis) {
     const int j = (axis + 1) % 3, k = (axis + 2) % 3;
     for (int corner = 0; corner < 4; ++corner) {
@@ -667,10 +675,27 @@ int capsule_box_quick(Vec3 a, Vec3 b, Vec3 lo, Vec3 hi, double r) {
       set(c0, k, (corner & 2) ? get(hi, k) : get(lo, k));
       Vec3 c1 = c0;
       set(c1, axis, get(hi, axis));
-      if (segment_points_distance_sq(a, b, c0, c1) < reach) return kYes;
+      Vec3 p, q;
+      segment_points(a, b, c0, c1, &p, &q);
+      // |p - q|^2 is at least the distance's square, less that rounding: an
+      // upper bound to prove the capsule within reach, never out of it.
+      const Vec3 u = p - q;
+      const double uu = dot(u, u);
+      if (can_reach && uu < reach) return kYes;
+      if (!clear) continue;
+      const double low = min2(dot(u, a - q), dot(u, b - q)),
+                   high = max2(dot(u, c0 - q), dot(u, c1 - q));
+      clear = uu >= 0x1p-900 &&
+              low - high > std::sqrt(uu) * (r + margin) * (1.0 + 0x1p-40);
     }
   }
-  return kMaybe;
+  if (!clear) return kMaybe;
+  for (int k = 0; k < 3; ++k) {
+    Vec3 g{0.0, 0.0, 0.0};
+    set(g, k, r);
+    if (clip_with_margin(a, b, lo, hi, g, margin) != kNo) return kMaybe;
+  }
+  return kNo;
 }
 
 // The capsule (a, b, r) against the triangle t, decided in doubles where a
