@@ -698,6 +698,42 @@ int capsule_box_quick(Vec3 a, Vec3 b, Vec3 lo, Vec3 hi, double r) {
   return kNo;
 }
 
+// The sign of det[p1 - s; p2 - s; p3 - s] from the rounded differences, or
+// kUnsure, for coordinates of magnitude at most 2^200. Shewchuk's static
+// filter for orient3d (Shewchuk, "Adaptive Precision Floating-Point
+// Arithmetic and Fast Robust Geometric Predicates", Discrete & Computational
+// Geometry 18, 1997, section 4.3: the rounded value has the exact sign when
+// its magnitude exceeds (7 + 56 eps) eps, eps = 2^-53, times the permanent),
+// with kOrientFilterBand (2^-40) for that factor as in detail::det3_sign, and
+// 2^-800 for underflow (at most 2^-1075 in each of six products of two
+// differences, scaled by at most 2^202 in the last products).
+int orient_filtered(Vec3 p1, Vec3 p2, Vec3 p3, Vec3 s) {
+  const Vec3 r0 = p1 - s, r1 = p2 - s, r2 = p3 - s;
+  const double value = dot(r0, cross(r1, r2));
+  const double permanent =
+      std::fabs(r0.x) * (std::fabs(r1.y * r2.z) + std::fabs(r1.z * r2.y)) +
+      std::fabs(r0.y) * (std::fabs(r1.z * r2.x) + std::fabs(r1.x * r2.z)) +
+      std::fabs(r0.z) * (std::fabs(r1.x * r2.y) + std::fabs(r1.y * r2.x));
+  if (std::fabs(value) > kOrientFilterBand * permanent + 0x1p-800)
+    return value > 0.0 ? 1 : -1;
+  return kUnsure;
+}
+
+// Whether the segment a-b certainly crosses the triangle's interior: its ends
+// strictly on either side of the plane, and the line strictly inside the three
+// edges (the scalar triple products of Ericson 5.3.4 of one strict sign),
+// every sign certified by orient_filtered. Such a segment meets the triangle,
+// whatever the radius. Coordinates at most 2^200 (the caller checks).
+bool crosses_face(Vec3 a, Vec3 b, const Triangle& t) {
+  const int sa = orient_filtered(t.b, t.c, a, t.a),
+            sb = orient_filtered(t.b, t.c, b, t.a);
+  if (sa == kUnsure || sb == kUnsure || sa == 0 || sa != -sb) return false;
+  const int u = orient_filtered(b, t.c, t.b, a);
+  if (u == kUnsure || u == 0) return false;
+  return orient_filtered(b, t.a, t.c, a) == u &&
+         orient_filtered(b, t.b, t.a, a) == u;
+}
+
 // The capsule (a, b, r) against the triangle t, decided in doubles where a
 // margin settles it (kClearMargin of the configuration's magnitude M), else
 // kMaybe: touching to within the margin, or M beyond [2^-200, 2^200] (where
@@ -770,6 +806,11 @@ int capsule_triangle_quick(Vec3 a, Vec3 b, const Triangle& t, double r) {
   }
   if (r > 2.0 * margin && best < (r - margin) * (r - margin) * (1.0 - 0x1p-40))
     return kYes;
+  // A segment through the face meets it at any radius; for a radius within
+  // the margin (a segment: contact_capsule_triangle asks whether the axis
+  // meets the triangle), no distance can show that by a margin. (Beyond it,
+  // the crossing's foot above already did.)
+  if (!(r > 2.0 * margin) && crosses_face(a, b, t)) return kYes;
   const Vec3 u = near_p - near_q;
   const double uu = dot(u, u);
   if (!(uu >= 0x1p-900)) return kMaybe;

@@ -294,4 +294,39 @@ TEST(FastPaths, OverlapCapsuleAABBPocketsEqualTheScaledExactPath) {
   EXPECT_LT(overlaps, 5400);
 }
 
+// ---- Segments through triangles: the quick verdict of a crossing ----
+
+// A segment (a capsule of radius 0, as contact_capsule_triangle asks) through
+// a point of the triangle's plane: well inside the face, or within rounding
+// of an edge or a corner (inside or outside), where the orientation signs of
+// the crossing test are within their filter's bound and must defer to the
+// exact predicates.
+TEST(FastPaths, OverlapSegmentTriangleCrossingsEqualTheScaledExactPath) {
+  Rng rng(16);
+  int overlaps = 0;
+  for (int i = 0; i < 6000; ++i) {
+    const Triangle t{vec(rng, 2.0), vec(rng, 2.0), vec(rng, 2.0)};
+    const Vec3 ab = t.b - t.a, ac = t.c - t.a;
+    double u = uniform(rng, 0.05, 0.6), v = uniform(rng, 0.05, 0.3);
+    if (i % 4 == 1) v = 0.0;                     // on edge ab
+    if (i % 4 == 2) u = 1.0 - v;                 // on edge bc
+    if (i % 4 == 3) u = v = 0.0;                 // at corner a
+    if (i % 8 >= 4) v += (i % 3 - 1) * 0x1p-52;  // an ulp or so beside
+    const Vec3 x = t.a + ab * u + ac * v;
+    const Vec3 dir = vec(rng, 1.0);
+    const Vec3 p = x + dir * uniform(rng, 0.1, 2.0),
+               q = x - dir * uniform(rng, 0.1, 2.0);
+    const bool o1 = np::overlap_capsule_triangle({p, q, 0.0}, t);
+    for (const int k : {300, -300}) {
+      const Triangle t2{scaled(t.a, k), scaled(t.b, k), scaled(t.c, k)};
+      ASSERT_EQ(o1, np::overlap_capsule_triangle(
+                        {scaled(p, k), scaled(q, k), 0.0}, t2))
+          << "case " << i;
+    }
+    overlaps += o1;
+  }
+  EXPECT_GT(overlaps, 3000);
+  EXPECT_LT(overlaps, 5900);
+}
+
 }  // namespace
