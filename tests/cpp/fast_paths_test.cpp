@@ -329,4 +329,38 @@ TEST(FastPaths, OverlapSegmentTriangleCrossingsEqualTheScaledExactPath) {
   EXPECT_LT(overlaps, 5900);
 }
 
+// ---- Points against triangles ----
+
+// closest_point_on_triangle on coordinates within [2^-60, 2^61) (every
+// scaling left out) gives bit for bit what the general path gives on the
+// twins scaled by 2^+-100 and 2^+-300, and on either side of the range's
+// edges: points in every Voronoi region, within rounding of their
+// boundaries (on an edge's line, on a corner's perpendiculars), over the
+// face, and slivers.
+TEST(FastPaths, ClosestPointOnTriangleOrdinaryEqualsTheScaledGeneralPath) {
+  Rng rng(17);
+  for (int i = 0; i < 20000; ++i) {
+    Triangle t{vec(rng, 2.0), vec(rng, 2.0), vec(rng, 2.0)};
+    if (i % 11 == 10) t.c = t.a + (t.b - t.a) * 0.3 + vec(rng, 1e-9);  // sliver
+    const Vec3 ab = t.b - t.a, ac = t.c - t.a, n = np::cross(ab, ac);
+    Vec3 p = vec(rng, 5.0);
+    const double u = uniform(rng, -0.5, 1.5), v = uniform(rng, -0.5, 1.5);
+    if (i % 5 == 1) p = t.a + ab * u + n * uniform(rng, -1.0, 1.0);  // by ab
+    if (i % 5 == 2) p = t.a + ab * u + ac * v;  // in the plane
+    if (i % 5 == 3) {
+      // On the boundary of a corner's region: perpendicular to ab at a.
+      const Vec3 w = np::cross(n, ab);
+      p = t.a + w * uniform(rng, -1.0, 1.0) + n * uniform(rng, -1.0, 1.0);
+    }
+    const Vec3 q = np::closest_point_on_triangle(p, t);
+    for (const int k : {100, -100, 300, -300, 57, 58, -57, -58}) {
+      const Triangle t2{scaled(t.a, k), scaled(t.b, k), scaled(t.c, k)};
+      const Vec3 q2 = np::closest_point_on_triangle(scaled(p, k), t2);
+      ASSERT_EQ(std::ldexp(q.x, k), q2.x) << "case " << i << " scale " << k;
+      ASSERT_EQ(std::ldexp(q.y, k), q2.y) << "case " << i << " scale " << k;
+      ASSERT_EQ(std::ldexp(q.z, k), q2.z) << "case " << i << " scale " << k;
+    }
+  }
+}
+
 }  // namespace
