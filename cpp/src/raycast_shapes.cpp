@@ -360,12 +360,15 @@ bool plane_entry(Vec3 o, Vec3 d, const Plane& pl, Ext* lambda) {
 }
 
 // plane_entry and the distance lambda |d| in plain doubles, for inputs of
-// ordinary magnitude (detail::ordinary): every product of two of them, and
-// every sum of four such products, is a normal double, so the m 2^e numbers
-// above round exactly as these do (each product, sum, quotient and square
-// root once, in the same order) and the two give the same lambda and distance
-// bit for bit whenever those are normal doubles too, which is checked last.
-// False (the caller takes plane_entry) otherwise, or when n . d rounded to 0.
+// ordinary magnitude (detail::ordinary: 0 or within [2^-250, 2^251)). Every
+// product of two of them is 0 or within [2^-500, 2^502], a multiple of
+// 2^-552, so every sum of four such products is 0 or a normal double (at
+// least 2^-552), and the square root of a sum of squares too: the m 2^e
+// numbers above round exactly as these do (each product, sum, quotient and
+// square root once, in the same order), and the two give the same lambda and
+// distance bit for bit whenever those are normal doubles too, which is
+// checked last. False (the caller takes plane_entry) otherwise, or when n . d
+// rounded to 0.
 bool plane_entry_ordinary(Vec3 o, Vec3 d, const Plane& pl, double* lambda,
                           double* distance) {
   if (!(ordinary(o) & ordinary(d) & ordinary(pl.normal) &
