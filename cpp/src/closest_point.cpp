@@ -284,12 +284,26 @@ Nearest nearest_on_sliver(Vec3 p, const Triangle& t, Vec3 n) {
 //    (unit_or, safe at any magnitude) rather than rebuilt from barycentric
 //    coordinates, so a point on an axis-aligned triangle comes back bit for bit
 //    and the distance is |(p - a) . n|, without cancellation.
+//
+// kRescale false is the fast path for coordinates of ordinary magnitude
+// (triangle_ordinary: 0 or within [2^-60, 2^61)): every power-of-two scaling
+// below left out. There each difference is 0 or within [2^-112, 2^62], each
+// dot product of two 0 or within [2^-276, 2^126] (a multiple of 2^-276), each
+// product of two of those within [2^-552, 2^252], and the same products in
+// the scaled units (each group's largest near 1, its smallest at least
+// 2^-403) at least 2^-808: nothing overflows or falls below the normal range
+// on either path, so every scaled value is the unscaled one times a power of
+// two, rounded the same way, and the answer is the same bit for bit (the
+// degenerate test's 2^-1020 vanishes in the rounding of its threshold, at
+// least 2^-270, either way).
+template <bool kRescale>
 Nearest nearest_on_triangle_unscaled(Vec3 p, const Triangle& t) {
   const Vec3 ab = t.b - t.a, ac = t.c - t.a, bc = t.c - t.b;
   // Each edge in units of its own (a 2^-1000 edge beside a 2^40 one would
   // underflow in the units of the longer).
-  const Vec3 ab_s = to_unit_scale(ab), ac_s = to_unit_scale(ac),
-             bc_s = to_unit_scale(bc);
+  const Vec3 ab_s = kRescale ? to_unit_scale(ab) : ab,
+             ac_s = kRescale ? to_unit_scale(ac) : ac,
+             bc_s = kRescale ? to_unit_scale(bc) : bc;
   // The normal from the two shorter edges (ab x ac = ab x bc = ac x bc up to
   // sign and scale): the longest edge is the one nearly parallel to another
   // in a thin triangle, and its cross product would cancel.
@@ -325,9 +339,11 @@ Nearest nearest_on_triangle_unscaled(Vec3 p, const Triangle& t) {
   }
 
   const Vec3 ap = p - t.a, bp = p - t.b, cp = p - t.c;
-  const double sp = unit_scale_for(
-      max_exponent(max_exponent(biased_exponent(ap), biased_exponent(bp)),
-                   biased_exponent(cp)));
+  const double sp =
+      kRescale ? unit_scale_for(max_exponent(
+                     max_exponent(biased_exponent(ap), biased_exponent(bp)),
+                     biased_exponent(cp)))
+               : 1.0;
   const Vec3 ap_s = ap * sp, bp_s = bp * sp, cp_s = cp * sp;
 
   // The dot products of Ericson's algorithm, in three groups by edge (ab: d1,
@@ -341,7 +357,7 @@ Nearest nearest_on_triangle_unscaled(Vec3 p, const Triangle& t) {
   double d1 = dot(ab_s, ap_s), d3 = dot(ab_s, bp_s), d5 = dot(ab_s, cp_s);
   double d2 = dot(ac_s, ap_s), d4 = dot(ac_s, bp_s), d6 = dot(ac_s, cp_s);
   double e4 = dot(bc_s, bp_s), e5 = -dot(bc_s, cp_s);
-  {
+  if (kRescale) {
     const double sb = unit_scale_for(biased_exponent(Vec3{d1, d3, d5}));
     d1 *= sb, d3 *= sb, d5 *= sb;
     const double sc = unit_scale_for(biased_exponent(Vec3{d2, d4, d6}));
@@ -393,12 +409,29 @@ Nearest nearest_on_triangle_unscaled(Vec3 p, const Triangle& t) {
   return {q, std::fabs(h)};
 }
 
+// Whether every coordinate is 0 or within [2^-60, 2^61): the range of
+// nearest_on_triangle_unscaled<false>.
+inline bool ordinary_for_triangle(double x) {
+  return static_cast<unsigned>(biased_exponent(x) - (1023 - 60)) <= 120u ||
+         x == 0.0;
+}
+inline bool ordinary_for_triangle(Vec3 v) {
+  return ordinary_for_triangle(v.x) & ordinary_for_triangle(v.y) &
+         ordinary_for_triangle(v.z);
+}
+inline bool triangle_ordinary(Vec3 p, const Triangle& t) {
+  return ordinary_for_triangle(p) & ordinary_for_triangle(t.a) &
+         ordinary_for_triangle(t.b) & ordinary_for_triangle(t.c);
+}
+
 // The same at any magnitude (the edges overflowed beyond 2^1020).
 Vec3 nearest_on_triangle(Vec3 p, const Triangle& t) {
+  if (triangle_ordinary(p, t))
+    return nearest_on_triangle_unscaled<false>(p, t).point;
   if (!huge(p) && !huge(t.a) && !huge(t.b) && !huge(t.c))
-    return nearest_on_triangle_unscaled(p, t).point;
+    return nearest_on_triangle_unscaled<true>(p, t).point;
   const Triangle ts{t.a * kDown, t.b * kDown, t.c * kDown};
-  const Vec3 q = nearest_on_triangle_unscaled(p * kDown, ts).point;
+  const Vec3 q = nearest_on_triangle_unscaled<true>(p * kDown, ts).point;
   const Vec3 originals[4] = {p, t.a, t.b, t.c};
   return scaled_back(q, originals, 4);
 }

@@ -627,15 +627,6 @@ void segment_points(Vec3 p0, Vec3 p1, Vec3 q0, Vec3 q1, Vec3* p, Vec3* q) {
   *p = p0 + d1 * s;
   *q = q0 + d2 * t;
 }
-// Their squared distance: at least the segments' distance, less that
-// rounding: an upper bound of the segments' distance to prove a capsule within
-// reach, never to prove one out of it.
-double segment_points_distance_sq(Vec3 p0, Vec3 p1, Vec3 q0, Vec3 q1) {
-  Vec3 p, q;
-  segment_points(p0, p1, q0, q1, &p, &q);
-  const Vec3 gap = p - q;
-  return dot(gap, gap);
-}
 
 // The capsule (a, b, r) against the box [lo, hi], decided in doubles where a
 // margin settles it (the rounded box lies inside the box grown by r on every
@@ -655,10 +646,27 @@ int capsule_box_quick(Vec3 a, Vec3 b, Vec3 lo, Vec3 hi, double r) {
     if (clip_with_margin(a, b, lo, hi, g, -margin) == kYes) return kYes;
     if (r == 0.0) break;  // the three are the box itself
   }
-  // In an edge's or a corner's pocket: within r of an edge by a margin (for
-  // magnitudes whose squares neither overflow nor lose the margin).
-  if (!(r > 2.0 * margin && m >= 0x1p-200 && m <= 0x1p200)) return kMaybe;
+  // In an edge's or a corner's pocket (for magnitudes whose squares neither
+  // overflow nor lose the margin): kYes when within r of an edge by a
+  // margin. kNo when the segment is clear of every piece of the rounded box
+  // by a margin: of each of the three boxes grown by r along one axis, and of
+  // each edge's capsule. The distance to an edge is bounded from below by the
+  // separation of the segment and the edge along the direction u of the pair
+  // of points Ericson's closest points give (convex sets are at least their
+  // separation along any axis apart; along u it is their distance up to
+  // rounding), as in capsule_triangle_quick: each projection is within
+  // 2^-46 |u| M of the exact one, far inside the margin.
+  if (!(m >= 0x1p-200 && m <= 0x1p200)) return kMaybe;
+  // Input outside the contract (a NaN coordinate, which max2 drops from m, or
+  // a negative or NaN radius) is left to the exact path, so that the answer
+  // stays its answer for any input (the sum is NaN only for a NaN: every
+  // coordinate is at most 2^200).
+  const bool valid =
+      r >= 0.0 && !std::isnan(a.x + a.y + a.z + b.x + b.y + b.z + lo.x + lo.y +
+                              lo.z + hi.x + hi.y + hi.z);
+  const bool can_reach = r > 2.0 * margin;
   const double reach = (r - margin) * (r - margin) * (1.0 - 0x1p-40);
+  bool clear = valid;  // of every edge's capsule so far
   for (int axis = 0; axis < 3; ++axis) {
     const int j = (axis + 1) % 3, k = (axis + 2) % 3;
     for (int corner = 0; corner < 4; ++corner) {
@@ -667,10 +675,63 @@ int capsule_box_quick(Vec3 a, Vec3 b, Vec3 lo, Vec3 hi, double r) {
       set(c0, k, (corner & 2) ? get(hi, k) : get(lo, k));
       Vec3 c1 = c0;
       set(c1, axis, get(hi, axis));
-      if (segment_points_distance_sq(a, b, c0, c1) < reach) return kYes;
+      Vec3 p, q;
+      segment_points(a, b, c0, c1, &p, &q);
+      // |p - q|^2 is at least the distance's square, less that rounding: an
+      // upper bound to prove the capsule within reach, never out of it.
+      const Vec3 u = p - q;
+      const double uu = dot(u, u);
+      if (can_reach && uu < reach) return kYes;
+      if (!clear) continue;
+      const double low = min2(dot(u, a - q), dot(u, b - q)),
+                   high = max2(dot(u, c0 - q), dot(u, c1 - q));
+      clear = uu >= 0x1p-900 &&
+              low - high > std::sqrt(uu) * (r + margin) * (1.0 + 0x1p-40);
     }
   }
-  return kMaybe;
+  if (!clear) return kMaybe;
+  for (int k = 0; k < 3; ++k) {
+    Vec3 g{0.0, 0.0, 0.0};
+    set(g, k, r);
+    if (clip_with_margin(a, b, lo, hi, g, margin) != kNo) return kMaybe;
+  }
+  return kNo;
+}
+
+// The sign of det[p1 - s; p2 - s; p3 - s] from the rounded differences, or
+// kUnsure, for coordinates of magnitude at most 2^200. Shewchuk's static
+// filter for orient3d (Shewchuk, "Adaptive Precision Floating-Point
+// Arithmetic and Fast Robust Geometric Predicates", Discrete & Computational
+// Geometry 18, 1997, section 4.3: the rounded value has the exact sign when
+// its magnitude exceeds (7 + 56 eps) eps, eps = 2^-53, times the permanent),
+// with kOrientFilterBand (2^-40) for that factor as in detail::det3_sign, and
+// 2^-800 for underflow (at most 2^-1075 in each of six products of two
+// differences, scaled by at most 2^202 in the last products).
+int orient_filtered(Vec3 p1, Vec3 p2, Vec3 p3, Vec3 s) {
+  const Vec3 r0 = p1 - s, r1 = p2 - s, r2 = p3 - s;
+  const double value = dot(r0, cross(r1, r2));
+  const double permanent =
+      std::fabs(r0.x) * (std::fabs(r1.y * r2.z) + std::fabs(r1.z * r2.y)) +
+      std::fabs(r0.y) * (std::fabs(r1.z * r2.x) + std::fabs(r1.x * r2.z)) +
+      std::fabs(r0.z) * (std::fabs(r1.x * r2.y) + std::fabs(r1.y * r2.x));
+  if (std::fabs(value) > kOrientFilterBand * permanent + 0x1p-800)
+    return value > 0.0 ? 1 : -1;
+  return kUnsure;
+}
+
+// Whether the segment a-b certainly crosses the triangle's interior: its ends
+// strictly on either side of the plane, and the line strictly inside the three
+// edges (the scalar triple products of Ericson 5.3.4 of one strict sign),
+// every sign certified by orient_filtered. Such a segment meets the triangle,
+// whatever the radius. Coordinates at most 2^200 (the caller checks).
+bool crosses_face(Vec3 a, Vec3 b, const Triangle& t) {
+  const int sa = orient_filtered(t.b, t.c, a, t.a),
+            sb = orient_filtered(t.b, t.c, b, t.a);
+  if (sa == kUnsure || sb == kUnsure || sa == 0 || sa != -sb) return false;
+  const int u = orient_filtered(b, t.c, t.b, a);
+  if (u == kUnsure || u == 0) return false;
+  return orient_filtered(b, t.a, t.c, a) == u &&
+         orient_filtered(b, t.b, t.a, a) == u;
 }
 
 // The capsule (a, b, r) against the triangle t, decided in doubles where a
@@ -745,6 +806,11 @@ int capsule_triangle_quick(Vec3 a, Vec3 b, const Triangle& t, double r) {
   }
   if (r > 2.0 * margin && best < (r - margin) * (r - margin) * (1.0 - 0x1p-40))
     return kYes;
+  // A segment through the face meets it at any radius; for a radius within
+  // the margin (a segment: contact_capsule_triangle asks whether the axis
+  // meets the triangle), no distance can show that by a margin. (Beyond it,
+  // the crossing's foot above already did.)
+  if (!(r > 2.0 * margin) && crosses_face(a, b, t)) return kYes;
   const Vec3 u = near_p - near_q;
   const double uu = dot(u, u);
   if (!(uu >= 0x1p-900)) return kMaybe;

@@ -359,6 +359,35 @@ bool plane_entry(Vec3 o, Vec3 d, const Plane& pl, Ext* lambda) {
   return true;
 }
 
+// plane_entry and the distance lambda |d| in plain doubles, for inputs of
+// ordinary magnitude (detail::ordinary: 0 or within [2^-250, 2^251)). Every
+// product of two of them is 0 or within [2^-500, 2^502], a multiple of
+// 2^-552, so every sum of four such products is 0 or a normal double (at
+// least 2^-552), and the square root of a sum of squares too: the m 2^e
+// numbers above round exactly as these do (each product, sum, quotient and
+// square root once, in the same order), and the two give the same lambda and
+// distance bit for bit whenever those are normal doubles too, which is
+// checked last. False (the caller takes plane_entry) otherwise, or when n . d
+// rounded to 0.
+bool plane_entry_ordinary(Vec3 o, Vec3 d, const Plane& pl, double* lambda,
+                          double* distance) {
+  if (!(ordinary(o) & ordinary(d) & ordinary(pl.normal) &
+        ordinary(pl.constant)))
+    return false;
+  const double f = std::fabs(dot(pl.normal, o) + pl.constant);
+  const double nd = std::fabs(dot(pl.normal, d));
+  if (!(nd > 0.0)) return false;
+  const double l = f / nd;
+  const double t = l * length(d);
+  // (f == 0 gives lambda = distance = 0, as plane_entry does.)
+  if (!((l >= DBL_MIN && l <= DBL_MAX && t >= DBL_MIN && t <= DBL_MAX) ||
+        f == 0.0))
+    return false;
+  *lambda = l;
+  *distance = t;
+  return true;
+}
+
 // p moved onto the plane along its unit normal n (one rounded step).
 Vec3 onto_plane(Vec3 p, Vec3 n, const Plane& pl) {
   const double f = plane_distance(p, pl);
@@ -373,11 +402,14 @@ Vec3 onto_plane(Vec3 p, Vec3 n, const Plane& pl) {
 bool cast_plane(Vec3 o, Vec3 d, const Plane& pl, int side, double max_distance,
                 double lambda_max, RayHit* hit) {
   const Vec3 u = unit_or(d, kUp);
-  Ext lambda;
-  if (!plane_entry(o, d, pl, &lambda)) return false;  // beyond any double
-  const double l = to_double(lambda);
+  double l, distance;
+  if (!plane_entry_ordinary(o, d, pl, &l, &distance)) {
+    Ext lambda;
+    if (!plane_entry(o, d, pl, &lambda)) return false;  // beyond any double
+    l = to_double(lambda);
+    distance = to_double(ext_mul(lambda, ext_length(d)));
+  }
   if (!(l <= lambda_max)) return false;
-  const double distance = to_double(ext_mul(lambda, ext_length(d)));
   if (!(distance <= max_distance) || !(distance <= DBL_MAX)) return false;
   if (distance == 0.0) {
     fill_start(o, negated(u), hit);
@@ -414,6 +446,47 @@ int triangle_side(const Triangle& tri, Vec3 x) {
 // The sign of ((b - a) x (c - a)) . d.
 int triangle_facing(const Triangle& tri, Vec3 d) {
   return det3_sign(tri.b, tri.a, tri.c, tri.a, d, Vec3{0.0, 0.0, 0.0});
+}
+
+// triangle_side(tri, x) and triangle_facing(tri, d) at once, in plain
+// doubles, for coordinates of magnitude at most 2^251 (else false). Both
+// determinants are det[b - a; c - a; r] = ((b - a) x (c - a)) . r, with
+// r = x - a or d, computed on the rounded differences. Shewchuk's static
+// filter for orient3d: where no operation underflows, the rounded value has
+// the exact sign when its magnitude exceeds (7 + 56 eps) eps, eps = 2^-53,
+// times the permanent (the sum of the magnitudes of the six products,
+// computed in doubles; Shewchuk, "Adaptive Precision Floating-Point
+// Arithmetic and Fast Robust Geometric Predicates", Discrete & Computational
+// Geometry 18, 1997, section 4.3, o3derrboundA). kOrientFilterBand (2^-40) is
+// wider than that bound (~2^-50.2), as in det3_sign. Underflow adds at most
+// 2^-1075 to each of the products of two differences, which the last
+// multiplication scales by at most 2^253 (differences are at most 2^252):
+// under 2^-819 in all, and 2^-800 is added to the bound for it. A value
+// within the bound is kUnsure, for det3_sign (rescaled rows, then Shewchuk's
+// expansions).
+bool sides_ordinary(const Triangle& tri, Vec3 x, Vec3 d, int* side,
+                    int* facing) {
+  const double m =
+      max2(max2(max2(max_abs_component(tri.a), max_abs_component(tri.b)),
+                max2(max_abs_component(tri.c), max_abs_component(x))),
+           max_abs_component(d));
+  if (!(m <= 0x1p251)) return false;
+  const Vec3 ab = tri.b - tri.a, ac = tri.c - tri.a, ax = x - tri.a;
+  const Vec3 n = cross(ab, ac);
+  const Vec3 p{std::fabs(ab.y * ac.z) + std::fabs(ab.z * ac.y),
+               std::fabs(ab.z * ac.x) + std::fabs(ab.x * ac.z),
+               std::fabs(ab.x * ac.y) + std::fabs(ab.y * ac.x)};
+  const auto filtered = [&](Vec3 r) {
+    const double value = dot(n, r);
+    const double permanent =
+        std::fabs(r.x) * p.x + std::fabs(r.y) * p.y + std::fabs(r.z) * p.z;
+    if (std::fabs(value) > kOrientFilterBand * permanent + 0x1p-800)
+      return value > 0.0 ? 1 : -1;
+    return kUnsure;
+  };
+  *side = filtered(ax);
+  *facing = filtered(d);
+  return true;
 }
 
 // An exact edge-function fallback: the sign of x1 y2 - y1 x2, as the smallest
@@ -542,12 +615,13 @@ void degenerate_span(const Triangle& tri, Vec3* p, Vec3* q) {
 // side of o, `facing` that of d. len: |d| (world units per lambda).
 bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
                    int facing, double lambda_max, double len, RayHit* hit) {
-  const Vec3 u = unit_or(d, kUp);
+  // (The unit direction only where a hit at the start needs it.)
+  const auto u = [d] { return unit_or(d, kUp); };
   if (side == 0 && facing == 0) {  // in the plane
     double lambda;
     if (!coplanar_entry(o, d, tri, n, lambda_max, &lambda)) return false;
     if (lambda == 0.0) {
-      fill_start(o, negated(u), hit);
+      fill_start(o, negated(u()), hit);
       return true;
     }
     if (!(lambda * len <= DBL_MAX)) return false;  // beyond the largest double
@@ -561,7 +635,7 @@ bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
   double bu, bv, bw, lambda;
   if (!watertight(o, d, tri, &bu, &bv, &bw, &lambda)) return false;
   if (side == 0) {
-    fill_start(o, negated(u), hit);
+    fill_start(o, negated(u()), hit);
     return true;
   }
   if (!(lambda > 0.0)) {
@@ -571,7 +645,7 @@ bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
     // reported as on it).
     if (!coplanar_entry(o, d, tri, n, lambda_max, &lambda)) return false;
     if (lambda == 0.0) {
-      fill_start(o, negated(u), hit);
+      fill_start(o, negated(u()), hit);
       return true;
     }
     bu = bv = bw = -1.0;  // the point is taken on the line below
@@ -650,10 +724,9 @@ bool linecast_sphere(Vec3 start, Vec3 end, const Sphere& s, RayHit* hit) {
 
 bool raycast_plane(const Ray& ray, const Plane& pl, double max_distance,
                    RayHit* hit) {
-  const Vec3 u = unit_or(ray.direction, kUp);
   const int side = plane_side(ray.origin, pl);
   if (side == 0) {
-    fill_start(ray.origin, negated(u), hit);
+    fill_start(ray.origin, negated(unit_or(ray.direction, kUp)), hit);
     return true;
   }
   const int facing = plane_facing(ray.direction, pl);
@@ -724,8 +797,10 @@ bool raycast_triangle(const Ray& ray, const Triangle& t, double max_distance,
     hit->normal = negated(unit_or(ray.direction, kUp));
     return true;
   }
-  const int side = triangle_side(t, ray.origin);
-  const int facing = triangle_facing(t, ray.direction);
+  int side = kUnsure, facing = kUnsure;
+  sides_ordinary(t, ray.origin, ray.direction, &side, &facing);
+  if (side == kUnsure) side = triangle_side(t, ray.origin);
+  if (facing == kUnsure) facing = triangle_facing(t, ray.direction);
   const double k = unit_scale_for(biased_exponent(ray.direction));
   const Vec3 d = ray.direction * k;  // exact: |d| is in [1, 2 sqrt(3))
   RayHit h;

@@ -3,10 +3,12 @@
 //
 //   node tests/bench/boundary.bench.mjs            (npm run bench runs this and the Chromium runner)
 //   node tests/bench/boundary.bench.mjs --against <other checkout>/web/lib/index.js [--reps 7]
+//   either with [--rounds N] [--calls N]   (fewer for a quick look: 21 x 500,000, or 5 x 200,000 per rep)
 //
 // With --against, it compares this build with another one (an older commit's, say) instead of three.js: both
 // modules are loaded in this one process and measured in alternation, `reps` times each, on the same inputs;
-// it prints the median per-call ns of each and their ratio, and where each stands against the crossing floor.
+// it prints the median per-call ns of each, their ratio, each one's ratio to three.js (measured beside it, in
+// the same run), and where each stands against the crossing floor.
 //
 // Prints median ns/query for each side and the ratio narrowphase / three.js (at most 1 means narrowphase costs
 // no more). Not a test: timings depend on the machine; the README records a run. The cases are in
@@ -50,44 +52,55 @@ const runtime = `node ${process.version} (V8 ${process.versions.v8})`;
 const now = () => performance.now();
 const np = await init();
 const against = process.argv.indexOf("--against");
+const option = (name, otherwise) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? Number(process.argv[at + 1]) : otherwise;
+};
 
 if (against > 0) {
   const { resolve } = await import("node:path");
   const { pathToFileURL } = await import("node:url");
   const otherPath = resolve(process.argv[against + 1]);
   const other = await (await import(pathToFileURL(otherPath).href)).init();
-  const repsAt = process.argv.indexOf("--reps");
-  const reps = repsAt > 0 ? Number(process.argv[repsAt + 1]) : 7;
+  const reps = option("--reps", 7);
+  const rounds = option("--rounds", 5);
+  const calls = option("--calls", 200_000);
   const builds = [
     { name: "this build", np, rows: [], floor: [] },
     { name: otherPath, np: other, rows: [], floor: [] },
   ];
   for (let r = 0; r < reps; r++) {
     for (const b of r % 2 === 0 ? builds : [...builds].reverse()) {
-      const options = { np: b.np, three, now, runtime, rounds: 5 };
-      b.rows.push(boundaryBenchmark({ ...options, calls: 200_000 }).rows);
-      b.floor.push(crossingFloor({ ...options, calls: 200_000 }));
+      const options = { np: b.np, three, now, runtime, rounds, calls };
+      b.rows.push(boundaryBenchmark(options).rows);
+      b.floor.push(crossingFloor(options));
     }
   }
   const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
-  const per = (b, i) => median(b.rows.map((rows) => rows[i].ours));
+  const per = (b, i, field = "ours") =>
+    median(b.rows.map((rows) => rows[i][field]));
   const floorOf = (b, name) =>
     median(b.floor.map((rows) => rows.find((row) => row.name === name).ns));
   console.log(
-    `${runtime}; median of ${reps} alternating runs (5 rounds x 200,000 calls each); ns per query`,
+    `${runtime}; median of ${reps} alternating runs (${rounds} rounds x ${calls} calls each); ns per query`,
   );
   console.log(`other build: ${otherPath}`);
   console.log();
-  console.log("| query | this build ns | other build ns | this / other |");
-  console.log("|---|---:|---:|---:|");
+  console.log(
+    "| query | this build ns | other build ns | this / other | this / three.js | other / three.js |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|");
   // Rows of queries both builds have (an older one may lack some).
   builds[0].rows[0].forEach((row) => {
     const i = builds[1].rows[0].findIndex((r) => r.name === row.name);
     if (i < 0) return;
-    const a = per(builds[0], builds[0].rows[0].indexOf(row));
+    const k = builds[0].rows[0].indexOf(row);
+    const a = per(builds[0], k);
     const b = per(builds[1], i);
+    const ra = per(builds[0], k, "ratio");
+    const rb = per(builds[1], i, "ratio");
     console.log(
-      `| ${row.name} | ${a.toFixed(1)} | ${b.toFixed(1)} | ${(a / b).toFixed(3)} |`,
+      `| ${row.name} | ${a.toFixed(1)} | ${b.toFixed(1)} | ${(a / b).toFixed(3)} | ${ra.toFixed(2)} | ${rb.toFixed(2)} |`,
     );
   });
   console.log();
@@ -108,7 +121,14 @@ if (against > 0) {
   process.exit(0);
 }
 
-const result = boundaryBenchmark({ np, three, now, runtime });
+const result = boundaryBenchmark({
+  np,
+  three,
+  now,
+  runtime,
+  rounds: option("--rounds", 21),
+  calls: option("--calls", 500_000),
+});
 console.log(formatTable(result));
 console.log();
 console.log("Where one sphere-box call goes (crossing.cases.mjs):");

@@ -45,6 +45,24 @@ inline double unit_scale_for(int biased) {
   return scale;
 }
 
+/// The fast paths' range: biased exponents within kOrdinarySpan of 1023, that
+/// is magnitudes in [2^-250, 2^251). Products of up to three such numbers, and
+/// sums of a few of them, are normal doubles (within [2^-750, 2^756]): every
+/// power-of-two rescaling and every m 2^e number of the general paths is then
+/// exact and changes no rounding, and no product falls below the normal range,
+/// so a rounding-error bound relative to the magnitudes needs no absolute
+/// term for underflow.
+inline constexpr int kOrdinarySpan = 250;
+/// Whether x is 0 or of ordinary magnitude (a NaN or an infinity is not).
+inline bool ordinary(double x) {
+  return static_cast<unsigned>(biased_exponent(x) - (1023 - kOrdinarySpan)) <=
+             static_cast<unsigned>(2 * kOrdinarySpan) ||
+         x == 0.0;
+}
+inline bool ordinary(Vec3 v) {
+  return ordinary(v.x) & ordinary(v.y) & ordinary(v.z);
+}
+
 // 2^e for e in [-1022, 1023].
 inline double pow2(int e) {
   const uint64_t bits = static_cast<uint64_t>(e + 1023) << 52;

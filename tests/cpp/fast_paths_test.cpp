@@ -1,0 +1,366 @@
+// Tests of the fast paths for inputs of ordinary magnitude (detail::ordinary:
+// every coordinate 0 or within [2^-250, 2^251)): plain double arithmetic
+// whose decisions are certified by a static error bound, with the general
+// path (rescaling by powers of two, m 2^e numbers, exact predicates) taking
+// every input outside that range and every sign within the bound.
+//
+// The oracle is each configuration's twin scaled by a power of two: the exact
+// answer scales exactly, and the general path, which works in units of a
+// power of two, rounds every step the same way at every scale. Scaled by
+// 2^300 (or 2^-300), the twin lies outside the ordinary range and takes the
+// general path, so the fast path's answer on the original must be the
+// twin's, scaled back, bit for bit: hit or miss, distance, point and normal.
+// The configurations sit where a fast path could go wrong: starts within
+// rounding of a plane, directions within rounding of parallel, and
+// magnitudes just inside and just outside the ordinary range.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+#include "narrowphase/closest_point.h"
+#include "narrowphase/overlap.h"
+#include "narrowphase/raycast.h"
+#include "test_util.h"
+
+namespace {
+
+using np::AABB;
+using np::Capsule;
+using np::Plane;
+using np::Ray;
+using np::RayHit;
+using np::Triangle;
+using np::Vec3;
+
+using Rng = std::mt19937_64;
+const double kInf = std::numeric_limits<double>::infinity();
+
+double uniform(Rng& rng, double lo, double hi) {
+  return std::uniform_real_distribution<double>(lo, hi)(rng);
+}
+Vec3 vec(Rng& rng, double s) {
+  return {uniform(rng, -s, s), uniform(rng, -s, s), uniform(rng, -s, s)};
+}
+
+// The same hit (or miss) bit for bit, h2 in units of 2^k times h1's.
+void ExpectScaledTwin(bool hit1, const RayHit& h1, bool hit2, const RayHit& h2,
+                      int k, const char* what, int i) {
+  ASSERT_EQ(hit1, hit2) << what << " case " << i;
+  if (!hit1) return;
+  const double s = std::ldexp(1.0, k);
+  EXPECT_EQ(h1.distance * s, h2.distance) << what << " case " << i;
+  EXPECT_EQ(h1.point.x * s, h2.point.x) << what << " case " << i;
+  EXPECT_EQ(h1.point.y * s, h2.point.y) << what << " case " << i;
+  EXPECT_EQ(h1.point.z * s, h2.point.z) << what << " case " << i;
+  EXPECT_EQ(h1.normal.x, h2.normal.x) << what << " case " << i;
+  EXPECT_EQ(h1.normal.y, h2.normal.y) << what << " case " << i;
+  EXPECT_EQ(h1.normal.z, h2.normal.z) << what << " case " << i;
+}
+
+Vec3 scaled(Vec3 v, int k) {
+  return {std::ldexp(v.x, k), std::ldexp(v.y, k), std::ldexp(v.z, k)};
+}
+
+// ---- Rays and segments against planes ----
+
+// A plane through a point q with a unit normal n (the constant rounded).
+Plane plane_through(Vec3 n, Vec3 q) { return {n, -np::dot(n, q)}; }
+
+struct PlaneCase {
+  Ray ray;
+  Plane plane;
+};
+
+// Rays of the boundary benchmark's kind, starts within rounding of the plane,
+// and directions within rounding of parallel to it.
+PlaneCase plane_case(Rng& rng, int i) {
+  Vec3 n = vec(rng, 1.0);
+  if (i % 5 == 4) n = {0.0, uniform(rng, 0.5, 2.0), 0.0};  // axis-aligned
+  const Plane pl = plane_through(n, vec(rng, 2.0));
+  Vec3 o = vec(rng, 6.0), d = vec(rng, 1.0);
+  if (i % 3 == 1) {
+    // A start on the plane, rounded: within a few ulps of it, either side.
+    const double nn = np::dot(n, n);
+    o = o - n * ((np::dot(n, o) + pl.constant) / nn);
+  }
+  if (i % 4 == 2) {
+    // A direction within rounding of parallel.
+    d = d - n * (np::dot(n, d) / np::dot(n, n));
+  }
+  return {{o, d}, pl};
+}
+
+// raycast_plane and linecast_plane on ordinary inputs (the fast entry) give
+// bit for bit what the general path gives on the twin 2^300 times larger.
+TEST(FastPaths, RaycastPlaneOrdinaryEqualsTheScaledGeneralPath) {
+  Rng rng(11);
+  int hits = 0, starts = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const PlaneCase c = plane_case(rng, i);
+    for (const int k : {300, -300}) {
+      const Plane p2{c.plane.normal, std::ldexp(c.plane.constant, k)};
+      RayHit h1{}, h2{};
+      const bool r1 = np::raycast_plane(c.ray, c.plane, kInf, &h1);
+      const bool r2 = np::raycast_plane(
+          {scaled(c.ray.origin, k), c.ray.direction}, p2, kInf, &h2);
+      ExpectScaledTwin(r1, h1, r2, h2, k, "raycast_plane", i);
+      if (::testing::Test::HasFailure()) return;
+      hits += r1, starts += r1 && h1.distance == 0.0;
+      const Vec3 end = c.ray.origin + c.ray.direction * uniform(rng, 0.5, 20.0);
+      const bool l1 = np::linecast_plane(c.ray.origin, end, c.plane, &h1);
+      const bool l2 =
+          np::linecast_plane(scaled(c.ray.origin, k), scaled(end, k), p2, &h2);
+      ExpectScaledTwin(l1, h1, l2, h2, k, "linecast_plane", i);
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+  // Both outcomes, and starts on the plane, were exercised.
+  EXPECT_GT(hits, 5000);
+  EXPECT_LT(hits, 35000);
+  EXPECT_GT(starts, 10);
+}
+
+// Just inside and just outside the ordinary range, at both ends: the same
+// answer, scaled, on either side of each boundary.
+TEST(FastPaths, RaycastPlaneAcrossTheOrdinaryRangeBoundaries) {
+  Rng rng(12);
+  for (int i = 0; i < 2000; ++i) {
+    const PlaneCase c = plane_case(rng, i);
+    RayHit h0{};
+    const bool r0 = np::raycast_plane(c.ray, c.plane, kInf, &h0);
+    // Coordinates up to 6 (< 2^3): at 2^247 the largest is just inside
+    // [2^-250, 2^251), at 2^248 just outside; at 2^-247 the smallest are
+    // below 2^-250 (outside) while most are inside.
+    for (const int k : {247, 248, 249, -247, -248, -252}) {
+      const Plane p2{c.plane.normal, std::ldexp(c.plane.constant, k)};
+      RayHit h2{};
+      const bool r2 = np::raycast_plane(
+          {scaled(c.ray.origin, k), c.ray.direction}, p2, kInf, &h2);
+      ExpectScaledTwin(r0, h0, r2, h2, k, "raycast_plane", i);
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+}
+
+// ---- Rays against triangles ----
+
+struct TriangleCase {
+  Ray ray;
+  Triangle tri;
+};
+
+// The benchmark's rays and triangles, plus starts within rounding of the
+// triangle's plane (inside and outside the triangle) and directions within
+// rounding of parallel to it: where the sides' filter must defer.
+TriangleCase triangle_case(Rng& rng, int i) {
+  Triangle t{vec(rng, 2.0), vec(rng, 2.0), vec(rng, 2.0)};
+  if (i % 7 == 6) {  // axis-aligned: differences and products exactly 0
+    t.a.y = t.b.y = t.c.y;
+  }
+  Vec3 o = vec(rng, 6.0), d = vec(rng, 1.0);
+  const Vec3 ab = t.b - t.a, ac = t.c - t.a, n = np::cross(ab, ac);
+  if (i % 3 == 1) {
+    // A start on the plane, rounded: a barycentric combination (inside the
+    // triangle for u, v in [0, 1] with u + v <= 1, outside otherwise).
+    o = t.a + ab * uniform(rng, -0.5, 1.0) + ac * uniform(rng, -0.5, 1.0);
+  }
+  if (i % 4 == 2) {
+    // A direction within rounding of the plane.
+    d = ab * uniform(rng, -1.0, 1.0) + ac * uniform(rng, -1.0, 1.0);
+  } else if (i % 4 == 3) {
+    // Aimed at a point of the triangle.
+    d = t.a + ab * uniform(rng, 0.0, 0.5) + ac * uniform(rng, 0.0, 0.5) - o;
+  }
+  if (np::dot(d, d) == 0.0) d = n;
+  return {{o, d}, t};
+}
+
+// raycast_triangle on ordinary inputs (the sides' fast filter) gives bit for
+// bit what the general path (det3_sign) gives on the twin 2^300 times larger.
+TEST(FastPaths, RaycastTriangleOrdinaryEqualsTheScaledGeneralPath) {
+  Rng rng(13);
+  int hits = 0, starts = 0;
+  for (int i = 0; i < 30000; ++i) {
+    const TriangleCase c = triangle_case(rng, i);
+    for (const int k : {300, -300}) {
+      const Triangle t2{scaled(c.tri.a, k), scaled(c.tri.b, k),
+                        scaled(c.tri.c, k)};
+      RayHit h1{}, h2{};
+      const bool r1 = np::raycast_triangle(c.ray, c.tri, kInf, &h1);
+      const bool r2 = np::raycast_triangle(
+          {scaled(c.ray.origin, k), c.ray.direction}, t2, kInf, &h2);
+      ExpectScaledTwin(r1, h1, r2, h2, k, "raycast_triangle", i);
+      if (::testing::Test::HasFailure()) return;
+      hits += r1, starts += r1 && h1.distance == 0.0;
+    }
+  }
+  EXPECT_GT(hits, 3000);
+  EXPECT_GT(starts, 100);
+}
+
+TEST(FastPaths, RaycastTriangleAcrossTheOrdinaryRangeBoundaries) {
+  Rng rng(14);
+  for (int i = 0; i < 3000; ++i) {
+    const TriangleCase c = triangle_case(rng, i);
+    RayHit h0{};
+    const bool r0 = np::raycast_triangle(c.ray, c.tri, kInf, &h0);
+    for (const int k : {247, 248, 249, -247, -248, -252}) {
+      const Triangle t2{scaled(c.tri.a, k), scaled(c.tri.b, k),
+                        scaled(c.tri.c, k)};
+      RayHit h2{};
+      const bool r2 = np::raycast_triangle(
+          {scaled(c.ray.origin, k), c.ray.direction}, t2, kInf, &h2);
+      ExpectScaledTwin(r0, h0, r2, h2, k, "raycast_triangle", i);
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+}
+
+// ---- Capsules against boxes: the quick verdict in an edge's pocket ----
+
+// A capsule whose segment passes by one of the box's edges or corners, at a
+// distance within rounding of its radius: beside the rounded box's edge and
+// corner pieces, where capsule_box_quick's verdict must defer to the exact
+// predicates, and farther out, where it says no.
+struct CapsuleBoxCase {
+  Capsule capsule;
+  AABB box;
+};
+// The least distance from the segment to the box's 12 edges (at least its
+// distance to the box; equal to it in the pockets below, up to rounding).
+double distance_to_edges(Vec3 p, Vec3 q, const AABB& box) {
+  double best = kInf;
+  for (int axis = 0; axis < 3; ++axis) {
+    for (int corner = 0; corner < 4; ++corner) {
+      Vec3 c0 = box.min;
+      const int j = (axis + 1) % 3, k = (axis + 2) % 3;
+      np::set(c0, j, np::get((corner & 1) ? box.max : box.min, j));
+      np::set(c0, k, np::get((corner & 2) ? box.max : box.min, k));
+      Vec3 c1 = c0;
+      np::set(c1, axis, np::get(box.max, axis));
+      best = std::min(
+          best, np::closest_points_segment_segment({p, q}, {c0, c1}).distance);
+    }
+  }
+  return best;
+}
+
+CapsuleBoxCase pocket_case(Rng& rng, int i) {
+  const Vec3 c = vec(rng, 3.0);
+  const Vec3 h{uniform(rng, 0.2, 2.0), uniform(rng, 0.2, 2.0),
+               uniform(rng, 0.2, 2.0)};
+  const AABB box{c - h, c + h};
+  // A corner, and outward directions of its pocket (the signs of the corner).
+  const Vec3 sign{rng() & 1 ? 1.0 : -1.0, rng() & 1 ? 1.0 : -1.0,
+                  rng() & 1 ? 1.0 : -1.0};
+  const Vec3 corner{c.x + sign.x * h.x, c.y + sign.y * h.y, c.z + sign.z * h.z};
+  Vec3 out{sign.x * uniform(rng, 0.1, 1.0), sign.y * uniform(rng, 0.1, 1.0),
+           sign.z * uniform(rng, 0.1, 1.0)};
+  if (i % 3 == 0) out.z = 0.0;  // across an edge along z
+  if (i % 3 == 1) out.x = 0.0;  // across an edge along x
+  // The segment crosses the pocket at right angles to `out`, through the
+  // point corner + out (along the edge for the edge cases, sideways else).
+  Vec3 along = np::cross(out, vec(rng, 1.0));
+  if (i % 3 == 0) along = {0.0, 0.0, uniform(rng, 0.2, 1.0)};
+  if (i % 3 == 1) along = {uniform(rng, 0.2, 1.0), 0.0, 0.0};
+  const Vec3 mid = corner + out;
+  const Vec3 p = mid - along, q = mid + along;
+  // The radius: the segment's distance to the box (a few ulps either side),
+  // or clearly less.
+  const double d = distance_to_edges(p, q, box);
+  const double r =
+      i % 5 == 4 ? d * 0.5 : d * (1.0 + (int(i % 9) - 4) * 0x1p-52);
+  return {{p, q, r}, box};
+}
+
+TEST(FastPaths, OverlapCapsuleAABBPocketsEqualTheScaledExactPath) {
+  Rng rng(15);
+  int overlaps = 0;
+  for (int i = 0; i < 6000; ++i) {
+    const CapsuleBoxCase c = pocket_case(rng, i);
+    const bool o1 = np::overlap_capsule_aabb(c.capsule, c.box);
+    for (const int k : {300, -300}) {
+      const Capsule c2{scaled(c.capsule.start, k), scaled(c.capsule.end, k),
+                       std::ldexp(c.capsule.radius, k)};
+      const AABB b2{scaled(c.box.min, k), scaled(c.box.max, k)};
+      ASSERT_EQ(o1, np::overlap_capsule_aabb(c2, b2)) << "case " << i;
+    }
+    overlaps += o1;
+  }
+  EXPECT_GT(overlaps, 600);
+  EXPECT_LT(overlaps, 5400);
+}
+
+// ---- Segments through triangles: the quick verdict of a crossing ----
+
+// A segment (a capsule of radius 0, as contact_capsule_triangle asks) through
+// a point of the triangle's plane: well inside the face, or within rounding
+// of an edge or a corner (inside or outside), where the orientation signs of
+// the crossing test are within their filter's bound and must defer to the
+// exact predicates.
+TEST(FastPaths, OverlapSegmentTriangleCrossingsEqualTheScaledExactPath) {
+  Rng rng(16);
+  int overlaps = 0;
+  for (int i = 0; i < 6000; ++i) {
+    const Triangle t{vec(rng, 2.0), vec(rng, 2.0), vec(rng, 2.0)};
+    const Vec3 ab = t.b - t.a, ac = t.c - t.a;
+    double u = uniform(rng, 0.05, 0.6), v = uniform(rng, 0.05, 0.3);
+    if (i % 4 == 1) v = 0.0;                     // on edge ab
+    if (i % 4 == 2) u = 1.0 - v;                 // on edge bc
+    if (i % 4 == 3) u = v = 0.0;                 // at corner a
+    if (i % 8 >= 4) v += (i % 3 - 1) * 0x1p-52;  // an ulp or so beside
+    const Vec3 x = t.a + ab * u + ac * v;
+    const Vec3 dir = vec(rng, 1.0);
+    const Vec3 p = x + dir * uniform(rng, 0.1, 2.0),
+               q = x - dir * uniform(rng, 0.1, 2.0);
+    const bool o1 = np::overlap_capsule_triangle({p, q, 0.0}, t);
+    for (const int k : {300, -300}) {
+      const Triangle t2{scaled(t.a, k), scaled(t.b, k), scaled(t.c, k)};
+      ASSERT_EQ(o1, np::overlap_capsule_triangle(
+                        {scaled(p, k), scaled(q, k), 0.0}, t2))
+          << "case " << i;
+    }
+    overlaps += o1;
+  }
+  EXPECT_GT(overlaps, 3000);
+  EXPECT_LT(overlaps, 5900);
+}
+
+// ---- Points against triangles ----
+
+// closest_point_on_triangle on coordinates within [2^-60, 2^61) (every
+// scaling left out) gives bit for bit what the general path gives on the
+// twins scaled by 2^+-100 and 2^+-300, and on either side of the range's
+// edges: points in every Voronoi region, within rounding of their
+// boundaries (on an edge's line, on a corner's perpendiculars), over the
+// face, and slivers.
+TEST(FastPaths, ClosestPointOnTriangleOrdinaryEqualsTheScaledGeneralPath) {
+  Rng rng(17);
+  for (int i = 0; i < 20000; ++i) {
+    Triangle t{vec(rng, 2.0), vec(rng, 2.0), vec(rng, 2.0)};
+    if (i % 11 == 10) t.c = t.a + (t.b - t.a) * 0.3 + vec(rng, 1e-9);  // sliver
+    const Vec3 ab = t.b - t.a, ac = t.c - t.a, n = np::cross(ab, ac);
+    Vec3 p = vec(rng, 5.0);
+    const double u = uniform(rng, -0.5, 1.5), v = uniform(rng, -0.5, 1.5);
+    if (i % 5 == 1) p = t.a + ab * u + n * uniform(rng, -1.0, 1.0);  // by ab
+    if (i % 5 == 2) p = t.a + ab * u + ac * v;  // in the plane
+    if (i % 5 == 3) {
+      // On the boundary of a corner's region: perpendicular to ab at a.
+      const Vec3 w = np::cross(n, ab);
+      p = t.a + w * uniform(rng, -1.0, 1.0) + n * uniform(rng, -1.0, 1.0);
+    }
+    const Vec3 q = np::closest_point_on_triangle(p, t);
+    for (const int k : {100, -100, 300, -300, 57, 58, -57, -58}) {
+      const Triangle t2{scaled(t.a, k), scaled(t.b, k), scaled(t.c, k)};
+      const Vec3 q2 = np::closest_point_on_triangle(scaled(p, k), t2);
+      ASSERT_EQ(std::ldexp(q.x, k), q2.x) << "case " << i << " scale " << k;
+      ASSERT_EQ(std::ldexp(q.y, k), q2.y) << "case " << i << " scale " << k;
+      ASSERT_EQ(std::ldexp(q.z, k), q2.z) << "case " << i << " scale " << k;
+    }
+  }
+}
+
+}  // namespace
