@@ -714,6 +714,93 @@ double fraction_bound(double param, double k) {
   return f >= DBL_MIN ? f : 0.0;
 }
 
+// A cheaper filter than the single cast, for the triangles whose box the
+// path enters: the separating planes of a triangle prism. For any unit u and
+// point v with the triangle inside the half-space u . (z - v) <= 0, a shape
+// (the points within r of the segment c +- h) touching the triangle has its
+// centre c with u . (c - v) <= r + |u . h|; along the centre's path c(f) = o +
+// f T that is one linear constraint on the fraction f. Eleven such planes: the
+// triangle's two faces (u = +-n), its three edges' outward side planes (u = m,
+// in the triangle's plane, perpendicular to the edge), and between each edge's
+// side and each face, at 45 degrees (u = (m +- n) / sqrt 2), so that a shape
+// beside an edge, above its face, is told apart from one touching the edge
+// (the side planes alone leave the corners of the grown prism). A contact at
+// fraction f satisfies all eleven, so it lies in [lo, hi], the intersection of
+// their intervals; a triangle whose interval is empty, or starts beyond 1 or
+// beyond the best fraction so far, has no contact that matters. This is the
+// separating-axis test of a moving convex shape (Ericson 5.5, "Real-Time
+// Collision Detection", the intervals of a slab test as in 5.3.3), on the
+// triangle's own face, side and bevel planes, conservative by construction:
+// rounding is covered by `delta`, 2^-24 of the magnitude of every coordinate
+// (the unit normal's direction of a triangle that is not a sliver, below, is
+// within ~2^-30 rad, its dot products within a few ulps of the magnitude; the
+// single calls' contacts are within rounding of touching), and by lowering lo
+// and raising hi by 2^-40 of themselves (one subtraction and one division, two
+// roundings). Slivers (|n| below 2^-20 of the product of two edges, where the
+// normal's direction is poorly known), degenerate triangles and magnitudes
+// beyond 2^+-400 (where the products could overflow or underflow) are not
+// filtered: the box test alone decides, as before.
+struct PrismFilter {
+  Vec3 o, t, h;  // the centre's start, its translation, the half segment
+  double r;      // the radius
+  double delta;  // the absolute slack
+  bool enabled;
+
+  PrismFilter(Vec3 o_, Vec3 t_, Vec3 h_, double r_, double magnitude)
+      : o(o_),
+        t(t_),
+        h(h_),
+        r(r_),
+        delta(0x1p-24 * magnitude),
+        enabled(magnitude >= 0x1p-400 && magnitude <= 0x1p400) {}
+
+  // False when no contact at any fraction in [0, 1] is possible; otherwise
+  // true, with *lo a lower bound on any contact's fraction.
+  bool bound(const Triangle& tri, double* lo) const {
+    *lo = 0.0;
+    if (!enabled) return true;
+    const Vec3 e[3] = {tri.b - tri.a, tri.c - tri.b, tri.a - tri.c};
+    const Vec3 n = cross(e[0], tri.c - tri.a);
+    const double nn = length(n);
+    // A sliver or a degenerate triangle (NaN-safe: the test fails).
+    if (!(nn > 0x1p-20 * length(e[0]) * length(e[2]) && nn >= 0x1p-900))
+      return true;
+    const Vec3 u = n / nn;
+    double low = 0.0, high = 1.0;
+    // One plane u . (c(f) - v) <= reach: g0 + f g1 <= reach' (the reach
+    // raised by 2^-20 of itself for |u| within rounding of 1, plus delta).
+    const auto plane = [&](Vec3 dir, Vec3 v) {
+      const double g0 = dot(dir, o - v), g1 = dot(dir, t);
+      const double reach =
+          (r + std::fabs(dot(dir, h))) * (1.0 + 0x1p-20) + delta;
+      if (g1 < 0.0) {
+        low = max2(low, (g0 - reach) / -g1 * (1.0 - kMeshBoundSlack));
+      } else if (g1 > 0.0) {
+        const double room = reach - g0;
+        high =
+            room < 0.0 ? -1.0 : min2(high, room / g1 * (1.0 + kMeshBoundSlack));
+      } else if (g0 > reach) {
+        high = -1.0;
+      }
+    };
+    plane(u, tri.a);
+    plane(negated(u), tri.a);
+    const Vec3 corner[3] = {tri.a, tri.b, tri.c};
+    constexpr double kHalfSqrt2 = 0.70710678118654752440;
+    for (int i = 0; i < 3; ++i) {
+      const Vec3 m = cross(e[i], u);
+      const double lm = length(m);
+      if (!(lm >= 0x1p-900)) continue;
+      const Vec3 side = m / lm;
+      plane(side, corner[i]);
+      plane((side + u) * kHalfSqrt2, corner[i]);
+      plane((side - u) * kHalfSqrt2, corner[i]);
+    }
+    *lo = low;
+    return low <= high;
+  }
+};
+
 // The swept shapes' node test: the path of the shape's centre (a segment)
 // against each box widened by the shape's reach from its centre (radius, or
 // the capsule's half extent + radius) plus the margin, with the slab test of
@@ -725,8 +812,16 @@ struct SweepVisit {
   Cast cast;     // the single call: bool(const Triangle&, ShapeCastHit*)
   SlabRay slab;  // the centre's path, D = k T
   double k;      // fraction = t * k
+  PrismFilter prism;
   EarliestCast earliest;
   double limit() const { return earliest.limit(); }
+  // Whether a triangle `id` whose fraction is at least `bound` cannot be the
+  // answer: it would come later than the best so far, or at the same fraction
+  // with a higher index (the ties' rule). So once a cast is found to start
+  // touching (fraction 0), only triangles of lower index are cast.
+  bool beaten(double bound, uint32_t id) const {
+    return bound > limit() || (bound == limit() && id > earliest.best.triangle);
+  }
   bool bound_node(const Mesh& mesh, uint32_t i, double* f) const {
     double d, t;
     const bool hit = slab.local ? slab.enter_node(mesh.node(i), &d, &t)
@@ -735,9 +830,10 @@ struct SweepVisit {
     return hit;
   }
   void leaf(const Triangle& tri, uint32_t id, uint32_t /*slot*/) {
-    double d, t;
+    double d, t, lo;
     if (!slab.enter(triangle_box(tri), &d, &t) ||
-        fraction_bound(t, k) > limit())
+        beaten(fraction_bound(t, k), id) || !prism.bound(tri, &lo) ||
+        beaten(lo, id))
       return;
     ShapeCastHit h;
     if (cast(tri, &h)) earliest.offer(h, id);
@@ -745,8 +841,9 @@ struct SweepVisit {
 };
 
 template <class Cast>
-SweepVisit<Cast> sweep_visit(Cast cast, SlabRay slab, double k) {
-  return {cast, slab, k, {}};
+SweepVisit<Cast> sweep_visit(Cast cast, SlabRay slab, double k,
+                             PrismFilter prism) {
+  return {cast, slab, k, prism, {}};
 }
 
 }  // namespace
@@ -767,7 +864,8 @@ bool Mesh::sphere_cast(Vec3 start, Vec3 end, double radius,
       [&](const Triangle& t, ShapeCastHit* h) {
         return sphere_cast_triangle(start, end, radius, t, h);
       },
-      slab, 0.5 * k);
+      slab, 0.5 * k,
+      PrismFilter(start, end - start, Vec3{0.0, 0.0, 0.0}, radius, magnitude));
   MeshTraversal<decltype(visit)>::run(*this, visit);
   if (!visit.earliest.found) return false;
   *hit = visit.earliest.best;
@@ -799,7 +897,7 @@ bool Mesh::capsule_cast(const Capsule& capsule, Vec3 translation,
       [&](const Triangle& t, ShapeCastHit* out) {
         return capsule_cast_triangle(capsule, translation, t, out);
       },
-      slab, k);
+      slab, k, PrismFilter(c, translation, h, capsule.radius, magnitude));
   MeshTraversal<decltype(visit)>::run(*this, visit);
   if (!visit.earliest.found) return false;
   *hit = visit.earliest.best;
