@@ -45,7 +45,7 @@
 import { Box3, DoubleSide, Line3, Vector3 } from "three";
 import { MeshBVH, SAH, CENTER } from "three-mesh-bvh";
 import { init } from "../../web/lib/index.js";
-import { knot, meshQueries } from "./mesh_inputs.mjs";
+import { castTarget, knot, meshQueries } from "./mesh_inputs.mjs";
 import { arg, timePerCall, timeRounds } from "./timing.mjs";
 
 const ROUNDS = arg("--rounds", 11);
@@ -231,14 +231,7 @@ const tris = [];
   for (let i = 0; i < triangles; i++)
     tris.push({ a: vertex(3 * i), b: vertex(3 * i + 1), c: vertex(3 * i + 2) });
 }
-const single = {
-  distance: 0,
-  fraction: 0,
-  center: new Vector3(),
-  point: new Vector3(),
-  normal: new Vector3(),
-  startedOverlapping: false,
-};
+const single = castTarget();
 function bruteCast(cast) {
   let best = Infinity;
   let triangle = -1;
@@ -308,7 +301,7 @@ const ourContactsCapsule = time((i) => mesh.contactsCapsule(capsules[i]));
 const theirContactsCapsuleTime = time((i) =>
   theirContactsCapsule(bvh, capsules[i]),
 );
-const castHit = { ...single, triangle: 0 };
+const castHit = castTarget();
 const ourSphereCast = time((i) =>
   mesh.sphereCast(casts[i].start, casts[i].end, casts[i].radius, castHit),
 );

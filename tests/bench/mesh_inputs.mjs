@@ -95,6 +95,19 @@ export function castQueries(geometry, n) {
   return sets;
 }
 
+/** A cast's target to fill (a ShapeCastHit of three.js vectors, and the mesh's `triangle`), reused per call. */
+export function castTarget() {
+  return {
+    distance: 0,
+    fraction: 0,
+    center: new Vector3(),
+    point: new Vector3(),
+    normal: new Vector3(),
+    startedOverlapping: false,
+    triangle: 0,
+  };
+}
+
 /** A capsule of half height 0.1 along y about `center`. */
 function upright(center, radius) {
   return {

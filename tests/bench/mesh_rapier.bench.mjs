@@ -28,9 +28,8 @@
 // "grazing"). Prints median ns per cast and the ratio narrowphase / Rapier (below
 // 1: narrowphase is faster). Not a test: timings depend on the machine.
 import RAPIER from "@dimforge/rapier3d-compat";
-import { Vector3 } from "three";
 import { init } from "../../web/lib/index.js";
-import { castQueries, knot } from "./mesh_inputs.mjs";
+import { castQueries, castTarget, knot } from "./mesh_inputs.mjs";
 import { arg, timePerCall } from "./timing.mjs";
 
 const ROUNDS = arg("--rounds", 7);
@@ -75,15 +74,7 @@ for (const set of Object.values(sets))
     );
   }
 
-const castHit = {
-  distance: 0,
-  fraction: 0,
-  center: new Vector3(),
-  point: new Vector3(),
-  normal: new Vector3(),
-  startedOverlapping: false,
-  triangle: 0,
-};
+const castHit = castTarget();
 const ours = {
   sphereCast: (c, target) => mesh.sphereCast(c.start, c.end, c.radius, target),
   capsuleCast: (c, target) =>
