@@ -378,6 +378,90 @@ struct MeshTraversal {
         },
         [&] { return visit.limit(); }, record);
   }
+
+  // The casts' traversal, best first (Ericson 6.3.3's ordered traversal,
+  // with the leaves' triangles queued beside the nodes): one min-heap of
+  // nodes, by their lower bounds, and of triangles that passed the cheap
+  // filters, by theirs (`visit.candidate`), the least popped first. A
+  // triangle is cast (`visit.cast_at`) only when nothing queued could come
+  // earlier, so the first contact found is usually the answer and every
+  // entry beyond it is dropped unopened, where the depth-first order casts
+  // each candidate of a leaf as it meets it, often hits that a nearer one
+  // later beats. The stop is the same rule as before: an entry whose bound
+  // exceeds the best fraction so far holds nothing that can win (bounds are
+  // lower bounds), and the heap gives the rest in order, so the first such
+  // pop ends the traversal. The heap lives on the stack (kHeap entries);
+  // when it is full a node is searched depth first on the spot and a
+  // triangle cast at once, which is the depth-first traversal's order: the
+  // answer stays the same.
+  static void run_best_first(const Mesh& mesh, Visit& visit) {
+    if (mesh.nodes_.empty()) return;
+    struct Entry {
+      double bound;
+      uint32_t code;  // node << 1, or slot << 1 | 1
+    };
+    constexpr int kHeap = 256;
+    Entry heap[kHeap];
+    int size = 0;
+    const auto later = [](const Entry& a, const Entry& b) {
+      return a.bound > b.bound;
+    };
+    // Now, depth first: a node that found the heap full.
+    const auto descend = [&](auto& self, uint32_t node) -> void {
+      const MeshNode& n = mesh.nodes_[node];
+      if (n.count != 0) {
+        for (uint32_t s = n.index; s < n.index + n.count; ++s) {
+          double lo;
+          if (visit.candidate(mesh.at(s), mesh.triangle_ids_[s], &lo))
+            visit.cast_at(mesh.at(s), mesh.triangle_ids_[s], lo);
+        }
+        return;
+      }
+      for (const uint32_t c : {node + 1, n.index}) {
+        double d;
+        if (visit.bound_node(mesh, c, &d) && !(d > visit.limit()))
+          self(self, c);
+      }
+    };
+    const auto push = [&](double bound, uint32_t code) {
+      heap[size++] = {bound, code};
+      std::push_heap(heap, heap + size, later);
+    };
+    double root;
+    if (!visit.bound_node(mesh, 0u, &root)) return;
+    push(root, 0u);
+    while (size > 0) {
+      std::pop_heap(heap, heap + size, later);
+      const Entry e = heap[--size];
+      if (e.bound > visit.limit()) return;  // and every entry left
+      const uint32_t i = e.code >> 1;
+      if (e.code & 1u) {
+        visit.cast_at(mesh.at(i), mesh.triangle_ids_[i], e.bound);
+        continue;
+      }
+      const MeshNode& n = mesh.nodes_[i];
+      if (n.count != 0) {
+        for (uint32_t s = n.index; s < n.index + n.count; ++s) {
+          double lo;
+          if (!visit.candidate(mesh.at(s), mesh.triangle_ids_[s], &lo))
+            continue;
+          if (size < kHeap)
+            push(lo, s << 1 | 1u);
+          else
+            visit.cast_at(mesh.at(s), mesh.triangle_ids_[s], lo);
+        }
+        continue;
+      }
+      for (const uint32_t c : {i + 1, n.index}) {
+        double d;
+        if (!visit.bound_node(mesh, c, &d) || d > visit.limit()) continue;
+        if (size < kHeap)
+          push(d, c << 1);
+        else
+          descend(descend, c);
+      }
+    }
+  }
 };
 
 namespace {
@@ -829,12 +913,19 @@ struct SweepVisit {
     if (hit) *f = fraction_bound(t, k);
     return hit;
   }
-  void leaf(const Triangle& tri, uint32_t id, uint32_t /*slot*/) {
-    double d, t, lo;
-    if (!slab.enter(triangle_box(tri), &d, &t) ||
-        beaten(fraction_bound(t, k), id) || !prism.bound(tri, &lo) ||
-        beaten(lo, id))
-      return;
+  // The cheap filters: false when the triangle cannot be the answer; else
+  // *lo, a lower bound on its fraction (the box's and the prism's).
+  bool candidate(const Triangle& tri, uint32_t id, double* lo) const {
+    double d, t, p;
+    if (!slab.enter(triangle_box(tri), &d, &t)) return false;
+    const double box = fraction_bound(t, k);
+    if (beaten(box, id) || !prism.bound(tri, &p)) return false;
+    *lo = max2(box, p);
+    return !beaten(*lo, id);
+  }
+  // The single call, unless the best so far beats the bound `lo`.
+  void cast_at(const Triangle& tri, uint32_t id, double lo) {
+    if (beaten(lo, id)) return;
     ShapeCastHit h;
     if (cast(tri, &h)) earliest.offer(h, id);
   }
@@ -866,7 +957,7 @@ bool Mesh::sphere_cast(Vec3 start, Vec3 end, double radius,
       },
       slab, 0.5 * k,
       PrismFilter(start, end - start, Vec3{0.0, 0.0, 0.0}, radius, magnitude));
-  MeshTraversal<decltype(visit)>::run(*this, visit);
+  MeshTraversal<decltype(visit)>::run_best_first(*this, visit);
   if (!visit.earliest.found) return false;
   *hit = visit.earliest.best;
   return true;
@@ -898,7 +989,7 @@ bool Mesh::capsule_cast(const Capsule& capsule, Vec3 translation,
         return capsule_cast_triangle(capsule, translation, t, out);
       },
       slab, k, PrismFilter(c, translation, h, capsule.radius, magnitude));
-  MeshTraversal<decltype(visit)>::run(*this, visit);
+  MeshTraversal<decltype(visit)>::run_best_first(*this, visit);
   if (!visit.earliest.found) return false;
   *hit = visit.earliest.best;
   return true;

@@ -169,7 +169,9 @@ class Mesh {
   /// magnitudes, mesh.cpp's PrismFilter) no later than the best fraction so
   /// far, and, at that fraction, only when its index is lower than the best's
   /// (so a cast that starts touching casts only lower indices once it has
-  /// one). Algorithm: the swept-sphere BVH cast of Jolt's
+  /// one). Nodes and such triangles are taken best first from one heap by
+  /// their lower bounds, so a triangle is cast only when nothing queued can
+  /// come earlier. Algorithm: the swept-sphere BVH cast of Jolt's
   /// CastShape against a MeshShape and parry's cast_shapes against a TriMesh
   /// (the segment against boxes grown by the shape's extent). The inputs must
   /// be valid (finite points, radius >= 0).
