@@ -20,7 +20,7 @@ import createNarrowphaseModule, {
 } from "../../web/lib/narrowphase.wasm.js";
 import { init } from "../../web/lib/index.js";
 import { knot, meshQueries } from "./mesh_inputs.mjs";
-import { arg, median } from "./timing.mjs";
+import { arg, timeInterleaved } from "./timing.mjs";
 
 const ROUNDS = arg("--rounds", 15);
 const CALLS = arg("--calls", 2048);
@@ -111,17 +111,10 @@ const rows = {
   "a point beyond maxDistance of the root, mesh.closestPoint": () =>
     mesh.closestPoint(far, 1, near),
 };
-const samples = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
-for (let r = 0; r < WARMUP + ROUNDS; r++)
-  for (const [name, fn] of Object.entries(rows)) {
-    const t0 = performance.now();
-    for (let i = 0; i < CALLS; i++) fn(i & (N - 1));
-    if (r >= WARMUP)
-      samples[name].push(((performance.now() - t0) * 1e6) / CALLS);
-  }
+const medians = timeInterleaved(rows, ROUNDS, CALLS, N - 1, WARMUP);
 console.log(
   `${meshName}, ${N} rays and points (mesh.bench.mjs's); median ns per call over ${ROUNDS} rounds of ${CALLS}\n| layer | ns |\n|---|---:|`,
 );
 for (const name of Object.keys(rows))
-  console.log(`| ${name} | ${median(samples[name]).toFixed(0)} |`);
+  console.log(`| ${name} | ${medians[name].toFixed(0)} |`);
 mesh.dispose();

@@ -30,7 +30,7 @@
 import RAPIER from "@dimforge/rapier3d-compat";
 import { init } from "../../web/lib/index.js";
 import { castQueries, castTarget, knot } from "./mesh_inputs.mjs";
-import { arg, timePerCall } from "./timing.mjs";
+import { arg, timeInterleaved } from "./timing.mjs";
 
 const ROUNDS = arg("--rounds", 7);
 const CALLS = arg("--calls", 2000);
@@ -162,19 +162,16 @@ for (const query of ["sphereCast", "capsuleCast"])
     summary.push({ query, length, hits, started, grazing, byGap, worst });
   }
 
-// ---- Timing
+// ---- Timing: each row's rounds alternate narrowphase and Rapier, after one untimed round of each.
 const rows = [];
 for (const { query, length, hits, started, grazing, byGap, worst } of summary) {
   const set = sets[length];
   const cast = ours[query];
-  const ourTime = timePerCall(
-    (i) => cast(set[i], castHit),
-    ROUNDS,
-    CALLS,
-    MASK,
-  );
-  const worldTime = timePerCall(
-    (i) => theirWorld(query, set[i]),
+  const { ourTime, worldTime } = timeInterleaved(
+    {
+      ourTime: (i) => cast(set[i], castHit),
+      worldTime: (i) => theirWorld(query, set[i]),
+    },
     ROUNDS,
     CALLS,
     MASK,
