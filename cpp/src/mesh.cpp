@@ -378,6 +378,90 @@ struct MeshTraversal {
         },
         [&] { return visit.limit(); }, record);
   }
+
+  // The casts' traversal, best first (Ericson 6.3.3's ordered traversal,
+  // with the leaves' triangles queued beside the nodes): one min-heap of
+  // nodes, by their lower bounds, and of triangles that passed the cheap
+  // filters, by theirs (`visit.candidate`), the least popped first. A
+  // triangle is cast (`visit.cast_at`) only when nothing queued could come
+  // earlier, so the first contact found is usually the answer and every
+  // entry beyond it is dropped unopened, where the depth-first order casts
+  // each candidate of a leaf as it meets it, often hits that a nearer one
+  // later beats. The stop is the same rule as before: an entry whose bound
+  // exceeds the best fraction so far holds nothing that can win (bounds are
+  // lower bounds), and the heap gives the rest in order, so the first such
+  // pop ends the traversal. The heap lives on the stack (kHeap entries);
+  // when it is full a node is searched depth first on the spot and a
+  // triangle cast at once, which is the depth-first traversal's order: the
+  // answer stays the same.
+  static void run_best_first(const Mesh& mesh, Visit& visit) {
+    if (mesh.nodes_.empty()) return;
+    struct Entry {
+      double bound;
+      uint32_t code;  // node << 1, or slot << 1 | 1
+    };
+    constexpr int kHeap = 256;
+    Entry heap[kHeap];
+    int size = 0;
+    const auto later = [](const Entry& a, const Entry& b) {
+      return a.bound > b.bound;
+    };
+    // Now, depth first: a node that found the heap full.
+    const auto descend = [&](auto& self, uint32_t node) -> void {
+      const MeshNode& n = mesh.nodes_[node];
+      if (n.count != 0) {
+        for (uint32_t s = n.index; s < n.index + n.count; ++s) {
+          double lo;
+          if (visit.candidate(mesh.at(s), mesh.triangle_ids_[s], &lo))
+            visit.cast_at(mesh.at(s), mesh.triangle_ids_[s], lo);
+        }
+        return;
+      }
+      for (const uint32_t c : {node + 1, n.index}) {
+        double d;
+        if (visit.bound_node(mesh, c, &d) && !(d > visit.limit()))
+          self(self, c);
+      }
+    };
+    const auto push = [&](double bound, uint32_t code) {
+      heap[size++] = {bound, code};
+      std::push_heap(heap, heap + size, later);
+    };
+    double root;
+    if (!visit.bound_node(mesh, 0u, &root)) return;
+    push(root, 0u);
+    while (size > 0) {
+      std::pop_heap(heap, heap + size, later);
+      const Entry e = heap[--size];
+      if (e.bound > visit.limit()) return;  // and every entry left
+      const uint32_t i = e.code >> 1;
+      if (e.code & 1u) {
+        visit.cast_at(mesh.at(i), mesh.triangle_ids_[i], e.bound);
+        continue;
+      }
+      const MeshNode& n = mesh.nodes_[i];
+      if (n.count != 0) {
+        for (uint32_t s = n.index; s < n.index + n.count; ++s) {
+          double lo;
+          if (!visit.candidate(mesh.at(s), mesh.triangle_ids_[s], &lo))
+            continue;
+          if (size < kHeap)
+            push(lo, s << 1 | 1u);
+          else
+            visit.cast_at(mesh.at(s), mesh.triangle_ids_[s], lo);
+        }
+        continue;
+      }
+      for (const uint32_t c : {i + 1, n.index}) {
+        double d;
+        if (!visit.bound_node(mesh, c, &d) || d > visit.limit()) continue;
+        if (size < kHeap)
+          push(d, c << 1);
+        else
+          descend(descend, c);
+      }
+    }
+  }
 };
 
 namespace {
@@ -714,6 +798,93 @@ double fraction_bound(double param, double k) {
   return f >= DBL_MIN ? f : 0.0;
 }
 
+// A cheaper filter than the single cast, for the triangles whose box the
+// path enters: the separating planes of a triangle prism. For any unit u and
+// point v with the triangle inside the half-space u . (z - v) <= 0, a shape
+// (the points within r of the segment c +- h) touching the triangle has its
+// centre c with u . (c - v) <= r + |u . h|; along the centre's path c(f) = o +
+// f T that is one linear constraint on the fraction f. Eleven such planes: the
+// triangle's two faces (u = +-n), its three edges' outward side planes (u = m,
+// in the triangle's plane, perpendicular to the edge), and between each edge's
+// side and each face, at 45 degrees (u = (m +- n) / sqrt 2), so that a shape
+// beside an edge, above its face, is told apart from one touching the edge
+// (the side planes alone leave the corners of the grown prism). A contact at
+// fraction f satisfies all eleven, so it lies in [lo, hi], the intersection of
+// their intervals; a triangle whose interval is empty, or starts beyond 1 or
+// beyond the best fraction so far, has no contact that matters. This is the
+// separating-axis test of a moving convex shape (Ericson 5.5, "Real-Time
+// Collision Detection", the intervals of a slab test as in 5.3.3), on the
+// triangle's own face, side and bevel planes, conservative by construction:
+// rounding is covered by `delta`, 2^-24 of the magnitude of every coordinate
+// (the unit normal's direction of a triangle that is not a sliver, below, is
+// within ~2^-30 rad, its dot products within a few ulps of the magnitude; the
+// single calls' contacts are within rounding of touching), and by lowering lo
+// and raising hi by 2^-40 of themselves (one subtraction and one division, two
+// roundings). Slivers (|n| below 2^-20 of the product of two edges, where the
+// normal's direction is poorly known), degenerate triangles and magnitudes
+// beyond 2^+-400 (where the products could overflow or underflow) are not
+// filtered: the box test alone decides, as before.
+struct PrismFilter {
+  Vec3 o, t, h;  // the centre's start, its translation, the half segment
+  double r;      // the radius
+  double delta;  // the absolute slack
+  bool enabled;
+
+  PrismFilter(Vec3 o_, Vec3 t_, Vec3 h_, double r_, double magnitude)
+      : o(o_),
+        t(t_),
+        h(h_),
+        r(r_),
+        delta(0x1p-24 * magnitude),
+        enabled(magnitude >= 0x1p-400 && magnitude <= 0x1p400) {}
+
+  // False when no contact at any fraction in [0, 1] is possible; otherwise
+  // true, with *lo a lower bound on any contact's fraction.
+  bool bound(const Triangle& tri, double* lo) const {
+    *lo = 0.0;
+    if (!enabled) return true;
+    const Vec3 e[3] = {tri.b - tri.a, tri.c - tri.b, tri.a - tri.c};
+    const Vec3 n = cross(e[0], tri.c - tri.a);
+    const double nn = length(n);
+    // A sliver or a degenerate triangle (NaN-safe: the test fails).
+    if (!(nn > 0x1p-20 * length(e[0]) * length(e[2]) && nn >= 0x1p-900))
+      return true;
+    const Vec3 u = n / nn;
+    double low = 0.0, high = 1.0;
+    // One plane u . (c(f) - v) <= reach: g0 + f g1 <= reach' (the reach
+    // raised by 2^-20 of itself for |u| within rounding of 1, plus delta).
+    const auto plane = [&](Vec3 dir, Vec3 v) {
+      const double g0 = dot(dir, o - v), g1 = dot(dir, t);
+      const double reach =
+          (r + std::fabs(dot(dir, h))) * (1.0 + 0x1p-20) + delta;
+      if (g1 < 0.0) {
+        low = max2(low, (g0 - reach) / -g1 * (1.0 - kMeshBoundSlack));
+      } else if (g1 > 0.0) {
+        const double room = reach - g0;
+        high =
+            room < 0.0 ? -1.0 : min2(high, room / g1 * (1.0 + kMeshBoundSlack));
+      } else if (g0 > reach) {
+        high = -1.0;
+      }
+    };
+    plane(u, tri.a);
+    plane(negated(u), tri.a);
+    const Vec3 corner[3] = {tri.a, tri.b, tri.c};
+    constexpr double kHalfSqrt2 = 0.70710678118654752440;
+    for (int i = 0; i < 3; ++i) {
+      const Vec3 m = cross(e[i], u);
+      const double lm = length(m);
+      if (!(lm >= 0x1p-900)) continue;
+      const Vec3 side = m / lm;
+      plane(side, corner[i]);
+      plane((side + u) * kHalfSqrt2, corner[i]);
+      plane((side - u) * kHalfSqrt2, corner[i]);
+    }
+    *lo = low;
+    return low <= high;
+  }
+};
+
 // The swept shapes' node test: the path of the shape's centre (a segment)
 // against each box widened by the shape's reach from its centre (radius, or
 // the capsule's half extent + radius) plus the margin, with the slab test of
@@ -725,8 +896,16 @@ struct SweepVisit {
   Cast cast;     // the single call: bool(const Triangle&, ShapeCastHit*)
   SlabRay slab;  // the centre's path, D = k T
   double k;      // fraction = t * k
+  PrismFilter prism;
   EarliestCast earliest;
   double limit() const { return earliest.limit(); }
+  // Whether a triangle `id` whose fraction is at least `bound` cannot be the
+  // answer: it would come later than the best so far, or at the same fraction
+  // with a higher index (the ties' rule). So once a cast is found to start
+  // touching (fraction 0), only triangles of lower index are cast.
+  bool beaten(double bound, uint32_t id) const {
+    return bound > limit() || (bound == limit() && id > earliest.best.triangle);
+  }
   bool bound_node(const Mesh& mesh, uint32_t i, double* f) const {
     double d, t;
     const bool hit = slab.local ? slab.enter_node(mesh.node(i), &d, &t)
@@ -734,19 +913,28 @@ struct SweepVisit {
     if (hit) *f = fraction_bound(t, k);
     return hit;
   }
-  void leaf(const Triangle& tri, uint32_t id, uint32_t /*slot*/) {
-    double d, t;
-    if (!slab.enter(triangle_box(tri), &d, &t) ||
-        fraction_bound(t, k) > limit())
-      return;
+  // The cheap filters: false when the triangle cannot be the answer; else
+  // *lo, a lower bound on its fraction (the box's and the prism's).
+  bool candidate(const Triangle& tri, uint32_t id, double* lo) const {
+    double d, t, p;
+    if (!slab.enter(triangle_box(tri), &d, &t)) return false;
+    const double box = fraction_bound(t, k);
+    if (beaten(box, id) || !prism.bound(tri, &p)) return false;
+    *lo = max2(box, p);
+    return !beaten(*lo, id);
+  }
+  // The single call, unless the best so far beats the bound `lo`.
+  void cast_at(const Triangle& tri, uint32_t id, double lo) {
+    if (beaten(lo, id)) return;
     ShapeCastHit h;
     if (cast(tri, &h)) earliest.offer(h, id);
   }
 };
 
 template <class Cast>
-SweepVisit<Cast> sweep_visit(Cast cast, SlabRay slab, double k) {
-  return {cast, slab, k, {}};
+SweepVisit<Cast> sweep_visit(Cast cast, SlabRay slab, double k,
+                             PrismFilter prism) {
+  return {cast, slab, k, prism, {}};
 }
 
 }  // namespace
@@ -767,8 +955,9 @@ bool Mesh::sphere_cast(Vec3 start, Vec3 end, double radius,
       [&](const Triangle& t, ShapeCastHit* h) {
         return sphere_cast_triangle(start, end, radius, t, h);
       },
-      slab, 0.5 * k);
-  MeshTraversal<decltype(visit)>::run(*this, visit);
+      slab, 0.5 * k,
+      PrismFilter(start, end - start, Vec3{0.0, 0.0, 0.0}, radius, magnitude));
+  MeshTraversal<decltype(visit)>::run_best_first(*this, visit);
   if (!visit.earliest.found) return false;
   *hit = visit.earliest.best;
   return true;
@@ -799,8 +988,8 @@ bool Mesh::capsule_cast(const Capsule& capsule, Vec3 translation,
       [&](const Triangle& t, ShapeCastHit* out) {
         return capsule_cast_triangle(capsule, translation, t, out);
       },
-      slab, k);
-  MeshTraversal<decltype(visit)>::run(*this, visit);
+      slab, k, PrismFilter(c, translation, h, capsule.radius, magnitude));
+  MeshTraversal<decltype(visit)>::run_best_first(*this, visit);
   if (!visit.earliest.found) return false;
   *hit = visit.earliest.best;
   return true;

@@ -4,10 +4,12 @@
 // and contactsCapsule against push-out shapecasts), and BVH memory.
 //
 //   npm --prefix tests/bench ci        (once: three-mesh-bvh is a dependency of the benchmarks only)
-//   node tests/bench/mesh.bench.mjs [--rounds 11] [--calls 20000] [--build-rounds 5]
+//   node tests/bench/mesh.bench.mjs [--triangles 102400] [--rounds 11] [--calls 20000] [--build-rounds 5]
+//                                   [--brute-calls 16] [--brute-rounds 3]
 //
 // The mesh is three.js's TorusKnotGeometry(1, 0.4, 400, 128): 102,400 triangles, the size of three-mesh-bvh's
-// own benchmark geometry (issue 14). three-mesh-bvh reorders a geometry's index when it builds, so it gets a
+// own benchmark geometry (issue 14); --triangles 1e6 makes it TorusKnotGeometry(1, 0.4, 1250, 400), and other
+// sizes alike (mesh_inputs.mjs). three-mesh-bvh reorders a geometry's index when it builds, so it gets a
 // clone. Queries: 1,024 rays from a sphere of radius 4 around the knot, aimed at points within it (most hit,
 // some miss), and 1,024 points in the knot's bounding box grown by 0.5; each call cycles through them.
 //
@@ -38,19 +40,13 @@
 // what a user without a BVH writes. 1,024 casts from the sphere of radius 4 toward points in the knot's bounds,
 // balls of radius 0.02 to 0.2 and upright capsules of half height 0.1; both must give the same fraction and
 // triangle on the first --brute-calls casts before timing, which times the loop over that many casts
-// (--brute-rounds rounds: it costs ~10^5 single calls per cast).
-import {
-  Box3,
-  DoubleSide,
-  Line3,
-  Ray,
-  Sphere,
-  TorusKnotGeometry,
-  Vector3,
-} from "three";
+// (--brute-rounds rounds: it costs one single call per triangle and cast; --brute-calls 0 leaves the brute force
+// out, and its column reads NaN).
+import { Box3, DoubleSide, Line3, Vector3 } from "three";
 import { MeshBVH, SAH, CENTER } from "three-mesh-bvh";
 import { init } from "../../web/lib/index.js";
-import { arg, mulberry32, timePerCall, timeRounds } from "./timing.mjs";
+import { castTarget, knot, meshQueries } from "./mesh_inputs.mjs";
+import { arg, timePerCall, timeRounds } from "./timing.mjs";
 
 const ROUNDS = arg("--rounds", 11);
 const CALLS = arg("--calls", 20_000);
@@ -62,51 +58,8 @@ const MASK = N - 1;
 const AGREEMENT = 1e-6;
 
 const np = await init();
-const geometry = new TorusKnotGeometry(1, 0.4, 400, 128);
-const triangles = geometry.index.count / 3;
-
-// Seeded inputs (mulberry32).
-const unit = mulberry32(14);
-const sym = () => 2 * unit() - 1;
-geometry.computeBoundingBox();
-const { min, max } = geometry.boundingBox;
-const inBox = (grow) =>
-  new Vector3(
-    min.x - grow + (max.x - min.x + 2 * grow) * unit(),
-    min.y - grow + (max.y - min.y + 2 * grow) * unit(),
-    min.z - grow + (max.z - min.z + 2 * grow) * unit(),
-  );
-const rays = Array.from({ length: N }, () => {
-  const origin = new Vector3(sym(), sym(), sym()).normalize().multiplyScalar(4);
-  const direction = inBox(0).sub(origin);
-  return new Ray(origin, direction.normalize());
-});
-const points = Array.from({ length: N }, () => inBox(0.5));
-const spheres = Array.from(
-  { length: N },
-  () => new Sphere(inBox(0), 0.02 + 0.18 * unit()),
-);
-const capsules = spheres.map(({ center, radius }) => ({
-  start: center.clone().setY(center.y - 0.1),
-  end: center.clone().setY(center.y + 0.1),
-  radius,
-}));
-const casts = Array.from({ length: N }, () => {
-  const start = new Vector3(sym(), sym(), sym()).normalize().multiplyScalar(4);
-  const radius = 0.02 + 0.18 * unit();
-  return {
-    start,
-    end: inBox(0),
-    radius,
-    capsule: {
-      start: start.clone().setY(start.y - 0.1),
-      end: start.clone().setY(start.y + 0.1),
-      radius,
-    },
-    translation: new Vector3(),
-  };
-});
-for (const c of casts) c.translation.subVectors(c.end, c.start);
+const { geometry, triangles, name } = knot();
+const { rays, points, spheres, capsules, casts } = meshQueries(geometry, N);
 
 // Median over ROUNDS of the time per call of `fn(i)` over CALLS calls, in ns.
 const time = (fn) => timePerCall(fn, ROUNDS, CALLS, MASK);
@@ -278,14 +231,7 @@ const tris = [];
   for (let i = 0; i < triangles; i++)
     tris.push({ a: vertex(3 * i), b: vertex(3 * i + 1), c: vertex(3 * i + 2) });
 }
-const single = {
-  distance: 0,
-  fraction: 0,
-  center: new Vector3(),
-  point: new Vector3(),
-  normal: new Vector3(),
-  startedOverlapping: false,
-};
+const single = castTarget();
 function bruteCast(cast) {
   let best = Infinity;
   let triangle = -1;
@@ -355,15 +301,19 @@ const ourContactsCapsule = time((i) => mesh.contactsCapsule(capsules[i]));
 const theirContactsCapsuleTime = time((i) =>
   theirContactsCapsule(bvh, capsules[i]),
 );
-const castHit = { ...single, triangle: 0 };
+const castHit = castTarget();
 const ourSphereCast = time((i) =>
   mesh.sphereCast(casts[i].start, casts[i].end, casts[i].radius, castHit),
 );
-const bruteSphereCast = timeFew((i) => bruteSphere(casts[i]));
+const bruteSphereCast = BRUTE_CALLS
+  ? timeFew((i) => bruteSphere(casts[i]))
+  : NaN;
 const ourCapsuleCast = time((i) =>
   mesh.capsuleCast(casts[i].capsule, casts[i].translation, castHit),
 );
-const bruteCapsuleCast = timeFew((i) => bruteCapsule(casts[i]));
+const bruteCapsuleCast = BRUTE_CALLS
+  ? timeFew((i) => bruteCapsule(casts[i]))
+  : NaN;
 
 const rows = [
   ["build (ms), against SAH", ourBuild, sahBuild],
@@ -401,7 +351,7 @@ const rows = [
 ];
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toPrecision(3));
 console.log(
-  `TorusKnotGeometry(1, 0.4, 400, 128): ${triangles} triangles; ${hits} of ${N} rays hit; the two agree within ${worst.toExponential(1)}; the spheres touch ${(touched / N).toFixed(1)} triangles on average, the capsules ${(capsuleContacts / N).toFixed(1)} (${sphereContacts} and ${capsuleContacts} contacts in all); ${castHits} of ${2 * BRUTE_CALLS} casts checked against the brute force hit`,
+  `${name}: ${triangles} triangles; ${hits} of ${N} rays hit; the two agree within ${worst.toExponential(1)}; the spheres touch ${(touched / N).toFixed(1)} triangles on average, the capsules ${(capsuleContacts / N).toFixed(1)} (${sphereContacts} and ${capsuleContacts} contacts in all); ${castHits} of ${2 * BRUTE_CALLS} casts checked against the brute force hit`,
 );
 console.log(
   `| measure | narrowphase | three-mesh-bvh ${"0.9.17"} | ratio |\n|---|---:|---:|---:|`,

@@ -9,17 +9,18 @@
 // counted (V8 runs new WASM code in Liftoff, its baseline compiler, until the function is hot).
 //
 //   npm --prefix tests/bench ci        (once: three-mesh-bvh is a dependency of the benchmarks only)
-//   node tests/bench/mesh_layers.bench.mjs [--rounds 15] [--calls 2048] [--warmup 5]
+//   node tests/bench/mesh_layers.bench.mjs [--triangles 102400] [--rounds 15] [--calls 2048] [--warmup 5]
 //
 // Before timing, the export and the wrapper must give the same answer (distance and triangle) on every input.
 // Not a test: timings depend on the machine.
-import { TorusKnotGeometry, Ray, Vector3, DoubleSide } from "three";
+import { DoubleSide, Ray, Vector3 } from "three";
 import { MeshBVH, SAH } from "three-mesh-bvh";
 import createNarrowphaseModule, {
   wasmBinary,
 } from "../../web/lib/narrowphase.wasm.js";
 import { init } from "../../web/lib/index.js";
-import { arg, median, mulberry32 } from "./timing.mjs";
+import { knot, meshQueries } from "./mesh_inputs.mjs";
+import { arg, timeInterleaved } from "./timing.mjs";
 
 const ROUNDS = arg("--rounds", 15);
 const CALLS = arg("--calls", 2048);
@@ -27,24 +28,9 @@ const WARMUP = arg("--warmup", 5);
 const N = 1024;
 
 const np = await init();
-const geometry = new TorusKnotGeometry(1, 0.4, 400, 128);
-// mesh.bench.mjs's inputs: the same generator, seed and order.
-const unit = mulberry32(14);
-const sym = () => 2 * unit() - 1;
-geometry.computeBoundingBox();
-const { min, max } = geometry.boundingBox;
-const inBox = (grow) =>
-  new Vector3(
-    min.x - grow + (max.x - min.x + 2 * grow) * unit(),
-    min.y - grow + (max.y - min.y + 2 * grow) * unit(),
-    min.z - grow + (max.z - min.z + 2 * grow) * unit(),
-  );
-const rays = Array.from({ length: N }, () => {
-  const origin = new Vector3(sym(), sym(), sym()).normalize().multiplyScalar(4);
-  const direction = inBox(0).sub(origin);
-  return new Ray(origin, direction.normalize());
-});
-const points = Array.from({ length: N }, () => inBox(0.5));
+// mesh.bench.mjs's mesh and inputs (mesh_inputs.mjs: the same generator, seed and order).
+const { geometry, name: meshName } = knot();
+const { rays, points } = meshQueries(geometry, N);
 
 const mesh = np.createMesh(geometry);
 const bvh = new MeshBVH(geometry.clone(), { strategy: SAH });
@@ -125,17 +111,10 @@ const rows = {
   "a point beyond maxDistance of the root, mesh.closestPoint": () =>
     mesh.closestPoint(far, 1, near),
 };
-const samples = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
-for (let r = 0; r < WARMUP + ROUNDS; r++)
-  for (const [name, fn] of Object.entries(rows)) {
-    const t0 = performance.now();
-    for (let i = 0; i < CALLS; i++) fn(i & (N - 1));
-    if (r >= WARMUP)
-      samples[name].push(((performance.now() - t0) * 1e6) / CALLS);
-  }
+const medians = timeInterleaved(rows, ROUNDS, CALLS, N - 1, WARMUP);
 console.log(
-  `TorusKnotGeometry(1, 0.4, 400, 128), ${N} rays and points (mesh.bench.mjs's); median ns per call over ${ROUNDS} rounds of ${CALLS}\n| layer | ns |\n|---|---:|`,
+  `${meshName}, ${N} rays and points (mesh.bench.mjs's); median ns per call over ${ROUNDS} rounds of ${CALLS}\n| layer | ns |\n|---|---:|`,
 );
 for (const name of Object.keys(rows))
-  console.log(`| ${name} | ${median(samples[name]).toFixed(0)} |`);
+  console.log(`| ${name} | ${medians[name].toFixed(0)} |`);
 mesh.dispose();

@@ -33,6 +33,7 @@ import { Capsule } from "three/examples/jsm/math/Capsule.js";
 import { OBB } from "three/examples/jsm/math/OBB.js";
 import { init } from "../../web/lib/index.js";
 import { sphereBoxInputs } from "./boundary.cases.mjs";
+import { castTarget } from "./mesh_inputs.mjs";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -175,14 +176,7 @@ const targets = {
   Plane: [castPlanes, contactPlanes],
 };
 
-const shapeHit = {
-  distance: 0,
-  fraction: 0,
-  center: new Vector3(),
-  point: new Vector3(),
-  normal: new Vector3(),
-  startedOverlapping: false,
-};
+const shapeHit = castTarget();
 const contactHit = {
   depth: 0,
   normal: new Vector3(),

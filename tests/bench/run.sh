@@ -13,6 +13,7 @@
 #   8. rapier.bench.mjs      casts and contacts against Rapier's shape queries (installed into tests/bench only)
 #   9. mesh.bench.mjs        np.createMesh against three-mesh-bvh (installed into tests/bench only), and
 #      mesh_layers.bench.mjs where a mesh query's time goes: the WASM export, the JS wrapper, three-mesh-bvh
+#      mesh_rapier.bench.mjs mesh.sphereCast / capsuleCast against Rapier's World.castShape on a trimesh collider
 #  10. aabbtree.bench.mjs    np.createAABBTree against Rapier's world queries over the same 10^5 boxes
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -45,5 +46,6 @@ node tests/bench/rapier.bench.mjs
 echo; echo "=== meshes against three-mesh-bvh (per call, Node) ==="
 node tests/bench/mesh.bench.mjs
 node tests/bench/mesh_layers.bench.mjs
+node tests/bench/mesh_rapier.bench.mjs
 echo; echo "=== trees of boxes against Rapier's world queries (per call, Node) ==="
 node tests/bench/aabbtree.bench.mjs

@@ -1,5 +1,6 @@
-// What the benchmarks over the objects in the module's memory (mesh.bench.mjs, aabbtree.bench.mjs) share: their
-// command-line numbers, the seeded generator of their inputs, and medians of timed rounds. Not a test: timings
+// What the benchmarks over the objects in the module's memory (mesh.bench.mjs, mesh_layers.bench.mjs,
+// mesh_rapier.bench.mjs, aabbtree.bench.mjs) share: their command-line numbers, the seeded generator of their inputs,
+// and medians of timed rounds. Not a test: timings
 // depend on the machine.
 
 /** The number after `name` on the command line, or `fallback`. */
@@ -47,4 +48,24 @@ export function timeRounds(fn, rounds) {
     samples.push(performance.now() - t0);
   }
   return median(samples);
+}
+
+/**
+ * Median ns per call of each of `fns` (an object of name -> fn(i)), with the rounds interleaved (each round times
+ * every fn in turn, so that a change in the machine's load hits them alike) and the first `warmup` rounds not
+ * counted (V8 runs new WASM code in Liftoff, its baseline compiler, until the function is hot); each round calls
+ * fn(i & mask) for i below `calls`. Returns an object of name -> ns.
+ */
+export function timeInterleaved(fns, rounds, calls, mask = -1, warmup = 1) {
+  const samples = Object.fromEntries(Object.keys(fns).map((k) => [k, []]));
+  for (let r = 0; r < warmup + rounds; r++)
+    for (const [name, fn] of Object.entries(fns)) {
+      const t0 = performance.now();
+      for (let i = 0; i < calls; i++) fn(i & mask);
+      if (r >= warmup)
+        samples[name].push(((performance.now() - t0) * 1e6) / calls);
+    }
+  return Object.fromEntries(
+    Object.entries(samples).map(([k, xs]) => [k, median(xs)]),
+  );
 }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cfloat>
 #include <cmath>
@@ -898,6 +899,73 @@ TEST(MeshTest, CastsEqualTheBruteForceMixingMagnitudes) {
       if (HasFailure()) return;
     }
   EXPECT_GT(hits, 0);
+}
+
+// The casts' prism filter (a triangle's face, side and bevel planes, mesh.cpp)
+// and the ties' rule that skips higher indices once a cast starts touching,
+// where they decide most: a curved closed surface (a torus of 48 x 24 quads,
+// 2,304 triangles, listed in a shuffled order so that the lowest index is not
+// the nearest) and casts that start on it touching dozens of triangles, that
+// pass it grazing (the path's nearest approach within 2^-30 of the radius,
+// inside or out, beside faces, edges and corners alike), or that start
+// anywhere near it and move a short, medium or long way: each equals the
+// brute force bit for bit.
+TEST(MeshTest, CastsOnACurvedSurfaceEqualTheBruteForce) {
+  std::mt19937_64 rng(1402);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const int rings = 48, sides = 24;
+  auto at = [&](int i, int j) {
+    const double a = 2 * M_PI * i / rings, b = 2 * M_PI * j / sides;
+    return Vec3{(1.0 + 0.4 * std::cos(b)) * std::cos(a), 0.4 * std::sin(b),
+                (1.0 + 0.4 * std::cos(b)) * std::sin(a)};
+  };
+  std::vector<Triangle> tris;
+  for (int i = 0; i < rings; ++i)
+    for (int j = 0; j < sides; ++j) {
+      tris.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1)});
+      tris.push_back({at(i, j), at(i + 1, j + 1), at(i, j + 1)});
+    }
+  std::shuffle(tris.begin(), tris.end(), rng);
+  Soup s;
+  for (const Triangle& t : tris) s.add(t.a, t.b, t.c);
+  const Mesh m = s.mesh();
+  int hits = 0, crowded = 0;
+  std::vector<uint32_t> touching;
+  for (int q = 0; q < 150; ++q) {
+    const Triangle& t = tris[rng() % tris.size()];
+    const double w = std::fabs(u(rng));
+    const Vec3 on = t.a * (w * 0.5) + t.b * ((1 - w) * 0.5) + t.c * 0.5;
+    const Vec3 dir = Vec3{u(rng), u(rng), u(rng)};
+    const double radius = 0.02 + 0.15 * std::fabs(u(rng));
+    const Vec3 axis = Vec3{0.0, 0.1, 0.0};
+    Vec3 c, to;
+    if (q % 3 == 0) {
+      // Starts on the surface: every triangle within the radius touches.
+      c = on;
+      to = on + dir * (0.05 + std::fabs(u(rng)));
+      m.triangles_in_sphere({c, radius}, &touching);
+      if (touching.size() >= 10) ++crowded;
+    } else if (q % 3 == 1) {
+      // Grazes: the path passes `on` (a point of a face, near an edge or a
+      // corner) at the radius, plus or minus 2^-30, along a tangent.
+      const Vec3 n = cross(t.b - t.a, t.c - t.a);
+      const Vec3 normal = n / length(n);
+      const Vec3 tangent = cross(normal, dir);
+      const double off = radius * (1.0 + (q % 2 ? 0x1p-30 : -0x1p-30));
+      const Vec3 w0 = q % 4 == 1   ? t.a
+                      : q % 4 == 3 ? t.b * 0.5 + t.c * 0.5
+                                   : on;
+      c = w0 + normal * off - tangent * 0.5;
+      to = w0 + normal * off + tangent * 0.5;
+    } else {
+      c = Vec3{u(rng), u(rng), u(rng)} * 1.6;
+      to = c + dir * (q % 2 ? 0.1 : 3.0);
+    }
+    hits += compare_casts(s, m, c, to, axis, radius);
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(hits, 100);    // not vacuous
+  EXPECT_GT(crowded, 25);  // starts touching dozens of triangles
 }
 
 // A ball of radius 1/2 dropped onto the unit quad's diagonal (shared by both

@@ -163,7 +163,15 @@ class Mesh {
   /// node is entered when the centre's segment enters its box widened by the
   /// radius and kMeshBoxMargin (a slab test, lowered by kMeshBoundSlack: the
   /// widened box holds the Minkowski sum of the box and the ball, so it never
-  /// prunes the answer). Algorithm: the swept-sphere BVH cast of Jolt's
+  /// prunes the answer). A triangle whose box the path enters is cast only
+  /// when the path also enters its prism (its face, edge-side and 45-degree
+  /// bevel planes grown by the shape's reach and a margin of 2^-24 of the
+  /// magnitudes, mesh.cpp's PrismFilter) no later than the best fraction so
+  /// far, and, at that fraction, only when its index is lower than the best's
+  /// (so a cast that starts touching casts only lower indices once it has
+  /// one). Nodes and such triangles are taken best first from one heap by
+  /// their lower bounds, so a triangle is cast only when nothing queued can
+  /// come earlier. Algorithm: the swept-sphere BVH cast of Jolt's
   /// CastShape against a MeshShape and parry's cast_shapes against a TriMesh
   /// (the segment against boxes grown by the shape's extent). The inputs must
   /// be valid (finite points, radius >= 0).
