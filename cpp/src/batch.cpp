@@ -279,6 +279,131 @@ inline V sphere_cast_fraction(C c, S s) {
   return select(starts, zero, select(hits, t, constant(t, INFINITY)));
 }
 
+#ifdef __wasm_simd128__
+// Structure-of-arrays kernels (WASM SIMD): four elements per iteration, their
+// fields read with whole v128 loads of the flat layout, shuffled into pairs of
+// lanes (element 0 and 1, element 2 and 3) and converted to f64x2, the
+// answers computed branch-free in the f64x2 lanes with the very operations of
+// the scalar code (IEEE add, sub, mul, compare; pmax where the scalar code
+// selects the larger), so each answer is the scalar one bit for bit.
+// Validation is fused into the same pass: every check of the layout (a float
+// that is not finite, a negative radius, min > max) sets bits in one
+// accumulator; only when it is non-zero at the end does the scalar scan look
+// for the first invalid element. So, unlike the scalar kernels, these write
+// answers to `out` before they know whether every element is valid (the JS
+// layer passes them a staging area, never the caller's `out`).
+
+// The shuffles are the forms V8 turns into one x64 instruction each: unpcklps
+// / unpckhps (lanes 0 4 1 5, 2 6 3 7), shufps (two lanes of a, then two of
+// b) and pshufd (the lanes of one vector). f64x2.promote_low converts lanes 0
+// and 1.
+inline v128_t low_pair(v128_t v) { return wasm_f64x2_promote_low_f32x4(v); }
+inline v128_t high_pair(v128_t v) {
+  return wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3));
+}
+// [a0 a1 b0 b1] -> (a0, b0) and (a1, b1).
+inline v128_t even_pair(v128_t v) {
+  return wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 0, 2, 0, 2));
+}
+inline v128_t odd_pair(v128_t v) {
+  return wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 1, 3, 1, 3));
+}
+
+// Four fields of two consecutive 4-float records a = [a0 a1 a2 a3] and b,
+// each as an f64x2 (a_k, b_k).
+struct Quad2 {
+  v128_t f[4];
+};
+inline Quad2 quad2(v128_t a, v128_t b) {
+  const v128_t lo = wasm_i32x4_shuffle(a, b, 0, 4, 1, 5);  // a0 b0 a1 b1
+  const v128_t hi = wasm_i32x4_shuffle(a, b, 2, 6, 3, 7);  // a2 b2 a3 b3
+  return {{low_pair(lo), high_pair(lo), low_pair(hi), high_pair(hi)}};
+}
+
+// Bits set when some float of the vectors is not finite: a sum of them is
+// NaN or +-infinity then, and x - x is NaN for those, +0 (no bit set) for a
+// finite sum. A sum of finite floats that overflows also sets bits: then the
+// scalar scan finds no invalid element, and the answers stand.
+template <typename... V>
+inline v128_t nonfinite_bits(v128_t v, V... rest) {
+  v128_t sum = v;
+  ((sum = wasm_f32x4_add(sum, rest)), ...);
+  return wasm_f32x4_sub(sum, sum);
+}
+
+// The distance overshoot of v beyond [lo, hi], 0 inside: overshoot() in two
+// lanes. pmax(a, b) is a < b ? b : a, so pmax(above, below) is the scalar
+// below > above ? below : above, and pmax(0, o) is o > 0 ? o : 0.
+inline v128_t overshoot2(v128_t v, v128_t lo, v128_t hi) {
+  const v128_t o =
+      wasm_f64x2_pmax(wasm_f64x2_sub(v, hi), wasm_f64x2_sub(lo, v));
+  return wasm_f64x2_pmax(wasm_f64x2_splat(0.0), o);
+}
+
+// Six fields [min.xyz, max.xyz] of two consecutive boxes (12 floats in three
+// v128 b0..b2), each as an f64x2 (element 0, element 1).
+struct Boxes2 {
+  v128_t lo[3], hi[3];
+};
+inline Boxes2 boxes2(v128_t b0, v128_t b1, v128_t b2) {
+  // b0 = [A0 A1 A2 A3], b1 = [A4 A5 B0 B1], b2 = [B2 B3 B4 B5]: box A's
+  // fields Ak, box B's Bk.
+  const v128_t t0 = wasm_i32x4_shuffle(b0, b1, 0, 1, 6, 7);  // A0 A1 B0 B1
+  const v128_t t1 = wasm_i32x4_shuffle(b0, b2, 2, 3, 4, 5);  // A2 A3 B2 B3
+  const v128_t t2 = wasm_i32x4_shuffle(b1, b2, 0, 1, 6, 7);  // A4 A5 B4 B5
+  return {{even_pair(t0), odd_pair(t0), even_pair(t1)},
+          {odd_pair(t1), even_pair(t2), odd_pair(t2)}};
+}
+// Bits set in a lane whose box has min > max on some axis.
+inline v128_t unordered_bits(const Boxes2& b) {
+  return wasm_v128_or(wasm_v128_or(wasm_f64x2_gt(b.lo[0], b.hi[0]),
+                                   wasm_f64x2_gt(b.lo[1], b.hi[1])),
+                      wasm_f64x2_gt(b.lo[2], b.hi[2]));
+}
+
+// The squared distance from the points (x, y, z) to boxes b, two lanes:
+// distance2_to_box() in the same order.
+inline v128_t distance2_to_boxes(v128_t x, v128_t y, v128_t z,
+                                 const Boxes2& b) {
+  const v128_t dx = overshoot2(x, b.lo[0], b.hi[0]);
+  const v128_t dy = overshoot2(y, b.lo[1], b.hi[1]);
+  const v128_t dz = overshoot2(z, b.lo[2], b.hi[2]);
+  return wasm_f64x2_add(
+      wasm_f64x2_add(wasm_f64x2_mul(dx, dx), wasm_f64x2_mul(dy, dy)),
+      wasm_f64x2_mul(dz, dz));
+}
+
+// Four 0/1 bytes from two f64x2 masks (all ones or zero per lane), lanes in
+// order m01.0, m01.1, m23.0, m23.1, stored at out.
+inline void store_flags(uint8_t* out, v128_t m01, v128_t m23) {
+  const v128_t m32 = wasm_i32x4_shuffle(m01, m23, 0, 2, 4, 6);
+  const v128_t m16 = wasm_i16x8_narrow_i32x4(m32, m32);
+  const v128_t m8 = wasm_i8x16_narrow_i16x8(m16, m16);
+  wasm_v128_store32_lane(out, wasm_v128_and(m8, wasm_i8x16_splat(1)), 0);
+}
+
+// Runs block(i, out + i) for every group of four elements (it returns its
+// validation bits), then the scalar answer(i) for the last n % 4; with out ==
+// nullptr the answers go to a scratch area (validation only). Returns the
+// first invalid element (bad(i)) when any check fired, else -1.
+template <typename T, typename Block, typename Bad, typename Answer>
+int32_t run_soa(uint32_t n, T* out, Block block, Bad bad, Answer answer) {
+  T scratch[4];
+  v128_t invalid = wasm_i32x4_splat(0);
+  uint32_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    invalid = wasm_v128_or(invalid, block(i, out ? out + i : scratch));
+  }
+  bool tail_bad = false;
+  for (; i < n; ++i) {
+    tail_bad |= bad(i);
+    (out ? out : scratch)[out ? i : 0] = answer(i);
+  }
+  if (tail_bad || wasm_v128_any_true(invalid)) return first_bad(n, bad);
+  return -1;
+}
+#endif
+
 }  // namespace
 
 extern "C" {
@@ -286,21 +411,58 @@ extern "C" {
 int32_t np_batch_overlapSphereAABB(const float* spheres, const float* boxes,
                                    uint32_t n, uint8_t* out) {
   if (n == 0) return -1;  // nothing to read (the arrays may be null)
+  const auto bad = [&](uint32_t i) {
+    return bad_sphere(spheres + 4 * i) || bad_aabb(boxes + 6 * i);
+  };
+  const auto answer = [&](uint32_t i) -> uint8_t {
+    const float* s = spheres + 4 * i;
+    const double r = s[3];
+    // Touching counts: the squared distance to the box against r^2.
+    return distance2_to_box(s[0], s[1], s[2], boxes + 6 * i) <= r * r;
+  };
+#ifdef __wasm_simd128__
+  return run_soa(
+      n, out,
+      [&](uint32_t i, uint8_t* o) {
+        // Four spheres (16 floats) and four boxes (24 floats).
+        const float* s = spheres + 4 * i;
+        const float* b = boxes + 6 * i;
+        const v128_t s0 = wasm_v128_load(s), s1 = wasm_v128_load(s + 4),
+                     s2 = wasm_v128_load(s + 8), s3 = wasm_v128_load(s + 12);
+        const v128_t b0 = wasm_v128_load(b), b1 = wasm_v128_load(b + 4),
+                     b2 = wasm_v128_load(b + 8), b3 = wasm_v128_load(b + 12),
+                     b4 = wasm_v128_load(b + 16), b5 = wasm_v128_load(b + 20);
+        v128_t invalid = nonfinite_bits(s0, s1, s2, s3, b0, b1, b2, b3, b4, b5);
+        // The pairs of elements (0, 1) and (2, 3), each field an f64x2.
+        const Quad2 s01 = quad2(s0, s1), s23 = quad2(s2, s3);
+        const Boxes2 box01 = boxes2(b0, b1, b2), box23 = boxes2(b3, b4, b5);
+        const v128_t r01 = s01.f[3], r23 = s23.f[3];
+        const v128_t zero = wasm_f64x2_splat(0.0);
+        invalid = wasm_v128_or(
+            invalid, wasm_v128_or(wasm_v128_or(unordered_bits(box01),
+                                               unordered_bits(box23)),
+                                  wasm_v128_or(wasm_f64x2_lt(r01, zero),
+                                               wasm_f64x2_lt(r23, zero))));
+        // Touching counts: the squared distance to the box against r^2.
+        const v128_t hit01 = wasm_f64x2_le(
+            distance2_to_boxes(s01.f[0], s01.f[1], s01.f[2], box01),
+            wasm_f64x2_mul(r01, r01));
+        const v128_t hit23 = wasm_f64x2_le(
+            distance2_to_boxes(s23.f[0], s23.f[1], s23.f[2], box23),
+            wasm_f64x2_mul(r23, r23));
+        store_flags(o, hit01, hit23);
+        return invalid;
+      },
+      bad, answer);
+#else
   return run(
       n, out,
       [&] {
         return all_finite(spheres, 4 * n) && all_finite(boxes, 6 * n) &&
                all_nonnegative(spheres + 3, 4, n) && boxes_ordered(boxes, n);
       },
-      [&](uint32_t i) {
-        return bad_sphere(spheres + 4 * i) || bad_aabb(boxes + 6 * i);
-      },
-      [&](uint32_t i) -> uint8_t {
-        const float* s = spheres + 4 * i;
-        const double r = s[3];
-        // Touching counts: the squared distance to the box against r^2.
-        return distance2_to_box(s[0], s[1], s[2], boxes + 6 * i) <= r * r;
-      });
+      bad, answer);
+#endif
 }
 
 int32_t np_batch_distancePointAABB(const float* points, const float* boxes,
