@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <utility>
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
 #endif
@@ -279,6 +280,27 @@ inline V sphere_cast_fraction(C c, S s) {
   return select(starts, zero, select(hits, t, constant(t, INFINITY)));
 }
 
+// sphere_cast_fraction, deciding most misses without its division and square
+// root: a cast that starts apart (cc > 0) and moves away (b >= 0) or whose
+// line passes wide (disc < 0) is +infinity, exactly as sphere_cast_fraction
+// decides it (the same operations in the same order, so the answer is the
+// same bit for bit). In lanes, only when every lane is such a miss.
+template <typename V, typename M, typename C, typename S>
+inline V sphere_cast_fraction_or_miss(C c, S s) {
+  const V mx = c(0) - s(0), my = c(1) - s(1), mz = c(2) - s(2);
+  const V dx = c(3) - c(0), dy = c(4) - c(1), dz = c(5) - c(2);
+  const V reach = c(6) + s(3);
+  const V a = dx * dx + dy * dy + dz * dz;
+  const V b = mx * dx + my * dy + mz * dz;
+  const V cc = (mx * mx + my * my + mz * mz) - reach * reach;
+  const V disc = b * b - a * cc;
+  const V zero = constant(disc, 0.0);
+  if (all((cc > zero) & ((b >= zero) | (disc < zero)))) {
+    return constant(disc, INFINITY);
+  }
+  return sphere_cast_fraction<V, M>(c, s);
+}
+
 #ifdef __wasm_simd128__
 // Structure-of-arrays kernels (WASM SIMD): four elements per iteration, their
 // fields read with whole v128 loads of the flat layout, shuffled into pairs of
@@ -382,22 +404,71 @@ inline void store_flags(uint8_t* out, v128_t m01, v128_t m23) {
   wasm_v128_store32_lane(out, wasm_v128_and(m8, wasm_i8x16_splat(1)), 0);
 }
 
+// Bits set when some float of v[0..count) is not finite (nonfinite_bits()).
+inline v128_t nonfinite_bits_of(const v128_t* v, int count) {
+  v128_t sum = v[0];
+  for (int k = 1; k < count; ++k) sum = wasm_f32x4_add(sum, v[k]);
+  return wasm_f32x4_sub(sum, sum);
+}
+
+// Floats F and G of the floats in v (four elements of a flat layout), as an
+// f64x2.
+template <int F, int G>
+inline F2 field_pair(const v128_t* v) {
+  return {wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(
+      v[F / 4], v[G / 4], F % 4, 4 + G % 4, F % 4, 4 + G % 4))};
+}
+// The 15 numbers of OBBs E and E + 1 of the four in v, each an f64x2.
+template <int E, int... K>
+inline void obb_pair(const v128_t* v, F2* o, std::integer_sequence<int, K...>) {
+  ((o[K] = field_pair<15 * E + K, 15 * (E + 1) + K>(v)), ...);
+}
+
+// The 7 numbers of casts E and E + 1 of the four in v (28 floats), each an
+// f64x2.
+template <int E, int... K>
+inline void cast_pair(const v128_t* v, F2* o,
+                      std::integer_sequence<int, K...>) {
+  ((o[K] = field_pair<7 * E + K, 7 * (E + 1) + K>(v)), ...);
+}
+
+// Bits set in a lane whose OBB o (15 numbers) has a negative half size or a
+// rotation not orthonormal within kOrthonormalTolerance: orthonormal() in
+// two lanes, the same products and sums in the same order (finiteness is
+// checked apart).
+inline v128_t bad_obb_bits(const F2* o) {
+  const F2 zero = {wasm_f64x2_splat(0.0)};
+  const F2 tolerance = {wasm_f64x2_splat(np::kOrthonormalTolerance)};
+  M2 bad = (o[3] < zero) | (o[4] < zero) | (o[5] < zero);
+  const F2* r = o + 6;
+  for (int i = 0; i < 3; ++i) {
+    for (int j = i; j < 3; ++j) {
+      const F2 d = r[3 * i] * r[3 * j] + r[3 * i + 1] * r[3 * j + 1] +
+                   r[3 * i + 2] * r[3 * j + 2];
+      const F2 delta = {wasm_f64x2_splat(i == j ? 1.0 : 0.0)};
+      bad |= abs(d - delta) > tolerance;
+    }
+  }
+  return bad.v;
+}
+
 // Runs block(i, out + i) for every group of four elements (it returns its
-// validation bits), then the scalar answer(i) for the last n % 4; with out ==
-// nullptr the answers go to a scratch area (validation only). Returns the
-// first invalid element (bad(i)) when any check fired, else -1.
-template <typename T, typename Block, typename Bad, typename Answer>
-int32_t run_soa(uint32_t n, T* out, Block block, Bad bad, Answer answer) {
-  T scratch[4];
+// validation bits), then the scalar answer(i) for the last n % 4. Returns the
+// first invalid element (bad(i)) when any check fired, else -1. With out ==
+// nullptr it only validates, by the separate checks of the whole input
+// (valid(), as in run()).
+template <typename T, typename Valid, typename Block, typename Bad,
+          typename Answer>
+int32_t run_soa(uint32_t n, T* out, Valid valid, Block block, Bad bad,
+                Answer answer) {
+  if (out == nullptr) return valid() ? -1 : first_bad(n, bad);
   v128_t invalid = wasm_i32x4_splat(0);
   uint32_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    invalid = wasm_v128_or(invalid, block(i, out ? out + i : scratch));
-  }
+  for (; i + 4 <= n; i += 4) invalid = wasm_v128_or(invalid, block(i, out + i));
   bool tail_bad = false;
   for (; i < n; ++i) {
     tail_bad |= bad(i);
-    (out ? out : scratch)[out ? i : 0] = answer(i);
+    out[i] = answer(i);
   }
   if (tail_bad || wasm_v128_any_true(invalid)) return first_bad(n, bad);
   return -1;
@@ -420,9 +491,13 @@ int32_t np_batch_overlapSphereAABB(const float* spheres, const float* boxes,
     // Touching counts: the squared distance to the box against r^2.
     return distance2_to_box(s[0], s[1], s[2], boxes + 6 * i) <= r * r;
   };
+  const auto valid = [&] {
+    return all_finite(spheres, 4 * n) && all_finite(boxes, 6 * n) &&
+           all_nonnegative(spheres + 3, 4, n) && boxes_ordered(boxes, n);
+  };
 #ifdef __wasm_simd128__
   return run_soa(
-      n, out,
+      n, out, valid,
       [&](uint32_t i, uint8_t* o) {
         // Four spheres (16 floats) and four boxes (24 floats).
         const float* s = spheres + 4 * i;
@@ -455,13 +530,7 @@ int32_t np_batch_overlapSphereAABB(const float* spheres, const float* boxes,
       },
       bad, answer);
 #else
-  return run(
-      n, out,
-      [&] {
-        return all_finite(spheres, 4 * n) && all_finite(boxes, 6 * n) &&
-               all_nonnegative(spheres + 3, 4, n) && boxes_ordered(boxes, n);
-      },
-      bad, answer);
+  return run(n, out, valid, bad, answer);
 #endif
 }
 
@@ -550,81 +619,114 @@ int32_t np_batch_raycastAABB(const float* rays, const float* boxes,
 int32_t np_batch_overlapOBBOBB(const float* a, const float* b, uint32_t n,
                                uint8_t* out) {
   if (n == 0) return -1;  // nothing to read (the arrays may be null)
-  if (!(obbs_valid(a, n) && obbs_valid(b, n))) {
-    return first_bad(n, [&](uint32_t i) {
-      return bad_obb(a + 15 * i) || bad_obb(b + 15 * i);
-    });
-  }
-  if (out == nullptr) return -1;
-  uint32_t i = 0;
+  const auto bad = [&](uint32_t i) {
+    return bad_obb(a + 15 * i) || bad_obb(b + 15 * i);
+  };
+  const auto answer = [&](uint32_t i) {
+    return obb_overlap(a + 15 * i, b + 15 * i);
+  };
+  const auto valid = [&] { return obbs_valid(a, n) && obbs_valid(b, n); };
 #ifdef __wasm_simd128__
-  // Two pairs at once, one in each lane.
-  for (; i + 2 <= n; i += 2) {
-    const float* a0 = a + 15 * i;
-    const float* b0 = b + 15 * i;
-    const M2 separated = obb_separated<F2, M2>(
-        [a0](int k) { return F2{wasm_f64x2_make(a0[k], a0[15 + k])}; },
-        [b0](int k) { return F2{wasm_f64x2_make(b0[k], b0[15 + k])}; },
-        F2{wasm_f64x2_splat(np::kBatchObbEdgeSlack)});
-    out[i] = wasm_i64x2_extract_lane(separated.v, 0) == 0;
-    out[i + 1] = wasm_i64x2_extract_lane(separated.v, 1) == 0;
-  }
+  return run_soa(
+      n, out, valid,
+      [&](uint32_t i, uint8_t* o) {
+        // Four OBBs of each input: 60 floats, fifteen v128 loads each.
+        v128_t va[15], vb[15];
+        for (int k = 0; k < 15; ++k) {
+          va[k] = wasm_v128_load(a + 15 * i + 4 * k);
+          vb[k] = wasm_v128_load(b + 15 * i + 4 * k);
+        }
+        v128_t invalid =
+            wasm_v128_or(nonfinite_bits_of(va, 15), nonfinite_bits_of(vb, 15));
+        // The pairs (0, 1) and (2, 3), each number an f64x2.
+        constexpr auto fields = std::make_integer_sequence<int, 15>{};
+        F2 a01[15], b01[15], a23[15], b23[15];
+        obb_pair<0>(va, a01, fields);
+        obb_pair<0>(vb, b01, fields);
+        obb_pair<2>(va, a23, fields);
+        obb_pair<2>(vb, b23, fields);
+        invalid = wasm_v128_or(
+            invalid,
+            wasm_v128_or(wasm_v128_or(bad_obb_bits(a01), bad_obb_bits(b01)),
+                         wasm_v128_or(bad_obb_bits(a23), bad_obb_bits(b23))));
+        const F2 slack = {wasm_f64x2_splat(np::kBatchObbEdgeSlack)};
+        const M2 separated01 =
+            obb_separated<F2, M2>([&](int k) { return a01[k]; },
+                                  [&](int k) { return b01[k]; }, slack);
+        const M2 separated23 =
+            obb_separated<F2, M2>([&](int k) { return a23[k]; },
+                                  [&](int k) { return b23[k]; }, slack);
+        store_flags(o, wasm_v128_not(separated01.v),
+                    wasm_v128_not(separated23.v));
+        return invalid;
+      },
+      bad, answer);
+#else
+  return run(n, out, valid, bad, answer);
 #endif
-#ifdef __clang__
-#pragma clang loop vectorize(disable)
-#endif
-  for (; i < n; ++i) out[i] = obb_overlap(a + 15 * i, b + 15 * i);
-  return -1;
 }
 
 int32_t np_batch_sphereCastSphere(const float* casts, const float* targets,
                                   uint32_t n, float* out) {
   if (n == 0) return -1;  // nothing to read (the arrays may be null)
-  const bool valid = all_finite(casts, 7 * n) && all_finite(targets, 4 * n) &&
-                     all_nonnegative(casts + 6, 7, n) &&
-                     all_nonnegative(targets + 3, 4, n);
-  if (!valid) {
-    return first_bad(n, [&](uint32_t i) {
-      const float* c = casts + 7 * i;
-      bool ok = c[6] >= 0.0f;
-      for (int k = 0; k < 7; ++k) ok &= finite(c[k]);
-      return !ok | bad_sphere(targets + 4 * i);
-    });
-  }
-  if (out == nullptr) return -1;
-  uint32_t i = 0;
-  // (Two casts at a time in WASM SIMD, lane by lane as the OBB test does, was
-  // measured no faster: gathering the lanes costs what the arithmetic saves.)
-#ifdef __clang__
-#pragma clang loop vectorize(disable)
-#endif
-  for (; i < n; ++i) {
+  const auto valid = [&] {
+    return all_finite(casts, 7 * n) && all_finite(targets, 4 * n) &&
+           all_nonnegative(casts + 6, 7, n) &&
+           all_nonnegative(targets + 3, 4, n);
+  };
+  const auto bad = [&](uint32_t i) {
+    const float* c = casts + 7 * i;
+    bool ok = c[6] >= 0.0f;
+    for (int k = 0; k < 7; ++k) ok &= finite(c[k]);
+    return !ok | bad_sphere(targets + 4 * i);
+  };
+  const auto answer = [&](uint32_t i) {
     const float* c = casts + 7 * i;
     const float* s = targets + 4 * i;
-    // Most casts miss: a cast that starts apart (cc > 0) and moves away (b >=
-    // 0) or whose line passes wide (disc < 0) is decided without the division
-    // and square root, exactly as sphere_cast_fraction decides it (the same
-    // operations in the same order, so the answer is the same bit for bit).
-    const double mx = static_cast<double>(c[0]) - s[0];
-    const double my = static_cast<double>(c[1]) - s[1];
-    const double mz = static_cast<double>(c[2]) - s[2];
-    const double dx = static_cast<double>(c[3]) - c[0];
-    const double dy = static_cast<double>(c[4]) - c[1];
-    const double dz = static_cast<double>(c[5]) - c[2];
-    const double reach = static_cast<double>(c[6]) + s[3];
-    const double a = dx * dx + dy * dy + dz * dz;
-    const double b = mx * dx + my * dy + mz * dz;
-    const double cc = (mx * mx + my * my + mz * mz) - reach * reach;
-    const double disc = b * b - a * cc;
-    if ((cc > 0.0) & ((b >= 0.0) | (disc < 0.0))) {
-      out[i] = INFINITY;
-      continue;
-    }
-    out[i] = static_cast<float>(sphere_cast_fraction<double, bool>(
+    return static_cast<float>(sphere_cast_fraction_or_miss<double, bool>(
         [c](int k) { return static_cast<double>(c[k]); },
         [s](int k) { return static_cast<double>(s[k]); }));
-  }
-  return -1;
+  };
+#ifdef __wasm_simd128__
+  return run_soa(
+      n, out, valid,
+      [&](uint32_t i, float* o) {
+        // Four casts (28 floats) and four targets (16 floats).
+        v128_t vc[7];
+        for (int k = 0; k < 7; ++k)
+          vc[k] = wasm_v128_load(casts + 7 * i + 4 * k);
+        const float* t = targets + 4 * i;
+        const v128_t t0 = wasm_v128_load(t), t1 = wasm_v128_load(t + 4),
+                     t2 = wasm_v128_load(t + 8), t3 = wasm_v128_load(t + 12);
+        v128_t invalid = wasm_v128_or(nonfinite_bits_of(vc, 7),
+                                      nonfinite_bits(t0, t1, t2, t3));
+        // The pairs (0, 1) and (2, 3), each number an f64x2.
+        constexpr auto fields = std::make_integer_sequence<int, 7>{};
+        F2 c01[7], c23[7];
+        cast_pair<0>(vc, c01, fields);
+        cast_pair<2>(vc, c23, fields);
+        const Quad2 s01 = quad2(t0, t1), s23 = quad2(t2, t3);
+        const v128_t zero = wasm_f64x2_splat(0.0);
+        invalid = wasm_v128_or(
+            invalid, wasm_v128_or(wasm_v128_or(wasm_f64x2_lt(c01[6].v, zero),
+                                               wasm_f64x2_lt(c23[6].v, zero)),
+                                  wasm_v128_or(wasm_f64x2_lt(s01.f[3], zero),
+                                               wasm_f64x2_lt(s23.f[3], zero))));
+        const F2 f01 = sphere_cast_fraction_or_miss<F2, M2>(
+            [&](int k) { return c01[k]; }, [&](int k) { return F2{s01.f[k]}; });
+        const F2 f23 = sphere_cast_fraction_or_miss<F2, M2>(
+            [&](int k) { return c23[k]; }, [&](int k) { return F2{s23.f[k]}; });
+        // Rounded once to float32, as static_cast<float> does.
+        wasm_v128_store(
+            o, wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(f01.v),
+                                  wasm_f32x4_demote_f64x2_zero(f23.v), 0, 1, 4,
+                                  5));
+        return invalid;
+      },
+      bad, answer);
+#else
+  return run(n, out, valid, bad, answer);
+#endif
 }
 
 }  // extern "C"
