@@ -404,6 +404,14 @@ inline void store_flags(uint8_t* out, v128_t m01, v128_t m23) {
   wasm_v128_store32_lane(out, wasm_v128_and(m8, wasm_i8x16_splat(1)), 0);
 }
 
+// Four floats from two f64x2 (lanes v01.0, v01.1, v23.0, v23.1), each
+// rounded once to float32 as static_cast<float> rounds, stored at out.
+inline void store_floats(float* out, v128_t v01, v128_t v23) {
+  wasm_v128_store(
+      out, wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(v01),
+                              wasm_f32x4_demote_f64x2_zero(v23), 0, 1, 4, 5));
+}
+
 // Bits set when some float of v[0..count) is not finite (nonfinite_bits()).
 inline v128_t nonfinite_bits_of(const v128_t* v, int count) {
   v128_t sum = v[0];
@@ -537,83 +545,173 @@ int32_t np_batch_overlapSphereAABB(const float* spheres, const float* boxes,
 int32_t np_batch_distancePointAABB(const float* points, const float* boxes,
                                    uint32_t n, float* out) {
   if (n == 0) return -1;  // nothing to read (the arrays may be null)
-  return run(
-      n, out,
-      [&] {
-        return all_finite(points, 3 * n) && all_finite(boxes, 6 * n) &&
-               boxes_ordered(boxes, n);
-      },
-      [&](uint32_t i) {
+  const auto valid = [&] {
+    return all_finite(points, 3 * n) && all_finite(boxes, 6 * n) &&
+           boxes_ordered(boxes, n);
+  };
+  const auto bad = [&](uint32_t i) {
+    const float* p = points + 3 * i;
+    return !(finite(p[0]) && finite(p[1]) && finite(p[2])) ||
+           bad_aabb(boxes + 6 * i);
+  };
+  const auto answer = [&](uint32_t i) {
+    const float* p = points + 3 * i;
+    return static_cast<float>(
+        std::sqrt(distance2_to_box(p[0], p[1], p[2], boxes + 6 * i)));
+  };
+#ifdef __wasm_simd128__
+  return run_soa(
+      n, out, valid,
+      [&](uint32_t i, float* o) {
+        // Four points (12 floats) and four boxes (24 floats).
         const float* p = points + 3 * i;
-        return !(finite(p[0]) && finite(p[1]) && finite(p[2])) ||
-               bad_aabb(boxes + 6 * i);
+        const float* b = boxes + 6 * i;
+        const v128_t vp[3] = {wasm_v128_load(p), wasm_v128_load(p + 4),
+                              wasm_v128_load(p + 8)};
+        const v128_t b0 = wasm_v128_load(b), b1 = wasm_v128_load(b + 4),
+                     b2 = wasm_v128_load(b + 8), b3 = wasm_v128_load(b + 12),
+                     b4 = wasm_v128_load(b + 16), b5 = wasm_v128_load(b + 20);
+        const Boxes2 box01 = boxes2(b0, b1, b2), box23 = boxes2(b3, b4, b5);
+        const v128_t invalid = wasm_v128_or(
+            nonfinite_bits(vp[0], vp[1], vp[2], b0, b1, b2, b3, b4, b5),
+            wasm_v128_or(unordered_bits(box01), unordered_bits(box23)));
+        // The pairs (0, 1) and (2, 3): point k's fields are floats 3k..3k+2.
+        const v128_t d01 = wasm_f64x2_sqrt(
+            distance2_to_boxes(field_pair<0, 3>(vp).v, field_pair<1, 4>(vp).v,
+                               field_pair<2, 5>(vp).v, box01));
+        const v128_t d23 = wasm_f64x2_sqrt(
+            distance2_to_boxes(field_pair<6, 9>(vp).v, field_pair<7, 10>(vp).v,
+                               field_pair<8, 11>(vp).v, box23));
+        store_floats(o, d01, d23);
+        return invalid;
       },
-      [&](uint32_t i) {
-        const float* p = points + 3 * i;
-        return static_cast<float>(
-            std::sqrt(distance2_to_box(p[0], p[1], p[2], boxes + 6 * i)));
-      });
+      bad, answer);
+#else
+  return run(n, out, valid, bad, answer);
+#endif
 }
 
 int32_t np_batch_raycastAABB(const float* rays, const float* boxes,
                              double max_distance, uint32_t n, float* out) {
   if (n == 0) return -1;  // nothing to read (the arrays may be null)
   constexpr double kInf = INFINITY;
-  return run<true>(
-      n, out,
-      [&] {
-        if (!(all_finite(rays, 6 * n) && all_finite(boxes, 6 * n) &&
-              boxes_ordered(boxes, n))) {
-          return false;
-        }
-        bool zero = false;
-        for (uint32_t i = 0; i < n; ++i) {
-          const float* r = rays + 6 * i;
-          zero |= (r[3] == 0.0f) & (r[4] == 0.0f) & (r[5] == 0.0f);
-        }
-        return !zero;
-      },
-      [&](uint32_t i) {
-        const float* r = rays + 6 * i;
-        bool ok = true;
-        for (int k = 0; k < 6; ++k) ok &= finite(r[k]);
-        // A zero direction (-0 components are zero).
-        ok &= (r[3] != 0.0f) | (r[4] != 0.0f) | (r[5] != 0.0f);
-        return !ok | bad_aabb(boxes + 6 * i);
-      },
-      [&](uint32_t i) {
+  const auto valid = [&] {
+    if (!(all_finite(rays, 6 * n) && all_finite(boxes, 6 * n) &&
+          boxes_ordered(boxes, n))) {
+      return false;
+    }
+    bool zero = false;
+    for (uint32_t i = 0; i < n; ++i) {
+      const float* r = rays + 6 * i;
+      zero |= (r[3] == 0.0f) & (r[4] == 0.0f) & (r[5] == 0.0f);
+    }
+    return !zero;
+  };
+  const auto bad = [&](uint32_t i) {
+    const float* r = rays + 6 * i;
+    bool ok = true;
+    for (int k = 0; k < 6; ++k) ok &= finite(r[k]);
+    // A zero direction (-0 components are zero).
+    ok &= (r[3] != 0.0f) | (r[4] != 0.0f) | (r[5] != 0.0f);
+    return !ok | bad_aabb(boxes + 6 * i);
+  };
+  const auto answer = [&](uint32_t i) {
+    const float* r = rays + 6 * i;
+    const float* b = boxes + 6 * i;
+    // Distances along the unit direction are world units (float32 squares
+    // cannot overflow or underflow in double).
+    const double dx = r[3], dy = r[4], dz = r[5];
+    const double len = std::sqrt(dx * dx + dy * dy + dz * dz);
+    const double u[3] = {dx / len, dy / len, dz / len};
+    // Slab clip (Kay-Kajiya; Williams et al. 2005). A zero component (-0
+    // too) is a ray parallel to the slab: all of it inside or none, which
+    // also avoids 0 * infinity = NaN when the origin lies on the slab
+    // plane. Plain selects rather than std::fmin/fmax, which WASM has no
+    // instruction for (a libcall each).
+    double near = 0.0, far = max_distance;
+    for (int k = 0; k < 3; ++k) {
+      const double o = r[k], lo = b[k], hi = b[3 + k];
+      const double t1 = (lo - o) / u[k], t2 = (hi - o) / u[k];
+      const bool parallel = u[k] == 0.0;
+      const bool inside = (o >= lo) & (o <= hi);
+      const double tmin = parallel  ? (inside ? -kInf : kInf)
+                          : t1 < t2 ? t1
+                                    : t2;
+      const double tmax = parallel  ? (inside ? kInf : -kInf)
+                          : t1 < t2 ? t2
+                                    : t1;
+      near = tmin > near ? tmin : near;
+      far = tmax < far ? tmax : far;
+    }
+    // Closed box: an entry exactly at the exit (grazing an edge) hits. A
+    // ray starting inside or on the box hits at 0.
+    return near <= far ? static_cast<float>(near) : static_cast<float>(kInf);
+  };
+#ifdef __wasm_simd128__
+  const v128_t zero = wasm_f64x2_splat(0.0), inf = wasm_f64x2_splat(kInf),
+               minus_inf = wasm_f64x2_splat(-kInf),
+               max_far = wasm_f64x2_splat(max_distance);
+  // answer() for two rays in the lanes: the same operations, its selects as
+  // bitselect or pmin/pmax (pmin(a, b) is b < a ? b : a, pmax(a, b) is
+  // a < b ? b : a).
+  const auto slab2 = [&](const Boxes2& ray, const Boxes2& box) {
+    const v128_t* d = ray.hi;
+    const v128_t len = wasm_f64x2_sqrt(wasm_f64x2_add(
+        wasm_f64x2_add(wasm_f64x2_mul(d[0], d[0]), wasm_f64x2_mul(d[1], d[1])),
+        wasm_f64x2_mul(d[2], d[2])));
+    v128_t near = zero, far = max_far;
+    for (int k = 0; k < 3; ++k) {
+      const v128_t u = wasm_f64x2_div(d[k], len);
+      const v128_t o = ray.lo[k], lo = box.lo[k], hi = box.hi[k];
+      const v128_t t1 = wasm_f64x2_div(wasm_f64x2_sub(lo, o), u);
+      const v128_t t2 = wasm_f64x2_div(wasm_f64x2_sub(hi, o), u);
+      const v128_t parallel = wasm_f64x2_eq(u, zero);
+      const v128_t inside =
+          wasm_v128_and(wasm_f64x2_ge(o, lo), wasm_f64x2_le(o, hi));
+      const v128_t tmin =
+          wasm_v128_bitselect(wasm_v128_bitselect(minus_inf, inf, inside),
+                              wasm_f64x2_pmin(t2, t1), parallel);
+      const v128_t tmax =
+          wasm_v128_bitselect(wasm_v128_bitselect(inf, minus_inf, inside),
+                              wasm_f64x2_pmax(t1, t2), parallel);
+      near = wasm_f64x2_pmax(near, tmin);
+      far = wasm_f64x2_pmin(far, tmax);
+    }
+    return wasm_v128_bitselect(near, inf, wasm_f64x2_le(near, far));
+  };
+  // Bits set in a lane whose direction is zero (-0 components are zero).
+  const auto zero_direction = [&](const Boxes2& ray) {
+    return wasm_v128_and(wasm_v128_and(wasm_f64x2_eq(ray.hi[0], zero),
+                                       wasm_f64x2_eq(ray.hi[1], zero)),
+                         wasm_f64x2_eq(ray.hi[2], zero));
+  };
+  return run_soa(
+      n, out, valid,
+      [&](uint32_t i, float* o) {
+        // Four rays and four boxes (24 floats each): a ray's [origin,
+        // direction] is laid out as a box's [min, max].
         const float* r = rays + 6 * i;
         const float* b = boxes + 6 * i;
-        // Distances along the unit direction are world units (float32 squares
-        // cannot overflow or underflow in double).
-        const double dx = r[3], dy = r[4], dz = r[5];
-        const double len = std::sqrt(dx * dx + dy * dy + dz * dz);
-        const double u[3] = {dx / len, dy / len, dz / len};
-        // Slab clip (Kay-Kajiya; Williams et al. 2005). A zero component (-0
-        // too) is a ray parallel to the slab: all of it inside or none, which
-        // also avoids 0 * infinity = NaN when the origin lies on the slab
-        // plane. Plain selects rather than std::fmin/fmax, which WASM has no
-        // instruction for (a libcall each).
-        double near = 0.0, far = max_distance;
-        for (int k = 0; k < 3; ++k) {
-          const double o = r[k], lo = b[k], hi = b[3 + k];
-          const double t1 = (lo - o) / u[k], t2 = (hi - o) / u[k];
-          const bool parallel = u[k] == 0.0;
-          const bool inside = (o >= lo) & (o <= hi);
-          const double tmin = parallel  ? (inside ? -kInf : kInf)
-                              : t1 < t2 ? t1
-                                        : t2;
-          const double tmax = parallel  ? (inside ? kInf : -kInf)
-                              : t1 < t2 ? t2
-                                        : t1;
-          near = tmin > near ? tmin : near;
-          far = tmax < far ? tmax : far;
-        }
-        // Closed box: an entry exactly at the exit (grazing an edge) hits. A
-        // ray starting inside or on the box hits at 0.
-        return near <= far ? static_cast<float>(near)
-                           : static_cast<float>(kInf);
-      });
+        const v128_t r0 = wasm_v128_load(r), r1 = wasm_v128_load(r + 4),
+                     r2 = wasm_v128_load(r + 8), r3 = wasm_v128_load(r + 12),
+                     r4 = wasm_v128_load(r + 16), r5 = wasm_v128_load(r + 20);
+        const v128_t b0 = wasm_v128_load(b), b1 = wasm_v128_load(b + 4),
+                     b2 = wasm_v128_load(b + 8), b3 = wasm_v128_load(b + 12),
+                     b4 = wasm_v128_load(b + 16), b5 = wasm_v128_load(b + 20);
+        const Boxes2 ray01 = boxes2(r0, r1, r2), ray23 = boxes2(r3, r4, r5);
+        const Boxes2 box01 = boxes2(b0, b1, b2), box23 = boxes2(b3, b4, b5);
+        const v128_t invalid = wasm_v128_or(
+            nonfinite_bits(r0, r1, r2, r3, r4, r5, b0, b1, b2, b3, b4, b5),
+            wasm_v128_or(
+                wasm_v128_or(unordered_bits(box01), unordered_bits(box23)),
+                wasm_v128_or(zero_direction(ray01), zero_direction(ray23))));
+        store_floats(o, slab2(ray01, box01), slab2(ray23, box23));
+        return invalid;
+      },
+      bad, answer);
+#else
+  return run<true>(n, out, valid, bad, answer);
+#endif
 }
 
 int32_t np_batch_overlapOBBOBB(const float* a, const float* b, uint32_t n,
@@ -717,10 +815,7 @@ int32_t np_batch_sphereCastSphere(const float* casts, const float* targets,
         const F2 f23 = sphere_cast_fraction_or_miss<F2, M2>(
             [&](int k) { return c23[k]; }, [&](int k) { return F2{s23.f[k]}; });
         // Rounded once to float32, as static_cast<float> does.
-        wasm_v128_store(
-            o, wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(f01.v),
-                                  wasm_f32x4_demote_f64x2_zero(f23.v), 0, 1, 4,
-                                  5));
+        store_floats(o, f01.v, f23.v);
         return invalid;
       },
       bad, answer);
