@@ -422,14 +422,71 @@ inline v128_t nonfinite_bits_of(const v128_t* v, int count) {
 // Floats F and G of the floats in v (four elements of a flat layout), as an
 // f64x2.
 template <int F, int G>
-inline F2 field_pair(const v128_t* v) {
-  return {wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(
-      v[F / 4], v[G / 4], F % 4, 4 + G % 4, F % 4, 4 + G % 4))};
+inline v128_t float_pair(const v128_t* v) {
+  return wasm_i32x4_shuffle(v[F / 4], v[G / 4], F % 4, 4 + G % 4, F % 4,
+                            4 + G % 4);
 }
-// The 15 numbers of OBBs E and E + 1 of the four in v, each an f64x2.
-template <int E, int... K>
-inline void obb_pair(const v128_t* v, F2* o, std::integer_sequence<int, K...>) {
-  ((o[K] = field_pair<15 * E + K, 15 * (E + 1) + K>(v)), ...);
+template <int F, int G>
+inline F2 field_pair(const v128_t* v) {
+  return {wasm_f64x2_promote_low_f32x4(float_pair<F, G>(v))};
+}
+// Number K of the four OBBs in v (60 floats): as f64x2 for OBBs 0 and 1 (o01)
+// and 2 and 3 (o23), and as one f32x4 of all four (q).
+template <int K>
+inline void obb_field(const v128_t* v, F2* o01, F2* o23, v128_t* q) {
+  const v128_t p01 = float_pair<K, 15 + K>(v);
+  const v128_t p23 = float_pair<30 + K, 45 + K>(v);
+  o01[K] = {wasm_f64x2_promote_low_f32x4(p01)};
+  o23[K] = {wasm_f64x2_promote_low_f32x4(p23)};
+  q[K] = wasm_i32x4_shuffle(p01, p23, 0, 1, 4, 5);
+}
+template <int... K>
+inline void obb_fields(const v128_t* v, F2* o01, F2* o23, v128_t* q,
+                       std::integer_sequence<int, K...>) {
+  (obb_field<K>(v, o01, o23, q), ...);
+}
+
+// The rotation check in float32, four OBBs at once, as a filter for the
+// double rule (orthonormal(): |c_i . c_j - delta_ij| <= kOrthonormalTolerance
+// for the columns c, each dot product of float32 numbers summed in double).
+// The float32 dot product d32 of float32 numbers is within gamma_3 * S of the
+// exact one (Higham, Accuracy and Stability of Numerical Algorithms, 3.1;
+// gamma_3 = 3u / (1 - 3u), u = 2^-24, so 1.79e-7 * S), S the sum of the
+// products' magnitudes, and the double one within 3.4e-16 * S. When the three
+// diagonal d32 pass, S <= (1 + kRotationFilter) / (1 - gamma_3) < 1.000001
+// for them and, by Cauchy-Schwarz, for the others. So |d32 - delta| <=
+// kRotationFilter on all six implies the double rule passes (the static_assert
+// below); d32 - 1 is exact there (Sterbenz). A rotation that fails the filter
+// only sends the chunk to the exact scalar scan.
+constexpr float kRotationFilter = 7.5e-7f;
+static_assert(static_cast<double>(kRotationFilter) +
+                      (1.79e-7 + 3.4e-16) * 1.000001 <=
+                  np::kOrthonormalTolerance,
+              "the float32 rotation filter must imply the double rule");
+
+// Bits set in a lane of q (the 15 numbers of four OBBs, each an f32x4) whose
+// OBB has a negative half size (exact in float32, as bad_obb compares) or a
+// rotation that fails the filter above (NaN fails too).
+inline v128_t maybe_bad_obb_bits(const v128_t* q) {
+  const v128_t zero = wasm_f32x4_splat(0.0f);
+  v128_t bad = wasm_v128_or(
+      wasm_v128_or(wasm_f32x4_lt(q[3], zero), wasm_f32x4_lt(q[4], zero)),
+      wasm_f32x4_lt(q[5], zero));
+  const v128_t* r = q + 6;
+  const v128_t limit = wasm_f32x4_splat(kRotationFilter);
+  const v128_t one = wasm_f32x4_splat(1.0f);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = i; j < 3; ++j) {
+      const v128_t d = wasm_f32x4_add(
+          wasm_f32x4_add(wasm_f32x4_mul(r[3 * i], r[3 * j]),
+                         wasm_f32x4_mul(r[3 * i + 1], r[3 * j + 1])),
+          wasm_f32x4_mul(r[3 * i + 2], r[3 * j + 2]));
+      const v128_t e = i == j ? wasm_f32x4_sub(d, one) : d;
+      bad = wasm_v128_or(
+          bad, wasm_v128_not(wasm_f32x4_le(wasm_f32x4_abs(e), limit)));
+    }
+  }
+  return bad;
 }
 
 // The 7 numbers of casts E and E + 1 of the four in v (28 floats), each an
@@ -438,26 +495,6 @@ template <int E, int... K>
 inline void cast_pair(const v128_t* v, F2* o,
                       std::integer_sequence<int, K...>) {
   ((o[K] = field_pair<7 * E + K, 7 * (E + 1) + K>(v)), ...);
-}
-
-// Bits set in a lane whose OBB o (15 numbers) has a negative half size or a
-// rotation not orthonormal within kOrthonormalTolerance: orthonormal() in
-// two lanes, the same products and sums in the same order (finiteness is
-// checked apart).
-inline v128_t bad_obb_bits(const F2* o) {
-  const F2 zero = {wasm_f64x2_splat(0.0)};
-  const F2 tolerance = {wasm_f64x2_splat(np::kOrthonormalTolerance)};
-  M2 bad = (o[3] < zero) | (o[4] < zero) | (o[5] < zero);
-  const F2* r = o + 6;
-  for (int i = 0; i < 3; ++i) {
-    for (int j = i; j < 3; ++j) {
-      const F2 d = r[3 * i] * r[3 * j] + r[3 * i + 1] * r[3 * j + 1] +
-                   r[3 * i + 2] * r[3 * j + 2];
-      const F2 delta = {wasm_f64x2_splat(i == j ? 1.0 : 0.0)};
-      bad |= abs(d - delta) > tolerance;
-    }
-  }
-  return bad.v;
 }
 
 // Runs block(i, out + i) for every group of four elements (it returns its
@@ -739,14 +776,11 @@ int32_t np_batch_overlapOBBOBB(const float* a, const float* b, uint32_t n,
         // The pairs (0, 1) and (2, 3), each number an f64x2.
         constexpr auto fields = std::make_integer_sequence<int, 15>{};
         F2 a01[15], b01[15], a23[15], b23[15];
-        obb_pair<0>(va, a01, fields);
-        obb_pair<0>(vb, b01, fields);
-        obb_pair<2>(va, a23, fields);
-        obb_pair<2>(vb, b23, fields);
-        invalid = wasm_v128_or(
-            invalid,
-            wasm_v128_or(wasm_v128_or(bad_obb_bits(a01), bad_obb_bits(b01)),
-                         wasm_v128_or(bad_obb_bits(a23), bad_obb_bits(b23))));
+        v128_t qa[15], qb[15];
+        obb_fields(va, a01, a23, qa, fields);
+        obb_fields(vb, b01, b23, qb, fields);
+        invalid = wasm_v128_or(invalid, wasm_v128_or(maybe_bad_obb_bits(qa),
+                                                     maybe_bad_obb_bits(qb)));
         const F2 slack = {wasm_f64x2_splat(np::kBatchObbEdgeSlack)};
         const M2 separated01 =
             obb_separated<F2, M2>([&](int k) { return a01[k]; },

@@ -615,6 +615,75 @@ describe("np.batch rejects bad input, naming the element, and writes nothing to 
     }
   });
 
+  // The WASM OBB kernel checks rotations in float32 as a filter (|dot - delta| <= 7.5e-7 there implies the double
+  // rule's 1e-6); a rotation between the two must still be accepted, one just past 1e-6 rejected, at any lane.
+  it("overlapOBBOBB: rotations within 1e-6 but past the float32 filter are valid, those past 1e-6 are not", () => {
+    // The single calls' rule in double: each dot product of the float32 columns summed in order.
+    const orthonormal = (r) => {
+      for (let i = 0; i < 3; i++)
+        for (let j = i; j < 3; j++) {
+          const d =
+            r[3 * i] * r[3 * j] +
+            r[3 * i + 1] * r[3 * j + 1] +
+            r[3 * i + 2] * r[3 * j + 2];
+          if (!(Math.abs(d - (i === j ? 1 : 0)) <= 1e-6)) return false;
+        }
+      return true;
+    };
+    const n = 11;
+    const [a, b] = INPUTS.overlapOBBOBB(n, generator(41));
+    const expected = np.batch.overlapOBBOBB(a, b);
+    let accepted = 0;
+    let rejected = 0;
+    for (const scale of [
+      1 + 3.9e-7,
+      1 + 4.6e-7,
+      1 + 4.9e-7,
+      1 + 5.2e-7,
+      1 + 6e-7,
+    ]) {
+      for (let index = 0; index < n; index++) {
+        const scaled = a.slice();
+        // Column 0 of element index's rotation, lengthened: its squared length is about 1 + 2 (scale - 1).
+        for (let k = 6; k < 9; k++)
+          scaled[15 * index + k] = Math.fround(a[15 * index + k] * scale);
+        const valid = orthonormal(
+          scaled.subarray(15 * index + 6, 15 * index + 15),
+        );
+        const out = new Uint8Array(n).fill(42);
+        if (valid) {
+          accepted++;
+          expect(
+            np.batch.overlapOBBOBB(scaled, b, out),
+            `scale ${scale} at ${index}`,
+          ).toBe(out);
+          // The lengthened box overlaps as the same call in double, element by element.
+          for (let i = 0; i < n; i++)
+            if (i !== index)
+              expect(out[i], `scale ${scale} at ${index}: ${i}`).toBe(
+                expected[i],
+              );
+        } else {
+          rejected++;
+          let thrown;
+          try {
+            np.batch.overlapOBBOBB(scaled, b, out);
+          } catch (error) {
+            thrown = error;
+          }
+          expect(thrown?.index, `scale ${scale} at ${index}: ${thrown}`).toBe(
+            index,
+          );
+          expect(thrown.message).toContain("is not orthonormal within 1e-6");
+          expect(out.every((v) => v === 42)).toBe(true);
+        }
+      }
+    }
+    // Both sides of the tolerance were exercised.
+    expect(accepted).toBeGreaterThan(n);
+    expect(rejected).toBeGreaterThan(n);
+  });
+
   it("the first invalid element is named when several are, and a batch past the staging area leaves out untouched", () => {
     const n = STAGE + 3 * CHUNK;
     const [s, b] = INPUTS.overlapSphereAABB(n, generator(5));
