@@ -1,13 +1,17 @@
-// The batch queries (narrowphase/batch.h): validate every element first, then
-// compute each answer in plain double arithmetic from the float32 inputs.
+// The batch queries (narrowphase/batch.h): each answer in plain double
+// arithmetic from the float32 inputs, after or while validating every element.
 //
-// Validation is a fast check of the whole input (finiteness from the exponent
-// bits of every float, then each layout's comparisons, as reductions that
-// vectorize), and only when that fails a scan for the first invalid element.
-// The loop bodies are branch-free (comparisons become selects), so that clang
-// (WASM, -msimd128) and g++ (native) can vectorize where the layout allows,
-// except two early exits that change no answer: the sphere cast's clear misses
-// and the OBB test's return once the face axes separate.
+// Native build: scalar loops (run()). Validation is a fast check of the whole
+// input first (finiteness from the exponent bits of every float, then each
+// layout's comparisons, as reductions that vectorize), and only when that
+// fails a scan for the first invalid element; then the answers.
+// WASM build (-msimd128): structure-of-arrays kernels (run_soa()), four
+// elements per iteration from whole v128 loads, in f64x2 lanes, validation
+// fused into the same pass (see "Structure-of-arrays kernels" below). Both
+// give the same answers bit for bit: the lanes use the scalar code's
+// operations in the same order. The loop bodies are branch-free (comparisons
+// become selects) except two early exits that change no answer: the sphere
+// cast's clear misses and the OBB test's return once the face axes separate.
 #include "narrowphase/batch.h"
 
 #include <cmath>
@@ -47,13 +51,11 @@ int32_t first_bad(uint32_t n, Bad bad) {
   return -1;
 }
 
-// Validates every element (`valid()`: the whole input at once, `bad(i)`: one
-// element), then writes answer(i) for each: returns the index of the first
-// invalid element (nothing written), or -1. With out == nullptr only
-// validates. kVectorize: whether clang may vectorize the answers' loop across
-// elements. Measured in WASM (V8): only the ray-box kernel gains; for the
-// others, whose inputs are gathered lane by lane from their strided layouts,
-// the scalar loop is up to 2x faster.
+// The native kernels' loop: validates every element (`valid()`: the whole
+// input at once, `bad(i)`: one element), then writes answer(i) for each:
+// returns the index of the first invalid element (nothing written), or -1.
+// With out == nullptr only validates. kVectorize: whether the compiler may
+// vectorize the answers' loop across elements (the ray-box kernel's).
 template <bool kVectorize = false, typename T, typename Valid, typename Bad,
           typename Answer>
 int32_t run(uint32_t n, T* out, Valid valid, Bad bad, Answer answer) {
