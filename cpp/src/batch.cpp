@@ -1,17 +1,22 @@
-// The batch queries (narrowphase/batch.h): validate every element first, then
-// compute each answer in plain double arithmetic from the float32 inputs.
+// The batch queries (narrowphase/batch.h): each answer in plain double
+// arithmetic from the float32 inputs, after or while validating every element.
 //
-// Validation is a fast check of the whole input (finiteness from the exponent
-// bits of every float, then each layout's comparisons, as reductions that
-// vectorize), and only when that fails a scan for the first invalid element.
-// The loop bodies are branch-free (comparisons become selects), so that clang
-// (WASM, -msimd128) and g++ (native) can vectorize where the layout allows,
-// except two early exits that change no answer: the sphere cast's clear misses
-// and the OBB test's return once the face axes separate.
+// Native build: scalar loops (run()). Validation is a fast check of the whole
+// input first (finiteness from the exponent bits of every float, then each
+// layout's comparisons, as reductions that vectorize), and only when that
+// fails a scan for the first invalid element; then the answers.
+// WASM build (-msimd128): structure-of-arrays kernels (run_soa()), four
+// elements per iteration from whole v128 loads, in f64x2 lanes, validation
+// fused into the same pass (see "Structure-of-arrays kernels" below). Both
+// give the same answers bit for bit: the lanes use the scalar code's
+// operations in the same order. The loop bodies are branch-free (comparisons
+// become selects) except two early exits that change no answer: the sphere
+// cast's clear misses and the OBB test's return once the face axes separate.
 #include "narrowphase/batch.h"
 
 #include <cmath>
 #include <cstring>
+#include <utility>
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
 #endif
@@ -46,13 +51,11 @@ int32_t first_bad(uint32_t n, Bad bad) {
   return -1;
 }
 
-// Validates every element (`valid()`: the whole input at once, `bad(i)`: one
-// element), then writes answer(i) for each: returns the index of the first
-// invalid element (nothing written), or -1. With out == nullptr only
-// validates. kVectorize: whether clang may vectorize the answers' loop across
-// elements. Measured in WASM (V8): only the ray-box kernel gains; for the
-// others, whose inputs are gathered lane by lane from their strided layouts,
-// the scalar loop is up to 2x faster.
+// The native kernels' loop: validates every element (`valid()`: the whole
+// input at once, `bad(i)`: one element), then writes answer(i) for each:
+// returns the index of the first invalid element (nothing written), or -1.
+// With out == nullptr only validates. kVectorize: whether the compiler may
+// vectorize the answers' loop across elements (the ray-box kernel's).
 template <bool kVectorize = false, typename T, typename Valid, typename Bad,
           typename Answer>
 int32_t run(uint32_t n, T* out, Valid valid, Bad bad, Answer answer) {
@@ -279,6 +282,246 @@ inline V sphere_cast_fraction(C c, S s) {
   return select(starts, zero, select(hits, t, constant(t, INFINITY)));
 }
 
+// sphere_cast_fraction, deciding most misses without its division and square
+// root: a cast that starts apart (cc > 0) and moves away (b >= 0) or whose
+// line passes wide (disc < 0) is +infinity, exactly as sphere_cast_fraction
+// decides it (the same operations in the same order, so the answer is the
+// same bit for bit). In lanes, only when every lane is such a miss.
+template <typename V, typename M, typename C, typename S>
+inline V sphere_cast_fraction_or_miss(C c, S s) {
+  const V mx = c(0) - s(0), my = c(1) - s(1), mz = c(2) - s(2);
+  const V dx = c(3) - c(0), dy = c(4) - c(1), dz = c(5) - c(2);
+  const V reach = c(6) + s(3);
+  const V a = dx * dx + dy * dy + dz * dz;
+  const V b = mx * dx + my * dy + mz * dz;
+  const V cc = (mx * mx + my * my + mz * mz) - reach * reach;
+  const V disc = b * b - a * cc;
+  const V zero = constant(disc, 0.0);
+  if (all((cc > zero) & ((b >= zero) | (disc < zero)))) {
+    return constant(disc, INFINITY);
+  }
+  return sphere_cast_fraction<V, M>(c, s);
+}
+
+#ifdef __wasm_simd128__
+// Structure-of-arrays kernels (WASM SIMD): four elements per iteration, their
+// fields read with whole v128 loads of the flat layout, shuffled into pairs of
+// lanes (element 0 and 1, element 2 and 3) and converted to f64x2, the
+// answers computed branch-free in the f64x2 lanes with the very operations of
+// the scalar code (IEEE add, sub, mul, compare; pmax where the scalar code
+// selects the larger), so each answer is the scalar one bit for bit.
+// Validation is fused into the same pass: every check of the layout (a float
+// that is not finite, a negative radius, min > max) sets bits in one
+// accumulator; only when it is non-zero at the end does the scalar scan look
+// for the first invalid element. So, unlike the scalar kernels, these write
+// answers to `out` before they know whether every element is valid (the JS
+// layer passes them a staging area, never the caller's `out`).
+
+// The shuffles are the forms V8 turns into one x64 instruction each: unpcklps
+// / unpckhps (lanes 0 4 1 5, 2 6 3 7), shufps (two lanes of a, then two of
+// b) and pshufd (the lanes of one vector). f64x2.promote_low converts lanes 0
+// and 1.
+inline v128_t low_pair(v128_t v) { return wasm_f64x2_promote_low_f32x4(v); }
+inline v128_t high_pair(v128_t v) {
+  return wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3));
+}
+// [a0 a1 b0 b1] -> (a0, b0) and (a1, b1).
+inline v128_t even_pair(v128_t v) {
+  return wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 0, 2, 0, 2));
+}
+inline v128_t odd_pair(v128_t v) {
+  return wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 1, 3, 1, 3));
+}
+
+// Four fields of two consecutive 4-float records a = [a0 a1 a2 a3] and b,
+// each as an f64x2 (a_k, b_k).
+struct Quad2 {
+  v128_t f[4];
+};
+inline Quad2 quad2(v128_t a, v128_t b) {
+  const v128_t lo = wasm_i32x4_shuffle(a, b, 0, 4, 1, 5);  // a0 b0 a1 b1
+  const v128_t hi = wasm_i32x4_shuffle(a, b, 2, 6, 3, 7);  // a2 b2 a3 b3
+  return {{low_pair(lo), high_pair(lo), low_pair(hi), high_pair(hi)}};
+}
+
+// Bits set when some float of the vectors is not finite: a sum of them is
+// NaN or +-infinity then, and x - x is NaN for those, +0 (no bit set) for a
+// finite sum. A sum of finite floats that overflows also sets bits: then the
+// scalar scan finds no invalid element, and the answers stand.
+template <typename... V>
+inline v128_t nonfinite_bits(v128_t v, V... rest) {
+  v128_t sum = v;
+  ((sum = wasm_f32x4_add(sum, rest)), ...);
+  return wasm_f32x4_sub(sum, sum);
+}
+
+// The distance overshoot of v beyond [lo, hi], 0 inside: overshoot() in two
+// lanes. pmax(a, b) is a < b ? b : a, so pmax(above, below) is the scalar
+// below > above ? below : above, and pmax(0, o) is o > 0 ? o : 0.
+inline v128_t overshoot2(v128_t v, v128_t lo, v128_t hi) {
+  const v128_t o =
+      wasm_f64x2_pmax(wasm_f64x2_sub(v, hi), wasm_f64x2_sub(lo, v));
+  return wasm_f64x2_pmax(wasm_f64x2_splat(0.0), o);
+}
+
+// Six fields [min.xyz, max.xyz] of two consecutive boxes (12 floats in three
+// v128 b0..b2), each as an f64x2 (element 0, element 1).
+struct Boxes2 {
+  v128_t lo[3], hi[3];
+};
+inline Boxes2 boxes2(v128_t b0, v128_t b1, v128_t b2) {
+  // b0 = [A0 A1 A2 A3], b1 = [A4 A5 B0 B1], b2 = [B2 B3 B4 B5]: box A's
+  // fields Ak, box B's Bk.
+  const v128_t t0 = wasm_i32x4_shuffle(b0, b1, 0, 1, 6, 7);  // A0 A1 B0 B1
+  const v128_t t1 = wasm_i32x4_shuffle(b0, b2, 2, 3, 4, 5);  // A2 A3 B2 B3
+  const v128_t t2 = wasm_i32x4_shuffle(b1, b2, 0, 1, 6, 7);  // A4 A5 B4 B5
+  return {{even_pair(t0), odd_pair(t0), even_pair(t1)},
+          {odd_pair(t1), even_pair(t2), odd_pair(t2)}};
+}
+// Bits set in a lane whose box has min > max on some axis.
+inline v128_t unordered_bits(const Boxes2& b) {
+  return wasm_v128_or(wasm_v128_or(wasm_f64x2_gt(b.lo[0], b.hi[0]),
+                                   wasm_f64x2_gt(b.lo[1], b.hi[1])),
+                      wasm_f64x2_gt(b.lo[2], b.hi[2]));
+}
+
+// The squared distance from the points (x, y, z) to boxes b, two lanes:
+// distance2_to_box() in the same order.
+inline v128_t distance2_to_boxes(v128_t x, v128_t y, v128_t z,
+                                 const Boxes2& b) {
+  const v128_t dx = overshoot2(x, b.lo[0], b.hi[0]);
+  const v128_t dy = overshoot2(y, b.lo[1], b.hi[1]);
+  const v128_t dz = overshoot2(z, b.lo[2], b.hi[2]);
+  return wasm_f64x2_add(
+      wasm_f64x2_add(wasm_f64x2_mul(dx, dx), wasm_f64x2_mul(dy, dy)),
+      wasm_f64x2_mul(dz, dz));
+}
+
+// Four 0/1 bytes from two f64x2 masks (all ones or zero per lane), lanes in
+// order m01.0, m01.1, m23.0, m23.1, stored at out.
+inline void store_flags(uint8_t* out, v128_t m01, v128_t m23) {
+  const v128_t m32 = wasm_i32x4_shuffle(m01, m23, 0, 2, 4, 6);
+  const v128_t m16 = wasm_i16x8_narrow_i32x4(m32, m32);
+  const v128_t m8 = wasm_i8x16_narrow_i16x8(m16, m16);
+  wasm_v128_store32_lane(out, wasm_v128_and(m8, wasm_i8x16_splat(1)), 0);
+}
+
+// Four floats from two f64x2 (lanes v01.0, v01.1, v23.0, v23.1), each
+// rounded once to float32 as static_cast<float> rounds, stored at out.
+inline void store_floats(float* out, v128_t v01, v128_t v23) {
+  wasm_v128_store(
+      out, wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(v01),
+                              wasm_f32x4_demote_f64x2_zero(v23), 0, 1, 4, 5));
+}
+
+// Bits set when some float of v[0..count) is not finite (nonfinite_bits()).
+inline v128_t nonfinite_bits_of(const v128_t* v, int count) {
+  v128_t sum = v[0];
+  for (int k = 1; k < count; ++k) sum = wasm_f32x4_add(sum, v[k]);
+  return wasm_f32x4_sub(sum, sum);
+}
+
+// Floats F and G of the floats in v (four elements of a flat layout), as an
+// f64x2.
+template <int F, int G>
+inline v128_t float_pair(const v128_t* v) {
+  return wasm_i32x4_shuffle(v[F / 4], v[G / 4], F % 4, 4 + G % 4, F % 4,
+                            4 + G % 4);
+}
+template <int F, int G>
+inline F2 field_pair(const v128_t* v) {
+  return {wasm_f64x2_promote_low_f32x4(float_pair<F, G>(v))};
+}
+// Number K of the four OBBs in v (60 floats): as f64x2 for OBBs 0 and 1 (o01)
+// and 2 and 3 (o23), and as one f32x4 of all four (q).
+template <int K>
+inline void obb_field(const v128_t* v, F2* o01, F2* o23, v128_t* q) {
+  const v128_t p01 = float_pair<K, 15 + K>(v);
+  const v128_t p23 = float_pair<30 + K, 45 + K>(v);
+  o01[K] = {wasm_f64x2_promote_low_f32x4(p01)};
+  o23[K] = {wasm_f64x2_promote_low_f32x4(p23)};
+  q[K] = wasm_i32x4_shuffle(p01, p23, 0, 1, 4, 5);
+}
+template <int... K>
+inline void obb_fields(const v128_t* v, F2* o01, F2* o23, v128_t* q,
+                       std::integer_sequence<int, K...>) {
+  (obb_field<K>(v, o01, o23, q), ...);
+}
+
+// The rotation check in float32, four OBBs at once, as a filter for the
+// double rule (orthonormal(): |c_i . c_j - delta_ij| <= kOrthonormalTolerance
+// for the columns c, each dot product of float32 numbers summed in double).
+// The float32 dot product d32 of float32 numbers is within gamma_3 * S of the
+// exact one (Higham, Accuracy and Stability of Numerical Algorithms, 3.1;
+// gamma_3 = 3u / (1 - 3u), u = 2^-24, so 1.79e-7 * S), S the sum of the
+// products' magnitudes, and the double one within 3.4e-16 * S. When the three
+// diagonal d32 pass, S <= (1 + kRotationFilter) / (1 - gamma_3) < 1.000001
+// for them and, by Cauchy-Schwarz, for the others. So |d32 - delta| <=
+// kRotationFilter on all six implies the double rule passes (the static_assert
+// below); d32 - 1 is exact there (Sterbenz). A rotation that fails the filter
+// only sends the chunk to the exact scalar scan.
+constexpr float kRotationFilter = 7.5e-7f;
+static_assert(static_cast<double>(kRotationFilter) +
+                      (1.79e-7 + 3.4e-16) * 1.000001 <=
+                  np::kOrthonormalTolerance,
+              "the float32 rotation filter must imply the double rule");
+
+// Bits set in a lane of q (the 15 numbers of four OBBs, each an f32x4) whose
+// OBB has a negative half size (exact in float32, as bad_obb compares) or a
+// rotation that fails the filter above (NaN fails too).
+inline v128_t maybe_bad_obb_bits(const v128_t* q) {
+  const v128_t zero = wasm_f32x4_splat(0.0f);
+  v128_t bad = wasm_v128_or(
+      wasm_v128_or(wasm_f32x4_lt(q[3], zero), wasm_f32x4_lt(q[4], zero)),
+      wasm_f32x4_lt(q[5], zero));
+  const v128_t* r = q + 6;
+  const v128_t limit = wasm_f32x4_splat(kRotationFilter);
+  const v128_t one = wasm_f32x4_splat(1.0f);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = i; j < 3; ++j) {
+      const v128_t d = wasm_f32x4_add(
+          wasm_f32x4_add(wasm_f32x4_mul(r[3 * i], r[3 * j]),
+                         wasm_f32x4_mul(r[3 * i + 1], r[3 * j + 1])),
+          wasm_f32x4_mul(r[3 * i + 2], r[3 * j + 2]));
+      const v128_t e = i == j ? wasm_f32x4_sub(d, one) : d;
+      bad = wasm_v128_or(
+          bad, wasm_v128_not(wasm_f32x4_le(wasm_f32x4_abs(e), limit)));
+    }
+  }
+  return bad;
+}
+
+// The 7 numbers of casts E and E + 1 of the four in v (28 floats), each an
+// f64x2.
+template <int E, int... K>
+inline void cast_pair(const v128_t* v, F2* o,
+                      std::integer_sequence<int, K...>) {
+  ((o[K] = field_pair<7 * E + K, 7 * (E + 1) + K>(v)), ...);
+}
+
+// Runs block(i, out + i) for every group of four elements (it returns its
+// validation bits), then the scalar answer(i) for the last n % 4. Returns the
+// first invalid element (bad(i)) when any check fired, else -1. With out ==
+// nullptr it only validates, by the separate checks of the whole input
+// (valid(), as in run()).
+template <typename T, typename Valid, typename Block, typename Bad,
+          typename Answer>
+int32_t run_soa(uint32_t n, T* out, Valid valid, Block block, Bad bad,
+                Answer answer) {
+  if (out == nullptr) return valid() ? -1 : first_bad(n, bad);
+  v128_t invalid = wasm_i32x4_splat(0);
+  uint32_t i = 0;
+  for (; i + 4 <= n; i += 4) invalid = wasm_v128_or(invalid, block(i, out + i));
+  bool tail_bad = false;
+  for (; i < n; ++i) {
+    tail_bad |= bad(i);
+    out[i] = answer(i);
+  }
+  if (tail_bad || wasm_v128_any_true(invalid)) return first_bad(n, bad);
+  return -1;
+}
+#endif
+
 }  // namespace
 
 extern "C" {
@@ -286,183 +529,335 @@ extern "C" {
 int32_t np_batch_overlapSphereAABB(const float* spheres, const float* boxes,
                                    uint32_t n, uint8_t* out) {
   if (n == 0) return -1;  // nothing to read (the arrays may be null)
-  return run(
-      n, out,
-      [&] {
-        return all_finite(spheres, 4 * n) && all_finite(boxes, 6 * n) &&
-               all_nonnegative(spheres + 3, 4, n) && boxes_ordered(boxes, n);
-      },
-      [&](uint32_t i) {
-        return bad_sphere(spheres + 4 * i) || bad_aabb(boxes + 6 * i);
-      },
-      [&](uint32_t i) -> uint8_t {
+  const auto bad = [&](uint32_t i) {
+    return bad_sphere(spheres + 4 * i) || bad_aabb(boxes + 6 * i);
+  };
+  const auto answer = [&](uint32_t i) -> uint8_t {
+    const float* s = spheres + 4 * i;
+    const double r = s[3];
+    // Touching counts: the squared distance to the box against r^2.
+    return distance2_to_box(s[0], s[1], s[2], boxes + 6 * i) <= r * r;
+  };
+  const auto valid = [&] {
+    return all_finite(spheres, 4 * n) && all_finite(boxes, 6 * n) &&
+           all_nonnegative(spheres + 3, 4, n) && boxes_ordered(boxes, n);
+  };
+#ifdef __wasm_simd128__
+  return run_soa(
+      n, out, valid,
+      [&](uint32_t i, uint8_t* o) {
+        // Four spheres (16 floats) and four boxes (24 floats).
         const float* s = spheres + 4 * i;
-        const double r = s[3];
+        const float* b = boxes + 6 * i;
+        const v128_t s0 = wasm_v128_load(s), s1 = wasm_v128_load(s + 4),
+                     s2 = wasm_v128_load(s + 8), s3 = wasm_v128_load(s + 12);
+        const v128_t b0 = wasm_v128_load(b), b1 = wasm_v128_load(b + 4),
+                     b2 = wasm_v128_load(b + 8), b3 = wasm_v128_load(b + 12),
+                     b4 = wasm_v128_load(b + 16), b5 = wasm_v128_load(b + 20);
+        v128_t invalid = nonfinite_bits(s0, s1, s2, s3, b0, b1, b2, b3, b4, b5);
+        // The pairs of elements (0, 1) and (2, 3), each field an f64x2.
+        const Quad2 s01 = quad2(s0, s1), s23 = quad2(s2, s3);
+        const Boxes2 box01 = boxes2(b0, b1, b2), box23 = boxes2(b3, b4, b5);
+        const v128_t r01 = s01.f[3], r23 = s23.f[3];
+        const v128_t zero = wasm_f64x2_splat(0.0);
+        invalid = wasm_v128_or(
+            invalid, wasm_v128_or(wasm_v128_or(unordered_bits(box01),
+                                               unordered_bits(box23)),
+                                  wasm_v128_or(wasm_f64x2_lt(r01, zero),
+                                               wasm_f64x2_lt(r23, zero))));
         // Touching counts: the squared distance to the box against r^2.
-        return distance2_to_box(s[0], s[1], s[2], boxes + 6 * i) <= r * r;
-      });
+        const v128_t hit01 = wasm_f64x2_le(
+            distance2_to_boxes(s01.f[0], s01.f[1], s01.f[2], box01),
+            wasm_f64x2_mul(r01, r01));
+        const v128_t hit23 = wasm_f64x2_le(
+            distance2_to_boxes(s23.f[0], s23.f[1], s23.f[2], box23),
+            wasm_f64x2_mul(r23, r23));
+        store_flags(o, hit01, hit23);
+        return invalid;
+      },
+      bad, answer);
+#else
+  return run(n, out, valid, bad, answer);
+#endif
 }
 
 int32_t np_batch_distancePointAABB(const float* points, const float* boxes,
                                    uint32_t n, float* out) {
   if (n == 0) return -1;  // nothing to read (the arrays may be null)
-  return run(
-      n, out,
-      [&] {
-        return all_finite(points, 3 * n) && all_finite(boxes, 6 * n) &&
-               boxes_ordered(boxes, n);
-      },
-      [&](uint32_t i) {
+  const auto valid = [&] {
+    return all_finite(points, 3 * n) && all_finite(boxes, 6 * n) &&
+           boxes_ordered(boxes, n);
+  };
+  const auto bad = [&](uint32_t i) {
+    const float* p = points + 3 * i;
+    return !(finite(p[0]) && finite(p[1]) && finite(p[2])) ||
+           bad_aabb(boxes + 6 * i);
+  };
+  const auto answer = [&](uint32_t i) {
+    const float* p = points + 3 * i;
+    return static_cast<float>(
+        std::sqrt(distance2_to_box(p[0], p[1], p[2], boxes + 6 * i)));
+  };
+#ifdef __wasm_simd128__
+  return run_soa(
+      n, out, valid,
+      [&](uint32_t i, float* o) {
+        // Four points (12 floats) and four boxes (24 floats).
         const float* p = points + 3 * i;
-        return !(finite(p[0]) && finite(p[1]) && finite(p[2])) ||
-               bad_aabb(boxes + 6 * i);
+        const float* b = boxes + 6 * i;
+        const v128_t vp[3] = {wasm_v128_load(p), wasm_v128_load(p + 4),
+                              wasm_v128_load(p + 8)};
+        const v128_t b0 = wasm_v128_load(b), b1 = wasm_v128_load(b + 4),
+                     b2 = wasm_v128_load(b + 8), b3 = wasm_v128_load(b + 12),
+                     b4 = wasm_v128_load(b + 16), b5 = wasm_v128_load(b + 20);
+        const Boxes2 box01 = boxes2(b0, b1, b2), box23 = boxes2(b3, b4, b5);
+        const v128_t invalid = wasm_v128_or(
+            nonfinite_bits(vp[0], vp[1], vp[2], b0, b1, b2, b3, b4, b5),
+            wasm_v128_or(unordered_bits(box01), unordered_bits(box23)));
+        // The pairs (0, 1) and (2, 3): point k's fields are floats 3k..3k+2.
+        const v128_t d01 = wasm_f64x2_sqrt(
+            distance2_to_boxes(field_pair<0, 3>(vp).v, field_pair<1, 4>(vp).v,
+                               field_pair<2, 5>(vp).v, box01));
+        const v128_t d23 = wasm_f64x2_sqrt(
+            distance2_to_boxes(field_pair<6, 9>(vp).v, field_pair<7, 10>(vp).v,
+                               field_pair<8, 11>(vp).v, box23));
+        store_floats(o, d01, d23);
+        return invalid;
       },
-      [&](uint32_t i) {
-        const float* p = points + 3 * i;
-        return static_cast<float>(
-            std::sqrt(distance2_to_box(p[0], p[1], p[2], boxes + 6 * i)));
-      });
+      bad, answer);
+#else
+  return run(n, out, valid, bad, answer);
+#endif
 }
 
 int32_t np_batch_raycastAABB(const float* rays, const float* boxes,
                              double max_distance, uint32_t n, float* out) {
   if (n == 0) return -1;  // nothing to read (the arrays may be null)
   constexpr double kInf = INFINITY;
-  return run<true>(
-      n, out,
-      [&] {
-        if (!(all_finite(rays, 6 * n) && all_finite(boxes, 6 * n) &&
-              boxes_ordered(boxes, n))) {
-          return false;
-        }
-        bool zero = false;
-        for (uint32_t i = 0; i < n; ++i) {
-          const float* r = rays + 6 * i;
-          zero |= (r[3] == 0.0f) & (r[4] == 0.0f) & (r[5] == 0.0f);
-        }
-        return !zero;
-      },
-      [&](uint32_t i) {
-        const float* r = rays + 6 * i;
-        bool ok = true;
-        for (int k = 0; k < 6; ++k) ok &= finite(r[k]);
-        // A zero direction (-0 components are zero).
-        ok &= (r[3] != 0.0f) | (r[4] != 0.0f) | (r[5] != 0.0f);
-        return !ok | bad_aabb(boxes + 6 * i);
-      },
-      [&](uint32_t i) {
+  const auto valid = [&] {
+    if (!(all_finite(rays, 6 * n) && all_finite(boxes, 6 * n) &&
+          boxes_ordered(boxes, n))) {
+      return false;
+    }
+    bool zero = false;
+    for (uint32_t i = 0; i < n; ++i) {
+      const float* r = rays + 6 * i;
+      zero |= (r[3] == 0.0f) & (r[4] == 0.0f) & (r[5] == 0.0f);
+    }
+    return !zero;
+  };
+  const auto bad = [&](uint32_t i) {
+    const float* r = rays + 6 * i;
+    bool ok = true;
+    for (int k = 0; k < 6; ++k) ok &= finite(r[k]);
+    // A zero direction (-0 components are zero).
+    ok &= (r[3] != 0.0f) | (r[4] != 0.0f) | (r[5] != 0.0f);
+    return !ok | bad_aabb(boxes + 6 * i);
+  };
+  const auto answer = [&](uint32_t i) {
+    const float* r = rays + 6 * i;
+    const float* b = boxes + 6 * i;
+    // Distances along the unit direction are world units (float32 squares
+    // cannot overflow or underflow in double).
+    const double dx = r[3], dy = r[4], dz = r[5];
+    const double len = std::sqrt(dx * dx + dy * dy + dz * dz);
+    const double u[3] = {dx / len, dy / len, dz / len};
+    // Slab clip (Kay-Kajiya; Williams et al. 2005). A zero component (-0
+    // too) is a ray parallel to the slab: all of it inside or none, which
+    // also avoids 0 * infinity = NaN when the origin lies on the slab
+    // plane. Plain selects rather than std::fmin/fmax, which WASM has no
+    // instruction for (a libcall each).
+    double near = 0.0, far = max_distance;
+    for (int k = 0; k < 3; ++k) {
+      const double o = r[k], lo = b[k], hi = b[3 + k];
+      const double t1 = (lo - o) / u[k], t2 = (hi - o) / u[k];
+      const bool parallel = u[k] == 0.0;
+      const bool inside = (o >= lo) & (o <= hi);
+      const double tmin = parallel  ? (inside ? -kInf : kInf)
+                          : t1 < t2 ? t1
+                                    : t2;
+      const double tmax = parallel  ? (inside ? kInf : -kInf)
+                          : t1 < t2 ? t2
+                                    : t1;
+      near = tmin > near ? tmin : near;
+      far = tmax < far ? tmax : far;
+    }
+    // Closed box: an entry exactly at the exit (grazing an edge) hits. A
+    // ray starting inside or on the box hits at 0.
+    return near <= far ? static_cast<float>(near) : static_cast<float>(kInf);
+  };
+#ifdef __wasm_simd128__
+  const v128_t zero = wasm_f64x2_splat(0.0), inf = wasm_f64x2_splat(kInf),
+               minus_inf = wasm_f64x2_splat(-kInf),
+               max_far = wasm_f64x2_splat(max_distance);
+  // answer() for two rays in the lanes: the same operations, its selects as
+  // bitselect or pmin/pmax (pmin(a, b) is b < a ? b : a, pmax(a, b) is
+  // a < b ? b : a).
+  const auto slab2 = [&](const Boxes2& ray, const Boxes2& box) {
+    const v128_t* d = ray.hi;
+    const v128_t len = wasm_f64x2_sqrt(wasm_f64x2_add(
+        wasm_f64x2_add(wasm_f64x2_mul(d[0], d[0]), wasm_f64x2_mul(d[1], d[1])),
+        wasm_f64x2_mul(d[2], d[2])));
+    v128_t near = zero, far = max_far;
+    for (int k = 0; k < 3; ++k) {
+      const v128_t u = wasm_f64x2_div(d[k], len);
+      const v128_t o = ray.lo[k], lo = box.lo[k], hi = box.hi[k];
+      const v128_t t1 = wasm_f64x2_div(wasm_f64x2_sub(lo, o), u);
+      const v128_t t2 = wasm_f64x2_div(wasm_f64x2_sub(hi, o), u);
+      const v128_t parallel = wasm_f64x2_eq(u, zero);
+      const v128_t inside =
+          wasm_v128_and(wasm_f64x2_ge(o, lo), wasm_f64x2_le(o, hi));
+      const v128_t tmin =
+          wasm_v128_bitselect(wasm_v128_bitselect(minus_inf, inf, inside),
+                              wasm_f64x2_pmin(t2, t1), parallel);
+      const v128_t tmax =
+          wasm_v128_bitselect(wasm_v128_bitselect(inf, minus_inf, inside),
+                              wasm_f64x2_pmax(t1, t2), parallel);
+      near = wasm_f64x2_pmax(near, tmin);
+      far = wasm_f64x2_pmin(far, tmax);
+    }
+    return wasm_v128_bitselect(near, inf, wasm_f64x2_le(near, far));
+  };
+  // Bits set in a lane whose direction is zero (-0 components are zero).
+  const auto zero_direction = [&](const Boxes2& ray) {
+    return wasm_v128_and(wasm_v128_and(wasm_f64x2_eq(ray.hi[0], zero),
+                                       wasm_f64x2_eq(ray.hi[1], zero)),
+                         wasm_f64x2_eq(ray.hi[2], zero));
+  };
+  return run_soa(
+      n, out, valid,
+      [&](uint32_t i, float* o) {
+        // Four rays and four boxes (24 floats each): a ray's [origin,
+        // direction] is laid out as a box's [min, max].
         const float* r = rays + 6 * i;
         const float* b = boxes + 6 * i;
-        // Distances along the unit direction are world units (float32 squares
-        // cannot overflow or underflow in double).
-        const double dx = r[3], dy = r[4], dz = r[5];
-        const double len = std::sqrt(dx * dx + dy * dy + dz * dz);
-        const double u[3] = {dx / len, dy / len, dz / len};
-        // Slab clip (Kay-Kajiya; Williams et al. 2005). A zero component (-0
-        // too) is a ray parallel to the slab: all of it inside or none, which
-        // also avoids 0 * infinity = NaN when the origin lies on the slab
-        // plane. Plain selects rather than std::fmin/fmax, which WASM has no
-        // instruction for (a libcall each).
-        double near = 0.0, far = max_distance;
-        for (int k = 0; k < 3; ++k) {
-          const double o = r[k], lo = b[k], hi = b[3 + k];
-          const double t1 = (lo - o) / u[k], t2 = (hi - o) / u[k];
-          const bool parallel = u[k] == 0.0;
-          const bool inside = (o >= lo) & (o <= hi);
-          const double tmin = parallel  ? (inside ? -kInf : kInf)
-                              : t1 < t2 ? t1
-                                        : t2;
-          const double tmax = parallel  ? (inside ? kInf : -kInf)
-                              : t1 < t2 ? t2
-                                        : t1;
-          near = tmin > near ? tmin : near;
-          far = tmax < far ? tmax : far;
-        }
-        // Closed box: an entry exactly at the exit (grazing an edge) hits. A
-        // ray starting inside or on the box hits at 0.
-        return near <= far ? static_cast<float>(near)
-                           : static_cast<float>(kInf);
-      });
+        const v128_t r0 = wasm_v128_load(r), r1 = wasm_v128_load(r + 4),
+                     r2 = wasm_v128_load(r + 8), r3 = wasm_v128_load(r + 12),
+                     r4 = wasm_v128_load(r + 16), r5 = wasm_v128_load(r + 20);
+        const v128_t b0 = wasm_v128_load(b), b1 = wasm_v128_load(b + 4),
+                     b2 = wasm_v128_load(b + 8), b3 = wasm_v128_load(b + 12),
+                     b4 = wasm_v128_load(b + 16), b5 = wasm_v128_load(b + 20);
+        const Boxes2 ray01 = boxes2(r0, r1, r2), ray23 = boxes2(r3, r4, r5);
+        const Boxes2 box01 = boxes2(b0, b1, b2), box23 = boxes2(b3, b4, b5);
+        const v128_t invalid = wasm_v128_or(
+            nonfinite_bits(r0, r1, r2, r3, r4, r5, b0, b1, b2, b3, b4, b5),
+            wasm_v128_or(
+                wasm_v128_or(unordered_bits(box01), unordered_bits(box23)),
+                wasm_v128_or(zero_direction(ray01), zero_direction(ray23))));
+        store_floats(o, slab2(ray01, box01), slab2(ray23, box23));
+        return invalid;
+      },
+      bad, answer);
+#else
+  return run<true>(n, out, valid, bad, answer);
+#endif
 }
 
 int32_t np_batch_overlapOBBOBB(const float* a, const float* b, uint32_t n,
                                uint8_t* out) {
   if (n == 0) return -1;  // nothing to read (the arrays may be null)
-  if (!(obbs_valid(a, n) && obbs_valid(b, n))) {
-    return first_bad(n, [&](uint32_t i) {
-      return bad_obb(a + 15 * i) || bad_obb(b + 15 * i);
-    });
-  }
-  if (out == nullptr) return -1;
-  uint32_t i = 0;
+  const auto bad = [&](uint32_t i) {
+    return bad_obb(a + 15 * i) || bad_obb(b + 15 * i);
+  };
+  const auto answer = [&](uint32_t i) {
+    return obb_overlap(a + 15 * i, b + 15 * i);
+  };
+  const auto valid = [&] { return obbs_valid(a, n) && obbs_valid(b, n); };
 #ifdef __wasm_simd128__
-  // Two pairs at once, one in each lane.
-  for (; i + 2 <= n; i += 2) {
-    const float* a0 = a + 15 * i;
-    const float* b0 = b + 15 * i;
-    const M2 separated = obb_separated<F2, M2>(
-        [a0](int k) { return F2{wasm_f64x2_make(a0[k], a0[15 + k])}; },
-        [b0](int k) { return F2{wasm_f64x2_make(b0[k], b0[15 + k])}; },
-        F2{wasm_f64x2_splat(np::kBatchObbEdgeSlack)});
-    out[i] = wasm_i64x2_extract_lane(separated.v, 0) == 0;
-    out[i + 1] = wasm_i64x2_extract_lane(separated.v, 1) == 0;
-  }
+  return run_soa(
+      n, out, valid,
+      [&](uint32_t i, uint8_t* o) {
+        // Four OBBs of each input: 60 floats, fifteen v128 loads each.
+        v128_t va[15], vb[15];
+        for (int k = 0; k < 15; ++k) {
+          va[k] = wasm_v128_load(a + 15 * i + 4 * k);
+          vb[k] = wasm_v128_load(b + 15 * i + 4 * k);
+        }
+        v128_t invalid =
+            wasm_v128_or(nonfinite_bits_of(va, 15), nonfinite_bits_of(vb, 15));
+        // The pairs (0, 1) and (2, 3), each number an f64x2.
+        constexpr auto fields = std::make_integer_sequence<int, 15>{};
+        F2 a01[15], b01[15], a23[15], b23[15];
+        v128_t qa[15], qb[15];
+        obb_fields(va, a01, a23, qa, fields);
+        obb_fields(vb, b01, b23, qb, fields);
+        invalid = wasm_v128_or(invalid, wasm_v128_or(maybe_bad_obb_bits(qa),
+                                                     maybe_bad_obb_bits(qb)));
+        const F2 slack = {wasm_f64x2_splat(np::kBatchObbEdgeSlack)};
+        const M2 separated01 =
+            obb_separated<F2, M2>([&](int k) { return a01[k]; },
+                                  [&](int k) { return b01[k]; }, slack);
+        const M2 separated23 =
+            obb_separated<F2, M2>([&](int k) { return a23[k]; },
+                                  [&](int k) { return b23[k]; }, slack);
+        store_flags(o, wasm_v128_not(separated01.v),
+                    wasm_v128_not(separated23.v));
+        return invalid;
+      },
+      bad, answer);
+#else
+  return run(n, out, valid, bad, answer);
 #endif
-#ifdef __clang__
-#pragma clang loop vectorize(disable)
-#endif
-  for (; i < n; ++i) out[i] = obb_overlap(a + 15 * i, b + 15 * i);
-  return -1;
 }
 
 int32_t np_batch_sphereCastSphere(const float* casts, const float* targets,
                                   uint32_t n, float* out) {
   if (n == 0) return -1;  // nothing to read (the arrays may be null)
-  const bool valid = all_finite(casts, 7 * n) && all_finite(targets, 4 * n) &&
-                     all_nonnegative(casts + 6, 7, n) &&
-                     all_nonnegative(targets + 3, 4, n);
-  if (!valid) {
-    return first_bad(n, [&](uint32_t i) {
-      const float* c = casts + 7 * i;
-      bool ok = c[6] >= 0.0f;
-      for (int k = 0; k < 7; ++k) ok &= finite(c[k]);
-      return !ok | bad_sphere(targets + 4 * i);
-    });
-  }
-  if (out == nullptr) return -1;
-  uint32_t i = 0;
-  // (Two casts at a time in WASM SIMD, lane by lane as the OBB test does, was
-  // measured no faster: gathering the lanes costs what the arithmetic saves.)
-#ifdef __clang__
-#pragma clang loop vectorize(disable)
-#endif
-  for (; i < n; ++i) {
+  const auto valid = [&] {
+    return all_finite(casts, 7 * n) && all_finite(targets, 4 * n) &&
+           all_nonnegative(casts + 6, 7, n) &&
+           all_nonnegative(targets + 3, 4, n);
+  };
+  const auto bad = [&](uint32_t i) {
+    const float* c = casts + 7 * i;
+    bool ok = c[6] >= 0.0f;
+    for (int k = 0; k < 7; ++k) ok &= finite(c[k]);
+    return !ok | bad_sphere(targets + 4 * i);
+  };
+  const auto answer = [&](uint32_t i) {
     const float* c = casts + 7 * i;
     const float* s = targets + 4 * i;
-    // Most casts miss: a cast that starts apart (cc > 0) and moves away (b >=
-    // 0) or whose line passes wide (disc < 0) is decided without the division
-    // and square root, exactly as sphere_cast_fraction decides it (the same
-    // operations in the same order, so the answer is the same bit for bit).
-    const double mx = static_cast<double>(c[0]) - s[0];
-    const double my = static_cast<double>(c[1]) - s[1];
-    const double mz = static_cast<double>(c[2]) - s[2];
-    const double dx = static_cast<double>(c[3]) - c[0];
-    const double dy = static_cast<double>(c[4]) - c[1];
-    const double dz = static_cast<double>(c[5]) - c[2];
-    const double reach = static_cast<double>(c[6]) + s[3];
-    const double a = dx * dx + dy * dy + dz * dz;
-    const double b = mx * dx + my * dy + mz * dz;
-    const double cc = (mx * mx + my * my + mz * mz) - reach * reach;
-    const double disc = b * b - a * cc;
-    if ((cc > 0.0) & ((b >= 0.0) | (disc < 0.0))) {
-      out[i] = INFINITY;
-      continue;
-    }
-    out[i] = static_cast<float>(sphere_cast_fraction<double, bool>(
+    return static_cast<float>(sphere_cast_fraction_or_miss<double, bool>(
         [c](int k) { return static_cast<double>(c[k]); },
         [s](int k) { return static_cast<double>(s[k]); }));
-  }
-  return -1;
+  };
+#ifdef __wasm_simd128__
+  return run_soa(
+      n, out, valid,
+      [&](uint32_t i, float* o) {
+        // Four casts (28 floats) and four targets (16 floats).
+        v128_t vc[7];
+        for (int k = 0; k < 7; ++k)
+          vc[k] = wasm_v128_load(casts + 7 * i + 4 * k);
+        const float* t = targets + 4 * i;
+        const v128_t t0 = wasm_v128_load(t), t1 = wasm_v128_load(t + 4),
+                     t2 = wasm_v128_load(t + 8), t3 = wasm_v128_load(t + 12);
+        v128_t invalid = wasm_v128_or(nonfinite_bits_of(vc, 7),
+                                      nonfinite_bits(t0, t1, t2, t3));
+        // The pairs (0, 1) and (2, 3), each number an f64x2.
+        constexpr auto fields = std::make_integer_sequence<int, 7>{};
+        F2 c01[7], c23[7];
+        cast_pair<0>(vc, c01, fields);
+        cast_pair<2>(vc, c23, fields);
+        const Quad2 s01 = quad2(t0, t1), s23 = quad2(t2, t3);
+        const v128_t zero = wasm_f64x2_splat(0.0);
+        invalid = wasm_v128_or(
+            invalid, wasm_v128_or(wasm_v128_or(wasm_f64x2_lt(c01[6].v, zero),
+                                               wasm_f64x2_lt(c23[6].v, zero)),
+                                  wasm_v128_or(wasm_f64x2_lt(s01.f[3], zero),
+                                               wasm_f64x2_lt(s23.f[3], zero))));
+        const F2 f01 = sphere_cast_fraction_or_miss<F2, M2>(
+            [&](int k) { return c01[k]; }, [&](int k) { return F2{s01.f[k]}; });
+        const F2 f23 = sphere_cast_fraction_or_miss<F2, M2>(
+            [&](int k) { return c23[k]; }, [&](int k) { return F2{s23.f[k]}; });
+        // Rounded once to float32, as static_cast<float> does.
+        store_floats(o, f01.v, f23.v);
+        return invalid;
+      },
+      bad, answer);
+#else
+  return run(n, out, valid, bad, answer);
+#endif
 }
 
 }  // extern "C"

@@ -534,6 +534,156 @@ describe("np.batch rejects bad input, naming the element, and writes nothing to 
     });
   }
 
+  // The WASM kernels check four elements at a time in SIMD lanes, validating as they compute, and the last n % 4
+  // one by one: every kind of invalid element at every position of two groups of four and a tail of three.
+  it("every kind of invalid element is found at every position (every SIMD lane and the scalar tail)", () => {
+    const n = 11;
+    for (const [name, input, offset, value, field] of BAD) {
+      const [good0, good1] = INPUTS[name](n, generator(31));
+      if (name === "overlapOBBOBB")
+        for (const array of [good0, good1])
+          array.forEach((_, k) => {
+            if (k % 15 >= 6)
+              array[k] = k % 15 === 6 || k % 15 === 10 || k % 15 === 14 ? 1 : 0;
+          });
+      const expected = call(name, good0, good1);
+      const stride = FIELDS[name][input][1];
+      for (let index = 0; index < n; index++) {
+        const [a, b] = [good0.slice(), good1.slice()];
+        const array = input === 0 ? a : b;
+        if (offset === "zero")
+          array.fill(0, stride * index + 3, stride * index + 6);
+        else array[stride * index + offset] = value;
+        // A second invalid element later on must not hide the first.
+        if (index + 5 < n)
+          array[stride * (index + 5) + (offset === "zero" ? 0 : offset)] = NaN;
+        const out = new OUT[name](n).fill(42);
+        let thrown;
+        try {
+          call(name, a, b, out);
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown?.index, `${name} ${field} at ${index}: ${thrown}`).toBe(
+          index,
+        );
+        expect(
+          out.every((v) => v === 42),
+          `${name} ${field} at ${index}: out untouched`,
+        ).toBe(true);
+      }
+      // And the module still answers the valid batch as before.
+      expect(call(name, good0, good1), name).toEqual(expected);
+    }
+  });
+
+  // The kernels check finiteness from a sum of the inputs of four elements: a sum of finite floats that overflows
+  // sends them to look for the invalid element, find none and keep the answers.
+  it("finite inputs near the float32 maximum are valid, and answered as the single calls do", () => {
+    const big = 3e38;
+    const n = 9;
+    const spheres = new Float32Array(4 * n);
+    const boxes = new Float32Array(6 * n);
+    const points = new Float32Array(3 * n);
+    for (let i = 0; i < n; i++) {
+      const side = i % 3 === 0 ? -big : big;
+      spheres.set([side, side, side, i % 2 ? big : 0], 4 * i);
+      boxes.set([side, side, side, big, big, big], 6 * i);
+      points.set([side, -side, side], 3 * i);
+    }
+    const hits = np.batch.overlapSphereAABB(spheres, boxes);
+    const distances = np.batch.distancePointAABB(points, boxes);
+    for (let i = 0; i < n; i++) {
+      const s = spheres.subarray(4 * i);
+      const b = boxes.subarray(6 * i);
+      const box = {
+        min: { x: b[0], y: b[1], z: b[2] },
+        max: { x: b[3], y: b[4], z: b[5] },
+      };
+      expect(hits[i], `sphere ${i}`).toBe(
+        np.overlapSphereAABB(
+          { center: { x: s[0], y: s[1], z: s[2] }, radius: s[3] },
+          box,
+        )
+          ? 1
+          : 0,
+      );
+      const p = points.subarray(3 * i);
+      expect(distances[i], `point ${i}`).toBe(
+        Math.fround(np.distancePointAABB({ x: p[0], y: p[1], z: p[2] }, box)),
+      );
+    }
+  });
+
+  // The WASM OBB kernel checks rotations in float32 as a filter (|dot - delta| <= 7.5e-7 there implies the double
+  // rule's 1e-6); a rotation between the two must still be accepted, one just past 1e-6 rejected, at any lane.
+  it("overlapOBBOBB: rotations within 1e-6 but past the float32 filter are valid, those past 1e-6 are not", () => {
+    // The single calls' rule in double: each dot product of the float32 columns summed in order.
+    const orthonormal = (r) => {
+      for (let i = 0; i < 3; i++)
+        for (let j = i; j < 3; j++) {
+          const d =
+            r[3 * i] * r[3 * j] +
+            r[3 * i + 1] * r[3 * j + 1] +
+            r[3 * i + 2] * r[3 * j + 2];
+          if (!(Math.abs(d - (i === j ? 1 : 0)) <= 1e-6)) return false;
+        }
+      return true;
+    };
+    const n = 11;
+    const [a, b] = INPUTS.overlapOBBOBB(n, generator(41));
+    const expected = np.batch.overlapOBBOBB(a, b);
+    let accepted = 0;
+    let rejected = 0;
+    for (const scale of [
+      1 + 3.9e-7,
+      1 + 4.6e-7,
+      1 + 4.9e-7,
+      1 + 5.2e-7,
+      1 + 6e-7,
+    ]) {
+      for (let index = 0; index < n; index++) {
+        const scaled = a.slice();
+        // Column 0 of element index's rotation, lengthened: its squared length is about 1 + 2 (scale - 1).
+        for (let k = 6; k < 9; k++)
+          scaled[15 * index + k] = Math.fround(a[15 * index + k] * scale);
+        const valid = orthonormal(
+          scaled.subarray(15 * index + 6, 15 * index + 15),
+        );
+        const out = new Uint8Array(n).fill(42);
+        if (valid) {
+          accepted++;
+          expect(
+            np.batch.overlapOBBOBB(scaled, b, out),
+            `scale ${scale} at ${index}`,
+          ).toBe(out);
+          // The lengthened box overlaps as the same call in double, element by element.
+          for (let i = 0; i < n; i++)
+            if (i !== index)
+              expect(out[i], `scale ${scale} at ${index}: ${i}`).toBe(
+                expected[i],
+              );
+        } else {
+          rejected++;
+          let thrown;
+          try {
+            np.batch.overlapOBBOBB(scaled, b, out);
+          } catch (error) {
+            thrown = error;
+          }
+          expect(thrown?.index, `scale ${scale} at ${index}: ${thrown}`).toBe(
+            index,
+          );
+          expect(thrown.message).toContain("is not orthonormal within 1e-6");
+          expect(out.every((v) => v === 42)).toBe(true);
+        }
+      }
+    }
+    // Both sides of the tolerance were exercised.
+    expect(accepted).toBeGreaterThan(n);
+    expect(rejected).toBeGreaterThan(n);
+  });
+
   it("the first invalid element is named when several are, and a batch past the staging area leaves out untouched", () => {
     const n = STAGE + 3 * CHUNK;
     const [s, b] = INPUTS.overlapSphereAABB(n, generator(5));

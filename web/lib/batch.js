@@ -2,8 +2,9 @@
 //
 // Inputs travel through one fixed region of the module's memory, allocated on the first batch call and never
 // again: a chunk of each input (CHUNK elements) and a staging area for outputs (STAGE elements). The kernels
-// validate every element of what they are given before computing any of it, and return the first invalid
-// element's index. So that nothing reaches `out` on an error:
+// validate every element of what they are given and return the first invalid element's index; in WASM they
+// validate as they compute, so they may have written answers by then. So that nothing reaches `out` on an
+// error:
 //   - n <= STAGE: one pass. Chunk by chunk, the inputs are copied in and validated, and the answers computed into
 //     the staging area; only after the last chunk are they copied to `out`.
 //   - n > STAGE: two passes. The first copies and validates every chunk (no answers); the second copies each
@@ -11,8 +12,8 @@
 // Memory therefore grows once, by REGION_BYTES, and never again, whatever n.
 //
 // Inputs that already live in the module's memory (arrays from np.batch.allocate) are read in place: no copy,
-// one kernel call over all n (it validates every element before writing any answer), the answers written to an
-// `out` there directly, or staged as above for an `out` elsewhere.
+// one kernel call over all n, the answers staged as above (past the staging area: one call that only validates,
+// then the answers written to an `out` in the module's memory directly, or staged for one elsewhere).
 
 /** Elements per chunk of input copied into the module's memory. */
 export const CHUNK = 4096;
@@ -310,8 +311,9 @@ export function createBatch(module, allocate, release, tolerance) {
       return result;
     }
 
-    // Both inputs in the module's memory (np.batch.allocate): read in place, no copy. The kernel validates
-    // every element before it writes an answer, so an `out` there too is written directly.
+    // Both inputs in the module's memory (np.batch.allocate): read in place, no copy. The kernels write answers
+    // as they validate, so the answers are staged (or, past the staging area, every element validated first)
+    // before any reaches `out`, in the module's memory or not.
     function inPlace(a, b, maxDistance, result, n, stage) {
       const kernel = (m, start, pOut) =>
         hasMax
@@ -328,11 +330,6 @@ export function createBatch(module, allocate, release, tolerance) {
               m,
               pOut,
             );
-      if (result.buffer === buffer) {
-        const bad = kernel(n, 0, result.byteOffset);
-        if (bad >= 0) throw invalid(a, b, bad);
-        return result;
-      }
       if (n <= STAGE) {
         const bad = kernel(n, 0, stage.byteOffset);
         if (bad >= 0) throw invalid(a, b, bad);
@@ -341,6 +338,10 @@ export function createBatch(module, allocate, release, tolerance) {
       }
       const bad = kernel(n, 0, 0); // validate only
       if (bad >= 0) throw invalid(a, b, bad);
+      if (result.buffer === buffer) {
+        kernel(n, 0, result.byteOffset); // all valid: straight into `out`
+        return result;
+      }
       for (let start = 0; start < n; start += STAGE) {
         const m = Math.min(STAGE, n - start);
         kernel(m, start, stage.byteOffset);

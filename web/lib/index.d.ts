@@ -1396,7 +1396,8 @@ export interface Narrowphase {
 export interface NarrowphaseBatch {
   /**
    * A zeroed `Float32Array` or `Uint8Array` of `length` elements in the module's memory. Batch calls read inputs
-   * there in place (no copy) and write an `out` there directly. Allocate before use: an allocation may grow the
+   * there in place (no copy); an `out` there is filled from the staging area (directly past 2^20 elements, once all
+   * are validated), so it too is untouched on an error. Allocate before use: an allocation may grow the
    * module's memory, which detaches the arrays made before it (their length becomes 0; passing one throws a
    * `TypeError`): `view` gives each back over the current memory. Free each with `free`.
    * @throws {TypeError} for another type; {RangeError} for a length that is not an integer >= 0.

@@ -11,13 +11,16 @@
 //              columns are the box's local axes)
 //   cast    7  [sx, sy, sz, ex, ey, ez, r] (a ball of radius r moving s -> e)
 //
-// Every function first validates all n elements by the single calls' rules
+// Every function validates all n elements by the single calls' rules
 // (validate.h: finite numbers, radius and half sizes >= 0, min <= max, a
 // non-zero ray direction, rotations orthonormal within kOrthonormalTolerance)
-// and returns the index of the first invalid element without writing anything;
-// only then does it compute, and return -1. With out == nullptr it validates
-// and writes nothing (the JS layer's first pass over a batch that does not fit
-// its staging area).
+// and returns the index of the first invalid element, or -1 when all are
+// valid. In the native build nothing is written to out then; in WASM the
+// kernels that run four elements per iteration in SIMD lanes validate as they
+// compute, so out may already hold answers when they return an index (the JS
+// layer gives them a staging area, never the caller's array). With out ==
+// nullptr a kernel validates and writes nothing (the JS layer's first pass
+// over a batch that does not fit its staging area).
 //
 // Semantics: each element's answer is that of the double-precision single
 // call (overlap_sphere_aabb, distance_point_aabb, raycast_aabb,
