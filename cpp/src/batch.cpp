@@ -255,52 +255,49 @@ inline uint8_t obb_overlap(const float* a, const float* b) {
       [b](int k) { return static_cast<double>(b[k]); }, np::kBatchObbEdgeSlack);
 }
 
-// The fraction of a sphere cast's path at first contact, 0 when it starts
-// overlapping or touching, +infinity on a miss; c(k) reads the cast's numbers
-// [start.xyz, end.xyz, radius], s(k) the target's [center.xyz, radius]. V is
-// double (one cast) or F2 (two), M the matching truth value.
-template <typename V, typename M, typename C, typename S>
-inline V sphere_cast_fraction(C c, S s) {
-  // m: the start relative to the target; d: the path; reach: the radii.
+// The terms of a sphere cast: with m the start relative to the target, d the
+// path and reach the radii, |m + t d| = reach is a t^2 + 2 b t + cc = 0, of
+// discriminant disc / 4. c(k) reads the cast's numbers [start.xyz, end.xyz,
+// radius], s(k) the target's [center.xyz, radius]; V is double (one cast) or
+// F2 (two).
+template <typename V>
+struct CastTerms {
+  V b, cc, disc;
+};
+template <typename V, typename C, typename S>
+inline CastTerms<V> sphere_cast_terms(C c, S s) {
   const V mx = c(0) - s(0), my = c(1) - s(1), mz = c(2) - s(2);
   const V dx = c(3) - c(0), dy = c(4) - c(1), dz = c(5) - c(2);
   const V reach = c(6) + s(3);
-  // solve |m + t d| = reach: a t^2 + 2 b t + cc = 0.
   const V a = dx * dx + dy * dy + dz * dz;
   const V b = mx * dx + my * dy + mz * dz;
   const V cc = (mx * mx + my * my + mz * mz) - reach * reach;
-  const V disc = b * b - a * cc;
-  const V zero = constant(disc, 0.0);
+  return {b, cc, b * b - a * cc};
+}
+
+// The fraction of a sphere cast's path at first contact, 0 when it starts
+// overlapping or touching, +infinity on a miss; M is the truth value matching
+// V. It decides most misses without the division and square root: a cast that
+// starts apart (cc > 0) and moves away (b >= 0) or whose line passes wide
+// (disc < 0) is +infinity, as the full formula decides it (the same terms, so
+// the answer is the same bit for bit). In lanes, only when every lane is such
+// a miss.
+template <typename V, typename M, typename C, typename S>
+inline V sphere_cast_fraction_or_miss(C c, S s) {
+  const CastTerms<V> q = sphere_cast_terms<V>(c, s);
+  const V zero = constant(q.disc, 0.0);
+  if (all((q.cc > zero) & ((q.b >= zero) | (q.disc < zero)))) {
+    return constant(q.disc, INFINITY);
+  }
   // The smaller root in the stable form cc / (-b + sqrt(disc)) (no
   // cancellation: b < 0 where it is used). Tangent paths (disc = 0) hit.
-  const V t = cc / (sqrt(select(disc > zero, disc, zero)) - b);
+  const V t = q.cc / (sqrt(select(q.disc > zero, q.disc, zero)) - q.b);
   // Starts overlapping or touching: 0. Otherwise a hit needs an approaching
   // path (b < 0; a zero-length cast has b = 0, so it only hits when it starts
   // touching), a real root and contact no later than the end.
-  const M starts = cc <= zero;
-  const M hits = (b < zero) & (disc >= zero) & (t <= constant(t, 1.0));
+  const M starts = q.cc <= zero;
+  const M hits = (q.b < zero) & (q.disc >= zero) & (t <= constant(t, 1.0));
   return select(starts, zero, select(hits, t, constant(t, INFINITY)));
-}
-
-// sphere_cast_fraction, deciding most misses without its division and square
-// root: a cast that starts apart (cc > 0) and moves away (b >= 0) or whose
-// line passes wide (disc < 0) is +infinity, exactly as sphere_cast_fraction
-// decides it (the same operations in the same order, so the answer is the
-// same bit for bit). In lanes, only when every lane is such a miss.
-template <typename V, typename M, typename C, typename S>
-inline V sphere_cast_fraction_or_miss(C c, S s) {
-  const V mx = c(0) - s(0), my = c(1) - s(1), mz = c(2) - s(2);
-  const V dx = c(3) - c(0), dy = c(4) - c(1), dz = c(5) - c(2);
-  const V reach = c(6) + s(3);
-  const V a = dx * dx + dy * dy + dz * dz;
-  const V b = mx * dx + my * dy + mz * dz;
-  const V cc = (mx * mx + my * my + mz * mz) - reach * reach;
-  const V disc = b * b - a * cc;
-  const V zero = constant(disc, 0.0);
-  if (all((cc > zero) & ((b >= zero) | (disc < zero)))) {
-    return constant(disc, INFINITY);
-  }
-  return sphere_cast_fraction<V, M>(c, s);
 }
 
 #ifdef __wasm_simd128__

@@ -481,19 +481,22 @@ const BAD = [
   ["sphereCastSphere", 1, 3, -1, "radius", "is -1, expected a value >= 0"],
 ];
 
+// OBBs (15 numbers: center, half size, rotation) given identity rotations, so that no rotation is invalid; with
+// `zeroAll`, centers and half sizes become 0 too.
+function identityRotations(array, zeroAll = false) {
+  array.forEach((_, k) => {
+    if (zeroAll || k % 15 >= 6)
+      array[k] = k % 15 === 6 || k % 15 === 10 || k % 15 === 14 ? 1 : 0;
+  });
+}
+
 describe("np.batch rejects bad input, naming the element, and writes nothing to out", () => {
   for (const [name, input, offset, value, field, says] of BAD) {
     it(`${name}: ${FIELDS[name][input][0]} ${field} ${says}`, () => {
       const n = 2 * CHUNK + 11;
       const [a, b] = INPUTS[name](n, generator(21));
       if (name === "overlapOBBOBB")
-        (a.fill(0),
-          b.fill(0),
-          a.forEach(
-            (_, k) =>
-              (k % 15 === 6 || k % 15 === 10 || k % 15 === 14) &&
-              (a[k] = b[k] = 1),
-          ));
+        for (const array of [a, b]) identityRotations(array, true);
       const index = CHUNK + 5; // in the second chunk: the first one was valid
       const array = input === 0 ? a : b;
       const [arg, stride] = FIELDS[name][input];
@@ -522,13 +525,7 @@ describe("np.batch rejects bad input, naming the element, and writes nothing to 
       // The module keeps working: the same call with the element repaired.
       const [goodA, goodB] = INPUTS[name](n, generator(21));
       if (name === "overlapOBBOBB")
-        (goodA.fill(0),
-          goodB.fill(0),
-          goodA.forEach(
-            (_, k) =>
-              (k % 15 === 6 || k % 15 === 10 || k % 15 === 14) &&
-              (goodA[k] = goodB[k] = 1),
-          ));
+        for (const array of [goodA, goodB]) identityRotations(array, true);
       expect(call(name, goodA, goodB, out)).toBe(out);
       expect(out.every((v) => v === 42)).toBe(false);
     });
@@ -541,11 +538,7 @@ describe("np.batch rejects bad input, naming the element, and writes nothing to 
     for (const [name, input, offset, value, field] of BAD) {
       const [good0, good1] = INPUTS[name](n, generator(31));
       if (name === "overlapOBBOBB")
-        for (const array of [good0, good1])
-          array.forEach((_, k) => {
-            if (k % 15 >= 6)
-              array[k] = k % 15 === 6 || k % 15 === 10 || k % 15 === 14 ? 1 : 0;
-          });
+        for (const array of [good0, good1]) identityRotations(array);
       const expected = call(name, good0, good1);
       const stride = FIELDS[name][input][1];
       for (let index = 0; index < n; index++) {
