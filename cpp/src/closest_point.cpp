@@ -416,12 +416,12 @@ inline bool ordinary_for_triangle(double x) {
          x == 0.0;
 }
 inline bool ordinary_for_triangle(Vec3 v) {
-  return ordinary_for_triangle(v.x) & ordinary_for_triangle(v.y) &
+  return ordinary_for_triangle(v.x) && ordinary_for_triangle(v.y) &&
          ordinary_for_triangle(v.z);
 }
 inline bool triangle_ordinary(Vec3 p, const Triangle& t) {
-  return ordinary_for_triangle(p) & ordinary_for_triangle(t.a) &
-         ordinary_for_triangle(t.b) & ordinary_for_triangle(t.c);
+  return ordinary_for_triangle(p) && ordinary_for_triangle(t.a) &&
+         ordinary_for_triangle(t.b) && ordinary_for_triangle(t.c);
 }
 
 // The same at any magnitude (the edges overflowed beyond 2^1020).

@@ -371,7 +371,7 @@ bool plane_entry(Vec3 o, Vec3 d, const Plane& pl, Ext* lambda) {
 // rounded to 0.
 bool plane_entry_ordinary(Vec3 o, Vec3 d, const Plane& pl, double* lambda,
                           double* distance) {
-  if (!(ordinary(o) & ordinary(d) & ordinary(pl.normal) &
+  if (!(ordinary(o) && ordinary(d) && ordinary(pl.normal) &&
         ordinary(pl.constant)))
     return false;
   const double f = std::fabs(dot(pl.normal, o) + pl.constant);

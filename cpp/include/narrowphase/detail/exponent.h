@@ -60,7 +60,7 @@ inline bool ordinary(double x) {
          x == 0.0;
 }
 inline bool ordinary(Vec3 v) {
-  return ordinary(v.x) & ordinary(v.y) & ordinary(v.z);
+  return ordinary(v.x) && ordinary(v.y) && ordinary(v.z);
 }
 
 // 2^e for e in [-1022, 1023].
