@@ -155,6 +155,14 @@ struct Bin {
   double half_area() const { return box.half_area(); }
 };
 
+// A box as the builder sees it: its centroid and bounds in the builder's
+// units, and its index.
+struct BuildItem {
+  double c[3];
+  LocalBox box;
+  uint32_t id;
+};
+
 }  // namespace
 
 // ---- Build and refit ----
@@ -195,22 +203,27 @@ void AABBTree::build() {
     e = std::max(e, -1000);
   }
   const double to_local = 2.0 / detail::pow2(e);
-  std::vector<LocalBox> local(n);
-  std::vector<double> centroid(3 * static_cast<size_t>(n));
-  for (uint32_t i = 0; i < n; ++i)
+  std::vector<BuildItem> items(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    BuildItem& it = items[i];
+    it.id = i;
     for (int a = 0; a < 3; ++a) {
       const double o = 0.5 * origin[a];
-      local[i].lo[a] = (0.5 * component(boxes_[i].min, a) - o) * to_local;
-      local[i].hi[a] = (0.5 * component(boxes_[i].max, a) - o) * to_local;
-      centroid[3 * i + a] = 0.5 * local[i].lo[a] + 0.5 * local[i].hi[a];
+      it.box.lo[a] = (0.5 * component(boxes_[i].min, a) - o) * to_local;
+      it.box.hi[a] = (0.5 * component(boxes_[i].max, a) - o) * to_local;
+      it.c[a] = 0.5 * it.box.lo[a] + 0.5 * it.box.hi[a];
     }
+  }
   // The nodes, each one's parent, and the boxes' order (detail/bvh.h).
-  std::vector<uint32_t>& ref = ids_;  // permuted in place
   parent_.reserve(2 * (n / 2 + 1));
   depth_ = detail::build_sah<Bin>(
-      centroid, kMaxLeafBoxes, ref, nodes_,
-      [&](Bin& bin, uint32_t i) { bin.box.grow(local[i]); },
+      items, kMaxLeafBoxes, nodes_,
+      [](Bin& bin, const BuildItem& it) { bin.box.grow(it.box); },
       [&](uint32_t, uint32_t parent) { parent_.push_back(parent); });
+  std::vector<uint32_t>& ref = ids_;
+  for (uint32_t s = 0; s < n; ++s) ref[s] = items[s].id;
+  items.clear();
+  items.shrink_to_fit();
   parent_.shrink_to_fit();
   // The boxes into slot order, the maps, then every node's box bottom-up.
   std::vector<AABB> ordered(n);

@@ -49,6 +49,10 @@
 #include "narrowphase/shape_cast.h"
 #include "narrowphase/tolerances.h"
 
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
 namespace np {
 
 namespace {
@@ -66,20 +70,39 @@ double half_area(const float* lo, const float* hi) {
 }
 
 struct Bin {
-  float lo[3] = {FLT_MAX, FLT_MAX, FLT_MAX};
-  float hi[3] = {-FLT_MAX, -FLT_MAX, -FLT_MAX};
+  // lo and hi with a fourth lane (0: what the items carry there), so that
+  // a bin grows by two 4-lane min / max (WASM SIMD, or what the compiler
+  // makes of the loops natively).
+  float lo[4] = {FLT_MAX, FLT_MAX, FLT_MAX, 0.0f};
+  float hi[4] = {-FLT_MAX, -FLT_MAX, -FLT_MAX, 0.0f};
   uint32_t count = 0;
   void grow(const float* blo, const float* bhi) {
-    for (int a = 0; a < 3; ++a) {
+#ifdef __wasm_simd128__
+    // pmin(a, b) is b < a ? b : a, std::min(a, b) exactly.
+    wasm_v128_store(lo,
+                    wasm_f32x4_pmin(wasm_v128_load(lo), wasm_v128_load(blo)));
+    wasm_v128_store(hi,
+                    wasm_f32x4_pmax(wasm_v128_load(hi), wasm_v128_load(bhi)));
+#else
+    for (int a = 0; a < 4; ++a) {
       lo[a] = std::min(lo[a], blo[a]);
       hi[a] = std::max(hi[a], bhi[a]);
     }
+#endif
   }
   void grow(const Bin& b) {
     grow(b.lo, b.hi);
     count += b.count;
   }
   double half_area() const { return np::half_area(lo, hi); }
+};
+
+// A triangle as the builder sees it: its centroid and bounds in the mesh's
+// units, and its index.
+struct BuildItem {
+  double c[3];
+  float lo[4], hi[4];  // the fourth lanes 0 (Bin's)
+  uint32_t id;
 };
 
 }  // namespace
@@ -181,36 +204,35 @@ AABB Mesh::world_bounds(size_t i) const {
 
 void Mesh::build(std::vector<double>& bounds) {
   const uint32_t n = static_cast<uint32_t>(triangle_ids_.size());
-  // Centroids in units of the mesh (offsets from the origin over the unit;
-  // halves first, so that nothing overflows), for the binning only.
+  // Each triangle's centroid in units of the mesh (offsets from the origin
+  // over the unit; halves first, so that nothing overflows), for the binning
+  // only, and its bounds in the same units in float32 (the SAH's areas only:
+  // a heuristic, so rounding does not matter here), side by side (detail/
+  // bvh.h moves the items themselves).
   const double to_local = 2.0 / unit_;
-  std::vector<double> centroid(3 * n);
-  for (uint32_t i = 0; i < n; ++i)
-    for (int a = 0; a < 3; ++a)
-      centroid[3 * i + a] =
-          (0.25 * bounds[6 * i + a] + 0.25 * bounds[6 * i + 3 + a] -
-           0.5 * component(origin_, a)) *
-          to_local;
-  // Each triangle's bounds in the same units, in float32 (the SAH's areas
-  // only: a heuristic, so rounding does not matter here).
-  std::vector<float> local(6 * static_cast<size_t>(n));
-  for (uint32_t i = 0; i < n; ++i)
+  std::vector<BuildItem> items(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    BuildItem& it = items[i];
+    it.id = i;
+    it.lo[3] = it.hi[3] = 0.0f;
     for (int a = 0; a < 3; ++a) {
       const double o = 0.5 * component(origin_, a);
-      local[6 * i + a] =
-          static_cast<float>((0.5 * bounds[6 * i + a] - o) * to_local);
-      local[6 * i + 3 + a] =
+      it.c[a] = (0.25 * bounds[6 * i + a] + 0.25 * bounds[6 * i + 3 + a] - o) *
+                to_local;
+      it.lo[a] = static_cast<float>((0.5 * bounds[6 * i + a] - o) * to_local);
+      it.hi[a] =
           static_cast<float>((0.5 * bounds[6 * i + 3 + a] - o) * to_local);
     }
+  }
   // The nodes, and the triangles in leaf order (detail/bvh.h).
-  const std::vector<uint32_t>& ref = triangle_ids_;  // permuted in place
   depth_ = detail::build_sah<Bin>(
-      centroid, kMaxLeafTriangles, triangle_ids_, nodes_,
-      [&](Bin& bin, uint32_t i) {
-        bin.grow(&local[6 * static_cast<size_t>(i)],
-                 &local[6 * static_cast<size_t>(i) + 3]);
-      },
+      items, kMaxLeafTriangles, nodes_,
+      [](Bin& bin, const BuildItem& it) { bin.grow(it.lo, it.hi); },
       [](uint32_t, uint32_t) {});
+  std::vector<uint32_t>& ref = triangle_ids_;
+  for (uint32_t s = 0; s < n; ++s) ref[s] = items[s].id;
+  items.clear();
+  items.shrink_to_fit();
   // Bounds, bottom-up: a leaf's are its triangles' exact world bounds rounded
   // outward into float32; an inner node's the union of its children's (which
   // come after it), the same as rounding the union, rounding being monotone.

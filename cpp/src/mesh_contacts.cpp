@@ -58,6 +58,7 @@
 // decides that).
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -257,17 +258,42 @@ void Mesh::find_active_edges() {
   keys.clear();
   keys.shrink_to_fit();
   // Every edge, sorted by its welded corners: equal runs are shared edges.
-  std::vector<EdgeKey> edges;
-  edges.reserve(3 * n);
+  // The sort is a counting sort by the lesser corner (stable: `where`
+  // ascending), then a sort of each corner's few edges by the other corner:
+  // the order std::sort of all the keys gave, in a pass over the edges
+  // instead of log(edges) of them.
+  std::vector<uint32_t> start(vertex_count + 1, 0);
+  const auto lesser = [&](uint32_t s, uint32_t k, uint32_t* other) {
+    const uint32_t p = weld[corners_[3 * s + k]],
+                   q = weld[corners_[3 * s + (k + 1) % 3]];
+    *other = std::max(p, q);
+    return std::min(p, q);
+  };
+  size_t edge_count = 0;
   for (uint32_t s = 0; s < n; ++s)
     for (uint32_t k = 0; k < 3; ++k) {
-      const uint32_t p = weld[corners_[3 * s + k]],
-                     q = weld[corners_[3 * s + (k + 1) % 3]];
+      uint32_t q;
+      const uint32_t p = lesser(s, k, &q);
       if (p == q) continue;  // a collapsed edge: active
-      const uint64_t lo = std::min(p, q), hi = std::max(p, q);
-      edges.push_back({(lo << 32) | hi, 3 * s + k});
+      ++start[p + 1];
+      ++edge_count;
     }
-  std::sort(edges.begin(), edges.end());
+  for (size_t v = 0; v < vertex_count; ++v) start[v + 1] += start[v];
+  std::vector<EdgeKey> edges(edge_count);
+  for (uint32_t s = 0; s < n; ++s)
+    for (uint32_t k = 0; k < 3; ++k) {
+      uint32_t q;
+      const uint32_t p = lesser(s, k, &q);
+      if (p == q) continue;
+      edges[start[p]++] = {(uint64_t{p} << 32) | q, 3 * s + k};
+    }
+  // (start[v] is now where vertex v + 1's edges begin.)
+  for (size_t v = 0, begin = 0; v < vertex_count; begin = start[v++])
+    if (start[v] - begin > 1)
+      std::sort(edges.begin() + static_cast<std::ptrdiff_t>(begin),
+                edges.begin() + static_cast<std::ptrdiff_t>(start[v]));
+  start.clear();
+  start.shrink_to_fit();
   for (size_t i = 0; i < edges.size();) {
     size_t j = i + 1;
     while (j < edges.size() && edges[j].corners == edges[i].corners) ++j;

@@ -46,7 +46,7 @@ import { Box3, DoubleSide, Line3, Vector3 } from "three";
 import { MeshBVH, SAH, CENTER } from "three-mesh-bvh";
 import { init } from "../../web/lib/index.js";
 import { castTarget, knot, meshQueries } from "./mesh_inputs.mjs";
-import { arg, timePerCall, timeRounds } from "./timing.mjs";
+import { arg, median, timePerCall } from "./timing.mjs";
 
 const ROUNDS = arg("--rounds", 11);
 const CALLS = arg("--calls", 20_000);
@@ -63,17 +63,24 @@ const { rays, points, spheres, capsules, casts } = meshQueries(geometry, N);
 
 // Median over ROUNDS of the time per call of `fn(i)` over CALLS calls, in ns.
 const time = (fn) => timePerCall(fn, ROUNDS, CALLS, MASK);
-// Median over BUILD_ROUNDS of one build, in ms.
-const timeBuild = (fn) => timeRounds(fn, BUILD_ROUNDS);
-
-// ---- Build
-const ourBuild = timeBuild(() => np.createMesh(geometry).dispose());
-const sahBuild = timeBuild(
-  () => new MeshBVH(geometry.clone(), { strategy: SAH }),
-);
-const centerBuild = timeBuild(
-  () => new MeshBVH(geometry.clone(), { strategy: CENTER }),
-);
+// ---- Build: median over BUILD_ROUNDS of one build, in ms, the three builds' rounds interleaved (each round
+// builds with every one in turn, so that a change in the machine's load hits them alike), after one untimed
+// round of each (V8 first runs new WASM code in Liftoff).
+const builds = {
+  ours: () => np.createMesh(geometry).dispose(),
+  sah: () => new MeshBVH(geometry.clone(), { strategy: SAH }),
+  center: () => new MeshBVH(geometry.clone(), { strategy: CENTER }),
+};
+const buildSamples = { ours: [], sah: [], center: [] };
+for (let r = -1; r < BUILD_ROUNDS; r++)
+  for (const [name, fn] of Object.entries(builds)) {
+    const t0 = performance.now();
+    fn();
+    if (r >= 0) buildSamples[name].push(performance.now() - t0);
+  }
+const ourBuild = median(buildSamples.ours);
+const sahBuild = median(buildSamples.sah);
+const centerBuild = median(buildSamples.center);
 
 const mesh = np.createMesh(geometry);
 const bvh = new MeshBVH(geometry.clone(), { strategy: SAH });

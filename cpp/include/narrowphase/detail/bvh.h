@@ -24,6 +24,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <new>
+#include <utility>
 #include <vector>
 
 namespace np::detail {
@@ -41,22 +43,27 @@ inline constexpr int kMedianDepth = 48;
 /// one.
 inline constexpr int kStackSize = 128;
 
-/// Builds the nodes of a BVH over the items `ref` (permuted in place: each
-/// leaf's items end up contiguous), `centroid` holding 3 doubles per item (in
-/// any units: they only steer the splits). Bin: a default-constructed empty
-/// bin, `count`, `grow(const Bin&)` and `half_area()` (the SAH's measure, 0
-/// when empty); `add(bin, item)` grows a bin by an item's box. Nodes are
-/// appended to `nodes` (their bounds left to the caller), each reported to
-/// `made(node, parent)` (the root's parent: UINT32_MAX). Returns the depth of
-/// the deepest leaf (the root is 0).
-template <class Bin, class Node, class Add, class Made>
-int build_sah(const std::vector<double>& centroid, uint32_t max_leaf,
-              std::vector<uint32_t>& ref, std::vector<Node>& nodes, Add add,
-              Made made) {
-  const uint32_t n = static_cast<uint32_t>(ref.size());
-  const auto c = [&](uint32_t i, int a) {
-    return centroid[3 * static_cast<size_t>(i) + a];
-  };
+/// Builds the nodes of a BVH over `items` (permuted in place: each leaf's
+/// items end up contiguous), each an Item with `double c[3]`, its centroid
+/// (in any units: centroids only steer the splits). Bin: a
+/// default-constructed empty bin, `count`, `grow(const Bin&)` and
+/// `half_area()` (the SAH's measure, 0 when empty); `add(bin, item)` grows a
+/// bin by an item's box. Nodes are appended to `nodes` (their bounds left to
+/// the caller), each reported to `made(node, parent)` (the root's parent:
+/// UINT32_MAX). Returns the depth of the deepest leaf (the root is 0).
+///
+/// The items themselves are moved (not indices to them), so each node's
+/// passes read memory in order; a node bins its items along the three axes in
+/// one pass, and its partition gives each child its centroids' bounds, so a
+/// node reads its items twice (bin, partition) where a pass per axis and one
+/// for the bounds read them five times. The splits are the same as those
+/// passes chose: the same bins, the same sweep, the same ties (the lowest
+/// axis, then the lowest plane), and a partition by the same bin test (the
+/// order inside each side may differ, not the sides).
+template <class Bin, class Item, class Node, class Add, class Made>
+int build_sah(std::vector<Item>& items, uint32_t max_leaf,
+              std::vector<Node>& nodes, Add add, Made made) {
+  const uint32_t n = static_cast<uint32_t>(items.size());
   nodes.reserve(2 * (n / 2 + 1));
   int depth = 0;
   struct Task {
@@ -64,8 +71,22 @@ int build_sah(const std::vector<double>& centroid, uint32_t max_leaf,
     int depth;
     uint32_t parent;
     bool second;  // the parent's second child (its `index` points here)
+    double clo[3], chi[3];  // the centroids' bounds (the bins span them)
   };
-  std::vector<Task> tasks{{0, n, 0, UINT32_MAX, false}};
+  Task root{0,
+            n,
+            0,
+            UINT32_MAX,
+            false,
+            {DBL_MAX, DBL_MAX, DBL_MAX},
+            {-DBL_MAX, -DBL_MAX, -DBL_MAX}};
+  for (const Item& it : items)
+    for (int a = 0; a < 3; ++a) {
+      root.clo[a] = root.clo[a] < it.c[a] ? root.clo[a] : it.c[a];
+      root.chi[a] = root.chi[a] > it.c[a] ? root.chi[a] : it.c[a];
+    }
+  std::vector<Task> tasks{root};
+  Item* const data = items.data();
   while (!tasks.empty()) {
     const Task task = tasks.back();
     tasks.pop_back();
@@ -80,82 +101,129 @@ int build_sah(const std::vector<double>& centroid, uint32_t max_leaf,
       nodes[node].count = count;
       continue;
     }
-    // The centroids' bounds (the bins span them).
-    double clo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
-    double chi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
-    for (uint32_t k = begin; k < end; ++k)
-      for (int a = 0; a < 3; ++a) {
-        const double x = c(ref[k], a);
-        clo[a] = clo[a] < x ? clo[a] : x;
-        chi[a] = chi[a] > x ? chi[a] : x;
-      }
-    // Binned SAH over the three axes.
+    const double* clo = task.clo;
+    const double* chi = task.chi;
+    // Binned SAH over the three axes, binned in one pass.
     double best_cost = INFINITY;
     int best_axis = -1, best_plane = 0;
     double best_scale = 0.0;
     const int nb = bins_for(count);
-    const auto bin_of = [&](uint32_t i, int a, double lo, double scale) {
-      const double x = (c(i, a) - lo) * scale;
-      return x >= nb - 1 ? nb - 1 : x >= 0.0 ? int(x) : 0;
+    // The bin of a centroid: x clamped to [0, nb - 1], truncated (min and
+    // max rather than branches: the same bins; x is never NaN).
+    const double top = nb - 1;
+    const auto bin_of = [top](double c, double lo, double scale) {
+      const double x = (c - lo) * scale;
+      return int(std::min(std::max(x, 0.0), top));
     };
     if (task.depth < kMedianDepth) {
+      double scale[3];
+      bool usable[3];
       for (int a = 0; a < 3; ++a) {
         const double width = chi[a] - clo[a];
-        const double scale = nb / width;
-        if (!(width > 0.0) || !(scale <= DBL_MAX)) continue;
-        Bin bins[kBins];
+        scale[a] = nb / width;
+        usable[a] = width > 0.0 && scale[a] <= DBL_MAX;
+      }
+      if (usable[0] || usable[1] || usable[2]) {
+        // Only the nb bins in use are made (most nodes are small; making all
+        // 3 * kBins was a tenth of the build).
+        union Storage {
+          Storage() {}
+          Bin bins[3][kBins];
+        } storage;
+        Bin(&bins)[3][kBins] = storage.bins;
+        for (int a = 0; a < 3; ++a)
+          for (int b = 0; b < nb; ++b) new (&bins[a][b]) Bin();
+        const double* const s = scale;
+        const double* const lo = clo;
         for (uint32_t k = begin; k < end; ++k) {
-          const uint32_t i = ref[k];
-          Bin& b = bins[bin_of(i, a, clo[a], scale)];
-          add(b, i);
-          ++b.count;
+          const Item& it = data[k];
+          for (int a = 0; a < 3; ++a) {
+            if (!usable[a]) continue;
+            Bin& b = bins[a][bin_of(it.c[a], lo[a], s[a])];
+            add(b, it);
+            ++b.count;
+          }
         }
-        // Sweep: the right side's area * count for every plane, then the left.
-        double right_cost[kBins];
-        Bin acc;
-        for (int b = nb - 1; b > 0; --b) {
-          acc.grow(bins[b]);
-          right_cost[b] = acc.half_area() * acc.count;
-        }
-        acc = Bin();
-        for (int b = 0; b < nb - 1; ++b) {
-          acc.grow(bins[b]);
-          if (acc.count == 0 || acc.count == count) continue;
-          const double cost = acc.half_area() * acc.count + right_cost[b + 1];
-          if (cost < best_cost) {
-            best_cost = cost, best_axis = a, best_plane = b + 1;
-            best_scale = scale;
+        for (int a = 0; a < 3; ++a) {
+          if (!usable[a]) continue;
+          // Sweep: the right side's area * count for every plane, then the
+          // left.
+          double right_cost[kBins];
+          Bin acc;
+          for (int b = nb - 1; b > 0; --b) {
+            acc.grow(bins[a][b]);
+            right_cost[b] = acc.half_area() * acc.count;
+          }
+          acc = Bin();
+          for (int b = 0; b < nb - 1; ++b) {
+            acc.grow(bins[a][b]);
+            if (acc.count == 0 || acc.count == count) continue;
+            const double cost = acc.half_area() * acc.count + right_cost[b + 1];
+            if (cost < best_cost) {
+              best_cost = cost, best_axis = a, best_plane = b + 1;
+              best_scale = scale[a];
+            }
           }
         }
       }
     }
     uint32_t mid;
+    Task left{begin,
+              0,
+              task.depth + 1,
+              node,
+              false,
+              {DBL_MAX, DBL_MAX, DBL_MAX},
+              {-DBL_MAX, -DBL_MAX, -DBL_MAX}};
+    Task right{0,
+               end,
+               task.depth + 1,
+               node,
+               true,
+               {DBL_MAX, DBL_MAX, DBL_MAX},
+               {-DBL_MAX, -DBL_MAX, -DBL_MAX}};
+    const auto grow = [](Task& t, const Item& it) {
+      for (int a = 0; a < 3; ++a) {
+        t.clo[a] = t.clo[a] < it.c[a] ? t.clo[a] : it.c[a];
+        t.chi[a] = t.chi[a] > it.c[a] ? t.chi[a] : it.c[a];
+      }
+    };
     if (best_axis >= 0) {
+      // Hoare's partition by the chosen plane, each side's bounds grown as
+      // its items are placed.
       const int a = best_axis;
       const double lo = clo[a], scale = best_scale;
-      mid = static_cast<uint32_t>(
-          std::partition(ref.begin() + begin, ref.begin() + end,
-                         [&](uint32_t i) {
-                           return bin_of(i, a, lo, scale) < best_plane;
-                         }) -
-          ref.begin());
+      uint32_t i = begin, j = end;
+      for (;;) {
+        while (i < j && bin_of(data[i].c[a], lo, scale) < best_plane)
+          grow(left, data[i++]);
+        while (i < j && !(bin_of(data[j - 1].c[a], lo, scale) < best_plane))
+          grow(right, data[--j]);
+        if (i >= j) break;
+        std::swap(data[i], data[j - 1]);
+      }
+      mid = i;
     } else {
       // No plane separates the centroids (they coincide), or the node is
-      // deep: the median of the widest centroid axis (index order on ties).
+      // deep: the median of the widest centroid axis (`id` order on ties).
       int a = 0;
       for (int k = 1; k < 3; ++k)
         if (chi[k] - clo[k] > chi[a] - clo[a]) a = k;
       mid = begin + count / 2;
-      std::nth_element(ref.begin() + begin, ref.begin() + mid,
-                       ref.begin() + end, [&](uint32_t i, uint32_t j) {
-                         const double x = c(i, a), y = c(j, a);
-                         return x < y || (x == y && i < j);
+      std::nth_element(data + begin, data + mid, data + end,
+                       [a](const Item& x, const Item& y) {
+                         return x.c[a] < y.c[a] ||
+                                (x.c[a] == y.c[a] && x.id < y.id);
                        });
+      for (uint32_t k = begin; k < mid; ++k) grow(left, data[k]);
+      for (uint32_t k = mid; k < end; ++k) grow(right, data[k]);
     }
+    left.end = mid;
+    right.begin = mid;
     // The first child is built next (right after this node), the second
     // after the first's whole subtree.
-    tasks.push_back({mid, end, task.depth + 1, node, true});
-    tasks.push_back({begin, mid, task.depth + 1, node, false});
+    tasks.push_back(right);
+    tasks.push_back(left);
   }
   nodes.shrink_to_fit();
   return depth;
