@@ -270,36 +270,48 @@ void AABBTree::update_all(const double* boxes) {
   // input is read sequentially, and the writes, unlike a gather's reads, do
   // not wait on each other; a gather was 2x slower natively and 4x in WASM).
   // The stores are scalar: in WASM, v128 stores made the scatter 1.5x slower.
+  // The boxes' magnitude (the largest |coordinate|: the same maximum in any
+  // order) is taken in the same pass, in WASM in two lanes, rather than in a
+  // second pass over the input.
   const size_t n = boxes_.size();
   double* const out = &boxes_.data()->min.x;
   const uint32_t* const slot = slot_of_.data();
+#ifdef __wasm_simd128__
+  v128_t m = wasm_f64x2_splat(0.0);
+#else
+  double m = 0.0;
+#endif
   for (size_t i = 0; i < n; ++i) {
     const double* p = boxes + 6 * i;
     double* q = out + 6 * static_cast<size_t>(slot[i]);
     const double x0 = p[0], y0 = p[1], z0 = p[2], x1 = p[3], y1 = p[4],
                  z1 = p[5];
     q[0] = x0, q[1] = y0, q[2] = z0, q[3] = x1, q[4] = y1, q[5] = z1;
-  }
-  max_coord_ = magnitude_of(boxes, n);
-  // Every node's box from its children's (the children come after it).
-  for (size_t k = nodes_.size(); k-- > 0;) {
-    const uint32_t node = static_cast<uint32_t>(k);
-    bound_node(node, &nodes_[node].box);
-  }
-}
-
-double AABBTree::magnitude_of(const double* boxes, size_t count) {
 #ifdef __wasm_simd128__
-  v128_t m = wasm_f64x2_splat(0.0);
-  for (const double* p = boxes; p < boxes + 6 * count; p += 2)
-    m = wasm_f64x2_pmax(m, wasm_f64x2_abs(wasm_v128_load(p)));
-  return max2(wasm_f64x2_extract_lane(m, 0), wasm_f64x2_extract_lane(m, 1));
+    m = wasm_f64x2_pmax(m, wasm_f64x2_abs(wasm_f64x2_make(x0, y0)));
+    m = wasm_f64x2_pmax(m, wasm_f64x2_abs(wasm_f64x2_make(z0, x1)));
+    m = wasm_f64x2_pmax(m, wasm_f64x2_abs(wasm_f64x2_make(y1, z1)));
 #else
-  double m = 0.0;
-  for (size_t i = 0; i < count; ++i)
-    m = max2(m, box_magnitude(box_at(boxes + 6 * i)));
-  return m;
+    m = max2(m, box_magnitude(box_at(p)));
 #endif
+  }
+#ifdef __wasm_simd128__
+  max_coord_ =
+      max2(wasm_f64x2_extract_lane(m, 0), wasm_f64x2_extract_lane(m, 1));
+#else
+  max_coord_ = m;
+#endif
+  // Every node's box from its children's (the children come after it):
+  // bound_node's two cases written out here, so that the loop has no call.
+  const AABB* const slots = boxes_.data();
+  AABBTreeNode* const nodes = nodes_.data();
+  for (size_t k = nodes_.size(); k-- > 0;) {
+    AABBTreeNode& node = nodes[k];
+    if (node.count != 0)
+      bound_boxes(slots + node.index, node.count, &node.box);
+    else
+      unite(nodes[k + 1].box, nodes[node.index].box, &node.box);
+  }
 }
 
 size_t first_invalid_box(const double* boxes, size_t count) {

@@ -121,8 +121,6 @@ class AABBTree {
   void build();
   void bound_node(uint32_t node, AABB* out) const;
   bool refit_node(uint32_t node);  // true when its box changed
-  // The largest |coordinate| of `count` boxes (six doubles each).
-  static double magnitude_of(const double* boxes, size_t count);
   template <class Visit>
   friend struct TreeTraversal;
 };
