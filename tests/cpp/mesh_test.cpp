@@ -583,6 +583,82 @@ TEST(MeshTest, NodesContainTheirTrianglesAndLeavesAreSmall) {
   }
 }
 
+// The builder's splits, pinned: the nodes of two meshes, byte for byte, as the
+// builder before the meshbuild branch made them (three passes per node over
+// indices into separate arrays; these hashes are what it gave). The faster
+// builder (detail/bvh.h: items moved in memory order, the three axes in one
+// pass) must choose the same planes, the same medians and the same ties, so
+// that the tree, and with it every query's speed, is what it was; a change
+// of the splits on purpose changes these hashes, and the README's figures.
+// FNV-1a over every node's bytes (bounds, index, count), in node order.
+uint64_t hash_nodes(const Mesh& m) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t k = 0; k < m.node_count(); ++k) {
+    const unsigned char* b = reinterpret_cast<const unsigned char*>(&m.node(k));
+    for (size_t j = 0; j < sizeof(np::MeshNode); ++j)
+      h = (h ^ b[j]) * 1099511628211ull;
+    // A leaf's triangles, as a set (their order inside it is free).
+    const np::MeshNode& n = m.node(k);
+    std::vector<uint32_t> ids;
+    for (uint32_t slot = n.index; n.count != 0 && slot < n.index + n.count;
+         ++slot)
+      ids.push_back(m.triangle_in_slot(slot));
+    std::sort(ids.begin(), ids.end());
+    for (const uint32_t id : ids) h = (h ^ id) * 1099511628211ull;
+  }
+  return h;
+}
+
+// A 64 x 64 grid of quads with stepped heights, and a soup of 3,000
+// triangles of which about a third share one centroid (median splits; their
+// boxes differ), built
+// from integers only (no libm): the same numbers on every platform.
+Mesh golden_grid() {
+  std::vector<double> p;
+  std::vector<uint32_t> idx;
+  const uint32_t w = 65;
+  for (uint32_t j = 0; j < w; ++j)
+    for (uint32_t i = 0; i < w; ++i)
+      p.insert(p.end(), {i * 0.125, ((i * 7 + j * 13) % 17) * 0.01, j * 0.125});
+  for (uint32_t j = 0; j + 1 < w; ++j)
+    for (uint32_t i = 0; i + 1 < w; ++i) {
+      const uint32_t a = j * w + i, b = a + 1, c = a + w, d = c + 1;
+      idx.insert(idx.end(), {a, b, d, a, d, c});
+    }
+  return Mesh(p.data(), p.size() / 3, idx.data(), idx.size() / 3);
+}
+Mesh golden_soup() {
+  std::vector<double> p;
+  uint32_t s = 7;
+  const auto next = [&s] {
+    s = s * 1664525u + 1013904223u;
+    return static_cast<double>(s >> 8) / (1 << 24);
+  };
+  for (int t = 0; t < 3000; ++t) {
+    if (next() < 0.3) {
+      // Centroid (0.5, 0, 1) exactly, boxes of half size d (1/64 to 1/2).
+      const double d = (1 + t % 32) / 64.0;
+      p.insert(p.end(),
+               {0.5 - d, 0.0, 1.0 - d, 0.5 + d, 0.0, 1.0 + d, 0.5, 0.0, 1.0});
+      continue;
+    }
+    const double cx = next() * 100, cz = next();
+    for (int k = 0; k < 3; ++k)
+      p.insert(p.end(), {cx + next() * 0.1, 0.0, cz + next()});
+  }
+  return Mesh(p.data(), p.size() / 3, nullptr, p.size() / 9);
+}
+
+TEST(MeshTest, TheBuilderMakesTheSameNodesAsBefore) {
+  const Mesh grid = golden_grid(), soup = golden_soup();
+  EXPECT_EQ(grid.node_count(), 4095u);
+  EXPECT_EQ(grid.depth(), 11);
+  EXPECT_EQ(hash_nodes(grid), 0xc7e269ff07e0d351ull);
+  EXPECT_EQ(soup.node_count(), 1949u);
+  EXPECT_EQ(soup.depth(), 13);
+  EXPECT_EQ(hash_nodes(soup), 0x990f501172dd61f3ull);
+}
+
 TEST(MeshTest, BvhOfAHundredThousandTrianglesFitsThreeMeshBvhsMemory) {
   // A 160 x 320 grid of quads: 102,400 triangles, as three-mesh-bvh's
   // benchmark TorusKnot (its BVH: ~3.1 MiB).
