@@ -396,15 +396,20 @@ struct MeshTraversal {
   // answer stays the same.
   static void run_best_first(const Mesh& mesh, Visit& visit) {
     if (mesh.nodes_.empty()) return;
+    // Of equal bounds, nodes first, then triangles by index: a cast that
+    // starts touching (bound 0) meets its answer, the lowest index touching,
+    // first, and the ties' rule skips the rest (the order decides only the
+    // work, never the answer: pruning compares with the best so far).
     struct Entry {
       double bound;
       uint32_t code;  // node << 1, or slot << 1 | 1
+      uint32_t tie;   // 0 for a node, the triangle's index + 1
     };
     constexpr int kHeap = 256;
     Entry heap[kHeap];
     int size = 0;
     const auto later = [](const Entry& a, const Entry& b) {
-      return a.bound > b.bound;
+      return a.bound > b.bound || (a.bound == b.bound && a.tie > b.tie);
     };
     // Now, depth first: a node that found the heap full.
     const auto descend = [&](auto& self, uint32_t node) -> void {
@@ -424,7 +429,8 @@ struct MeshTraversal {
       }
     };
     const auto push = [&](double bound, uint32_t code) {
-      heap[size++] = {bound, code};
+      heap[size++] = {bound, code,
+                      code & 1u ? mesh.triangle_ids_[code >> 1] + 1u : 0u};
       std::push_heap(heap, heap + size, later);
     };
     double root;
@@ -829,26 +835,26 @@ Vec3 near_on_triangle(Vec3 p, const Triangle& t) {
 }
 
 // A cheaper filter than the single cast, for the triangles whose box the
-// path enters: the separating planes of a triangle prism. For any unit u and
-// point v with the triangle inside the half-space u . (z - v) <= 0, a shape
-// (the points within r of the segment c +- h) touching the triangle has its
-// centre c with u . (c - v) <= r + |u . h|; along the centre's path c(f) = o +
-// f T that is one linear constraint on the fraction f. Eleven such planes: the
-// triangle's two faces (u = +-n), its three edges' outward side planes (u = m,
-// in the triangle's plane, perpendicular to the edge), and between each edge's
-// side and each face, at 45 degrees (u = (m +- n) / sqrt 2), so that a shape
-// beside an edge, above its face, is told apart from one touching the edge
-// (the side planes alone leave the corners of the grown prism). A contact at
-// fraction f satisfies all eleven, so it lies in [lo, hi], the intersection of
-// their intervals; a triangle whose interval is empty, or starts beyond 1 or
-// beyond the best fraction so far, has no contact that matters. This is the
-// separating-axis test of a moving convex shape (Ericson 5.5, "Real-Time
-// Collision Detection", the intervals of a slab test as in 5.3.3), on the
-// triangle's own face, side and bevel planes, conservative by construction:
-// rounding is covered by `delta`, 2^-24 of the magnitude of every coordinate
-// (the unit normal's direction of a triangle that is not a sliver, below, is
-// within ~2^-30 rad, its dot products within a few ulps of the magnitude; the
-// single calls' contacts are within rounding of touching), and by lowering lo
+// path enters: separating planes. For any unit u and point v with the
+// triangle inside the half-space u . (z - v) <= 0, a shape (the points within
+// r of the segment c +- h) touching the triangle has its centre c with
+// u . (c - v) <= r + |u . h|; along the centre's path c(f) = o + f T that is
+// one linear constraint on the fraction f. The planes: the triangle's two
+// faces (u = +-n), then adaptive ones (below: u from near-closest points of
+// the triangle and the swept shape, which find the corners' and edges'
+// separating directions that the faces miss; they replaced the edges' fixed
+// side and 45-degree bevel planes, which cost more and decided nothing more
+// on the benchmark's casts). A contact at fraction f satisfies them all, so it
+// lies in [lo, hi], the intersection of their intervals; a triangle whose
+// interval is empty, or starts beyond 1 or beyond the best fraction so far,
+// has no contact that matters. This is the separating-axis test of a moving
+// convex shape (Ericson 5.5, "Real-Time Collision Detection", the intervals
+// of a slab test as in 5.3.3), conservative by construction: rounding is
+// covered by `delta`, 2^-24 of the magnitude of every coordinate (the unit
+// normal's direction of a triangle that is not a sliver, below, is within
+// ~2^-30 rad, its dot products within a few ulps of the magnitude; the single
+// calls' contacts are within rounding of touching, a capsule's within 2^-30
+// of the magnitude, capsule_cast.cpp's settle_on_exact), and by lowering lo
 // and raising hi by 2^-40 of themselves (one subtraction and one division, two
 // roundings). Slivers (|n| below 2^-20 of the product of two edges, where the
 // normal's direction is poorly known), degenerate triangles and magnitudes
@@ -875,11 +881,11 @@ struct PrismFilter {
   bool bound(const Triangle& tri, double floor, double cut, double* lo) const {
     *lo = floor;
     if (!enabled) return true;
-    const Vec3 e[3] = {tri.b - tri.a, tri.c - tri.b, tri.a - tri.c};
-    const Vec3 n = cross(e[0], tri.c - tri.a);
+    const Vec3 ab = tri.b - tri.a, ac = tri.c - tri.a;
+    const Vec3 n = cross(ab, ac);
     const double nn = length(n);
     // A sliver or a degenerate triangle (NaN-safe: the test fails).
-    if (!(nn > 0x1p-20 * length(e[0]) * length(e[2]) && nn >= 0x1p-900))
+    if (!(nn > 0x1p-20 * length(ab) * length(ac) && nn >= 0x1p-900))
       return true;
     const Vec3 u = n / nn;
     double low = floor, high = 1.0;
@@ -903,7 +909,7 @@ struct PrismFilter {
     // dynamic simulation of rigid body systems", ch. 2, with separating planes
     // in place of distances): the argument above holds for any unit u with v
     // the triangle's vertex farthest along u, so u may be any direction; the
-    // fixed eleven miss the corners' and, for a capsule, the edge x axis
+    // faces miss the corners' and edges' and, for a capsule, the edge x axis
     // directions. Here u is the direction between a pair of near-closest
     // points of the triangle and the shape's centre segment (c(f) + s h, s in
     // [-1, 1]) swept over [f0, f1]: over [low, high] the pair tells a path
@@ -935,26 +941,13 @@ struct PrismFilter {
       plane(dir,
             da >= db ? (da >= dc ? tri.a : tri.c) : (db >= dc ? tri.b : tri.c));
     };
-    // The planes in the order that rejects soonest on the benchmark's casts
-    // (the faces, the adaptive plane over the path, the sides and bevels,
-    // the advancement), stopping once the interval is empty or beyond cut.
+    // The faces, the adaptive plane over the path, the advancement (twice),
+    // stopping once the interval is empty or beyond cut.
     const auto done = [&] { return !(low <= high) || low > cut; };
     plane(u, tri.a);
     plane(negated(u), tri.a);
     if (done()) return false;
     adapt(low, high);
-    if (done()) return false;
-    const Vec3 corner[3] = {tri.a, tri.b, tri.c};
-    constexpr double kHalfSqrt2 = 0.70710678118654752440;
-    for (int i = 0; i < 3; ++i) {
-      const Vec3 m = cross(e[i], u);
-      const double lm = length(m);
-      if (!(lm >= 0x1p-900)) continue;
-      const Vec3 side = m / lm;
-      plane(side, corner[i]);
-      plane((side + u) * kHalfSqrt2, corner[i]);
-      plane((side - u) * kHalfSqrt2, corner[i]);
-    }
     if (done()) return false;
     adapt(low, low);
     adapt(low, low);
