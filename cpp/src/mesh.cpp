@@ -396,20 +396,15 @@ struct MeshTraversal {
   // answer stays the same.
   static void run_best_first(const Mesh& mesh, Visit& visit) {
     if (mesh.nodes_.empty()) return;
-    // Of equal bounds, nodes first, then triangles by index: a cast that
-    // starts touching (bound 0) meets its answer, the lowest index touching,
-    // first, and the ties' rule skips the rest (the order decides only the
-    // work, never the answer: pruning compares with the best so far).
     struct Entry {
       double bound;
       uint32_t code;  // node << 1, or slot << 1 | 1
-      uint32_t tie;   // 0 for a node, the triangle's index + 1
     };
     constexpr int kHeap = 256;
     Entry heap[kHeap];
     int size = 0;
     const auto later = [](const Entry& a, const Entry& b) {
-      return a.bound > b.bound || (a.bound == b.bound && a.tie > b.tie);
+      return a.bound > b.bound;
     };
     // Now, depth first: a node that found the heap full.
     const auto descend = [&](auto& self, uint32_t node) -> void {
@@ -429,8 +424,7 @@ struct MeshTraversal {
       }
     };
     const auto push = [&](double bound, uint32_t code) {
-      heap[size++] = {bound, code,
-                      code & 1u ? mesh.triangle_ids_[code >> 1] + 1u : 0u};
+      heap[size++] = {bound, code};
       std::push_heap(heap, heap + size, later);
     };
     double root;
