@@ -820,27 +820,57 @@ double fraction_bound(double param, double k) {
   return f >= DBL_MIN ? f : 0.0;
 }
 
+// x clamped to [lo, hi] (NaN: lo).
+inline double clamp_to(double x, double lo, double hi) {
+  return x >= lo ? (x <= hi ? x : hi) : lo;
+}
+
+// A point of the triangle near p, in doubles (Ericson 5.1.5, "Real-Time
+// Collision Detection": the Voronoi regions of the corners and edges, else
+// the face), for the prism filter's adaptive planes only: any point will do
+// there, a nearer one gives a tighter bound.
+Vec3 near_on_triangle(Vec3 p, const Triangle& t) {
+  const Vec3 ab = t.b - t.a, ac = t.c - t.a, ap = p - t.a;
+  const double d1 = dot(ab, ap), d2 = dot(ac, ap);
+  if (d1 <= 0.0 && d2 <= 0.0) return t.a;
+  const Vec3 bp = p - t.b;
+  const double d3 = dot(ab, bp), d4 = dot(ac, bp);
+  if (d3 >= 0.0 && d4 <= d3) return t.b;
+  const double vc = d1 * d4 - d3 * d2;
+  if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) return t.a + ab * (d1 / (d1 - d3));
+  const Vec3 cp = p - t.c;
+  const double d5 = dot(ab, cp), d6 = dot(ac, cp);
+  if (d6 >= 0.0 && d5 <= d6) return t.c;
+  const double vb = d5 * d2 - d1 * d6;
+  if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) return t.a + ac * (d2 / (d2 - d6));
+  const double va = d3 * d6 - d5 * d4;
+  if (va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0)
+    return t.b + (t.c - t.b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
+  const double den = 1.0 / (va + vb + vc);
+  return t.a + ab * (vb * den) + ac * (vc * den);
+}
+
 // A cheaper filter than the single cast, for the triangles whose box the
-// path enters: the separating planes of a triangle prism. For any unit u and
-// point v with the triangle inside the half-space u . (z - v) <= 0, a shape
-// (the points within r of the segment c +- h) touching the triangle has its
-// centre c with u . (c - v) <= r + |u . h|; along the centre's path c(f) = o +
-// f T that is one linear constraint on the fraction f. Eleven such planes: the
-// triangle's two faces (u = +-n), its three edges' outward side planes (u = m,
-// in the triangle's plane, perpendicular to the edge), and between each edge's
-// side and each face, at 45 degrees (u = (m +- n) / sqrt 2), so that a shape
-// beside an edge, above its face, is told apart from one touching the edge
-// (the side planes alone leave the corners of the grown prism). A contact at
-// fraction f satisfies all eleven, so it lies in [lo, hi], the intersection of
-// their intervals; a triangle whose interval is empty, or starts beyond 1 or
-// beyond the best fraction so far, has no contact that matters. This is the
-// separating-axis test of a moving convex shape (Ericson 5.5, "Real-Time
-// Collision Detection", the intervals of a slab test as in 5.3.3), on the
-// triangle's own face, side and bevel planes, conservative by construction:
-// rounding is covered by `delta`, 2^-24 of the magnitude of every coordinate
-// (the unit normal's direction of a triangle that is not a sliver, below, is
-// within ~2^-30 rad, its dot products within a few ulps of the magnitude; the
-// single calls' contacts are within rounding of touching), and by lowering lo
+// path enters: separating planes. For any unit u and point v with the
+// triangle inside the half-space u . (z - v) <= 0, a shape (the points within
+// r of the segment c +- h) touching the triangle has its centre c with
+// u . (c - v) <= r + |u . h|; along the centre's path c(f) = o + f T that is
+// one linear constraint on the fraction f. The planes: the triangle's two
+// faces (u = +-n), then adaptive ones (below: u from near-closest points of
+// the triangle and the swept shape, which find the corners' and edges'
+// separating directions that the faces miss; they replaced the edges' fixed
+// side and 45-degree bevel planes, which cost more and decided nothing more
+// on the benchmark's casts). A contact at fraction f satisfies them all, so it
+// lies in [lo, hi], the intersection of their intervals; a triangle whose
+// interval is empty, or starts beyond 1 or beyond the best fraction so far,
+// has no contact that matters. This is the separating-axis test of a moving
+// convex shape (Ericson 5.5, "Real-Time Collision Detection", the intervals
+// of a slab test as in 5.3.3), conservative by construction: rounding is
+// covered by `delta`, 2^-24 of the magnitude of every coordinate (the unit
+// normal's direction of a triangle that is not a sliver, below, is within
+// ~2^-30 rad, its dot products within a few ulps of the magnitude; the single
+// calls' contacts are within rounding of touching, a capsule's within 2^-30
+// of the magnitude, capsule_cast.cpp's settle_on_exact), and by lowering lo
 // and raising hi by 2^-40 of themselves (one subtraction and one division, two
 // roundings). Slivers (|n| below 2^-20 of the product of two edges, where the
 // normal's direction is poorly known), degenerate triangles and magnitudes
@@ -860,19 +890,21 @@ struct PrismFilter {
         delta(0x1p-24 * magnitude),
         enabled(magnitude >= 0x1p-400 && magnitude <= 0x1p400) {}
 
-  // False when no contact at any fraction in [0, 1] is possible; otherwise
-  // true, with *lo a lower bound on any contact's fraction.
-  bool bound(const Triangle& tri, double* lo) const {
-    *lo = 0.0;
+  // False when no contact at any fraction in [0, 1] is possible, or when
+  // every contact's fraction is above `cut` (then the planes left are not
+  // computed); otherwise true, with *lo a lower bound on any contact's
+  // fraction, at least `floor` (a lower bound known already).
+  bool bound(const Triangle& tri, double floor, double cut, double* lo) const {
+    *lo = floor;
     if (!enabled) return true;
-    const Vec3 e[3] = {tri.b - tri.a, tri.c - tri.b, tri.a - tri.c};
-    const Vec3 n = cross(e[0], tri.c - tri.a);
+    const Vec3 ab = tri.b - tri.a, ac = tri.c - tri.a;
+    const Vec3 n = cross(ab, ac);
     const double nn = length(n);
     // A sliver or a degenerate triangle (NaN-safe: the test fails).
-    if (!(nn > 0x1p-20 * length(e[0]) * length(e[2]) && nn >= 0x1p-900))
+    if (!(nn > 0x1p-20 * length(ab) * length(ac) && nn >= 0x1p-900))
       return true;
     const Vec3 u = n / nn;
-    double low = 0.0, high = 1.0;
+    double low = floor, high = 1.0;
     // One plane u . (c(f) - v) <= reach: g0 + f g1 <= reach' (the reach
     // raised by 2^-20 of itself for |u| within rounding of 1, plus delta).
     const auto plane = [&](Vec3 dir, Vec3 v) {
@@ -889,19 +921,52 @@ struct PrismFilter {
         high = -1.0;
       }
     };
+    // Adaptive planes (conservative advancement, Mirtich 1996, "Impulse-based
+    // dynamic simulation of rigid body systems", ch. 2, with separating planes
+    // in place of distances): the argument above holds for any unit u with v
+    // the triangle's vertex farthest along u, so u may be any direction; the
+    // faces miss the corners' and edges' and, for a capsule, the edge x axis
+    // directions. Here u is the direction between a pair of near-closest
+    // points of the triangle and the shape's centre segment (c(f) + s h, s in
+    // [-1, 1]) swept over [f0, f1]: over [low, high] the pair tells a path
+    // passing beside the triangle (a miss: the interval empties), at f = low
+    // it advances low toward the first contact. The pair comes from a few
+    // rounds of alternating projection in doubles; how near it is to the
+    // closest pair decides only how tight the bound is, never whether it
+    // holds: u = w / |w| is a unit within a few ulps (covered by the reach's
+    // 2^-20), and the vertex chosen as farthest along u is so within the
+    // rounding of three dot products of coordinates below the magnitude (a
+    // few ulps of it), which delta covers with 2^26 times room beside the
+    // rest of its uses.
+    const auto adapt = [&](double f0, double f1) {
+      const double tt = dot(t, t), hh = dot(h, h);
+      double f = 0.5 * f0 + 0.5 * f1, s = 0.0;
+      Vec3 q = o + t * f, p = near_on_triangle(q, tri);
+      for (int round = 0; round < 3; ++round) {
+        if (tt > 0.0) f = clamp_to((dot(p - o - h * s, t)) / tt, f0, f1);
+        if (hh > 0.0) s = clamp_to(dot(p - o - t * f, h) / hh, -1.0, 1.0);
+        q = o + t * f + h * s;
+        p = near_on_triangle(q, tri);
+      }
+      const Vec3 w = q - p;
+      const double lw = length(w);
+      if (!(lw >= 0x1p-900 && lw <= DBL_MAX)) return;
+      const Vec3 dir = w / lw;
+      const double da = dot(dir, tri.a), db = dot(dir, tri.b),
+                   dc = dot(dir, tri.c);
+      plane(dir,
+            da >= db ? (da >= dc ? tri.a : tri.c) : (db >= dc ? tri.b : tri.c));
+    };
+    // The faces, the adaptive plane over the path, the advancement (twice),
+    // stopping once the interval is empty or beyond cut.
+    const auto done = [&] { return !(low <= high) || low > cut; };
     plane(u, tri.a);
     plane(negated(u), tri.a);
-    const Vec3 corner[3] = {tri.a, tri.b, tri.c};
-    constexpr double kHalfSqrt2 = 0.70710678118654752440;
-    for (int i = 0; i < 3; ++i) {
-      const Vec3 m = cross(e[i], u);
-      const double lm = length(m);
-      if (!(lm >= 0x1p-900)) continue;
-      const Vec3 side = m / lm;
-      plane(side, corner[i]);
-      plane((side + u) * kHalfSqrt2, corner[i]);
-      plane((side - u) * kHalfSqrt2, corner[i]);
-    }
+    if (done()) return false;
+    adapt(low, high);
+    if (done()) return false;
+    adapt(low, low);
+    adapt(low, low);
     *lo = low;
     return low <= high;
   }
@@ -941,8 +1006,8 @@ struct SweepVisit {
     double d, t, p;
     if (!slab.enter(triangle_box(tri), &d, &t)) return false;
     const double box = fraction_bound(t, k);
-    if (beaten(box, id) || !prism.bound(tri, &p)) return false;
-    *lo = max2(box, p);
+    if (beaten(box, id) || !prism.bound(tri, box, limit(), &p)) return false;
+    *lo = p;
     return !beaten(*lo, id);
   }
   // The single call, unless the best so far beats the bound `lo`.

@@ -1044,6 +1044,81 @@ TEST(MeshTest, CastsOnACurvedSurfaceEqualTheBruteForce) {
   EXPECT_GT(crowded, 25);  // starts touching dozens of triangles
 }
 
+// The prism filter's adaptive planes (mesh.cpp: a plane through the
+// triangle's farthest vertex along the direction between near-closest points
+// of the triangle and the swept segment) where they decide: shapes that pass
+// beside an edge or a corner at exactly their radius, or a few ulps, 2^-30 or
+// 2^-20 of it nearer or farther, moving across the direction to the feature
+// (so they graze along the whole path), balls and capsules whose axis is
+// across the edge; radii from 1e-9 of the mesh's distance from the origin to
+// its size; on a fan (corners and edges shared by six triangles, shuffled)
+// moved 1e6 of its size off the origin, at every magnitude from 1e-150 to
+// 1e150. Each equals the brute force bit for bit.
+TEST(MeshTest, CastsGrazingEdgesAndCornersEqualTheBruteForceAtEveryMagnitude) {
+  std::mt19937_64 rng(1403);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  int hits = 0, misses = 0;
+  for (double scale : {1e-150, 1e-100, 1e-20, 1.0, 1e20, 1e100, 1e150})
+    for (double offset : {0.0, 1e6}) {
+      const Vec3 centre = Vec3{1.0, -0.5, 0.25} * (offset * scale);
+      std::vector<Triangle> tris;
+      for (int i = 0; i < 6; ++i) {
+        const double a = M_PI / 3 * i, b = M_PI / 3 * (i + 1);
+        const Vec3 p{std::cos(a), 0.2 * (i % 2), std::sin(a)},
+            q{std::cos(b), 0.2 * ((i + 1) % 2), std::sin(b)};
+        tris.push_back({centre, centre + p * scale, centre + q * scale});
+      }
+      std::shuffle(tris.begin(), tris.end(), rng);
+      Soup s;
+      for (const Triangle& t : tris) s.add(t.a, t.b, t.c);
+      const Mesh m = s.mesh();
+      for (int q = 0; q < 48; ++q) {
+        const Triangle& t = tris[rng() % tris.size()];
+        const Vec3 v[3] = {t.a, t.b, t.c};
+        const int i = static_cast<int>(rng() % 3);
+        const Vec3 n = cross(t.b - t.a, t.c - t.a);
+        const Vec3 normal = n / length(n);
+        const Vec3 e = v[(i + 1) % 3] - v[i], edge = e / length(e);
+        // Outward from the edge (or the corner v[i]), between the side
+        // plane and a face.
+        Vec3 side = cross(edge, normal);
+        if (dot(side, v[(i + 2) % 3] - v[i]) > 0.0) side = negated(side);
+        const double tilt = u(rng);
+        Vec3 out = side * std::sqrt(1.0 - tilt * tilt) + normal * tilt;
+        const bool corner = q % 3 == 0;
+        if (corner) {
+          const Vec3 back = v[(i + 2) % 3] - v[i];
+          out = out - edge * (0.5 + 0.5 * std::fabs(u(rng))) -
+                back / length(back) * (0.5 * std::fabs(u(rng)));
+        }
+        out = out / length(out);
+        const Vec3 at =
+            corner ? v[i] : v[i] + e * (0.2 + 0.6 * std::fabs(u(rng)));
+        const double radius =
+            scale * (q % 4 == 0 ? 1e-9 * std::max(offset, 1.0)
+                                : 0.02 + 0.2 * std::fabs(u(rng)));
+        const double ulps[] = {0.0,     0x1p-52,  -0x1p-52, 0x1p-50, -0x1p-50,
+                               0x1p-30, -0x1p-30, 0x1p-20,  -0x1p-20};
+        const double gap = radius * (1.0 + ulps[q % 9]);
+        // Across `out`: along the edge and the axis across it.
+        const Vec3 across = cross(out, edge);
+        const double phi = M_PI * u(rng);
+        const Vec3 path =
+            (corner ? across : edge * std::cos(phi) + across * std::sin(phi)) *
+            (scale * (0.1 + 2.0 * std::fabs(u(rng))));
+        const Vec3 mid = at + out * gap;
+        const Vec3 c = mid - path * std::fabs(u(rng)), to = c + path;
+        const Vec3 axis = across * (0.1 * scale);
+        const int h = compare_casts(s, m, c, to, axis, radius);
+        hits += h;
+        misses += 2 - h;
+        if (HasFailure()) return;
+      }
+    }
+  EXPECT_GT(hits, 100);  // not vacuous either way
+  EXPECT_GT(misses, 100);
+}
+
 // A ball of radius 1/2 dropped onto the unit quad's diagonal (shared by both
 // triangles) from height 2 to -2: it touches at centre height 1/2, fraction
 // 3/8 exactly, both triangles at once, so triangle 0 (the lower index),
