@@ -479,11 +479,10 @@ void compare(const Soup& s, int queries, uint32_t seed, double scale,
 
 TEST(MeshTest, SeededSoupsEqualTheBruteForceBitForBit) {
   uint32_t seed = 1;
-  for_each_soup(
-      &seed, {1, 2, 5, 17, 100, 1000, 5000},
-      [&](const Soup& s, Kind kind, int n, double scale, double offset) {
-        compare(s, n >= 1000 ? 40 : 120, ++seed, scale, offset);
-      });
+  for_each_soup(&seed, {1, 2, 5, 17, 100, 1000, 5000},
+                [&](const Soup& s, Kind, int n, double scale, double offset) {
+                  compare(s, n >= 1000 ? 40 : 120, ++seed, scale, offset);
+                });
 }
 
 TEST(MeshTest, SoupsMixingMagnitudesEqualTheBruteForce) {
@@ -748,7 +747,7 @@ TEST(MeshTest, OverlapQueriesEqualTheBruteForceOnSeededSoups) {
   uint32_t seed = 500;
   for_each_soup(
       &seed, {1, 5, 100, 2000},
-      [&](const Soup& s, Kind kind, int n, double scale, double offset) {
+      [&](const Soup& s, Kind, int n, double scale, double offset) {
         const Mesh m = s.mesh();
         std::mt19937_64 rng(++seed);
         std::uniform_real_distribution<double> u(-1.0, 1.0);
@@ -925,7 +924,7 @@ TEST(MeshTest, CastsEqualTheBruteForceOnSeededSoups) {
   uint32_t seed = 900;
   for_each_soup(
       &seed, {1, 5, 100, 2000},
-      [&](const Soup& s, Kind kind, int n, double scale, double offset) {
+      [&](const Soup& s, Kind, int n, double scale, double offset) {
         const Mesh m = s.mesh();
         std::mt19937_64 rng(++seed);
         std::uniform_real_distribution<double> u(-1.0, 1.0);
