@@ -10,8 +10,10 @@
 // fused into the same pass (see "Structure-of-arrays kernels" below). Both
 // give the same answers bit for bit: the lanes use the scalar code's
 // operations in the same order. The loop bodies are branch-free (comparisons
-// become selects) except two early exits that change no answer: the sphere
-// cast's clear misses and the OBB test's return once the face axes separate.
+// become selects) except early exits: the sphere cast's clear misses and the
+// OBB test's return once the face axes separate (these change no answer), and
+// the OBB test's bounding-sphere reject (obbs_apart: disjoint boxes, in the
+// same float32 operations in both builds).
 #include "narrowphase/batch.h"
 
 #include <cmath>
