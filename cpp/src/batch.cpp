@@ -295,7 +295,7 @@ inline uint8_t obb_overlap(const float* a, const float* b) {
 // F2 (two).
 template <typename V>
 struct CastTerms {
-  V b, cc, disc;
+  V a, b, cc, disc;
 };
 template <typename V, typename C, typename S>
 inline CastTerms<V> sphere_cast_terms(C c, S s) {
@@ -305,7 +305,7 @@ inline CastTerms<V> sphere_cast_terms(C c, S s) {
   const V a = dx * dx + dy * dy + dz * dz;
   const V b = mx * dx + my * dy + mz * dz;
   const V cc = (mx * mx + my * my + mz * mz) - reach * reach;
-  return {b, cc, b * b - a * cc};
+  return {a, b, cc, b * b - a * cc};
 }
 
 // The fraction of a sphere cast's path at first contact, 0 when it starts
@@ -315,9 +315,8 @@ inline CastTerms<V> sphere_cast_terms(C c, S s) {
 // (disc < 0) is +infinity, as the full formula decides it (the same terms, so
 // the answer is the same bit for bit). In lanes, only when every lane is such
 // a miss.
-template <typename V, typename M, typename C, typename S>
-inline V sphere_cast_fraction_or_miss(C c, S s) {
-  const CastTerms<V> q = sphere_cast_terms<V>(c, s);
+template <typename V, typename M>
+inline V sphere_cast_fraction_or_miss(const CastTerms<V>& q) {
   const V zero = constant(q.disc, 0.0);
   if (all((q.cc > zero) & ((q.b >= zero) | (q.disc < zero)))) {
     return constant(q.disc, INFINITY);
@@ -331,6 +330,10 @@ inline V sphere_cast_fraction_or_miss(C c, S s) {
   const M starts = q.cc <= zero;
   const M hits = (q.b < zero) & (q.disc >= zero) & (t <= constant(t, 1.0));
   return select(starts, zero, select(hits, t, constant(t, INFINITY)));
+}
+template <typename V, typename M, typename C, typename S>
+inline V sphere_cast_fraction_or_miss(C c, S s) {
+  return sphere_cast_fraction_or_miss<V, M>(sphere_cast_terms<V>(c, s));
 }
 
 #ifdef __wasm_simd128__
@@ -911,24 +914,33 @@ int32_t np_batch_sphereCastSphere(const float* casts, const float* targets,
         const float* t = targets + 4 * i;
         const v128_t t0 = wasm_v128_load(t), t1 = wasm_v128_load(t + 4),
                      t2 = wasm_v128_load(t + 8), t3 = wasm_v128_load(t + 12);
-        v128_t invalid = wasm_v128_or(nonfinite_bits_of(vc, 7),
-                                      nonfinite_bits(t0, t1, t2, t3));
         // The pairs (0, 1) and (2, 3), each number an f64x2.
         constexpr auto fields = std::make_integer_sequence<int, 7>{};
         F2 c01[7], c23[7];
         cast_pair<0>(vc, c01, fields);
         cast_pair<2>(vc, c23, fields);
         const Quad2 s01 = quad2(t0, t1), s23 = quad2(t2, t3);
-        const v128_t zero = wasm_f64x2_splat(0.0);
-        invalid = wasm_v128_or(
-            invalid, wasm_v128_or(wasm_v128_or(wasm_f64x2_lt(c01[6].v, zero),
-                                               wasm_f64x2_lt(c23[6].v, zero)),
-                                  wasm_v128_or(wasm_f64x2_lt(s01.f[3], zero),
-                                               wasm_f64x2_lt(s23.f[3], zero))));
-        const F2 f01 = sphere_cast_fraction_or_miss<F2, M2>(
+        const CastTerms<F2> q01 = sphere_cast_terms<F2>(
             [&](int k) { return c01[k]; }, [&](int k) { return F2{s01.f[k]}; });
-        const F2 f23 = sphere_cast_fraction_or_miss<F2, M2>(
+        const CastTerms<F2> q23 = sphere_cast_terms<F2>(
             [&](int k) { return c23[k]; }, [&](int k) { return F2{s23.f[k]}; });
+        // Finiteness from the terms rather than from the 44 floats: every
+        // number of a cast and its target enters a or cc (start and end
+        // through the path d, start and center through m, the radii through
+        // reach), a NaN or infinity among them makes a or cc NaN or
+        // infinite, and finite float32 numbers cannot overflow there (squares
+        // below 2^257), so (a + cc) - (a + cc) is +0 (no bit set) exactly
+        // when all 11 are finite, NaN otherwise.
+        const F2 sum01 = q01.a + q01.cc, sum23 = q23.a + q23.cc;
+        const v128_t zero = wasm_f64x2_splat(0.0);
+        const v128_t invalid = wasm_v128_or(
+            wasm_v128_or((sum01 - sum01).v, (sum23 - sum23).v),
+            wasm_v128_or(wasm_v128_or(wasm_f64x2_lt(c01[6].v, zero),
+                                      wasm_f64x2_lt(c23[6].v, zero)),
+                         wasm_v128_or(wasm_f64x2_lt(s01.f[3], zero),
+                                      wasm_f64x2_lt(s23.f[3], zero))));
+        const F2 f01 = sphere_cast_fraction_or_miss<F2, M2>(q01);
+        const F2 f23 = sphere_cast_fraction_or_miss<F2, M2>(q23);
         // Rounded once to float32, as static_cast<float> does.
         store_floats(o, f01.v, f23.v);
         return invalid;

@@ -479,6 +479,12 @@ const BAD = [
   ["sphereCastSphere", 0, 6, -2, "radius", "is -2, expected a value >= 0"],
   ["sphereCastSphere", 0, 3, NaN, "end.x", "is NaN"],
   ["sphereCastSphere", 1, 3, -1, "radius", "is -1, expected a value >= 0"],
+  // The WASM kernel finds a cast's non-finite numbers from its terms: one in every role.
+  ["sphereCastSphere", 0, 0, Infinity, "start.x", "is Infinity"],
+  ["sphereCastSphere", 0, 5, -Infinity, "end.z", "is -Infinity"],
+  ["sphereCastSphere", 0, 6, Infinity, "radius", "is Infinity"],
+  ["sphereCastSphere", 1, 1, NaN, "center.y", "is NaN"],
+  ["sphereCastSphere", 1, 3, Infinity, "radius", "is Infinity"],
 ];
 
 // OBBs (15 numbers: center, half size, rotation) given identity rotations, so that no rotation is invalid; with
