@@ -10,8 +10,10 @@
 // fused into the same pass (see "Structure-of-arrays kernels" below). Both
 // give the same answers bit for bit: the lanes use the scalar code's
 // operations in the same order. The loop bodies are branch-free (comparisons
-// become selects) except two early exits that change no answer: the sphere
-// cast's clear misses and the OBB test's return once the face axes separate.
+// become selects) except early exits: the sphere cast's clear misses and the
+// OBB test's return once the face axes separate (these change no answer), and
+// the OBB test's bounding-sphere reject (obbs_apart: disjoint boxes, in the
+// same float32 operations in both builds).
 #include "narrowphase/batch.h"
 
 #include <cmath>
@@ -192,14 +194,45 @@ inline double sqrt(double a) { return std::sqrt(a); }
 inline double select(bool m, double a, double b) { return m ? a : b; }
 inline double constant(double, double c) { return c; }
 
+// Whether two OBBs are certainly apart, by their bounding spheres: |d|^2 >
+// 2 (|ea|^2 + |eb|^2) (1 + kBatchObbApartMargin) + kBatchObbApartFloor, d the
+// centers' difference, ea and eb the half sizes, in float32 (the same
+// operations, in the same order, in the scalar code and in the f32x4 lanes
+// of obbs_apart4, so that both decide alike). 2 (ra^2 + rb^2) >= (ra + rb)^2,
+// so a pair that passes has its centers farther apart than the sum of its
+// bounding radii (|e|, times 1 + 1.5e-6 for a rotation orthonormal within
+// kOrthonormalTolerance) by 2^-10 of it: disjoint boxes. Each float32
+// operation errs by at most 2^-24 relative (Higham, Accuracy and Stability of
+// Numerical Algorithms, 2.2) or 2^-150 absolute below 2^-126; the test takes
+// 14, whose errors (below 2^-20 relative and 2^-145 absolute) the margin and
+// the floor cover many times over. An overflow to +infinity on the right
+// rejects nothing; on the left only distances beyond FLT_MAX, which are
+// apart. The separating axis test that follows gives the same answer for such
+// pairs, up to its edge slack (the tests check it on the seeded sets): this
+// only skips its 15 axes for clear misses, the most common case of a game's
+// broad set.
+constexpr float kApartFactor =
+    static_cast<float>(2.0 * (1.0 + np::kBatchObbApartMargin));
+static_assert(static_cast<double>(kApartFactor) ==
+                  2.0 * (1.0 + np::kBatchObbApartMargin),
+              "the apart factor must be exact in float32");
+inline bool obbs_apart(const float* a, const float* b) {
+  const float dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
+  const float d2 = dx * dx + dy * dy + dz * dz;
+  const float ra2 = a[3] * a[3] + a[4] * a[4] + a[5] * a[5];
+  const float rb2 = b[3] * b[3] + b[4] * b[4] + b[5] * b[5];
+  return d2 > (ra2 + rb2) * kApartFactor + np::kBatchObbApartFloor;
+}
+
 // Ericson, Real-Time Collision Detection, 4.4.1: whether one of the 15
 // candidate separating axes of two OBBs separates them, in A's frame. Face
 // axes exact in the rotation as given; edge x edge axes with
-// kBatchObbEdgeSlack. Branch-free: every axis is tested. V is double (one
-// pair) or F2 (two), M the matching truth value; a(k) and b(k) read the k-th
-// number of each box.
+// kBatchObbEdgeSlack. V is double (one pair) or F2 (two), M the matching
+// truth value; a(k) and b(k) read the k-th number of each box; `apart`:
+// obbs_apart() for each pair (those are separated without a test).
 template <typename V, typename M, typename A, typename B>
-inline M obb_separated(A a, B b, V slack_factor) {
+inline M obb_separated(A a, B b, V slack_factor, M apart) {
+  if (all(apart)) return apart;
   // R[x][y] = A's axis x . B's axis y; |R| for the projected radii.
   V R[3][3], AR[3][3];
   for (int x = 0; x < 3; ++x) {
@@ -217,9 +250,8 @@ inline M obb_separated(A a, B b, V slack_factor) {
   }
   const V ea[3] = {a(3), a(4), a(5)}, eb[3] = {b(3), b(4), b(5)};
   // A's face axes.
-  M separated = abs(t[0]) >
-                ea[0] + eb[0] * AR[0][0] + eb[1] * AR[0][1] + eb[2] * AR[0][2];
-  for (int x = 1; x < 3; ++x) {
+  M separated = apart;
+  for (int x = 0; x < 3; ++x) {
     separated |= abs(t[x]) >
                  ea[x] + eb[0] * AR[x][0] + eb[1] * AR[x][1] + eb[2] * AR[x][2];
   }
@@ -252,7 +284,8 @@ inline M obb_separated(A a, B b, V slack_factor) {
 inline uint8_t obb_overlap(const float* a, const float* b) {
   return !obb_separated<double, bool>(
       [a](int k) { return static_cast<double>(a[k]); },
-      [b](int k) { return static_cast<double>(b[k]); }, np::kBatchObbEdgeSlack);
+      [b](int k) { return static_cast<double>(b[k]); }, np::kBatchObbEdgeSlack,
+      obbs_apart(a, b));
 }
 
 // The terms of a sphere cast: with m the start relative to the target, d the
@@ -262,7 +295,7 @@ inline uint8_t obb_overlap(const float* a, const float* b) {
 // F2 (two).
 template <typename V>
 struct CastTerms {
-  V b, cc, disc;
+  V a, b, cc, disc;
 };
 template <typename V, typename C, typename S>
 inline CastTerms<V> sphere_cast_terms(C c, S s) {
@@ -272,7 +305,7 @@ inline CastTerms<V> sphere_cast_terms(C c, S s) {
   const V a = dx * dx + dy * dy + dz * dz;
   const V b = mx * dx + my * dy + mz * dz;
   const V cc = (mx * mx + my * my + mz * mz) - reach * reach;
-  return {b, cc, b * b - a * cc};
+  return {a, b, cc, b * b - a * cc};
 }
 
 // The fraction of a sphere cast's path at first contact, 0 when it starts
@@ -282,9 +315,8 @@ inline CastTerms<V> sphere_cast_terms(C c, S s) {
 // (disc < 0) is +infinity, as the full formula decides it (the same terms, so
 // the answer is the same bit for bit). In lanes, only when every lane is such
 // a miss.
-template <typename V, typename M, typename C, typename S>
-inline V sphere_cast_fraction_or_miss(C c, S s) {
-  const CastTerms<V> q = sphere_cast_terms<V>(c, s);
+template <typename V, typename M>
+inline V sphere_cast_fraction_or_miss(const CastTerms<V>& q) {
   const V zero = constant(q.disc, 0.0);
   if (all((q.cc > zero) & ((q.b >= zero) | (q.disc < zero)))) {
     return constant(q.disc, INFINITY);
@@ -298,6 +330,10 @@ inline V sphere_cast_fraction_or_miss(C c, S s) {
   const M starts = q.cc <= zero;
   const M hits = (q.b < zero) & (q.disc >= zero) & (t <= constant(t, 1.0));
   return select(starts, zero, select(hits, t, constant(t, INFINITY)));
+}
+template <typename V, typename M, typename C, typename S>
+inline V sphere_cast_fraction_or_miss(C c, S s) {
+  return sphere_cast_fraction_or_miss<V, M>(sphere_cast_terms<V>(c, s));
 }
 
 #ifdef __wasm_simd128__
@@ -380,6 +416,23 @@ inline v128_t unordered_bits(const Boxes2& b) {
   return wasm_v128_or(wasm_v128_or(wasm_f64x2_gt(b.lo[0], b.hi[0]),
                                    wasm_f64x2_gt(b.lo[1], b.hi[1])),
                       wasm_f64x2_gt(b.lo[2], b.hi[2]));
+}
+
+// Four boxes (24 floats at b): the six v128 loads (for the finiteness
+// check), the pairs (0, 1) and (2, 3) as Boxes2, and the bits of a lane
+// whose box has min > max.
+struct Boxes4 {
+  v128_t raw[6];
+  Boxes2 b01, b23;
+  v128_t unordered;
+};
+inline Boxes4 load_boxes4(const float* b) {
+  Boxes4 q;
+  for (int k = 0; k < 6; ++k) q.raw[k] = wasm_v128_load(b + 4 * k);
+  q.b01 = boxes2(q.raw[0], q.raw[1], q.raw[2]);
+  q.b23 = boxes2(q.raw[3], q.raw[4], q.raw[5]);
+  q.unordered = wasm_v128_or(unordered_bits(q.b01), unordered_bits(q.b23));
+  return q;
 }
 
 // The squared distance from the points (x, y, z) to boxes b, two lanes:
@@ -488,6 +541,23 @@ inline v128_t maybe_bad_obb_bits(const v128_t* q) {
   return bad;
 }
 
+// obbs_apart() for four pairs of OBBs at once (qa, qb: their 15 numbers,
+// each an f32x4): the same float32 operations in the same order.
+inline v128_t obbs_apart4(const v128_t* qa, const v128_t* qb) {
+  const auto sq = [](v128_t x) { return wasm_f32x4_mul(x, x); };
+  const auto sum3 = [&](v128_t x, v128_t y, v128_t z) {
+    return wasm_f32x4_add(wasm_f32x4_add(sq(x), sq(y)), sq(z));
+  };
+  const v128_t d2 =
+      sum3(wasm_f32x4_sub(qb[0], qa[0]), wasm_f32x4_sub(qb[1], qa[1]),
+           wasm_f32x4_sub(qb[2], qa[2]));
+  const v128_t r2 =
+      wasm_f32x4_add(sum3(qa[3], qa[4], qa[5]), sum3(qb[3], qb[4], qb[5]));
+  return wasm_f32x4_gt(
+      d2, wasm_f32x4_add(wasm_f32x4_mul(r2, wasm_f32x4_splat(kApartFactor)),
+                         wasm_f32x4_splat(np::kBatchObbApartFloor)));
+}
+
 // The 7 numbers of casts E and E + 1 of the four in v (28 floats), each an
 // f64x2.
 template <int E, int... K>
@@ -545,23 +615,21 @@ int32_t np_batch_overlapSphereAABB(const float* spheres, const float* boxes,
       [&](uint32_t i, uint8_t* o) {
         // Four spheres (16 floats) and four boxes (24 floats).
         const float* s = spheres + 4 * i;
-        const float* b = boxes + 6 * i;
         const v128_t s0 = wasm_v128_load(s), s1 = wasm_v128_load(s + 4),
                      s2 = wasm_v128_load(s + 8), s3 = wasm_v128_load(s + 12);
-        const v128_t b0 = wasm_v128_load(b), b1 = wasm_v128_load(b + 4),
-                     b2 = wasm_v128_load(b + 8), b3 = wasm_v128_load(b + 12),
-                     b4 = wasm_v128_load(b + 16), b5 = wasm_v128_load(b + 20);
-        v128_t invalid = nonfinite_bits(s0, s1, s2, s3, b0, b1, b2, b3, b4, b5);
+        const Boxes4 bx = load_boxes4(boxes + 6 * i);
+        const v128_t* b = bx.raw;
+        v128_t invalid =
+            nonfinite_bits(s0, s1, s2, s3, b[0], b[1], b[2], b[3], b[4], b[5]);
         // The pairs of elements (0, 1) and (2, 3), each field an f64x2.
         const Quad2 s01 = quad2(s0, s1), s23 = quad2(s2, s3);
-        const Boxes2 box01 = boxes2(b0, b1, b2), box23 = boxes2(b3, b4, b5);
+        const Boxes2 &box01 = bx.b01, &box23 = bx.b23;
         const v128_t r01 = s01.f[3], r23 = s23.f[3];
         const v128_t zero = wasm_f64x2_splat(0.0);
         invalid = wasm_v128_or(
-            invalid, wasm_v128_or(wasm_v128_or(unordered_bits(box01),
-                                               unordered_bits(box23)),
-                                  wasm_v128_or(wasm_f64x2_lt(r01, zero),
-                                               wasm_f64x2_lt(r23, zero))));
+            invalid,
+            wasm_v128_or(bx.unordered, wasm_v128_or(wasm_f64x2_lt(r01, zero),
+                                                    wasm_f64x2_lt(r23, zero))));
         // Touching counts: the squared distance to the box against r^2.
         const v128_t hit01 = wasm_f64x2_le(
             distance2_to_boxes(s01.f[0], s01.f[1], s01.f[2], box01),
@@ -601,16 +669,15 @@ int32_t np_batch_distancePointAABB(const float* points, const float* boxes,
       [&](uint32_t i, float* o) {
         // Four points (12 floats) and four boxes (24 floats).
         const float* p = points + 3 * i;
-        const float* b = boxes + 6 * i;
         const v128_t vp[3] = {wasm_v128_load(p), wasm_v128_load(p + 4),
                               wasm_v128_load(p + 8)};
-        const v128_t b0 = wasm_v128_load(b), b1 = wasm_v128_load(b + 4),
-                     b2 = wasm_v128_load(b + 8), b3 = wasm_v128_load(b + 12),
-                     b4 = wasm_v128_load(b + 16), b5 = wasm_v128_load(b + 20);
-        const Boxes2 box01 = boxes2(b0, b1, b2), box23 = boxes2(b3, b4, b5);
-        const v128_t invalid = wasm_v128_or(
-            nonfinite_bits(vp[0], vp[1], vp[2], b0, b1, b2, b3, b4, b5),
-            wasm_v128_or(unordered_bits(box01), unordered_bits(box23)));
+        const Boxes4 bx = load_boxes4(boxes + 6 * i);
+        const v128_t* b = bx.raw;
+        const Boxes2 &box01 = bx.b01, &box23 = bx.b23;
+        const v128_t invalid =
+            wasm_v128_or(nonfinite_bits(vp[0], vp[1], vp[2], b[0], b[1], b[2],
+                                        b[3], b[4], b[5]),
+                         bx.unordered);
         // The pairs (0, 1) and (2, 3): point k's fields are floats 3k..3k+2.
         const v128_t d01 = wasm_f64x2_sqrt(
             distance2_to_boxes(field_pair<0, 3>(vp).v, field_pair<1, 4>(vp).v,
@@ -656,19 +723,30 @@ int32_t np_batch_raycastAABB(const float* rays, const float* boxes,
     const float* b = boxes + 6 * i;
     // Distances along the unit direction are world units (float32 squares
     // cannot overflow or underflow in double).
-    const double dx = r[3], dy = r[4], dz = r[5];
-    const double len = std::sqrt(dx * dx + dy * dy + dz * dz);
-    const double u[3] = {dx / len, dy / len, dz / len};
+    const double d[3] = {r[3], r[4], r[5]};
+    const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
     // Slab clip (Kay-Kajiya; Williams et al. 2005). A zero component (-0
     // too) is a ray parallel to the slab: all of it inside or none, which
     // also avoids 0 * infinity = NaN when the origin lies on the slab
     // plane. Plain selects rather than std::fmin/fmax, which WASM has no
     // instruction for (a libcall each).
+    // One division per axis: t = (plane - o) * (len / d), the distance
+    // along the unit direction d / len, rather than (plane - o) / (d / len)
+    // (three divisions). Both round the shared plane - o and len, then two
+    // operations each (u = 2^-53 relative apiece, no overflow or underflow:
+    // float32 inputs give |len / d| <= 2^277 and |t| <= 2^407), so each t is
+    // within 6u (7e-16) relative of the exact distance (Higham 2.2), far
+    // below float32's 2^-25: the answer, rounded once to float32, is within
+    // float32 rounding of the single call's, and near <= far can only change
+    // for entry and exit within 1e-15 of each other (a graze, on the
+    // boundary), as issue 13's contract allows. d = 0 exactly where d / len
+    // would be 0 (|d| >= 2^-149 and len < 2^129: no underflow in double).
     double near = 0.0, far = max_distance;
     for (int k = 0; k < 3; ++k) {
       const double o = r[k], lo = b[k], hi = b[3 + k];
-      const double t1 = (lo - o) / u[k], t2 = (hi - o) / u[k];
-      const bool parallel = u[k] == 0.0;
+      const double inverse = len / d[k];
+      const double t1 = (lo - o) * inverse, t2 = (hi - o) * inverse;
+      const bool parallel = d[k] == 0.0;
       const bool inside = (o >= lo) & (o <= hi);
       const double tmin = parallel  ? (inside ? -kInf : kInf)
                           : t1 < t2 ? t1
@@ -697,11 +775,11 @@ int32_t np_batch_raycastAABB(const float* rays, const float* boxes,
         wasm_f64x2_mul(d[2], d[2])));
     v128_t near = zero, far = max_far;
     for (int k = 0; k < 3; ++k) {
-      const v128_t u = wasm_f64x2_div(d[k], len);
+      const v128_t inverse = wasm_f64x2_div(len, d[k]);
       const v128_t o = ray.lo[k], lo = box.lo[k], hi = box.hi[k];
-      const v128_t t1 = wasm_f64x2_div(wasm_f64x2_sub(lo, o), u);
-      const v128_t t2 = wasm_f64x2_div(wasm_f64x2_sub(hi, o), u);
-      const v128_t parallel = wasm_f64x2_eq(u, zero);
+      const v128_t t1 = wasm_f64x2_mul(wasm_f64x2_sub(lo, o), inverse);
+      const v128_t t2 = wasm_f64x2_mul(wasm_f64x2_sub(hi, o), inverse);
+      const v128_t parallel = wasm_f64x2_eq(d[k], zero);
       const v128_t inside =
           wasm_v128_and(wasm_f64x2_ge(o, lo), wasm_f64x2_le(o, hi));
       const v128_t tmin =
@@ -780,13 +858,20 @@ int32_t np_batch_overlapOBBOBB(const float* a, const float* b, uint32_t n,
         obb_fields(vb, b01, b23, qb, fields);
         invalid = wasm_v128_or(invalid, wasm_v128_or(maybe_bad_obb_bits(qa),
                                                      maybe_bad_obb_bits(qb)));
+        // Most pairs of a broad set are clearly apart: four at once skip
+        // the separating axis test.
+        const v128_t apart = obbs_apart4(qa, qb);
+        if (wasm_i32x4_all_true(apart)) {
+          wasm_v128_store32_lane(o, wasm_i32x4_splat(0), 0);
+          return invalid;
+        }
         const F2 slack = {wasm_f64x2_splat(np::kBatchObbEdgeSlack)};
-        const M2 separated01 =
-            obb_separated<F2, M2>([&](int k) { return a01[k]; },
-                                  [&](int k) { return b01[k]; }, slack);
-        const M2 separated23 =
-            obb_separated<F2, M2>([&](int k) { return a23[k]; },
-                                  [&](int k) { return b23[k]; }, slack);
+        const M2 separated01 = obb_separated<F2, M2>(
+            [&](int k) { return a01[k]; }, [&](int k) { return b01[k]; }, slack,
+            {wasm_i32x4_shuffle(apart, apart, 0, 0, 1, 1)});
+        const M2 separated23 = obb_separated<F2, M2>(
+            [&](int k) { return a23[k]; }, [&](int k) { return b23[k]; }, slack,
+            {wasm_i32x4_shuffle(apart, apart, 2, 2, 3, 3)});
         store_flags(o, wasm_v128_not(separated01.v),
                     wasm_v128_not(separated23.v));
         return invalid;
@@ -829,24 +914,33 @@ int32_t np_batch_sphereCastSphere(const float* casts, const float* targets,
         const float* t = targets + 4 * i;
         const v128_t t0 = wasm_v128_load(t), t1 = wasm_v128_load(t + 4),
                      t2 = wasm_v128_load(t + 8), t3 = wasm_v128_load(t + 12);
-        v128_t invalid = wasm_v128_or(nonfinite_bits_of(vc, 7),
-                                      nonfinite_bits(t0, t1, t2, t3));
         // The pairs (0, 1) and (2, 3), each number an f64x2.
         constexpr auto fields = std::make_integer_sequence<int, 7>{};
         F2 c01[7], c23[7];
         cast_pair<0>(vc, c01, fields);
         cast_pair<2>(vc, c23, fields);
         const Quad2 s01 = quad2(t0, t1), s23 = quad2(t2, t3);
-        const v128_t zero = wasm_f64x2_splat(0.0);
-        invalid = wasm_v128_or(
-            invalid, wasm_v128_or(wasm_v128_or(wasm_f64x2_lt(c01[6].v, zero),
-                                               wasm_f64x2_lt(c23[6].v, zero)),
-                                  wasm_v128_or(wasm_f64x2_lt(s01.f[3], zero),
-                                               wasm_f64x2_lt(s23.f[3], zero))));
-        const F2 f01 = sphere_cast_fraction_or_miss<F2, M2>(
+        const CastTerms<F2> q01 = sphere_cast_terms<F2>(
             [&](int k) { return c01[k]; }, [&](int k) { return F2{s01.f[k]}; });
-        const F2 f23 = sphere_cast_fraction_or_miss<F2, M2>(
+        const CastTerms<F2> q23 = sphere_cast_terms<F2>(
             [&](int k) { return c23[k]; }, [&](int k) { return F2{s23.f[k]}; });
+        // Finiteness from the terms rather than from the 44 floats: every
+        // number of a cast and its target enters a or cc (start and end
+        // through the path d, start and center through m, the radii through
+        // reach), a NaN or infinity among them makes a or cc NaN or
+        // infinite, and finite float32 numbers cannot overflow there (squares
+        // below 2^257), so (a + cc) - (a + cc) is +0 (no bit set) exactly
+        // when all 11 are finite, NaN otherwise.
+        const F2 sum01 = q01.a + q01.cc, sum23 = q23.a + q23.cc;
+        const v128_t zero = wasm_f64x2_splat(0.0);
+        const v128_t invalid = wasm_v128_or(
+            wasm_v128_or((sum01 - sum01).v, (sum23 - sum23).v),
+            wasm_v128_or(wasm_v128_or(wasm_f64x2_lt(c01[6].v, zero),
+                                      wasm_f64x2_lt(c23[6].v, zero)),
+                         wasm_v128_or(wasm_f64x2_lt(s01.f[3], zero),
+                                      wasm_f64x2_lt(s23.f[3], zero))));
+        const F2 f01 = sphere_cast_fraction_or_miss<F2, M2>(q01);
+        const F2 f23 = sphere_cast_fraction_or_miss<F2, M2>(q23);
         // Rounded once to float32, as static_cast<float> does.
         store_floats(o, f01.v, f23.v);
         return invalid;

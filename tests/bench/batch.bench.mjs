@@ -6,10 +6,12 @@
 // --clock cpu (the default) times each side by the CPU time its process spent (process.cpuUsage() here,
 // CLOCK_PROCESS_CPUTIME_ID in the native program), which a machine busy with other jobs inflates far less than
 // wall time; --clock wall uses the wall clock on both sides.
-// The native side is tests/bench/batch_native.cpp, built here with `g++ -O3 -march=native` and run as a child
-// process on the same arrays (written to a temporary folder): hand-written branch-free loops in double, without
-// validation. The JS sides run in this process, interleaved, each its own function so that V8 optimizes it
-// alone. Prints the median ns per query of each side and the ratios, after checking that every side gives the
+// The native side is tests/bench/batch_native.cpp, built here with `g++ -O3 -march=native` and run on the same
+// arrays (written to a temporary folder) as a child process launched once per round, between the JS rounds:
+// hand-written branch-free loops in double, without validation. The JS sides run in this process,
+// interleaved, each its own function so that V8 optimizes it alone. Prints the median ns per query of each
+// side, and batch / native as the median of the ratios taken round by round (a change of load between rounds
+// moves both sides of a round alike), after checking that every side gives the
 // batch's answers (booleans equal, distances and fractions within float32 rounding). --crossover also prints,
 // for small n, the cost per query of one batch call against n single calls: where batch starts to pay.
 //
@@ -393,46 +395,47 @@ const timeIt = (f) => {
   return ((c.user + c.system) * 1e3) / n;
 };
 
-// The native loops.
+// The native loops: built once; the arrays written once to a temporary folder. Each round of each function
+// launches the native program for that function alone (one untimed run, then one timed), between the JS sides'
+// rounds, so that a change of load moves both alike; the ratios are taken round by round.
 let native = null;
 if (!process.argv.includes("--no-native")) {
   const dir = mkdtempSync(join(tmpdir(), "np-batch-bench-"));
-  try {
-    for (const [name, array] of Object.entries(data))
-      writeFileSync(
-        join(dir, name),
-        new Uint8Array(array.buffer, array.byteOffset, array.byteLength),
-      );
-    const exe = join(dir, "batch_native");
-    execFileSync("g++", [
-      "-O3",
-      "-march=native",
-      "-std=c++17",
-      join(here, "batch_native.cpp"),
-      "-o",
-      exe,
-    ]);
-    native = {};
-    for (const line of execFileSync(
-      exe,
-      [dir, String(n), String(reps), clock],
-      { encoding: "utf8" },
-    )
-      .trim()
-      .split("\n")) {
-      const [name, med, min] = line.split(" ");
-      native[name] = { ns: Number(med), min: Number(min) };
-      const [, , Out] = FUNCTIONS.find(([f]) => f === name);
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  for (const [name, array] of Object.entries(data))
+    writeFileSync(
+      join(dir, name),
+      new Uint8Array(array.buffer, array.byteOffset, array.byteLength),
+    );
+  const exe = join(dir, "batch_native");
+  execFileSync("g++", [
+    "-O3",
+    "-march=native",
+    "-std=c++17",
+    join(here, "batch_native.cpp"),
+    "-o",
+    exe,
+  ]);
+  native = {
+    // One timed round of `name`: ns per query.
+    round(name) {
+      const line = execFileSync(exe, [dir, String(n), "1", clock, name], {
+        encoding: "utf8",
+      }).trim();
+      const [printed, ns] = line.split(" ");
+      if (printed !== name) throw new Error(`batch_native printed ${line}`);
+      return Number(ns);
+    },
+    // The answers of the last round of `name`.
+    answers(name, Out) {
       const bytes = readFileSync(join(dir, `out.${name}`));
-      native[name].out = new Out(bytes.buffer, bytes.byteOffset, n);
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+      return new Out(bytes.buffer, bytes.byteOffset, n);
+    },
+  };
 }
 
 console.log(
-  `np.batch, n = ${n}, median of ${reps} rounds (ns per query, ${clock === "wall" ? "wall" : "CPU"} time); node ${process.version}`,
+  `np.batch, n = ${n}, median of ${reps} rounds (ns per query; ratios to native: median of the rounds' ratios; ${clock === "wall" ? "wall" : "CPU"} time); node ${process.version}`,
 );
 const rows = [];
 for (const [name, [inA, inB], Out, jsLoop, threeLoop] of FUNCTIONS) {
@@ -468,11 +471,23 @@ for (const [name, [inA, inB], Out, jsLoop, threeLoop] of FUNCTIONS) {
         js: () => jsLoop(a, b, out.js),
         three: () => threeLoop(a, b, out.three),
       };
-  const times = { batch: [], inPlace: [], js: [], three: [] };
-  for (const side of Object.keys(sides)) sides[side](); // warm up
-  for (let r = 0; r < reps; r++)
+  const times = { batch: [], inPlace: [], js: [], three: [], native: [] };
+  if (!native) for (const side of Object.keys(sides)) sides[side](); // warm up
+  for (let r = 0; r < reps; r++) {
+    if (native) {
+      times.native.push(native.round(name));
+      // Launching a process makes this one's next write to each page fault (measured: the side timed right
+      // after a launch took up to 3x longer): every side runs once more, untimed, before its timed round.
+      for (const side of Object.keys(sides)) sides[side]();
+    }
     for (const side of Object.keys(sides))
       times[side].push(timeIt(sides[side]));
+  }
+  // batch / native and in place / native, round by round.
+  const ratios = times.native.map((t, r) => [
+    times.batch[r] / t,
+    times.inPlace[r] / t,
+  ]);
   const inPlaceDiffer = disagreements(out.batch, iout);
   for (const array of [wa, wb, wout]) np.batch.free(array);
   const row = {
@@ -482,11 +497,21 @@ for (const [name, [inA, inB], Out, jsLoop, threeLoop] of FUNCTIONS) {
     inPlaceDiffer,
     js: median(times.js),
     three: median(times.three),
-    native: native?.[name]?.ns,
+    native: native ? median(times.native) : undefined,
+    ratio: native ? median(ratios.map(([x]) => x)) : undefined,
+    ratioInPlace: native ? median(ratios.map(([, y]) => y)) : undefined,
+    ratioRange: native
+      ? [0, 1].map((k) => [
+          Math.min(...ratios.map((q) => q[k])),
+          Math.max(...ratios.map((q) => q[k])),
+        ])
+      : undefined,
     differ: {
       js: disagreements(out.batch, out.js),
       three: disagreements(out.batch, out.three),
-      native: native ? disagreements(out.batch, native[name].out) : null,
+      native: native
+        ? disagreements(out.batch, native.answers(name, Out))
+        : null,
     },
   };
   rows.push(row);
@@ -500,7 +525,17 @@ console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
 const pair = (x, y, d = 1) => `${f(x, d)} / ${f(y, d)}`;
 for (const r of rows)
   console.log(
-    `| ${r.name} | ${f(r.native)} | ${pair(r.batch, r.inPlace)} | ${f(r.js)} | ${f(r.three)} | ${r.native ? pair(r.batch / r.native, r.inPlace / r.native, 2) : "-"} | ${pair(r.js / r.batch, r.js / r.inPlace, 2)} | ${pair(r.three / r.batch, r.three / r.inPlace, 2)} |`,
+    `| ${r.name} | ${f(r.native)} | ${pair(r.batch, r.inPlace)} | ${f(r.js)} | ${f(r.three)} | ${r.native ? pair(r.ratio, r.ratioInPlace, 2) : "-"} | ${pair(r.js / r.batch, r.js / r.inPlace, 2)} | ${pair(r.three / r.batch, r.three / r.inPlace, 2)} |`,
+  );
+if (native)
+  console.log(
+    "\nbatch / native per round, lowest-highest (copied; in place): " +
+      rows
+        .map(
+          (r) =>
+            `${r.name} ${pair(...r.ratioRange[0], 2).replace(" / ", "-")}; ${pair(...r.ratioRange[1], 2).replace(" / ", "-")}`,
+        )
+        .join(", "),
   );
 console.log(
   "\nAnswers differing from np.batch's (of n): " +

@@ -6,8 +6,13 @@
 // and runs it as a child process; it prints one line per function,
 // "name median_ns min_ns", and writes each answer array beside the
 // inputs so that the benchmark checks they agree with the WASM batch's.
+// Each function's loop runs once untimed (as the JS sides are warmed up),
+// then `reps` timed rounds. Given a function's name, it runs only that one:
+// the benchmark launches it so, with reps 1, once per round between the JS
+// rounds, so that load drift moves both sides alike.
 //
-//   batch_native <dir> <n> <reps> [cpu|wall]   (cpu: CLOCK_PROCESS_CPUTIME_ID)
+//   batch_native <dir> <n> <reps> [cpu|wall] [function]
+//   (cpu: CLOCK_PROCESS_CPUTIME_ID)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -158,8 +163,11 @@ double now_ns() {
   return t.tv_sec * 1e9 + t.tv_nsec;
 }
 
+const char* g_only = nullptr;  // the one function to run, or all
+
 template <typename F>
 void time_it(const char* name, int reps, size_t n, F run) {
+  run();  // warm-up: page faults of the output, caches, clock speed
   std::vector<double> ns;
   for (int r = 0; r < reps; ++r) {
     const double t0 = now_ns();
@@ -173,40 +181,44 @@ void time_it(const char* name, int reps, size_t n, F run) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 4 && argc != 5) return 2;
+  if (argc < 4 || argc > 6) return 2;
   g_cpu = argc == 4 || std::string(argv[4]) != "wall";
+  if (argc == 6) g_only = argv[5];
+  const auto wanted = [](const char* name) {
+    return g_only == nullptr || std::string(g_only) == name;
+  };
   const std::string dir = argv[1];
   const size_t n = std::strtoull(argv[2], nullptr, 10);
   const int reps = std::atoi(argv[3]);
-  {
+  if (wanted("overlapSphereAABB")) {
     auto s = load(dir + "/spheres", 4 * n), b = load(dir + "/boxes", 6 * n);
     std::vector<uint8_t> o(n);
     time_it("overlapSphereAABB", reps, n,
             [&] { sphere_aabb(s.data(), b.data(), n, o.data()); });
     save(dir + "/out.overlapSphereAABB", o);
   }
-  {
+  if (wanted("distancePointAABB")) {
     auto p = load(dir + "/points", 3 * n), b = load(dir + "/boxes", 6 * n);
     std::vector<float> o(n);
     time_it("distancePointAABB", reps, n,
             [&] { point_aabb(p.data(), b.data(), n, o.data()); });
     save(dir + "/out.distancePointAABB", o);
   }
-  {
+  if (wanted("raycastAABB")) {
     auto r = load(dir + "/rays", 6 * n), b = load(dir + "/boxes", 6 * n);
     std::vector<float> o(n);
     time_it("raycastAABB", reps, n,
             [&] { ray_aabb(r.data(), b.data(), INFINITY, n, o.data()); });
     save(dir + "/out.raycastAABB", o);
   }
-  {
+  if (wanted("overlapOBBOBB")) {
     auto a = load(dir + "/obbA", 15 * n), b = load(dir + "/obbB", 15 * n);
     std::vector<uint8_t> o(n);
     time_it("overlapOBBOBB", reps, n,
             [&] { obb_obb(a.data(), b.data(), n, o.data()); });
     save(dir + "/out.overlapOBBOBB", o);
   }
-  {
+  if (wanted("sphereCastSphere")) {
     auto c = load(dir + "/casts", 7 * n), t = load(dir + "/targets", 4 * n);
     std::vector<float> o(n);
     time_it("sphereCastSphere", reps, n,

@@ -14,6 +14,7 @@
 #include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
 #include "narrowphase/shape_cast.h"
+#include "narrowphase/tolerances.h"
 
 namespace {
 
@@ -211,6 +212,96 @@ TEST(Batch, OverlapOBBOBBMatchesTheSingleCall) {
     }
   }
   EXPECT_LE(differ, 20);
+}
+
+// The OBB kernel's early reject (obbs_apart in batch.cpp: bounding spheres
+// apart by kBatchObbApartMargin, in float32) against the single call, which
+// decides exactly: pairs at its near ties and at touching, at every float32
+// magnitude from subnormals to where the squares overflow. Boxes touching
+// corner to corner must overlap (a reject without its factor 2, or with a
+// margin below 1, fails here), and every answer must be the single call's.
+TEST(Batch, OverlapOBBOBBEarlyRejectAtNearTiesAndEveryMagnitude) {
+  Gen gen;
+  std::vector<float> a, b;
+  std::vector<bool> strict;  // axis-aligned pairs: the answer must be exact
+  const auto push = [&](const float* p, const float* q, bool exact) {
+    a.insert(a.end(), p, p + 15);
+    b.insert(b.end(), q, q + 15);
+    strict.push_back(exact);
+  };
+  const float identity[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  // The reject's threshold for two equal cubes corner to corner: each center
+  // coordinate apart by 2h sqrt(1 + margin) ~ 2h (1 + 2^-9).
+  const double tie = std::sqrt(1.0 + np::kBatchObbApartMargin) - 1.0;
+  for (float s : {0x1p-149f * 5, 0x1p-140f, 0x1p-126f, 1e-20f, 1e-3f, 1.0f,
+                  1e3f, 1e18f, 1e20f, 1e36f}) {
+    for (double delta : {-0x1p-10, -0x1p-22, 0.0, 0x1p-22, 0x1p-10, tie,
+                         tie * (1 - 0x1p-12), tie * (1 + 0x1p-12), 0.5}) {
+      for (int shape = 0; shape < 3; ++shape) {
+        // Cubes, then unequal boxes (one flat), touching corner to corner at
+        // delta = 0 along the diagonal, in the eight diagonal directions.
+        const float ha[3] = {s, shape == 0 ? s : 0.5f * s, s};
+        const float hb[3] = {shape == 2 ? 0.0f : s, s, shape == 0 ? s : 2 * s};
+        const int signs = gen.rng() % 8;
+        float p[15] = {0, 0, 0, ha[0], ha[1], ha[2]}, q[15] = {};
+        for (int k = 0; k < 3; ++k) {
+          q[k] = static_cast<float>((ha[k] + hb[k]) * (1.0 + delta) *
+                                    (signs >> k & 1 ? -1.0 : 1.0));
+          q[3 + k] = hb[k];
+        }
+        std::copy(identity, identity + 9, p + 6);
+        std::copy(identity, identity + 9, q + 6);
+        push(p, q, true);
+        // Rotated boxes, centers apart along a random direction by the sum
+        // of the bounding radii, or by the reject's threshold, times 1 +
+        // delta.
+        float r[15], t[15];
+        for (float* o : {r, t}) {
+          for (int k = 3; k < 6; ++k)
+            o[k] = s * static_cast<float>(gen.rng() % 5) * 0.5f;
+          gen.rotation(o + 6);
+        }
+        std::normal_distribution<double> g;
+        double u[3] = {g(gen.rng), g(gen.rng), g(gen.rng)};
+        const double ul = std::sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+        const double ra2 =
+            double(r[3]) * r[3] + double(r[4]) * r[4] + double(r[5]) * r[5];
+        const double rb2 =
+            double(t[3]) * t[3] + double(t[4]) * t[4] + double(t[5]) * t[5];
+        const double dist =
+            (shape == 2
+                 ? std::sqrt(2 * (ra2 + rb2) * (1 + np::kBatchObbApartMargin))
+                 : std::sqrt(ra2) + std::sqrt(rb2)) *
+            (1.0 + delta);
+        for (int k = 0; k < 3; ++k) {
+          r[k] = s * static_cast<float>(gen.coord());
+          t[k] = static_cast<float>(r[k] + dist * u[k] / ul);
+        }
+        push(r, t, false);
+      }
+    }
+  }
+  const uint32_t n = static_cast<uint32_t>(strict.size());
+  std::vector<uint8_t> out(n);
+  ASSERT_EQ(np_batch_overlapOBBOBB(a.data(), b.data(), n, out.data()), -1);
+  int overlapping = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    const float* pa = &a[15 * i];
+    const float* pb = &b[15 * i];
+    const bool single = np::overlap_obb_obb(obb(pa), obb(pb));
+    overlapping += single;
+    if (strict[i]) {
+      EXPECT_EQ(out[i], single) << "element " << i;
+      continue;
+    }
+    if (out[i] == single) continue;
+    // Rotated boxes: within rounding of touching, at their scale.
+    const double g =
+        kBand * 8.0 *
+        std::max({pa[3], pa[4], pa[5], pb[3], pb[4], pb[5], 0x1p-149f});
+    EXPECT_TRUE(np::overlap_obb_obb(obb(pa, g), obb(pb, g))) << "element " << i;
+  }
+  EXPECT_GT(overlapping, static_cast<int>(n / 8));  // both answers occur
 }
 
 TEST(Batch, SphereCastSphereMatchesTheSingleCall) {

@@ -46,6 +46,7 @@
 #include "narrowphase/batch.h"
 #include "narrowphase/detail/flat_kinds.h"
 #include "narrowphase/narrowphase.h"
+#include "narrowphase/tolerances.h"
 
 namespace {
 
@@ -1718,6 +1719,25 @@ void batch_cases(Rng& r, Corpus& corpus) {
             for (int k = 0; k < 3; ++k) o[k] = coord() * 0.75f;
             for (int k = 3; k < 6; ++k) o[k] = length();
             rotation(o + 6);
+          }
+          // A third of the pairs at the near ties of the kernel's early
+          // reject (batch.cpp, obbs_apart): centers apart by its threshold or
+          // by the sum of the bounding radii, times 1 + a few float32 ulps.
+          if (r.below(3) == 0) {
+            const double ra2 =
+                double(p[3]) * p[3] + double(p[4]) * p[4] + double(p[5]) * p[5];
+            const double rb2 =
+                double(q[3]) * q[3] + double(q[4]) * q[4] + double(q[5]) * q[5];
+            const double dist =
+                (r.below(2) ? std::sqrt(2.0 * (ra2 + rb2) *
+                                        (1.0 + np::kBatchObbApartMargin))
+                            : std::sqrt(ra2) + std::sqrt(rb2)) *
+                (1.0 + (static_cast<int>(r.below(9)) - 4) * 0x1p-24);
+            double u[3], l = 0.0;
+            for (double& x : u) x = r.symmetric(), l += x * x;
+            l = std::sqrt(l);
+            for (int k = 0; k < 3; ++k)
+              q[k] = static_cast<float>(p[k] + dist * u[k] / l);
           }
           continue;
         }

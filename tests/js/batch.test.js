@@ -479,6 +479,12 @@ const BAD = [
   ["sphereCastSphere", 0, 6, -2, "radius", "is -2, expected a value >= 0"],
   ["sphereCastSphere", 0, 3, NaN, "end.x", "is NaN"],
   ["sphereCastSphere", 1, 3, -1, "radius", "is -1, expected a value >= 0"],
+  // The WASM kernel finds a cast's non-finite numbers from its terms: one in every role.
+  ["sphereCastSphere", 0, 0, Infinity, "start.x", "is Infinity"],
+  ["sphereCastSphere", 0, 5, -Infinity, "end.z", "is -Infinity"],
+  ["sphereCastSphere", 0, 6, Infinity, "radius", "is Infinity"],
+  ["sphereCastSphere", 1, 1, NaN, "center.y", "is NaN"],
+  ["sphereCastSphere", 1, 3, Infinity, "radius", "is Infinity"],
 ];
 
 // OBBs (15 numbers: center, half size, rotation) given identity rotations, so that no rotation is invalid; with
@@ -490,6 +496,25 @@ function identityRotations(array, zeroAll = false) {
   });
 }
 
+// Makes element `index` of input `input` (0: a, 1: b) invalid as a BAD entry says (offset "zero": a zero ray
+// direction; else `value` at `offset`), lets `also(array, stride)` spoil more, then calls `name` with an `out`
+// of n elements filled with 42: what it threw (undefined if nothing) and that `out`.
+function callCorrupted(name, a, b, n, [input, index, offset, value], also) {
+  const array = input === 0 ? a : b;
+  const stride = FIELDS[name][input][1];
+  if (offset === "zero") array.fill(0, stride * index + 3, stride * index + 6);
+  else array[stride * index + offset] = value;
+  also?.(array, stride);
+  const out = new OUT[name](n).fill(42);
+  let thrown;
+  try {
+    call(name, a, b, out);
+  } catch (error) {
+    thrown = error;
+  }
+  return { thrown, out };
+}
+
 describe("np.batch rejects bad input, naming the element, and writes nothing to out", () => {
   for (const [name, input, offset, value, field, says] of BAD) {
     it(`${name}: ${FIELDS[name][input][0]} ${field} ${says}`, () => {
@@ -498,18 +523,13 @@ describe("np.batch rejects bad input, naming the element, and writes nothing to 
       if (name === "overlapOBBOBB")
         for (const array of [a, b]) identityRotations(array, true);
       const index = CHUNK + 5; // in the second chunk: the first one was valid
-      const array = input === 0 ? a : b;
-      const [arg, stride] = FIELDS[name][input];
-      if (offset === "zero")
-        array.fill(0, stride * index + 3, stride * index + 6);
-      else array[stride * index + offset] = value;
-      const out = new OUT[name](n).fill(42);
-      let thrown;
-      try {
-        call(name, a, b, out);
-      } catch (error) {
-        thrown = error;
-      }
+      const [arg] = FIELDS[name][input];
+      const { thrown, out } = callCorrupted(name, a, b, n, [
+        input,
+        index,
+        offset,
+        value,
+      ]);
       expect(thrown).toBeInstanceOf(RangeError);
       expect(
         thrown.message.startsWith(`batch.${name}: ${arg} element ${index} `),
@@ -540,23 +560,21 @@ describe("np.batch rejects bad input, naming the element, and writes nothing to 
       if (name === "overlapOBBOBB")
         for (const array of [good0, good1]) identityRotations(array);
       const expected = call(name, good0, good1);
-      const stride = FIELDS[name][input][1];
       for (let index = 0; index < n; index++) {
         const [a, b] = [good0.slice(), good1.slice()];
-        const array = input === 0 ? a : b;
-        if (offset === "zero")
-          array.fill(0, stride * index + 3, stride * index + 6);
-        else array[stride * index + offset] = value;
         // A second invalid element later on must not hide the first.
-        if (index + 5 < n)
-          array[stride * (index + 5) + (offset === "zero" ? 0 : offset)] = NaN;
-        const out = new OUT[name](n).fill(42);
-        let thrown;
-        try {
-          call(name, a, b, out);
-        } catch (error) {
-          thrown = error;
-        }
+        const { thrown, out } = callCorrupted(
+          name,
+          a,
+          b,
+          n,
+          [input, index, offset, value],
+          (array, stride) => {
+            if (index + 5 < n)
+              array[stride * (index + 5) + (offset === "zero" ? 0 : offset)] =
+                NaN;
+          },
+        );
         expect(thrown?.index, `${name} ${field} at ${index}: ${thrown}`).toBe(
           index,
         );

@@ -57,6 +57,22 @@ inline constexpr double kOrthonormalizeAbove = 64.0 * 0x1p-52;
 /// the boxes' extent) may be reported overlapping. The face axes use no slack.
 inline constexpr double kBatchObbEdgeSlack = 0x1p-20;
 
+/// Dimensionless, relative. The batch OBB-OBB test's early reject (batch.cpp,
+/// obbs_apart) calls two OBBs apart, without the separating axis test, when
+/// their centers are farther apart than their bounding spheres' radii by a
+/// factor 1 + kBatchObbApartMargin on the squares, in float32: 2^-8 is far
+/// above the float32 rounding of that test (a dozen 2^-24) and above the
+/// 1.5e-6 that a rotation orthonormal within kOrthonormalTolerance adds to a
+/// box's bounding radius, so such boxes are disjoint, with a gap of at least
+/// 2^-10 of the radii (the single call's answer).
+inline constexpr double kBatchObbApartMargin = 0x1p-8;
+
+/// World units squared. The absolute term of the same test (float32
+/// underflow: each operation below 2^-126 errs by up to 2^-150 absolute, and
+/// the test takes a dozen): 2^-100 is far above that and far below any
+/// squared distance that matters.
+inline constexpr float kBatchObbApartFloor = 0x1p-100f;
+
 /// Dimensionless, relative. The filter band of a sphere cast's hit decision
 /// (shape_cast.cpp): the rounded decisions stand unless |m2 - r2| <=
 /// kSphereCastClearMiss (m2 + r2), |w2 - r2| <= kSphereCastClearMiss (w2 + r2)
