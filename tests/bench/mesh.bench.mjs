@@ -5,7 +5,11 @@
 //
 //   npm --prefix tests/bench ci        (once: three-mesh-bvh is a dependency of the benchmarks only)
 //   node tests/bench/mesh.bench.mjs [--triangles 102400] [--rounds 11] [--calls 20000] [--build-rounds 5]
-//                                   [--brute-calls 16] [--brute-rounds 3]
+//                                   [--brute-calls 16] [--brute-rounds 3] [--only WORD]
+//
+// --only WORD times only the query rows whose measure contains WORD (e.g. --only contacts: the two contacts
+// rows); the build is still timed (the mesh is built anyway) and the agreement still checked, other rows print
+// nothing.
 //
 // The mesh is three.js's TorusKnotGeometry(1, 0.4, 400, 128): 102,400 triangles, the size of three-mesh-bvh's
 // own benchmark geometry (issue 14); --triangles 1e6 makes it TorusKnotGeometry(1, 0.4, 1250, 400), and other
@@ -53,6 +57,8 @@ const CALLS = arg("--calls", 20_000);
 const BUILD_ROUNDS = arg("--build-rounds", 5);
 const BRUTE_CALLS = arg("--brute-calls", 16);
 const BRUTE_ROUNDS = arg("--brute-rounds", 3);
+const ONLY_AT = process.argv.indexOf("--only");
+const ONLY = ONLY_AT > 0 ? process.argv[ONLY_AT + 1] : "";
 const N = 1024;
 const MASK = N - 1;
 const AGREEMENT = 1e-6;
@@ -63,6 +69,8 @@ const { rays, points, spheres, capsules, casts } = meshQueries(geometry, N);
 
 // Median over ROUNDS of the time per call of `fn(i)` over CALLS calls, in ns.
 const time = (fn) => timePerCall(fn, ROUNDS, CALLS, MASK);
+// The same, or NaN (not timed) when --only leaves the measure `row` out.
+const timeRow = (row, fn) => (row.includes(ONLY) ? time(fn) : NaN);
 // ---- Build: median over BUILD_ROUNDS of one build, in ms, the three builds' rounds interleaved (each round
 // builds with every one in turn, so that a change in the machine's load hits them alike), after one untimed
 // round of each (V8 first runs new WASM code in Liftoff).
@@ -291,36 +299,58 @@ const hit = {
 };
 const near = { distance: 0, point: new Vector3(), triangle: 0 };
 const theirNear = { point: new Vector3(), distance: 0, faceIndex: 0 };
-const ourRay = time((i) => mesh.raycast(rays[i], Infinity, hit));
-const theirRay = time((i) => bvh.raycastFirst(rays[i], DoubleSide));
-const theirRayCenter = time((i) => bvhCenter.raycastFirst(rays[i], DoubleSide));
-const ourPoint = time((i) => mesh.closestPoint(points[i], Infinity, near));
-const theirPoint = time((i) => bvh.closestPointToPoint(points[i], theirNear));
-const ourSphere = time((i) => mesh.trianglesInSphere(spheres[i], out));
-const theirSphereTime = time((i) => theirSphere(bvh, spheres[i]));
-const ourAny = time((i) => mesh.overlapSphere(spheres[i]));
-const theirAny = time((i) => theirAnySphere(bvh, spheres[i]));
-const ourContactsSphere = time((i) => mesh.contactsSphere(spheres[i]));
-const theirContactsSphereTime = time((i) =>
+const RAY = "raycast / raycastFirst";
+const POINT = "closestPoint / closestPointToPoint";
+const SPHERE = "trianglesInSphere / shapecast";
+const ANY = "overlapSphere / shapecast to the first";
+const CONTACTS_SPHERE = "contactsSphere / push-out shapecast";
+const CONTACTS_CAPSULE = "contactsCapsule / push-out shapecast";
+const SPHERE_CAST = "sphereCast / brute force over sphereCastTriangle";
+const CAPSULE_CAST = "capsuleCast / brute force over capsuleCastTriangle";
+const ourRay = timeRow(RAY, (i) => mesh.raycast(rays[i], Infinity, hit));
+const theirRay = timeRow(RAY, (i) => bvh.raycastFirst(rays[i], DoubleSide));
+const theirRayCenter = timeRow(RAY, (i) =>
+  bvhCenter.raycastFirst(rays[i], DoubleSide),
+);
+const ourPoint = timeRow(POINT, (i) =>
+  mesh.closestPoint(points[i], Infinity, near),
+);
+const theirPoint = timeRow(POINT, (i) =>
+  bvh.closestPointToPoint(points[i], theirNear),
+);
+const ourSphere = timeRow(SPHERE, (i) =>
+  mesh.trianglesInSphere(spheres[i], out),
+);
+const theirSphereTime = timeRow(SPHERE, (i) => theirSphere(bvh, spheres[i]));
+const ourAny = timeRow(ANY, (i) => mesh.overlapSphere(spheres[i]));
+const theirAny = timeRow(ANY, (i) => theirAnySphere(bvh, spheres[i]));
+const ourContactsSphere = timeRow(CONTACTS_SPHERE, (i) =>
+  mesh.contactsSphere(spheres[i]),
+);
+const theirContactsSphereTime = timeRow(CONTACTS_SPHERE, (i) =>
   theirContactsSphere(bvh, spheres[i]),
 );
-const ourContactsCapsule = time((i) => mesh.contactsCapsule(capsules[i]));
-const theirContactsCapsuleTime = time((i) =>
+const ourContactsCapsule = timeRow(CONTACTS_CAPSULE, (i) =>
+  mesh.contactsCapsule(capsules[i]),
+);
+const theirContactsCapsuleTime = timeRow(CONTACTS_CAPSULE, (i) =>
   theirContactsCapsule(bvh, capsules[i]),
 );
 const castHit = castTarget();
-const ourSphereCast = time((i) =>
+const ourSphereCast = timeRow(SPHERE_CAST, (i) =>
   mesh.sphereCast(casts[i].start, casts[i].end, casts[i].radius, castHit),
 );
-const bruteSphereCast = BRUTE_CALLS
-  ? timeFew((i) => bruteSphere(casts[i]))
-  : NaN;
-const ourCapsuleCast = time((i) =>
+const bruteSphereCast =
+  BRUTE_CALLS && SPHERE_CAST.includes(ONLY)
+    ? timeFew((i) => bruteSphere(casts[i]))
+    : NaN;
+const ourCapsuleCast = timeRow(CAPSULE_CAST, (i) =>
   mesh.capsuleCast(casts[i].capsule, casts[i].translation, castHit),
 );
-const bruteCapsuleCast = BRUTE_CALLS
-  ? timeFew((i) => bruteCapsule(casts[i]))
-  : NaN;
+const bruteCapsuleCast =
+  BRUTE_CALLS && CAPSULE_CAST.includes(ONLY)
+    ? timeFew((i) => bruteCapsule(casts[i]))
+    : NaN;
 
 const rows = [
   ["build (ms), against SAH", ourBuild, sahBuild],
@@ -364,9 +394,10 @@ console.log(
   `| measure | narrowphase | three-mesh-bvh ${"0.9.17"} | ratio |\n|---|---:|---:|---:|`,
 );
 for (const [name, ours, theirs] of rows)
-  console.log(
-    `| ${name} | ${fmt(ours)} | ${fmt(theirs)} | ${ours / theirs >= 0.1 ? (ours / theirs).toFixed(2) : (ours / theirs).toPrecision(2)}x |`,
-  );
+  if (!Number.isNaN(ours) || !ONLY)
+    console.log(
+      `| ${name} | ${fmt(ours)} | ${fmt(theirs)} | ${ours / theirs >= 0.1 ? (ours / theirs).toFixed(2) : (ours / theirs).toPrecision(2)}x |`,
+    );
 console.log(
   `(narrowphase's mesh in all, with its double vertices and indices: ${(mesh.memoryBytes / 1024).toFixed(0)} KiB)`,
 );
