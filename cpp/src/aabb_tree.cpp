@@ -274,7 +274,8 @@ void AABBTree::update_all(const double* boxes) {
   // order) is taken in the same pass, in WASM in two lanes, rather than in a
   // second pass over the input.
   const size_t n = boxes_.size();
-  double* const out = &boxes_.data()->min.x;
+  // (No member access through data(): it is null for an empty tree.)
+  double* const out = reinterpret_cast<double*>(boxes_.data());
   const uint32_t* const slot = slot_of_.data();
 #ifdef __wasm_simd128__
   v128_t m = wasm_f64x2_splat(0.0);

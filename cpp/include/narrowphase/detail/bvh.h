@@ -109,11 +109,13 @@ int build_sah(std::vector<Item>& items, uint32_t max_leaf,
     double best_scale = 0.0;
     const int nb = bins_for(count);
     // The bin of a centroid: x clamped to [0, nb - 1], truncated (min and
-    // max rather than branches: the same bins; x is never NaN).
+    // max rather than branches: the same bins). x is never NaN; were it,
+    // std::max(0.0, x) would give 0 (bin 0, as the old branches did) rather
+    // than a NaN whose conversion to int is undefined.
     const double top = nb - 1;
     const auto bin_of = [top](double c, double lo, double scale) {
       const double x = (c - lo) * scale;
-      return int(std::min(std::max(x, 0.0), top));
+      return int(std::min(std::max(0.0, x), top));
     };
     if (task.depth < kMedianDepth) {
       double scale[3];
