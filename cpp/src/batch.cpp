@@ -13,7 +13,11 @@
 // become selects) except early exits: the sphere cast's clear misses and the
 // OBB test's return once the face axes separate (these change no answer), and
 // the OBB test's bounding-sphere reject (obbs_apart: disjoint boxes, in the
-// same float32 operations in both builds).
+// same float32 operations in both builds). In WASM the sphere cast first
+// decides clear misses four at a time in float32 lanes (cast_misses4, with a
+// margin proven to cover its rounding, so the answers are the double ones
+// bit for bit; run_soa_filtered), and computes only the other blocks of four
+// in doubles.
 #include "narrowphase/batch.h"
 
 #include <cmath>
@@ -566,6 +570,105 @@ inline void cast_pair(const v128_t* v, F2* o,
   ((o[K] = field_pair<7 * E + K, 7 * (E + 1) + K>(v)), ...);
 }
 
+// The float32 early miss of four sphere casts (28 floats at c) against
+// their targets (16 floats at t): lanes set for the casts that the double
+// computation (sphere_cast_fraction_or_miss) certainly calls misses, so that
+// a block of four such casts skips the conversion to doubles and the double
+// terms. Each cast is read as [start.xyz, end.x] and [end.xyz, radius] (the
+// second load four floats on, overlapping), so that m = start - center and
+// d = end - start come out of whole-vector subtractions, and r = radius +
+// target radius in the fourth lane of their sum; transposed to one f32x4 per
+// component (unpcklps / unpckhps / shufps).
+//
+// Why a set lane is a miss of the double computation (the terms as in
+// sphere_cast_terms: a = |d|^2, b = m.d, cc = |m|^2 - r^2, disc = b^2 - a cc;
+// a miss when cc > 0 and (b >= 0 or disc < 0)). Every float32 operation errs
+// by at most u = 2^-24 relative, plus 2^-150 absolute when its result is
+// below 2^-126 (Higham, Accuracy and Stability of Numerical Algorithms, 2.2
+// and 2.1 for the subnormal range; sums and differences of floats are exact
+// there). The guard keeps |d|^2, |m|^2 and r^2 at least 2^-60 and |d|^2
+// (|m|^2 + r^2) below 2^100 (kBatchCastMissLow / High): the absolute errors
+// are then below 2^-90 of the sums they enter, and nothing overflows; a NaN
+// or infinity anywhere fails the guard (every number of a cast enters a, mm
+// or r), so the double path validates those lanes as before.
+// - cc: |m|^2 and r^2 each within 5u (the subtraction, the squares, the two
+//   adds), so the computed mm - rr is within 7u (mm + rr) of the real cc;
+//   mm - rr > 2^-16 (mm + rr) (kBatchCastMissMargin = 256u) leaves cc > 0
+//   with room for the double computation's own error (below 8 * 2^-53 (mm +
+//   rr)).
+// - b: each product m_i d_i within 3u of its real value, their sum within 5u
+//   of sum |m_i d_i| = S: b > 2^-16 S + 2^-120 leaves the real b > 0 and the
+//   double b (within 5 * 2^-53 S) >= 0.
+// - disc: by Lagrange's identity the real -disc = |m x d|^2 - r^2 |d|^2. Each
+//   cross component is within 4u of |m_j d_k| + |m_k d_j|, the sum of the
+//   squares' errors below 20u sum (|m_j d_k| + |m_k d_j|)^2 <= 40u |d|^2 |m|^2;
+//   r^2 |d|^2 within 9u. So x > 2^-16 |d|^2 (|m|^2 + r^2) (the right side
+//   computed in float32, within 4u) leaves the real -disc above 2^-17 of it,
+//   and the double disc, within about 30 * 2^-53 (S^2 + a (mm + rr)) <=
+//   60 * 2^-53 a (mm + rr) of the real one (S^2 <= a mm, Cauchy-Schwarz),
+//   below 0.
+// So the double computation returns +infinity for each set lane, and the
+// block's answers are the same bit for bit. *negative gets the lanes' radius
+// check (some radius < 0), the only validation the double path would add for
+// such casts.
+inline v128_t cast_misses4(const float* c, const float* t, v128_t* negative) {
+  v128_t m[4], d[4], r[4], lowest[4];
+  for (int e = 0; e < 4; ++e) {
+    const v128_t start = wasm_v128_load(c + 7 * e);    // sx sy sz ex
+    const v128_t end = wasm_v128_load(c + 7 * e + 3);  // ex ey ez radius
+    const v128_t target = wasm_v128_load(t + 4 * e);   // tx ty tz radius
+    m[e] = wasm_f32x4_sub(start, target);
+    d[e] = wasm_f32x4_sub(end, start);
+    r[e] = wasm_f32x4_add(end, target);  // lane 3: the reach
+    lowest[e] = wasm_f32x4_pmin(end, target);
+  }
+  const auto xyz = [](const v128_t* v, v128_t* x, v128_t* y, v128_t* z) {
+    const v128_t lo01 = wasm_i32x4_shuffle(v[0], v[1], 0, 4, 1, 5);
+    const v128_t lo23 = wasm_i32x4_shuffle(v[2], v[3], 0, 4, 1, 5);
+    const v128_t hi01 = wasm_i32x4_shuffle(v[0], v[1], 2, 6, 3, 7);
+    const v128_t hi23 = wasm_i32x4_shuffle(v[2], v[3], 2, 6, 3, 7);
+    *x = wasm_i32x4_shuffle(lo01, lo23, 0, 1, 4, 5);
+    *y = wasm_i32x4_shuffle(lo01, lo23, 2, 3, 6, 7);
+    *z = wasm_i32x4_shuffle(hi01, hi23, 0, 1, 4, 5);
+  };
+  v128_t mx, my, mz, dx, dy, dz;
+  xyz(m, &mx, &my, &mz);
+  xyz(d, &dx, &dy, &dz);
+  const v128_t reach = wasm_i32x4_shuffle(
+      wasm_i32x4_shuffle(r[0], r[1], 3, 7, 3, 7),
+      wasm_i32x4_shuffle(r[2], r[3], 3, 7, 3, 7), 0, 1, 4, 5);
+  const v128_t low = wasm_f32x4_pmin(wasm_f32x4_pmin(lowest[0], lowest[1]),
+                                     wasm_f32x4_pmin(lowest[2], lowest[3]));
+  *negative = wasm_v128_and(wasm_f32x4_lt(low, wasm_f32x4_splat(0.0f)),
+                            wasm_i32x4_make(0, 0, 0, -1));
+  const auto mul = wasm_f32x4_mul;
+  const auto add = wasm_f32x4_add;
+  const auto sub = wasm_f32x4_sub;
+  const v128_t margin = wasm_f32x4_splat(np::kBatchCastMissMargin);
+  const v128_t mm = add(add(mul(mx, mx), mul(my, my)), mul(mz, mz));
+  const v128_t rr = mul(reach, reach);
+  const v128_t a = add(add(mul(dx, dx), mul(dy, dy)), mul(dz, dz));
+  const v128_t px = mul(mx, dx), py = mul(my, dy), pz = mul(mz, dz);
+  const v128_t b = add(add(px, py), pz);
+  const v128_t s =
+      add(add(wasm_f32x4_abs(px), wasm_f32x4_abs(py)), wasm_f32x4_abs(pz));
+  const v128_t cx = sub(mul(my, dz), mul(mz, dy));
+  const v128_t cy = sub(mul(mz, dx), mul(mx, dz));
+  const v128_t cz = sub(mul(mx, dy), mul(my, dx));
+  const v128_t cross2 = add(add(mul(cx, cx), mul(cy, cy)), mul(cz, cz));
+  const v128_t sum = add(mm, rr);
+  const v128_t size = mul(a, sum);
+  const v128_t guard = wasm_v128_and(
+      wasm_f32x4_ge(wasm_f32x4_pmin(wasm_f32x4_pmin(a, mm), rr),
+                    wasm_f32x4_splat(np::kBatchCastMissLow)),
+      wasm_f32x4_lt(size, wasm_f32x4_splat(np::kBatchCastMissHigh)));
+  const v128_t apart = wasm_f32x4_gt(sub(mm, rr), mul(margin, sum));
+  const v128_t away = wasm_f32x4_gt(
+      b, add(mul(margin, s), wasm_f32x4_splat(np::kBatchCastMissFloor)));
+  const v128_t wide = wasm_f32x4_gt(sub(cross2, mul(rr, a)), mul(margin, size));
+  return wasm_v128_and(wasm_v128_and(guard, apart), wasm_v128_or(away, wide));
+}
+
 // Runs block(i, out + i) for every group of four elements (it returns its
 // validation bits), then the scalar answer(i) for the last n % 4. Returns the
 // first invalid element (bad(i)) when any check fired, else -1. With out ==
@@ -581,6 +684,47 @@ int32_t run_soa(uint32_t n, T* out, Valid valid, Block block, Bad bad,
   for (; i + 4 <= n; i += 4) invalid = wasm_v128_or(invalid, block(i, out + i));
   bool tail_bad = false;
   for (; i < n; ++i) {
+    tail_bad |= bad(i);
+    out[i] = answer(i);
+  }
+  if (tail_bad || wasm_v128_any_true(invalid)) return first_bad(n, bad);
+  return -1;
+}
+
+// run_soa() for a kernel with an early decision: a first pass over each run
+// of up to kFilterRun blocks of four asks filter(i, &bits) whether all four
+// answers are `decided` (stored at once; `bits` its validation bits for
+// them) and lists the others without a branch; a second pass runs block() on
+// the listed ones only. The two tight loops keep the branch on the filter's
+// verdict, which a broad set makes unpredictable, out of the hot path.
+template <typename Valid, typename Filter, typename Block, typename Bad,
+          typename Answer>
+int32_t run_soa_filtered(uint32_t n, float* out, Valid valid, Filter filter,
+                         v128_t decided, Block block, Bad bad, Answer answer) {
+  if (out == nullptr) return valid() ? -1 : first_bad(n, bad);
+  constexpr uint32_t kFilterRun = 256;
+  uint32_t pending[kFilterRun];
+  v128_t invalid = wasm_i32x4_splat(0);
+  const uint32_t blocks = n / 4;
+  for (uint32_t first = 0; first < blocks; first += kFilterRun) {
+    const uint32_t end =
+        blocks - first < kFilterRun ? blocks : first + kFilterRun;
+    uint32_t count = 0;
+    for (uint32_t q = first; q < end; ++q) {
+      v128_t bits;
+      const v128_t done = filter(4 * q, &bits);
+      wasm_v128_store(out + 4 * q, decided);
+      invalid = wasm_v128_or(invalid, bits);
+      pending[count] = q;
+      count += wasm_i32x4_all_true(done) ? 0u : 1u;
+    }
+    for (uint32_t k = 0; k < count; ++k) {
+      const uint32_t i = 4 * pending[k];
+      invalid = wasm_v128_or(invalid, block(i, out + i));
+    }
+  }
+  bool tail_bad = false;
+  for (uint32_t i = 4 * blocks; i < n; ++i) {
     tail_bad |= bad(i);
     out[i] = answer(i);
   }
@@ -904,8 +1048,15 @@ int32_t np_batch_sphereCastSphere(const float* casts, const float* targets,
         [s](int k) { return static_cast<double>(s[k]); }));
   };
 #ifdef __wasm_simd128__
-  return run_soa(
+  // Most casts of a broad set are clear misses: the float32 early miss
+  // decides them four at a time, and only the other blocks of four get the
+  // double computation (the same answers).
+  return run_soa_filtered(
       n, out, valid,
+      [&](uint32_t i, v128_t* negative) {
+        return cast_misses4(casts + 7 * i, targets + 4 * i, negative);
+      },
+      wasm_f32x4_splat(INFINITY),
       [&](uint32_t i, float* o) {
         // Four casts (28 floats) and four targets (16 floats).
         v128_t vc[7];

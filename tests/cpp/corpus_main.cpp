@@ -1660,6 +1660,34 @@ void matrix_cases(Rng& r, Corpus& corpus, const Query& fn) {
 // "error": the index of the first invalid element. The JS side replays each
 // through np.batch and requires the very same float32 answers.
 
+// Records one batch case: {"batch": name, "a": [...], "b": [...],
+// "maxDistance" (when `with_max`), "result": [...]} or "error": the index of
+// the first invalid element (bad >= 0).
+void record_batch_case(Corpus& corpus, const std::string& name,
+                       const std::vector<float>& a, const std::vector<float>& b,
+                       bool with_max, double max_distance, int32_t bad,
+                       const std::vector<float>& result) {
+  Json j;
+  j.open();
+  j.key("batch"), j.string(name);
+  j.key("a"), j.open('[');
+  for (float v : a) j.number(v);
+  j.close(']');
+  j.key("b"), j.open('[');
+  for (float v : b) j.number(v);
+  j.close(']');
+  if (with_max) j.key("maxDistance"), j.number(max_distance);
+  if (bad >= 0) {
+    j.key("error"), j.number(bad);
+  } else {
+    j.key("result"), j.open('[');
+    for (float v : result) j.number(v);
+    j.close(']');
+  }
+  j.close();
+  corpus.record_batch(j.text);
+}
+
 void batch_cases(Rng& r, Corpus& corpus) {
   struct Fn {
     const char* name;
@@ -1798,26 +1826,79 @@ void batch_cases(Rng& r, Corpus& corpus) {
         bad = np_batch_overlapOBBOBB(a.data(), b.data(), count, flags.data());
       if (name == "sphereCastSphere")
         bad = np_batch_sphereCastSphere(a.data(), b.data(), count, out.data());
-      Json j;
-      j.open();
-      j.key("batch"), j.string(name);
-      j.key("a"), j.open('[');
-      for (float v : a) j.number(v);
-      j.close(']');
-      j.key("b"), j.open('[');
-      for (float v : b) j.number(v);
-      j.close(']');
-      if (name == "raycastAABB") j.key("maxDistance"), j.number(max_distance);
-      if (bad >= 0) {
-        j.key("error"), j.number(bad);
-      } else {
-        j.key("result"), j.open('[');
-        for (int i = 0; i < n; ++i) j.number(fn.boolean ? flags[i] : out[i]);
-        j.close(']');
-      }
-      j.close();
-      corpus.record_batch(j.text);
+      record_batch_case(
+          corpus, name, a, b, name == "raycastAABB", max_distance, bad,
+          fn.boolean ? std::vector<float>(flags.begin(), flags.end()) : out);
     }
+  }
+}
+
+// Sphere casts at the near ties of np.batch's float32 early miss (batch.cpp,
+// cast_misses4): paths passing the target at the reach, starts on its
+// surface moving along it or slightly away, each off by 0, 2^-24 .. 2^-12
+// relative (either side of kBatchCastMissMargin's 2^-16), at scales 2^-64 to
+// 2^64 and a few beyond (where its guard sends them to the double
+// computation). The native kernel has no early miss, so replaying these
+// through the WASM one checks that the early miss never changes an answer.
+void batch_cast_ties(Corpus& corpus) {
+  Rng r(kSeed + 17);
+  static const double kOff[] = {
+      0.0,     0x1p-24,  -0x1p-24, 0x1p-20,  -0x1p-20, 0x1p-17, -0x1p-17,
+      0x1p-16, -0x1p-16, 0x1p-15,  -0x1p-15, 0x1p-12,  -0x1p-12};
+  for (int round = 0; round < 8; ++round) {
+    const int n = 1024 + round;  // a tail of 0..3 for the scalar code too
+    std::vector<float> a(static_cast<std::size_t>(n) * 7),
+        b(static_cast<std::size_t>(n) * 4);
+    for (int i = 0; i < n; ++i) {
+      const double scale =
+          round == 7 ? (r.below(2) ? 1e30 : 1e-30) : r.pow2(-64, 64);
+      // A unit u (the path's direction) and a unit w perpendicular to it.
+      double u[3], l = 0.0;
+      for (double& x : u) x = r.symmetric(), l += x * x;
+      l = std::sqrt(l);
+      for (double& x : u) x /= l;
+      double v[3] = {r.symmetric(), r.symmetric(), r.symmetric()};
+      const double vu = v[0] * u[0] + v[1] * u[1] + v[2] * u[2];
+      double w[3], lw = 0.0;
+      for (int k = 0; k < 3; ++k) w[k] = v[k] - vu * u[k], lw += w[k] * w[k];
+      lw = std::sqrt(lw);
+      for (double& x : w) x /= lw;
+      const double center[3] = {r.symmetric() * 4.0 * scale,
+                                r.symmetric() * 4.0 * scale,
+                                r.symmetric() * 4.0 * scale};
+      const double radius = (0.05 + r.unit()) * scale;
+      const double target_radius = (0.05 + r.unit()) * scale;
+      const double reach = radius + target_radius;
+      const double off = 1.0 + kOff[r.below(13)];
+      const double len = (0.1 + 4.0 * r.unit()) * scale;
+      double start[3], end[3];
+      const int kind = r.below(3);
+      for (int k = 0; k < 3; ++k) {
+        if (kind == 0) {  // the line passes at reach * off from the centre
+          const double near = center[k] + w[k] * reach * off;
+          const double before = r.unit() * len;
+          start[k] = near - u[k] * before;
+          end[k] = near + u[k] * (len - before);
+        } else {  // starts at reach * off, moving along the surface or off it
+          start[k] = center[k] + w[k] * reach * off;
+          const double lean = kind == 1 ? 0.0 : kOff[r.below(13)];
+          end[k] = start[k] + (u[k] + lean * w[k]) * len;
+        }
+      }
+      float* p = a.data() + 7 * i;
+      float* q = b.data() + 4 * i;
+      for (int k = 0; k < 3; ++k) {
+        p[k] = static_cast<float>(start[k]);
+        p[3 + k] = static_cast<float>(end[k]);
+        q[k] = static_cast<float>(center[k]);
+      }
+      p[6] = static_cast<float>(radius);
+      q[3] = static_cast<float>(target_radius);
+    }
+    std::vector<float> out(static_cast<std::size_t>(n));
+    const int32_t bad = np_batch_sphereCastSphere(
+        a.data(), b.data(), static_cast<uint32_t>(n), out.data());
+    record_batch_case(corpus, "sphereCastSphere", a, b, false, kInf, bad, out);
   }
 }
 
@@ -1854,6 +1935,7 @@ int main(int argc, char** argv) {
     if (!hand) matrix_cases(rng, corpus, q);
   }
   batch_cases(rng, corpus);
+  batch_cast_ties(corpus);
   const bool complete = corpus.end(kCasesPerFunction);
   if (std::fclose(file) != 0) {
     std::perror(argv[1]);

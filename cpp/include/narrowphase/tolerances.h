@@ -73,6 +73,31 @@ inline constexpr double kBatchObbApartMargin = 0x1p-8;
 /// squared distance that matters.
 inline constexpr float kBatchObbApartFloor = 0x1p-100f;
 
+/// Dimensionless, relative. np.batch.sphereCastSphere's float32 early miss
+/// (batch.cpp, cast_misses4) calls four casts misses without the double
+/// computation only when each one's start is apart from its target (|m|^2 -
+/// r^2 > kBatchCastMissMargin (|m|^2 + r^2)) and it moves away (m.d >
+/// kBatchCastMissMargin sum |m_i d_i| + kBatchCastMissFloor) or its line
+/// passes wide (|m x d|^2 - r^2 |d|^2 > kBatchCastMissMargin |d|^2 (|m|^2 +
+/// r^2)), each side in float32. 2^-16 is 256 float32 ulps: above the worst
+/// rounding of those terms (below 60 ulps, argued there) and far above the
+/// double computation's, so the double path would call each such cast a miss
+/// too: the answers are the same bit for bit.
+inline constexpr float kBatchCastMissMargin = 0x1p-16f;
+
+/// World units squared. The absolute term of the early miss's m.d test: its
+/// products err by up to 2^-150 absolute each below 2^-126; 2^-120 covers
+/// them many times over.
+inline constexpr float kBatchCastMissFloor = 0x1p-120f;
+
+/// World units squared (low) and to the fourth (high). The early miss decides
+/// only casts with |d|^2, |m|^2 and r^2 all at least kBatchCastMissLow (so
+/// no float32 term of degree two underflows by more than 2^-90 of its sum)
+/// and |d|^2 (|m|^2 + r^2) below kBatchCastMissHigh (so no term of degree
+/// four overflows); the others go to the double computation.
+inline constexpr float kBatchCastMissLow = 0x1p-60f;
+inline constexpr float kBatchCastMissHigh = 0x1p100f;
+
 /// Dimensionless, relative. The filter band of a sphere cast's hit decision
 /// (shape_cast.cpp): the rounded decisions stand unless |m2 - r2| <=
 /// kSphereCastClearMiss (m2 + r2), |w2 - r2| <= kSphereCastClearMiss (w2 + r2)
