@@ -16,8 +16,10 @@
 // same float32 operations in both builds). In WASM the sphere cast first
 // decides clear misses four at a time in float32 lanes (cast_misses4, with a
 // margin proven to cover its rounding, so the answers are the double ones
-// bit for bit; run_soa_filtered), and computes only the other blocks of four
-// in doubles.
+// bit for bit), and computes only the other blocks of four in doubles; the
+// OBB test likewise validates every block of four and applies obbs_apart in
+// a first pass, and runs the separating axis test on the blocks left
+// (run_soa_filtered).
 #include "narrowphase/batch.h"
 
 #include <cmath>
@@ -570,6 +572,47 @@ inline void cast_pair(const v128_t* v, F2* o,
   ((o[K] = field_pair<7 * E + K, 7 * (E + 1) + K>(v)), ...);
 }
 
+// Rows r[0..3] (four lanes each) to columns c[0..3]: c[k] lane e = r[e]
+// lane k (unpcklps / unpckhps, then movlhps / movhlps).
+inline void transpose4(const v128_t* r, v128_t* c) {
+  const v128_t lo01 = wasm_i32x4_shuffle(r[0], r[1], 0, 4, 1, 5);
+  const v128_t lo23 = wasm_i32x4_shuffle(r[2], r[3], 0, 4, 1, 5);
+  const v128_t hi01 = wasm_i32x4_shuffle(r[0], r[1], 2, 6, 3, 7);
+  const v128_t hi23 = wasm_i32x4_shuffle(r[2], r[3], 2, 6, 3, 7);
+  c[0] = wasm_i32x4_shuffle(lo01, lo23, 0, 1, 4, 5);
+  c[1] = wasm_i32x4_shuffle(lo01, lo23, 2, 3, 6, 7);
+  c[2] = wasm_i32x4_shuffle(hi01, hi23, 0, 1, 4, 5);
+  c[3] = wasm_i32x4_shuffle(hi01, hi23, 2, 3, 6, 7);
+}
+
+// The 15 numbers of four OBBs (60 floats at p) as one f32x4 each (q[k] lane
+// e: number k of OBB e), from sixteen loads (numbers 0-3, 4-7, 8-11 and 11-14
+// of each OBB, the last overlapping so as not to read past the block) and
+// four transposes; *nonfinite gets nonfinite_bits() of the loads (every
+// number is in one).
+inline void obb_numbers4(const float* p, v128_t* q, v128_t* nonfinite) {
+  v128_t rows[4][4];
+  for (int e = 0; e < 4; ++e) {
+    for (int g = 0; g < 4; ++g) {
+      rows[g][e] = wasm_v128_load(p + 15 * e + (g < 3 ? 4 * g : 11));
+    }
+  }
+  v128_t last[4];
+  transpose4(rows[0], q);
+  transpose4(rows[1], q + 4);
+  transpose4(rows[2], q + 8);
+  transpose4(rows[3], last);
+  q[12] = last[1];
+  q[13] = last[2];
+  q[14] = last[3];
+  v128_t sum = rows[0][0];
+  for (int g = 0; g < 4; ++g) {
+    for (int e = g == 0 ? 1 : 0; e < 4; ++e)
+      sum = wasm_f32x4_add(sum, rows[g][e]);
+  }
+  *nonfinite = wasm_f32x4_sub(sum, sum);
+}
+
 // The float32 early miss of four sphere casts (28 floats at c) against
 // their targets (16 floats at t): lanes set for the casts that the double
 // computation (sphere_cast_fraction_or_miss) certainly calls misses, so that
@@ -692,18 +735,21 @@ int32_t run_soa(uint32_t n, T* out, Valid valid, Block block, Bad bad,
 }
 
 // run_soa() for a kernel with an early decision: a first pass over each run
-// of up to kFilterRun blocks of four asks filter(i, &bits) whether all four
-// answers are `decided` (stored at once; `bits` its validation bits for
-// them) and lists the others without a branch; a second pass runs block() on
-// the listed ones only. The two tight loops keep the branch on the filter's
-// verdict, which a broad set makes unpredictable, out of the hot path.
-template <typename Valid, typename Filter, typename Block, typename Bad,
-          typename Answer>
-int32_t run_soa_filtered(uint32_t n, float* out, Valid valid, Filter filter,
-                         v128_t decided, Block block, Bad bad, Answer answer) {
+// of up to kFilterRun blocks of four calls filter(i, out + i, &bits), which
+// validates the block (its bits), stores the answers it can decide early and
+// returns the mask of those lanes; the blocks with some lane left are listed
+// without a branch, and a second pass runs block(i, out + i, decided) on them
+// only (its validation bits or'ed in too). The two tight loops keep the
+// branch on the filter's verdict, which a broad set makes unpredictable, out
+// of the hot path.
+template <typename T, typename Valid, typename Filter, typename Block,
+          typename Bad, typename Answer>
+int32_t run_soa_filtered(uint32_t n, T* out, Valid valid, Filter filter,
+                         Block block, Bad bad, Answer answer) {
   if (out == nullptr) return valid() ? -1 : first_bad(n, bad);
   constexpr uint32_t kFilterRun = 256;
   uint32_t pending[kFilterRun];
+  v128_t decided[kFilterRun];
   v128_t invalid = wasm_i32x4_splat(0);
   const uint32_t blocks = n / 4;
   for (uint32_t first = 0; first < blocks; first += kFilterRun) {
@@ -712,15 +758,15 @@ int32_t run_soa_filtered(uint32_t n, float* out, Valid valid, Filter filter,
     uint32_t count = 0;
     for (uint32_t q = first; q < end; ++q) {
       v128_t bits;
-      const v128_t done = filter(4 * q, &bits);
-      wasm_v128_store(out + 4 * q, decided);
+      const v128_t done = filter(4 * q, out + 4 * q, &bits);
       invalid = wasm_v128_or(invalid, bits);
       pending[count] = q;
+      decided[count] = done;
       count += wasm_i32x4_all_true(done) ? 0u : 1u;
     }
     for (uint32_t k = 0; k < count; ++k) {
       const uint32_t i = 4 * pending[k];
-      invalid = wasm_v128_or(invalid, block(i, out + i));
+      invalid = wasm_v128_or(invalid, block(i, out + i, decided[k]));
     }
   }
   bool tail_bad = false;
@@ -983,32 +1029,42 @@ int32_t np_batch_overlapOBBOBB(const float* a, const float* b, uint32_t n,
   };
   const auto valid = [&] { return obbs_valid(a, n) && obbs_valid(b, n); };
 #ifdef __wasm_simd128__
-  return run_soa(
+  // Loads four OBBs of each input (60 floats, fifteen v128 loads each) and
+  // gives each number as an f64x2 for the pairs (0, 1) and (2, 3) and as one
+  // f32x4 of all four (the compiler drops what a pass does not use).
+  struct Quad {
+    v128_t va[15], vb[15];
+    F2 a01[15], b01[15], a23[15], b23[15];
+    v128_t qa[15], qb[15];
+  };
+  const auto load = [&](uint32_t i, Quad* q) {
+    for (int k = 0; k < 15; ++k) {
+      q->va[k] = wasm_v128_load(a + 15 * i + 4 * k);
+      q->vb[k] = wasm_v128_load(b + 15 * i + 4 * k);
+    }
+    constexpr auto fields = std::make_integer_sequence<int, 15>{};
+    obb_fields(q->va, q->a01, q->a23, q->qa, fields);
+    obb_fields(q->vb, q->b01, q->b23, q->qb, fields);
+  };
+  // Most pairs of a broad set are clearly apart: a first pass validates
+  // every block of four and decides those whose four pairs are apart; the
+  // separating axis test runs on the other blocks only.
+  return run_soa_filtered(
       n, out, valid,
-      [&](uint32_t i, uint8_t* o) {
-        // Four OBBs of each input: 60 floats, fifteen v128 loads each.
-        v128_t va[15], vb[15];
-        for (int k = 0; k < 15; ++k) {
-          va[k] = wasm_v128_load(a + 15 * i + 4 * k);
-          vb[k] = wasm_v128_load(b + 15 * i + 4 * k);
-        }
-        v128_t invalid =
-            wasm_v128_or(nonfinite_bits_of(va, 15), nonfinite_bits_of(vb, 15));
-        // The pairs (0, 1) and (2, 3), each number an f64x2.
-        constexpr auto fields = std::make_integer_sequence<int, 15>{};
-        F2 a01[15], b01[15], a23[15], b23[15];
-        v128_t qa[15], qb[15];
-        obb_fields(va, a01, a23, qa, fields);
-        obb_fields(vb, b01, b23, qb, fields);
-        invalid = wasm_v128_or(invalid, wasm_v128_or(maybe_bad_obb_bits(qa),
-                                                     maybe_bad_obb_bits(qb)));
-        // Most pairs of a broad set are clearly apart: four at once skip
-        // the separating axis test.
-        const v128_t apart = obbs_apart4(qa, qb);
-        if (wasm_i32x4_all_true(apart)) {
-          wasm_v128_store32_lane(o, wasm_i32x4_splat(0), 0);
-          return invalid;
-        }
+      [&](uint32_t i, uint8_t* o, v128_t* invalid) {
+        v128_t qa[15], qb[15], nonfinite_a, nonfinite_b;
+        obb_numbers4(a + 15 * i, qa, &nonfinite_a);
+        obb_numbers4(b + 15 * i, qb, &nonfinite_b);
+        *invalid = wasm_v128_or(
+            wasm_v128_or(nonfinite_a, nonfinite_b),
+            wasm_v128_or(maybe_bad_obb_bits(qa), maybe_bad_obb_bits(qb)));
+        wasm_v128_store32_lane(o, wasm_i32x4_splat(0), 0);
+        return obbs_apart4(qa, qb);
+      },
+      [&](uint32_t i, uint8_t* o, v128_t apart) {
+        Quad q;
+        load(i, &q);
+        const F2 *a01 = q.a01, *b01 = q.b01, *a23 = q.a23, *b23 = q.b23;
         const F2 slack = {wasm_f64x2_splat(np::kBatchObbEdgeSlack)};
         const M2 separated01 = obb_separated<F2, M2>(
             [&](int k) { return a01[k]; }, [&](int k) { return b01[k]; }, slack,
@@ -1018,7 +1074,7 @@ int32_t np_batch_overlapOBBOBB(const float* a, const float* b, uint32_t n,
             {wasm_i32x4_shuffle(apart, apart, 2, 2, 3, 3)});
         store_flags(o, wasm_v128_not(separated01.v),
                     wasm_v128_not(separated23.v));
-        return invalid;
+        return wasm_i32x4_splat(0);  // validated by the first pass
       },
       bad, answer);
 #else
@@ -1053,11 +1109,13 @@ int32_t np_batch_sphereCastSphere(const float* casts, const float* targets,
   // double computation (the same answers).
   return run_soa_filtered(
       n, out, valid,
-      [&](uint32_t i, v128_t* negative) {
-        return cast_misses4(casts + 7 * i, targets + 4 * i, negative);
+      [&](uint32_t i, float* o, v128_t* negative) {
+        const v128_t misses =
+            cast_misses4(casts + 7 * i, targets + 4 * i, negative);
+        wasm_v128_store(o, wasm_f32x4_splat(INFINITY));
+        return misses;
       },
-      wasm_f32x4_splat(INFINITY),
-      [&](uint32_t i, float* o) {
+      [&](uint32_t i, float* o, v128_t) {
         // Four casts (28 floats) and four targets (16 floats).
         v128_t vc[7];
         for (int k = 0; k < 7; ++k)
