@@ -291,6 +291,7 @@ describe("np.batch.sphereCastSphere: the float32 early miss never changes an ans
       noGuard: { ...SHIPPED, low: 0, high: Infinity },
     };
     const wrongWith = { zero: 0, negative: 0, noGuard: 0 };
+    const example = {}; // one cast (and target, and its answer) that each would get wrong
     for (let q = 0; q + 4 <= N; q += 4) {
       let all = true;
       for (let i = q; i < q + 4; i++) {
@@ -310,13 +311,20 @@ describe("np.batch.sphereCastSphere: the float32 early miss never changes an ans
         for (let i = q; i < q + 4; i++) {
           const miss = filterMiss(c, t, i, margins);
           whole &&= miss;
-          wrong += miss && want[i] !== Infinity;
+          if (miss && want[i] !== Infinity) {
+            wrong++;
+            example[name] ??= [
+              ...c.subarray(7 * i, 7 * i + 7),
+              ...t.subarray(4 * i, 4 * i + 4),
+              want[i],
+            ];
+          }
         }
         if (whole) wrongWith[name] += wrong;
       }
     }
     if (process.env.NP_ADVERSARIAL_STATS)
-      console.log({ decided, blocks, hits, ...wrongWith });
+      console.log({ decided, blocks, hits, ...wrongWith }, example);
     expect(decided).toBeGreaterThan(N / 2);
     expect(blocks).toBeGreaterThan(N / 64);
     expect(hits).toBeGreaterThan(N / 8);
