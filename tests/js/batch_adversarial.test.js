@@ -613,6 +613,34 @@ describe("np.batch.overlapOBBOBB: the first pass changes no answer and no error"
     }
   });
 
+  it("huge finite numbers (sums that overflow float32 in the first pass) are valid and answered as the scalar loop", () => {
+    const m = 4 * 64 + 5;
+    const a = new Float32Array(15 * m);
+    const b = new Float32Array(15 * m);
+    const big = [3e38, -3e38, 1e38, 2 ** 127, 2 ** 64, 2 ** 63];
+    for (let i = 0; i < m; i++) {
+      const x = big[i % big.length];
+      const y = big[(i * 7 + 1) % big.length];
+      a.set(
+        [x, -x, 0, Math.abs(y), 1, 2 ** 100, 1, 0, 0, 0, 1, 0, 0, 0, 1],
+        15 * i,
+      );
+      b.set(
+        [i % 3 ? -x : x, x, y, Math.abs(x), 0, 1, 0, 1, 0, -1, 0, 0, 0, 0, 1],
+        15 * i,
+      );
+    }
+    const want = [];
+    for (let i = 0; i < m; i++)
+      want.push(
+        np.batch.overlapOBBOBB(
+          a.subarray(15 * i, 15 * i + 15),
+          b.subarray(15 * i, 15 * i + 15),
+        )[0],
+      );
+    expect(Array.from(np.batch.overlapOBBOBB(a, b))).toEqual(want);
+  });
+
   it("an invalid OBB in a decided block is named exactly, out untouched; a rotation the float32 filter flags but the rule accepts is valid", () => {
     const m = 4 * 64 + 7;
     const a = new Float32Array(15 * m);
