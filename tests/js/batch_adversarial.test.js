@@ -275,7 +275,7 @@ describe("np.batch.sphereCastSphere: the float32 early miss never changes an ans
   let data;
   let want;
   beforeAll(() => {
-    data = casts(13, N);
+    data = casts(Number(process.env.NP_ADVERSARIAL_SEED ?? 13), N);
     want = expected(data.c, data.t, N);
   });
 
@@ -330,7 +330,10 @@ describe("np.batch.sphereCastSphere: the float32 early miss never changes an ans
     expect(hits).toBeGreaterThan(N / 8);
     expect(wrongWith.negative).toBeGreaterThan(1000);
     expect(wrongWith.zero).toBeGreaterThan(100);
-    expect(wrongWith.noGuard).toBeGreaterThan(0);
+    // Rare (tiny casts whose float32 products underflow): 6 with the seed 13, none with some other seeds
+    // (NP_ADVERSARIAL_SEED runs another seed; only this count depends on it).
+    if (process.env.NP_ADVERSARIAL_SEED === undefined)
+      expect(wrongWith.noGuard).toBeGreaterThan(0);
   });
 
   it("every answer is the double computation's, bit for bit, copied (one call of all, and many sizes)", () => {
