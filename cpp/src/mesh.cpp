@@ -721,8 +721,8 @@ struct PointVisit {
     // have won or tied.
     {
       const double reach = world_limit() + 2.0 * margin;
-      if (reach * reach * (1.0 + kMeshBoundSlack) <
-          detail::triangle_distance_sq_lower_bound(p, t))
+      const double reach_sq = reach * reach * (1.0 + kMeshBoundSlack);
+      if (reach_sq < detail::triangle_distance_sq_lower_bound(p, t, reach_sq))
         return;
     }
     // distance_point_triangle(p, t) is distance_between(p, the closest point)

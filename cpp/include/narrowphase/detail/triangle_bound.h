@@ -16,7 +16,8 @@
 // (ab . ac)^2 - |ab|^2 |ac|^2 <= 0). The triangle lies in the plane and on
 // the inner side of each line, so |p - x|^2 = h^2 + |q - x|^2 >= h^2 + s_i^2
 // for every x in it: dist(p, T)^2 >= h^2 + max(0, max_i s_i)^2. It is the
-// exact distance in the face and edge regions, below it in the vertex ones.
+// exact distance in the face and edge regions, below it in the vertex ones,
+// which are tested first (below).
 //
 // The rounding (Higham, Accuracy and Stability of Numerical Algorithms, 2nd
 // ed., 2.2 for the model fl(x op y) = (x op y)(1 + d), |d| <= u = 2^-53, and
@@ -49,6 +50,7 @@
 // Outside that range the bound is 0: no triangle is skipped.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 
 #include "narrowphase/detail/exponent.h"
@@ -63,21 +65,24 @@ inline bool bound_ordinary(double x) {
          x == 0.0;
 }
 
-inline Vec3 abs3(Vec3 v) {
-  return {std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)};
-}
-
-// |x_j y_k| + |x_k y_j| per component: the cross product's sum of absolute
-// terms.
-inline Vec3 abs_cross(Vec3 x, Vec3 y) {
-  const Vec3 ax = abs3(x), ay = abs3(y);
-  return {ax.y * ay.z + ax.z * ay.y, ax.z * ay.x + ax.x * ay.z,
-          ax.x * ay.y + ax.y * ay.x};
+inline double max_abs3(Vec3 u, Vec3 v, Vec3 w) {
+  return std::max(std::max(max_abs_component(u), max_abs_component(v)),
+                  max_abs_component(w));
 }
 
 // A lower bound on dist(p, t)^2 on the reals (see above); 0 when there is
-// none (inputs outside the ordinary range, a degenerate triangle).
-inline double triangle_distance_sq_lower_bound(Vec3 p, const Triangle& t) {
+// none (inputs outside the ordinary range, a degenerate triangle). When the
+// plane's height alone already bounds it above `stop_above`, that (smaller,
+// still valid) bound is returned without the edges.
+//
+// The sums of absolute terms are bounded by the largest edge component E
+// and the largest component W of p - v_i (each P_j <= 2 E^2, each
+// |(w x e)|'s sums of absolute terms <= 2 W E, |ap_j| <= W): P . |ap| <= 6 E^2
+// W, P . Q <= 12 E^3 W, P . P <= 12 E^4 (looser than the sums themselves, by a
+// factor of the shape's aspect at most, which only lowers the bound a little
+// more: it stays a lower bound).
+inline double triangle_distance_sq_lower_bound(Vec3 p, const Triangle& t,
+                                               double stop_above = INFINITY) {
   constexpr double kErr = 0x1p-46;
   const double coords[12] = {p.x,   p.y,   p.z,   t.a.x, t.a.y, t.a.z,
                              t.b.x, t.b.y, t.b.z, t.c.x, t.c.y, t.c.z};
@@ -87,30 +92,55 @@ inline double triangle_distance_sq_lower_bound(Vec3 p, const Triangle& t) {
 
   const Vec3 ab = t.b - t.a, ac = t.c - t.a, bc = t.c - t.b;
   const Vec3 ap = p - t.a, bp = p - t.b, cp = p - t.c;
-  const Vec3 n = cross(ab, ac), P = abs_cross(ab, ac);
+  const double E = max_abs3(ab, ac, bc), W = max_abs3(ap, bp, cp);
+  const double E2 = E * E, E3W = E2 * E * W;
+
+  // The corners' regions (Ericson 5.1.5's vertex regions): when (p - v) .
+  // (x - v) <= 0 for both edges x - v leaving corner v, it does for every x
+  // of the triangle (a combination of them with non-negative weights, any
+  // triangle, degenerate or not), so |p - x|^2 = |p - v|^2 + |x - v|^2 -
+  // 2 (p - v) . (x - v) >= |p - v|^2: the distance is |p - v|. Each dot
+  // product of two rounded differences is within gamma_5 of 3 E W of the
+  // exact one; only a certain sign counts.
+  {
+    const double err_d = 3.0 * kErr * (E * W);
+    const double d1 = dot(ab, ap), d2 = dot(ac, ap);
+    const double d3 = dot(ab, bp), d4 = dot(bc, bp);
+    const double d5 = dot(ac, cp), d6 = dot(bc, cp);
+    double corner = -1.0;
+    if (d1 < -err_d && d2 < -err_d) corner = dot(ap, ap);
+    if (d3 > err_d && d4 < -err_d) corner = dot(bp, bp);
+    if (d5 > err_d && d6 > err_d) corner = dot(cp, cp);
+    if (corner >= 0.0) {
+      const double lb = corner * (1.0 - kMeshBoundSlack);
+      return lb >= 0x1p-900 ? lb : 0.0;
+    }
+  }
+  const Vec3 n = cross(ab, ac);
   const double n2_up =
-      (dot(n, n) + 4.0 * kErr * dot(P, P)) * (1.0 + kMeshBoundSlack);
+      (dot(n, n) + 48.0 * kErr * (E2 * E2)) * (1.0 + kMeshBoundSlack);
   if (!(n2_up > 0.0)) return 0.0;
 
   // The height over the plane, lowered by its rounding.
-  const double h = std::fabs(dot(n, ap)) - kErr * dot(P, abs3(ap));
-  double num = h > 0.0 ? h * h : 0.0;
+  const double h = std::fabs(dot(n, ap)) - 6.0 * kErr * (E2 * W);
+  const double h2 = h > 0.0 ? h * h : 0.0;
+  const double lb_h = h2 / n2_up * (1.0 - kMeshBoundSlack);
+  if (lb_h > stop_above) return lb_h >= 0x1p-900 ? lb_h : 0.0;
 
   // The edges: the largest s_i^2 |n|^2 among those outside, lowered.
   const Vec3 edges[3] = {ab, bc, ac * -1.0};
   const Vec3 to_p[3] = {ap, bp, cp};
+  const double err_s = 12.0 * kErr * E3W;
   double s2 = 0.0;
   for (int i = 0; i < 3; ++i) {
-    const Vec3 m = cross(to_p[i], edges[i]);
-    const double s = dot(n, m) - kErr * dot(P, abs_cross(to_p[i], edges[i]));
+    const double s = dot(n, cross(to_p[i], edges[i])) - err_s;
     if (s > 0.0) {
       const double e2_up = dot(edges[i], edges[i]) * (1.0 + kMeshBoundSlack);
       const double q = s * s / e2_up;
       if (q > s2) s2 = q;
     }
   }
-  num += s2;
-  const double lb = num / n2_up * (1.0 - kMeshBoundSlack);
+  const double lb = (h2 + s2) / n2_up * (1.0 - kMeshBoundSlack);
   return lb >= 0x1p-900 ? lb : 0.0;
 }
 
