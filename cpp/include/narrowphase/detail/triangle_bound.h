@@ -29,13 +29,14 @@
 // with a difference, n . w, within gamma_8 of P . |w|; and n . m of two cross
 // products within gamma_12 of P . Q (the perturbations of n and m, gamma_4
 // each, plus the dot's gamma_3). The same sums computed from the rounded
-// differences are within gamma_5 of the exact ones. kErr = 2^-46 (~28 ulps)
-// bounds all of these with a wide margin: each numerator is lowered by kErr
-// times its sum of absolute terms (clamped at 0), and each denominator raised
-// the same way (|n|^2 <= |n^|^2 + 3 gamma |P|^2 with gamma = 2^-48 when |n^ -
-// n| <= gamma |P| componentwise and |n^| <= (1 + gamma) |P|; |e|^2 <= |e^|^2 /
-// (1 - u)^2). The final few roundings (squares, quotients, a sum: under 10
-// ulps) are covered by lowering the result by kMeshBoundSlack of itself.
+// differences are within gamma_5 of the exact ones. kErr =
+// kTriangleBoundRoundoff (2^-46, ~28 ulps) bounds all of these with a wide
+// margin: each numerator is lowered by kErr times its sum of absolute terms
+// (clamped at 0), and each denominator raised the same way (|n|^2 <= |n^|^2 + 3
+// gamma |P|^2 with gamma = 2^-48 when |n^ - n| <= gamma |P| componentwise and
+// |n^| <= (1 + gamma) |P|; |e|^2 <= |e^|^2 / (1 - u)^2). The final few
+// roundings (squares, quotients, a sum: under 10 ulps) are covered by lowering
+// the result by kMeshBoundSlack of itself.
 //
 // The model holds while nothing overflows and no product falls below the
 // normal range: every coordinate is 0 or within [2^-60, 2^61) (as the exact
@@ -83,7 +84,7 @@ inline double max_abs3(Vec3 u, Vec3 v, Vec3 w) {
 // more: it stays a lower bound).
 inline double triangle_distance_sq_lower_bound(Vec3 p, const Triangle& t,
                                                double stop_above = INFINITY) {
-  constexpr double kErr = 0x1p-46;
+  constexpr double kErr = kTriangleBoundRoundoff;
   const double coords[12] = {p.x,   p.y,   p.z,   t.a.x, t.a.y, t.a.z,
                              t.b.x, t.b.y, t.b.z, t.c.x, t.c.y, t.c.z};
   bool ordinary = true;
