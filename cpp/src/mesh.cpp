@@ -44,6 +44,7 @@
 #include "narrowphase/detail/bvh.h"
 #include "narrowphase/detail/exponent.h"
 #include "narrowphase/detail/slab_ray.h"
+#include "narrowphase/detail/triangle_bound.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
 #include "narrowphase/shape_cast.h"
@@ -710,6 +711,20 @@ struct PointVisit {
   }
   void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
     if (box_distance(triangle_box(t), half_p, margin) > world_limit()) return;
+    // The proven lower bound on the distance (detail/triangle_bound.h) before
+    // the exact call. The exact call's distance is never below the true one
+    // by more than a few ulps of the coordinates' magnitude (its point is
+    // within rounding of a point of the triangle; the same premise as the
+    // widened boxes), far inside 2 * margin, nor by more than a few ulps of
+    // itself, inside kMeshBoundSlack: a triangle skipped here would have come
+    // back farther than the best distance (or max_distance), and could not
+    // have won or tied.
+    {
+      const double reach = world_limit() + 2.0 * margin;
+      const double reach_sq = reach * reach * (1.0 + kMeshBoundSlack);
+      if (reach_sq < detail::triangle_distance_sq_lower_bound(p, t, reach_sq))
+        return;
+    }
     // distance_point_triangle(p, t) is distance_between(p, the closest point)
     // (closest_point.cpp): computed from the point, which is then kept, so a
     // better triangle is not solved twice.

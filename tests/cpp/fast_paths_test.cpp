@@ -21,6 +21,8 @@
 #include <random>
 
 #include "narrowphase/closest_point.h"
+#include "narrowphase/detail/slab_ray.h"
+#include "narrowphase/detail/triangle_bound.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
 #include "test_util.h"
@@ -361,6 +363,101 @@ TEST(FastPaths, ClosestPointOnTriangleOrdinaryEqualsTheScaledGeneralPath) {
       ASSERT_EQ(std::ldexp(q.z, k), q2.z) << "case " << i << " scale " << k;
     }
   }
+}
+
+// ---- The mesh's lower bound on a point's distance to a triangle ----
+
+// detail::triangle_distance_sq_lower_bound against the exact path's distance
+// (distance_point_triangle), on points near ties (on the face, on the lines
+// of the edges, on the boundaries of the corners' regions, equidistant from
+// two triangles), slivers, degenerate triangles, far offsets from the origin
+// and every magnitude from 2^-1000 to 2^1000. The mesh's leaf skips a
+// triangle when (limit + 2 margin)^2 (1 + kMeshBoundSlack) < the bound; with
+// the limit at the triangle's own exact distance (a tie) it must never skip,
+// and the bound must stay below the exact distance by far more than that
+// (within 2^-44 of the magnitudes). Where it is exact (face and edge regions
+// of a fat triangle, ordinary magnitudes) it must be within 2^-20 of the
+// distance: a bound that skipped nothing would pass the first checks.
+TEST(FastPaths, TriangleDistanceLowerBoundNeverExceedsTheExactDistance) {
+  Rng rng(41);
+  int tight = 0, checked = 0;
+  for (int i = 0; i < 60000; ++i) {
+    // A third at scales 2^-1000..2^1000, a third around the ordinary
+    // range's ends (2^-70..2^70), a third at scale 1.
+    const int band = (i / 9) % 3;
+    const int k = band == 0   ? static_cast<int>(uniform(rng, -1000.0, 1000.0))
+                  : band == 1 ? static_cast<int>(uniform(rng, -70.0, 70.0))
+                              : 0;
+    const double s = std::ldexp(1.0, k);
+    const Vec3 offset = i % 4 == 3 ? vec(rng, 1e6) : Vec3{0.0, 0.0, 0.0};
+    Triangle t{vec(rng, 2.0) + offset, vec(rng, 2.0) + offset,
+               vec(rng, 2.0) + offset};
+    const int kind = i % 9;
+    if (kind == 6) t.c = t.a + (t.b - t.a) * 0.3 + vec(rng, 1e-9);     // sliver
+    if (kind == 7) t.c = t.a + (t.b - t.a) * uniform(rng, -1.0, 2.0);  // line
+    if (kind == 8) t.b = t.a;  // coincident corners
+    const Vec3 ab = t.b - t.a, ac = t.c - t.a, n = np::cross(ab, ac);
+    const double u = uniform(rng, -0.5, 1.5), v = uniform(rng, -0.5, 1.5);
+    const double h = std::ldexp(uniform(rng, -1.0, 1.0),
+                                -static_cast<int>(uniform(rng, 0.0, 60.0)));
+    Vec3 p = vec(rng, 5.0) + offset;
+    bool exact_region = false;
+    switch (kind) {
+      case 0:  // over the face, near it
+        p = t.a + ab * (u * 0.4) + ac * (v * 0.4) + n * h;
+        exact_region = u >= 0.0 && v >= 0.0 && u + v <= 2.0;
+        break;
+      case 1:  // beside edge ab, in the plane or just off it
+        p = t.a + ab * u - np::cross(n, ab) * h + n * (h * 0.5);
+        break;
+      case 2: {  // on the boundary of corner a's region
+        const Vec3 w = np::cross(n, ab);
+        p = t.a + w * uniform(rng, -1.0, 1.0) + n * h;
+        break;
+      }
+      case 3: {  // equidistant from t and its mirror image through the plane
+        // x = const: p on the mirror plane (a tie between the two)
+        const double x0 = t.a.x + uniform(rng, 0.0, 1e-6);
+        p = {x0, p.y, p.z};
+        break;
+      }
+      case 4:  // on an edge's line beyond the corners
+        p = t.b + (t.c - t.b) * uniform(rng, -3.0, 4.0);
+        break;
+      default:
+        break;
+    }
+    const Triangle ts{t.a * s, t.b * s, t.c * s};
+    const Vec3 ps = p * s;
+    const Triangle mirror{{2.0 * ps.x - ts.a.x, ts.a.y, ts.a.z},
+                          {2.0 * ps.x - ts.b.x, ts.b.y, ts.b.z},
+                          {2.0 * ps.x - ts.c.x, ts.c.y, ts.c.z}};
+    for (const Triangle& tri : {ts, mirror}) {
+      if (!std::isfinite(tri.a.x + tri.b.x + tri.c.x + ps.x)) continue;
+      const double d = np::distance_point_triangle(ps, tri);
+      const double lb2 = np::detail::triangle_distance_sq_lower_bound(ps, tri);
+      const double mag =
+          std::max(np::max_abs_component(ps),
+                   std::max(std::max(np::max_abs_component(tri.a),
+                                     np::max_abs_component(tri.b)),
+                            np::max_abs_component(tri.c)));
+      const double margin = np::detail::box_margin(mag);
+      const double reach = d + 2.0 * margin;
+      ASSERT_FALSE(reach * reach * (1.0 + np::kMeshBoundSlack) < lb2)
+          << "case " << i << " scale " << k;
+      ASSERT_LE(std::sqrt(lb2), d + 0x1p-44 * mag)
+          << "case " << i << " scale " << k;
+      ++checked;
+      if (exact_region && k > -40 && k < 40 && offset.x == 0.0 &&
+          std::fabs(h) > 0x1p-8) {
+        EXPECT_GE(std::sqrt(lb2), d * (1.0 - 0x1p-20))
+            << "case " << i << " scale " << k;
+        ++tight;
+      }
+    }
+  }
+  EXPECT_GT(tight, 200);
+  EXPECT_GT(checked, 100000);
 }
 
 }  // namespace

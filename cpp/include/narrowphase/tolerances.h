@@ -305,6 +305,17 @@ inline constexpr double kMeshBoxMarginAbsolute = 0x1p-1040;
 /// few ulps of the exact one).
 inline constexpr double kMeshBoundSlack = 0x1p-40;
 
+/// Dimensionless, relative. The mesh's closest-point leaves bound a point's
+/// distance to a triangle from below in plain doubles
+/// (detail/triangle_bound.h): each signed quantity there (a dot product of
+/// two differences, a triple product, the normal's squared length) is lowered
+/// by kTriangleBoundRoundoff times a bound on its sum of absolute terms before
+/// its sign or size counts. Its rounding is at most gamma_12 (12 ulps) of that
+/// sum (Higham, Accuracy and Stability of Numerical Algorithms, 3.1): 2^-46,
+/// ~28 ulps, is above it, so a triangle is never skipped by rounding, and far
+/// below the gaps that skip one.
+inline constexpr double kTriangleBoundRoundoff = 0x1p-46;
+
 /// Dimensionless (the sine of an angle). A box contact (contact_boxes.cpp)
 /// finds the point where the boxes touch from each shape's support feature
 /// along the normal: a box's axis whose unit projection on the normal is at
