@@ -137,8 +137,14 @@ Mesh::Mesh(const double* positions, size_t vertex_count,
     }
   }
   // The origin (the centre of the bounds, halves added so that nothing
-  // overflows) and the unit, a power of two near the largest offset from it,
-  // so that float32 offsets in units of it keep 24 bits of the mesh's size.
+  // overflows) and the unit, a power of two 2^-14 of one just above the
+  // largest offset from it, so that int16 offsets in units of it span the
+  // mesh with 2^15 steps (|offset| < 2^14, rounded outward by a few steps,
+  // far inside int16), and at least 2^-51 of one above the largest
+  // coordinate: then origin + k * unit for an integer k is a multiple of the
+  // coordinates' ulp, so each step of round_down / round_up moves the mapped
+  // bound by at least one ulp and they stop within a few steps even for a
+  // mesh far smaller than its distance from zero.
   double extent = 0.0;
   for (int a = 0; a < 3; ++a) {
     const double o = 0.5 * mlo[a] + 0.5 * mhi[a];
@@ -147,14 +153,16 @@ Mesh::Mesh(const double* positions, size_t vertex_count,
     max_coord_ =
         std::max(max_coord_, std::max(std::fabs(mlo[a]), std::fabs(mhi[a])));
   }
-  int e = 0;
-  if (extent > 0x1p1000 || !(extent <= DBL_MAX)) {
-    e = 1000;  // (the offsets may then exceed 1: still far inside float32)
+  int e = -1000;
+  if (!(extent <= DBL_MAX)) {
+    e = 1024;
   } else if (extent > 0.0) {
     std::frexp(extent, &e);  // extent = m 2^e, m in [0.5, 1)
     e = std::max(e, -1000);
   }
-  unit_ = detail::pow2(e);
+  int ec = -1100;
+  if (max_coord_ > 0.0) std::frexp(max_coord_, &ec);  // ulp = 2^(ec - 53)
+  unit_ = detail::pow2(std::max(e - 14, std::max(ec - 51, -1014)));
   build(bounds);
   find_active_edges();
 }
@@ -174,23 +182,23 @@ Triangle Mesh::triangle(uint32_t i) const {
   return {};
 }
 
-// A float f whose bound origin + f * unit (rounded, as world_bounds computes
-// it) is <= value (round_down) or >= value (round_up): the nearest float to
-// the offset, stepped outward until it is. A few steps at most; a bound that
-// cannot be reached (offsets below float32's range) becomes infinite.
-float Mesh::round_down(double value, int axis) const {
+// An integer k whose bound origin + k * unit (rounded, as world_bounds
+// computes it) is <= value (round_down) or >= value (round_up): the floor
+// (ceiling) of the offset, stepped outward until it is. A few steps at most
+// (the unit's choice in the constructor: |offset| < 2^14 and each step moves
+// the bound by one ulp of the coordinates or more), so k stays far inside
+// int16; the clamp is never reached.
+int16_t Mesh::round_down(double value, int axis) const {
   const double o = component(origin_, axis);
-  float f = static_cast<float>((0.5 * value - 0.5 * o) * (2.0 / unit_));
-  for (int step = 0; o + static_cast<double>(f) * unit_ > value; ++step)
-    f = step < 64 ? std::nextafter(f, -INFINITY) : -INFINITY;
-  return f;
+  double k = std::floor((0.5 * value - 0.5 * o) * (2.0 / unit_));
+  for (int step = 0; step < 64 && o + k * unit_ > value; ++step) k -= 1.0;
+  return static_cast<int16_t>(std::max(k, -32768.0));
 }
-float Mesh::round_up(double value, int axis) const {
+int16_t Mesh::round_up(double value, int axis) const {
   const double o = component(origin_, axis);
-  float f = static_cast<float>((0.5 * value - 0.5 * o) * (2.0 / unit_));
-  for (int step = 0; o + static_cast<double>(f) * unit_ < value; ++step)
-    f = step < 64 ? std::nextafter(f, INFINITY) : INFINITY;
-  return f;
+  double k = std::ceil((0.5 * value - 0.5 * o) * (2.0 / unit_));
+  for (int step = 0; step < 64 && o + k * unit_ < value; ++step) k += 1.0;
+  return static_cast<int16_t>(std::min(k, 32767.0));
 }
 
 AABB Mesh::world_bounds(size_t i) const {
@@ -235,14 +243,15 @@ void Mesh::build(std::vector<double>& bounds) {
   items.clear();
   items.shrink_to_fit();
   // Bounds, bottom-up: a leaf's are its triangles' exact world bounds rounded
-  // outward into float32; an inner node's the union of its children's (which
-  // come after it), the same as rounding the union, rounding being monotone.
+  // outward into int16 units; an inner node's the union of its children's
+  // (which come after it), the same as rounding the union, rounding being
+  // monotone.
   for (size_t k = nodes_.size(); k-- > 0;) {
     MeshNode& node = nodes_[k];
     if (node.count != 0) {
       double wlo[3] = {DBL_MAX, DBL_MAX, DBL_MAX};
       double whi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
-      for (uint32_t slot = node.index; slot < node.index + node.count; ++slot) {
+      for (uint32_t slot = node.index; slot < node.end(); ++slot) {
         const double* b = &bounds[6 * static_cast<size_t>(ref[slot])];
         for (int a = 0; a < 3; ++a) {
           wlo[a] = min2(wlo[a], b[a]);
@@ -293,7 +302,7 @@ using detail::near_unit;
 struct SlabRay : detail::SlabRay {
   using detail::SlabRay::SlabRay;
 
-  // The node test in the mesh's own units (float offsets from `origin` in
+  // The node test in the mesh's own units (int16 offsets from `origin` in
   // units of `unit`), without mapping each bound back to world coordinates:
   // per axis, the parameter of a bound f is (f - q) * s with q = (o - origin) /
   // unit (widened by the margin in those units) and s = unit / D. Rounding q,
@@ -308,10 +317,10 @@ struct SlabRay : detail::SlabRay {
   double s[3];
   int near_hi[3];  // 1 when the near bound is hi (D < 0)
 #ifdef __wasm_simd128__
-  static_assert(offsetof(MeshNode, hi) == 3 * sizeof(float),
-                "a node's six floats: lo then hi");
+  static_assert(offsetof(MeshNode, hi) == 3 * sizeof(int16_t),
+                "a node's six bounds: lo then hi");
   // enter_node's lanes (detail/slab_ray.h, its note on WASM SIMD): per axis
-  // the near and far bound, at near_at / far_at among the node's six floats
+  // the near and far bound, at near_at / far_at among the node's six bounds
   // (lo then hi), less (q_near, q_far), times (s, -s).
   int near_at[3], far_at[3];
   double q_lanes[3][2];
@@ -355,7 +364,7 @@ struct SlabRay : detail::SlabRay {
     // As detail::SlabRay::enter's lanes: acc = (tnear, -tfar), each axis's
     // lanes (fn - q_near) s and (ff - q_far) (-s), which is -t1 exactly (a
     // NaN, 0 * inf, stays NaN and keeps the running value, as below).
-    const float* f = reinterpret_cast<const float*>(&n);
+    const int16_t* f = reinterpret_cast<const int16_t*>(&n);
     v128_t acc = wasm_f64x2_splat(-INFINITY);
     for (int a = 0; a < 3; ++a) {
       const v128_t bound = wasm_f64x2_make(static_cast<double>(f[near_at[a]]),
@@ -369,8 +378,8 @@ struct SlabRay : detail::SlabRay {
 #else
     double tnear = -INFINITY, tfar = INFINITY;
     for (int a = 0; a < 3; ++a) {
-      const float fn = near_hi[a] ? n.hi[a] : n.lo[a];
-      const float ff = near_hi[a] ? n.lo[a] : n.hi[a];
+      const int16_t fn = near_hi[a] ? n.hi[a] : n.lo[a];
+      const int16_t ff = near_hi[a] ? n.lo[a] : n.hi[a];
       const double t0 = (static_cast<double>(fn) - q_near[a]) * s[a];
       const double t1 = (static_cast<double>(ff) - q_far[a]) * s[a];
       if (t0 > tnear) tnear = t0;
@@ -396,7 +405,7 @@ struct MeshTraversal {
         mesh.nodes_,
         [&](uint32_t i, double* d) { return visit.bound_node(mesh, i, d); },
         [&](const MeshNode& n) {
-          for (uint32_t s = n.index; s < n.index + n.count; ++s)
+          for (uint32_t s = n.index; s < n.end(); ++s)
             visit.leaf(mesh.at(s), mesh.triangle_ids_[s], s);
         },
         [&] { return visit.limit(); }, record);
@@ -433,14 +442,14 @@ struct MeshTraversal {
     const auto descend = [&](auto& self, uint32_t node) -> void {
       const MeshNode& n = mesh.nodes_[node];
       if (n.count != 0) {
-        for (uint32_t s = n.index; s < n.index + n.count; ++s) {
+        for (uint32_t s = n.index; s < n.end(); ++s) {
           double lo;
           if (visit.candidate(mesh.at(s), mesh.triangle_ids_[s], &lo))
             visit.cast_at(mesh.at(s), mesh.triangle_ids_[s], lo);
         }
         return;
       }
-      for (const uint32_t c : {node + 1, n.index}) {
+      for (const uint32_t c : {node + 1, static_cast<uint32_t>(n.index)}) {
         double d;
         if (visit.bound_node(mesh, c, &d) && !(d > visit.limit()))
           self(self, c);
@@ -464,7 +473,7 @@ struct MeshTraversal {
       }
       const MeshNode& n = mesh.nodes_[i];
       if (n.count != 0) {
-        for (uint32_t s = n.index; s < n.index + n.count; ++s) {
+        for (uint32_t s = n.index; s < n.end(); ++s) {
           double lo;
           if (!visit.candidate(mesh.at(s), mesh.triangle_ids_[s], &lo))
             continue;
@@ -475,7 +484,7 @@ struct MeshTraversal {
         }
         continue;
       }
-      for (const uint32_t c : {i + 1, n.index}) {
+      for (const uint32_t c : {i + 1, static_cast<uint32_t>(n.index)}) {
         double d;
         if (!visit.bound_node(mesh, c, &d) || d > visit.limit()) continue;
         if (size < kHeap)
@@ -620,7 +629,7 @@ struct SegmentVisit {
 
 // The nodes are tested in the mesh's own units, as the ray's are (SlabRay::
 // use_units): per axis the gap from q = (p - origin) / unit to the node's
-// float bounds widened by m = margin / unit (rounding q, m and the
+// int16 bounds widened by m = margin / unit (rounding q, m and the
 // differences moves a bound by a few ulps of the coordinates' magnitude, far
 // inside the margin), without mapping the bounds back to world coordinates,
 // and compared squared (no square root): a node's bound is its squared gap
@@ -687,8 +696,10 @@ struct PointVisit {
                                    wasm_f64x2_gt(below, zero));
       };
       const v128_t xy =
-          gap(wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(n.lo)),
-              wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(n.hi)),
+          gap(wasm_f64x2_convert_low_i32x4(
+                  wasm_i32x4_extend_low_i16x8(wasm_v128_load32_zero(n.lo))),
+              wasm_f64x2_convert_low_i32x4(
+                  wasm_i32x4_extend_low_i16x8(wasm_v128_load32_zero(n.hi))),
               wasm_v128_load(q));
       const v128_t zz = gap(wasm_f64x2_splat(static_cast<double>(n.lo[2])),
                             wasm_f64x2_splat(static_cast<double>(n.hi[2])),

@@ -113,6 +113,9 @@ extern "C" {
 void* np_mesh_create(const double* positions, unsigned vertex_count,
                      const unsigned* indices, unsigned triangle_count) {
   static_assert(sizeof(unsigned) == sizeof(uint32_t), "32-bit indices");
+  // (Node indices take 28 bits: np::kMaxMeshTriangles; far beyond what a
+  // 32-bit module's memory holds, so this answers as out of memory.)
+  if (triangle_count >= np::kMaxMeshTriangles) return nullptr;
   return new (std::nothrow)
       FlatMesh(positions, vertex_count,
                reinterpret_cast<const uint32_t*>(indices), triangle_count);

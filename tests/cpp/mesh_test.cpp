@@ -554,12 +554,12 @@ TEST(MeshTest, NodesContainTheirTrianglesAndLeavesAreSmall) {
       const np::MeshNode& n = m.node(node);
       if (n.count == 0) {
         stack.push_back({node + 1, path});
-        stack.push_back({n.index, path});
+        stack.push_back({static_cast<size_t>(n.index), path});
         continue;
       }
-      EXPECT_LE(n.count, np::kMaxLeafTriangles);
+      EXPECT_LE(static_cast<uint32_t>(n.count), np::kMaxLeafTriangles);
       leaves_total += n.count;
-      for (uint32_t slot = n.index; slot < n.index + n.count; ++slot) {
+      for (uint32_t slot = n.index; slot < n.end(); ++slot) {
         const Triangle t = s.triangle(m.triangle_in_slot(slot));
         for (size_t a : path) {
           const np::AABB b = m.world_bounds(a);
@@ -582,6 +582,71 @@ TEST(MeshTest, NodesContainTheirTrianglesAndLeavesAreSmall) {
   }
 }
 
+// Outward rounding of the int16 node bounds (mesh.h's MeshNode): every
+// node's box mapped back (world_bounds, as the queries compute it) contains
+// every vertex of every triangle below it, at every magnitude from
+// subnormal-sized meshes to 1e300, far from the origin (a mesh far smaller
+// than its distance from zero), and with flat, sliver and degenerate
+// (segment, point) triangles. Rounding inward (or to nearest) anywhere fails
+// it: the near-tie vertices sit between grid steps.
+TEST(MeshTest, NodeBoundsAreRoundedOutwardAtEveryMagnitude) {
+  struct Case {
+    Kind kind;
+    double scale, offset;
+  };
+  std::vector<Case> cases;
+  for (const Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kDegenerate,
+                          Kind::kGrid, Kind::kCoincident})
+    for (const double scale : {1e-300, 1e-150, 1e-5, 1.0, 1e5, 1e150, 1e300})
+      for (const double offset : {0.0, 1e6 * scale, 3.0 * scale})
+        cases.push_back({kind, scale, offset});
+  cases.push_back({Kind::kUniform, 1e-12, 1e6});   // tiny and far away
+  cases.push_back({Kind::kUniform, 1e-300, 1.0});  // below the ulp of 1
+  cases.push_back({Kind::kUniform, 1e307, 0.0});   // near DBL_MAX
+  int seed = 0;
+  for (const Case& c : cases) {
+    Soup s = make_soup(c.kind, 300, c.scale, c.offset, 100 + seed++);
+    // A flat patch (every z equal) and a point triangle too.
+    const double z = c.offset + 0.3 * c.scale;
+    s.add({c.offset, c.offset, z}, {c.offset + c.scale, c.offset, z},
+          {c.offset, c.offset + c.scale, z});
+    s.add({z, z, z}, {z, z, z}, {z, z, z});
+    const Mesh m = s.mesh();
+    ASSERT_GT(m.node_count(), 0u);
+    std::vector<std::vector<size_t>> path_of(m.node_count());
+    std::vector<size_t> stack{0};
+    size_t total = 0;
+    while (!stack.empty()) {
+      const size_t node = stack.back();
+      stack.pop_back();
+      std::vector<size_t> path = path_of[node];
+      path.push_back(node);
+      const np::MeshNode& n = m.node(node);
+      if (n.count == 0) {
+        path_of[node + 1] = path;
+        path_of[n.index] = path;
+        stack.push_back(node + 1);
+        stack.push_back(n.index);
+        continue;
+      }
+      total += n.count;
+      for (uint32_t slot = n.index; slot < n.end(); ++slot) {
+        const Triangle t = s.triangle(m.triangle_in_slot(slot));
+        for (const size_t a : path) {
+          const np::AABB b = m.world_bounds(a);
+          for (const Vec3 p : {t.a, t.b, t.c})
+            ASSERT_TRUE(p.x >= b.min.x && p.x <= b.max.x && p.y >= b.min.y &&
+                        p.y <= b.max.y && p.z >= b.min.z && p.z <= b.max.z)
+                << "scale " << c.scale << " offset " << c.offset << " kind "
+                << static_cast<int>(c.kind) << " node " << a << " slot "
+                << slot;
+        }
+      }
+    }
+    EXPECT_EQ(total, s.triangles());
+  }
+}
+
 // The builder's splits, pinned: the nodes of two meshes, byte for byte, as the
 // builder before the meshbuild branch made them (three passes per node over
 // indices into separate arrays; these hashes are what it gave). The faster
@@ -589,6 +654,8 @@ TEST(MeshTest, NodesContainTheirTrianglesAndLeavesAreSmall) {
 // pass) must choose the same planes, the same medians and the same ties, so
 // that the tree, and with it every query's speed, is what it was; a change
 // of the splits on purpose changes these hashes, and the README's figures.
+// (The wide branch's 16-byte nodes, int16 bounds, changed the bytes and so
+// the hashes; the node counts and depths, the splits, are the same.)
 // FNV-1a over every node's bytes (bounds, index, count), in node order.
 uint64_t hash_nodes(const Mesh& m) {
   uint64_t h = 1469598103934665603ull;
@@ -599,8 +666,7 @@ uint64_t hash_nodes(const Mesh& m) {
     // A leaf's triangles, as a set (their order inside it is free).
     const np::MeshNode& n = m.node(k);
     std::vector<uint32_t> ids;
-    for (uint32_t slot = n.index; n.count != 0 && slot < n.index + n.count;
-         ++slot)
+    for (uint32_t slot = n.index; n.count != 0 && slot < n.end(); ++slot)
       ids.push_back(m.triangle_in_slot(slot));
     std::sort(ids.begin(), ids.end());
     for (const uint32_t id : ids) h = (h ^ id) * 1099511628211ull;
@@ -652,10 +718,10 @@ TEST(MeshTest, TheBuilderMakesTheSameNodesAsBefore) {
   const Mesh grid = golden_grid(), soup = golden_soup();
   EXPECT_EQ(grid.node_count(), 4095u);
   EXPECT_EQ(grid.depth(), 11);
-  EXPECT_EQ(hash_nodes(grid), 0xc7e269ff07e0d351ull);
+  EXPECT_EQ(hash_nodes(grid), 5048220799069782013ull);
   EXPECT_EQ(soup.node_count(), 1949u);
   EXPECT_EQ(soup.depth(), 13);
-  EXPECT_EQ(hash_nodes(soup), 0x990f501172dd61f3ull);
+  EXPECT_EQ(hash_nodes(soup), 3190661327781038781ull);
 }
 
 TEST(MeshTest, BvhOfAHundredThousandTrianglesFitsThreeMeshBvhsMemory) {
@@ -1818,7 +1884,8 @@ using TriOutcome = np::MeshRayTrace::TriangleOutcome;
       const auto& p = trace.nodes[seen[e.parent]];
       const np::MeshNode& pn = m.node(e.parent);
       if (p.outcome != Outcome::kVisited || pn.count != 0 ||
-          (e.node != e.parent + 1 && e.node != pn.index) ||
+          (e.node != e.parent + 1 &&
+           e.node != static_cast<uint32_t>(pn.index)) ||
           e.depth != p.depth + 1)
         return fail() << "node " << e.node << " is no child of a visited "
                       << "inner node " << e.parent;

@@ -6,7 +6,7 @@
 // Symposium on Interactive Ray Tracing; the same scheme as three-mesh-bvh's
 // SAH strategy, Jolt's AABBTreeBuilder and parry's Qbvh builder). Leaves hold
 // at most kMaxLeafTriangles triangles, reordered so that each leaf is one
-// contiguous range; nodes are 32 bytes (float32 bounds relative to the mesh's
+// contiguous range; nodes are 16 bytes (int16 bounds relative to the mesh's
 // centre, in units of a power of two, rounded outward).
 //
 // Every query is exact with respect to the single-triangle functions: its
@@ -103,21 +103,32 @@ struct MeshRayTrace {
   void reserve(size_t node_count, size_t triangle_count);
 };
 
-/// One BVH node, 32 bytes. Bounds are float32 offsets from the mesh's origin in
-/// units of its scale (Mesh::world_bounds maps them back), rounded outward so
-/// that the bounds mapped back (rounded as queries compute them) contain every
-/// vertex below the node. An inner node (count == 0) has its first child right
-/// after it and its second at `index`; a leaf holds the triangles [index, index
-/// + count) of the reordered triangle list.
+/// One BVH node, 16 bytes. Bounds are int16 offsets from the mesh's origin
+/// in units of its unit (a power of two, 2^-14 of the mesh's half extent or
+/// more: Mesh::world_bounds maps them back), rounded outward so that the
+/// bounds mapped back (rounded as queries compute them) contain every vertex
+/// below the node: the quantized boxes of Ylitie, Karras and Laine,
+/// "Efficient Incoherent Ray Traversal on GPUs Through Compressed Wide BVHs"
+/// (HPG 2017, section 3.1: bounds on a per-axis power-of-two grid, lo rounded
+/// down, hi up), with one frame for the whole mesh rather than one per node.
+/// An inner node (count == 0) has its first child right after it and its
+/// second at `index`; a leaf holds the triangles [index, index + count) of the
+/// reordered triangle list. `index` has 28 bits: a mesh holds fewer than
+/// kMaxMeshTriangles triangles.
 struct MeshNode {
-  float lo[3];
-  float hi[3];
-  uint32_t index;
-  uint32_t count;
+  int16_t lo[3];
+  int16_t hi[3];
+  uint32_t index : 28;
+  uint32_t count : 4;
+  /// A leaf's end slot (index + count), unsigned (the bit-fields promote to
+  /// int).
+  uint32_t end() const { return static_cast<uint32_t>(index + count); }
 };
 
 /// Most triangles in one leaf; a node of this many or fewer is a leaf.
 inline constexpr uint32_t kMaxLeafTriangles = 4;
+/// Most triangles in one mesh, plus one (node and slot indices take 28 bits).
+inline constexpr size_t kMaxMeshTriangles = size_t{1} << 27;
 
 class Mesh {
  public:
@@ -323,7 +334,7 @@ class Mesh {
   std::vector<uint8_t> active_;  // active edge and corner bits, BVH order
   std::vector<uint32_t> weld_;   // per vertex: the first vertex at its point
   Vec3 origin_;                  // the centre of the mesh's bounds
-  double unit_ = 1.0;       // a power of two: world = origin + float * unit
+  double unit_ = 1.0;       // a power of two: world = origin + int16 * unit
   double max_coord_ = 0.0;  // the largest |coordinate| of any vertex
   int depth_ = 0;
 
@@ -350,8 +361,8 @@ class Mesh {
   MeshContact contact_in_slot(const Shape& shape, uint32_t slot,
                               const std::vector<uint32_t>& voided) const;
   void sort_slots(std::vector<uint32_t>* slots) const;
-  float round_down(double value, int axis) const;
-  float round_up(double value, int axis) const;
+  int16_t round_down(double value, int axis) const;
+  int16_t round_up(double value, int axis) const;
   template <class Visit>
   friend struct MeshTraversal;
   template <class Record>
