@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# narrowphase fuzzing: libFuzzer (clang, ASan + UBSan) over every query of tests/fuzz/queries.h, in two modes:
+# narrowphase fuzzing: libFuzzer (clang, ASan + UBSan) over every query of tests/fuzz/queries.h, in two modes,
+# and over the mesh and the AABB tree in a third:
 #   raw    the fuzz bytes are the io doubles as they are: error codes exactly as the validators say, no crash
 #          or UB, and every invariant for the inputs that are valid;
-#   valid  the bytes drive generators of valid near-boundary inputs: every invariant of EDGE_CASES.md.
-# One harness = one mode and one query (NP_FUZZ_QUERY pins it); the queries come from the table itself, so a
-# query added there is fuzzed here without a change.
+#   valid  the bytes drive generators of valid near-boundary inputs: every invariant of EDGE_CASES.md;
+#   mesh   the bytes make a small mesh or set of boxes and a query (mesh_case.h); np::Mesh's and np::AABBTree's
+#          answers against the brute force over the single calls (fuzz_mesh.cpp: mesh_ray, mesh_overlap,
+#          mesh_cast, mesh_contacts, tree).
+# One harness = one mode and one query (NP_FUZZ_QUERY pins it); raw and valid take the queries from the table
+# itself, so a query added there is fuzzed here without a change.
 #
 #   tests/fuzz/run.sh smoke               npm test: every harness for NP_FUZZ_RUNS inputs (default 20000, 0.2 to 45 s;
+#                                         mesh mode NP_FUZZ_MESH_RUNS, default 20000, 4 to 30 s;
 #                                         at most NP_FUZZ_SECONDS, default 120: a limit no machine should reach, so
 #                                         that the same inputs run everywhere and a faster machine finds nothing new) from libFuzzer seed NP_FUZZ_SEED
 #                                         (default 1), over the checked-in seed corpus tests/fuzz/corpus/<mode>/
@@ -21,7 +26,8 @@
 #                                         nothing depends on the clock. `long` keeps both.
 #   tests/fuzz/run.sh long [SECONDS] [QUERY...]
 #                                         npm run fuzz -- 600: SECONDS in all (default 600), shared evenly by
-#                                         the harnesses; goes on after a crash (-fork=1 -ignore_crashes=1);
+#                                         the harnesses named (a table query: raw and valid; mesh_ray ... tree:
+#                                         mesh mode), one at a time; goes on after a crash (-fork=1 -ignore_crashes=1);
 #                                         new inputs go to build/fuzz/corpus/<mode>/<query>/
 #   tests/fuzz/run.sh merge               adds what build/fuzz/corpus found that covers something new to the
 #                                         checked-in corpus (libFuzzer -merge=1)
@@ -41,7 +47,7 @@ bash web/scripts/ensure-tools.sh fuzz || { echo "fuzz: could not install clang /
 out="$root/build/fuzz"
 bin="$out/cmake"
 corpus="$root/tests/fuzz/corpus"
-modes=(raw valid)
+modes=(raw valid mesh)
 jobs="${NP_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 
 build() {
@@ -53,7 +59,8 @@ build() {
   cmake --build "$bin" --parallel "$jobs" "$@" >"$out/build.log" 2>&1 || { cat "$out/build.log" >&2; return 1; }
 }
 
-queries() { NP_FUZZ_LIST=1 "$bin/np_fuzz_raw"; }
+# queries MODE: the harnesses of a mode (raw and valid: the table of queries.h; mesh: fuzz_mesh.cpp's list).
+queries() { NP_FUZZ_LIST=1 "$bin/np_fuzz_${1:-raw}"; }
 
 # fuzz_one MODE QUERY SECONDS CORPUS_DIR [EXTRA LIBFUZZER FLAGS...]: 0, or 1 on a crash (reported). The
 # checked-in corpus is read as a directory unless the flags give it as -seed_inputs (smoke does).
@@ -108,7 +115,7 @@ smoke_one() {
 }
 
 smoke() {
-  local runs="${NP_FUZZ_RUNS:-20000}" secs="${NP_FUZZ_SECONDS:-120}" seed="${NP_FUZZ_SEED:-1}" passed=0 failed=0 open=0
+  local runs="${NP_FUZZ_RUNS:-20000}" mesh_runs="${NP_FUZZ_MESH_RUNS:-20000}" secs="${NP_FUZZ_SECONDS:-120}" seed="${NP_FUZZ_SEED:-1}" passed=0 failed=0 open=0
   build || { write_results 0 1; return 1; }
   rm -rf "$out/smoke"
   mkdir -p "$out/smoke/status"
@@ -120,9 +127,10 @@ smoke() {
   done
   local -a harnesses=()
   for mode in "${modes[@]}"; do
-    for q in $(queries); do harnesses+=("$mode $q"); done
+    for q in $(queries "$mode"); do harnesses+=("$mode $q"); done
   done
-  echo "fuzz: every query, both modes, $runs inputs each (seed $seed) after replaying tests/fuzz/corpus/," \
+  echo "fuzz: every query, raw and valid modes, $runs inputs each, mesh mode $mesh_runs (seed $seed) after" \
+    "replaying tests/fuzz/corpus/," \
     "$jobs harnesses at a time"
   # Each harness is one process and its own scratch directory, so they run $jobs at a time (NP_FUZZ_JOBS,
   # default the number of cores) and report in the table's order.
@@ -131,7 +139,9 @@ smoke() {
     while [ "$running" -lt "$jobs" ] && [ "$next" -lt "$n" ]; do
       (
         set -- ${harnesses[$next]}
-        smoke_one "$1" "$2" "$runs" "$secs" "$seed" >"$out/smoke/status/$next.txt"
+        r="$runs"
+        if [ "$1" = mesh ]; then r="$mesh_runs"; fi
+        smoke_one "$1" "$2" "$r" "$secs" "$seed" >"$out/smoke/status/$next.txt"
         echo $? >"$out/smoke/status/$next.rc"
       ) &
       next=$((next + 1)) running=$((running + 1))
@@ -158,17 +168,28 @@ long() {
   local total="${1:-600}"
   shift || true
   build || return 1
-  local qs=("$@")
-  if [ "${#qs[@]}" -eq 0 ]; then mapfile -t qs < <(queries); fi
-  local n=$((${#qs[@]} * ${#modes[@]}))
+  # Every (mode, query) pair of the harnesses named (all when none is): a name of the query table runs in
+  # raw and valid mode, a mesh query (mesh_ray, ..., tree) in mesh mode.
+  local -a pairs=()
+  local mode q want
+  for mode in "${modes[@]}"; do
+    for q in $(queries "$mode"); do
+      if [ "$#" -eq 0 ]; then pairs+=("$mode $q"); continue; fi
+      for want in "$@"; do [ "$want" = "$q" ] && pairs+=("$mode $q"); done
+    done
+  done
+  local n="${#pairs[@]}"
+  if [ "$n" -eq 0 ]; then echo "fuzz: no harness is named $*" >&2; return 1; fi
   local secs=$((total / n))
   if [ "$secs" -lt 5 ]; then secs=5; fi
-  echo "fuzz: ${#qs[@]} queries x ${#modes[@]} modes, ${secs}s each; corpus build/fuzz/corpus/, crashes build/fuzz/artifacts/"
-  local failed=0
-  for mode in "${modes[@]}"; do
-    for q in "${qs[@]}"; do
+  echo "fuzz: $n harnesses, ${secs}s each; corpus build/fuzz/corpus/, crashes build/fuzz/artifacts/"
+  local failed=0 pair
+  for pair in "${pairs[@]}"; do
+    set -- $pair
+    mode="$1" q="$2"
+    {
       fuzz_one "$mode" "$q" "$secs" "$out/corpus/$mode/$q" -fork=1 -ignore_crashes=1 || failed=$((failed + 1))
-    done
+    }
   done
   echo "fuzz: $failed harnesses crashed (merge what the runs found into the checked-in corpus: tests/fuzz/run.sh merge)"
   [ "$failed" -eq 0 ]
@@ -177,7 +198,7 @@ long() {
 merge() {
   build || return 1
   for mode in "${modes[@]}"; do
-    for q in $(queries); do
+    for q in $(queries "$mode"); do
       [ -d "$out/corpus/$mode/$q" ] || continue
       # Edge coverage only (not comparison operands or hit counts), which keeps the checked-in corpus small.
       # (Inputs that crash are left out, and written to build/fuzz/artifacts/merge-*.)
@@ -202,11 +223,11 @@ repro() {
     local name mode q
     name="$(basename "$f")"
     mode="${NP_FUZZ_MODE:-}" q="${NP_FUZZ_QUERY:-}"
-    if [[ "$name" =~ ^(merge-)?(raw|valid)-(np_[A-Za-z0-9_]+)- ]]; then
+    if [[ "$name" =~ ^(merge-)?(raw|valid|mesh)-(np_[A-Za-z0-9_]+|mesh_[a-z]+|tree)- ]]; then
       mode="${mode:-${BASH_REMATCH[2]}}" q="${q:-${BASH_REMATCH[3]}}"
     fi
     if [ -z "$mode" ]; then
-      case "$f" in *corpus/raw/*) mode=raw ;; *) mode=valid ;; esac
+      case "$f" in *corpus/raw/*) mode=raw ;; *corpus/mesh/*) mode=mesh ;; *) mode=valid ;; esac
     fi
     echo "== $f ($mode mode${q:+, $q})"
     local log r

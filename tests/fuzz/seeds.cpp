@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kinds.h"
+#include "mesh_case.h"
 
 namespace {
 
@@ -277,6 +278,118 @@ const Seed kSeeds[] = {
       8.4879831638610893e-314, 0, 4.3110806008577027e-308, 0, -4, -4, -4}},
 };
 
+// ---- Mode mesh (fuzz_mesh.cpp): hand-made bytes in mesh_case.h's layout.
+// Each is run by every mesh harness (a pinned harness ignores the selector and
+// reads the rest as its own query), so each shape of mesh meets every query.
+
+// Header: selector, magnitude (an index into kScales), offset kind and byte,
+// flags (1: unindexed), vertex count - 1, triangle count - 1.
+std::vector<uint8_t> mesh_header(int selector, int scale, int offset_kind,
+                                 int offset_byte, int flags, int vertices,
+                                 int triangles) {
+  return {
+      static_cast<uint8_t>(selector),     static_cast<uint8_t>(scale),
+      static_cast<uint8_t>(offset_kind),  static_cast<uint8_t>(offset_byte),
+      static_cast<uint8_t>(flags),        static_cast<uint8_t>(vertices - 1),
+      static_cast<uint8_t>(triangles - 1)};
+}
+
+void append(std::vector<uint8_t>* v, std::initializer_list<int> bytes) {
+  for (int b : bytes) v->push_back(static_cast<uint8_t>(b));
+}
+
+// A unit floor of two triangles sharing the diagonal (1,0,0)-(0,1,0), grid
+// steps of 1/4 (4 = one unit): vertex kind 0, then x, y, z.
+void floor2(std::vector<uint8_t>* v) {
+  append(v, {0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 4, 0, 0, 4, 4, 0});
+  append(v, {0, 1, 2, 1, 3, 2});
+}
+
+struct MeshSeed {
+  std::string file;
+  std::vector<uint8_t> bytes;
+  size_t triangles;  // what the bytes must decode to (mesh harnesses)
+};
+
+std::vector<MeshSeed> mesh_seeds() {
+  std::vector<MeshSeed> out;
+  // A point (fine grid, 1/256 steps: 128 = 0.5) at the middle of the shared
+  // edge, 1 above it; a direction straight down (scale 1, (0, 0, -1)); a
+  // radius of 0x14 / 16 = 1.25: the ray, the sphere, the cast and the contact
+  // meet both triangles at once (the ties' rule, the internal edge).
+  const std::vector<int> point = {0, 128, 0, 128, 0, 0, 1};
+  const std::vector<int> down = {0, 7, 0, 0, 255};
+  const int radius = 0x14;
+  // The query's bytes after the selector, per mesh harness.
+  std::vector<int> tails[4];
+  tails[0] = {0};  // raycast, max distance infinite
+  tails[1] = {0};  // triangles_in_sphere
+  tails[2] = {0};  // sphere_cast
+  tails[3] = {0};  // contacts_sphere
+  for (int q = 0; q < 4; ++q) {
+    tails[q].insert(tails[q].end(), point.begin(), point.end());
+    if (q == 0 || q == 2)
+      tails[q].insert(tails[q].end(), down.begin(), down.end());
+    if (q != 0) tails[q].push_back(radius);
+  }
+  const char* qnames[] = {"ray", "overlap", "cast", "contacts"};
+  // The floor at 1 (kScales[7]), at the least subnormal (0), at 1e300 (12)
+  // offset by 1e300 (kOffsets[3]), and at 1e-300 (3) offset by 1e6
+  // (kOffsets[0]).
+  const int scales[][3] = {{7, 0, 0}, {0, 0, 0}, {12, 6, 3}, {3, 6, 0}};
+  const char* names[] = {"floor-1", "floor-subnormal", "floor-1e300",
+                         "floor-1e-300-offset-1e6"};
+  for (int i = 0; i < 4; ++i) {
+    for (int q = 0; q < 4; ++q) {
+      std::vector<uint8_t> v =
+          mesh_header(q, scales[i][0], scales[i][1], scales[i][2], 0, 4, 2);
+      floor2(&v);
+      for (int x : tails[q]) v.push_back(static_cast<uint8_t>(x));
+      out.push_back({std::string(names[i]) + "-" + qnames[q], v, 2});
+    }
+  }
+  // Unindexed: a point triangle, a segment triangle and two coincident ones,
+  // at scale 1 (vertex 3 = a copy of vertex 0; 4 = the midpoint of 1 and 2);
+  // the ray down through the middle of the segment.
+  {
+    std::vector<uint8_t> v = mesh_header(0, 7, 0, 0, 1, 5, 4);
+    append(&v, {0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 4, 0, 5, 0, 6, 1, 2});
+    append(&v, {0, 0, 0, 0, 3, 4, 1, 2, 0, 2, 1, 3});
+    for (int x : tails[0]) v.push_back(static_cast<uint8_t>(x));
+    out.push_back({"degenerate-unindexed", v, 4});
+  }
+  // A fan of 6 coplanar triangles around vertex 0 (kind 7: z = the offset),
+  // offset 100 units, scale 1; a capsule from the hub to an edge's midpoint.
+  {
+    std::vector<uint8_t> v = mesh_header(1, 7, 3, 100, 0, 7, 6);
+    append(&v, {7, 0, 0, 0,   7, 8, 0, 0,   7,   4, 7, 0, 7,   252,
+                7, 0, 7, 248, 0, 0, 7, 252, 249, 0, 7, 4, 249, 0});
+    append(&v, {0, 1, 2, 0, 2, 3, 0, 3, 4, 0, 4, 5, 0, 5, 6, 0, 6, 1});
+    append(&v, {1});     // triangles_in_capsule
+    append(&v, {4, 0});  // start: triangle 0's first corner (the hub)
+    append(&v, {1});     // an end of its own:
+    append(&v, {5, 2});  // triangle 2's first edge's midpoint
+    append(&v, {0x24});  // radius 2.25
+    out.push_back({"fan-offset-100", v, 6});
+  }
+  // The tree: 6 boxes (two equal, a flat one, a point one), then six
+  // operations: every kind once, and a second raycast with a finite max.
+  {
+    std::vector<uint8_t> v = {4, 7, 0, 0, 6};
+    append(&v, {0,  0, 0, 0, 16, 16, 16,  7,   0,   0,  4,  0,  0, 16, 0,
+                16, 6, 8, 8, 8,  0,  252, 252, 252, 32, 32, 32, 7, 2});
+    append(&v, {5});                                         // 6 operations
+    append(&v, {2, 0, 0, 0, 0, 0, 0, 0, 0, 7, 1, 1, 1, 0});  // raycast
+    append(&v, {0, 2, 0, 8, 8, 8, 16, 16, 16});              // update(2, ...)
+    append(&v, {1, 0xf0, 0, 4, 4, 4, 0, 0, 0, 7, 0, 7, 1, 7, 2});  // update_all
+    append(&v, {3, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16});  // boxes_in_aabb
+    append(&v, {4, 0, 0, 0, 0, 0, 0, 0, 0x88});        // boxes_in_sphere
+    append(&v, {2, 0, 1, 0, 1, 0, 1, 0, 0, 7, 255, 255, 255, 1, 0x44});
+    out.push_back({"tree-ops", v, 0});
+  }
+  return out;
+}
+
 bool write(const std::string& path, const std::vector<uint8_t>& bytes) {
   FILE* f = std::fopen(path.c_str(), "wb");
   if (f == nullptr) return false;
@@ -338,5 +451,23 @@ int main(int argc, char** argv) {
   }
   std::printf("wrote %zu seeds per mode into %s/{raw,valid}\n",
               sizeof kSeeds / sizeof kSeeds[0], dir.c_str());
+  const std::vector<MeshSeed> mesh = mesh_seeds();
+  for (const MeshSeed& s : mesh) {
+    if (s.triangles > 0) {  // decodes to the mesh meant
+      np_fuzz::MeshCase c(s.bytes.data() + 1, s.bytes.size() - 1);
+      c.header();
+      c.mesh();
+      if (c.triangles.size() != s.triangles) {
+        std::fprintf(stderr, "mesh seed %s: %zu triangles, meant %zu\n",
+                     s.file.c_str(), c.triangles.size(), s.triangles);
+        return 1;
+      }
+    }
+    if (!write(dir + "/mesh/seed-" + s.file, s.bytes)) {
+      std::fprintf(stderr, "cannot write into %s/mesh\n", dir.c_str());
+      return 1;
+    }
+  }
+  std::printf("wrote %zu mesh seeds into %s/mesh\n", mesh.size(), dir.c_str());
   return 0;
 }
