@@ -15,7 +15,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../web/lib/index.js";
 import { CHUNK, STAGE } from "../../web/lib/batch.js";
-import { random } from "./helpers.js";
+import { fromQuaternion, random } from "./helpers.js";
 
 let np;
 beforeAll(async () => {
@@ -512,18 +512,7 @@ function rotation(r) {
   let q = [r.symmetric(), r.symmetric(), r.symmetric(), r.symmetric()];
   const l = Math.hypot(...q);
   q = q.map((x) => x / l);
-  const [w, x, y, z] = q;
-  return [
-    1 - 2 * (y * y + z * z),
-    2 * (x * y + w * z),
-    2 * (x * z - w * y),
-    2 * (x * y - w * z),
-    1 - 2 * (x * x + z * z),
-    2 * (y * z + w * x),
-    2 * (x * z + w * y),
-    2 * (y * z - w * x),
-    1 - 2 * (x * x + y * y),
-  ];
+  return fromQuaternion(...q);
 }
 
 // n pairs: half of the lanes far apart (so blocks of four are decided by the first pass), the others with the
