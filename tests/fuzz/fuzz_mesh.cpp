@@ -208,6 +208,36 @@ std::string list(const std::vector<uint32_t>& v) {
 
 // ---- mesh_ray
 
+// The nearest hit over every triangle by `single` (the least distance, ties
+// to the lowest index) against the mesh's answer (g, got), bit for bit.
+template <typename Single>
+void compare_nearest(np_fuzz::MeshCase& c, const char* what, bool g,
+                     const np::MeshRayHit& got, Single single) {
+  const char* q = "mesh_ray";
+  const std::string tie = std::string(what) + " tie";
+  const std::string hits = std::string(what) + " hit";
+  bool w = false;
+  np::MeshRayHit want;
+  for (size_t i = 0; i < c.triangles.size(); ++i) {
+    np::RayHit h;
+    const bool hit = single(c.triangles[i], &h);
+    count(tie.c_str(), hit && w && h.distance == want.hit.distance);
+    if (hit && (!w || h.distance < want.hit.distance)) {
+      want.hit = h;
+      want.triangle = static_cast<uint32_t>(i);
+      w = true;
+    }
+  }
+  count(hits.c_str(), w);
+  if (g != w)
+    fail(q, "%s %s, brute force %s", what, g ? "hit" : "missed",
+         w ? "hit" : "missed");
+  if (g && (got.triangle != want.triangle || !same(got.hit, want.hit)))
+    fail(q, "%s: triangle %u distance %a, brute force triangle %u distance %a",
+         what, got.triangle, got.hit.distance, want.triangle,
+         want.hit.distance);
+}
+
 void check_ray(np_fuzz::MeshCase& c, const np::Mesh& m) {
   const char* q = "mesh_ray";
   const int which = c.b.byte() % 4;
@@ -226,55 +256,20 @@ void check_ray(np_fuzz::MeshCase& c, const np::Mesh& m) {
     if (!np::validate(ray).ok()) return;
     np::MeshRayHit got;
     const bool g = m.raycast(ray, max_distance, &got);
-    bool w = false;
-    np::MeshRayHit want;
-    for (size_t i = 0; i < c.triangles.size(); ++i) {
-      np::RayHit h;
-      const bool hit =
-          np::raycast_triangle(ray, c.triangles[i], max_distance, &h);
-      count("raycast tie", hit && w && h.distance == want.hit.distance);
-      if (hit && (!w || h.distance < want.hit.distance)) {
-        want.hit = h;
-        want.triangle = static_cast<uint32_t>(i);
-        w = true;
-      }
-    }
-    count("raycast hit", w);
-    if (g != w)
-      fail(q, "raycast %s, brute force %s", g ? "hit" : "missed",
-           w ? "hit" : "missed");
-    if (g && (got.triangle != want.triangle || !same(got.hit, want.hit)))
-      fail(q,
-           "raycast: triangle %u distance %a, brute force triangle %u distance "
-           "%a",
-           got.triangle, got.hit.distance, want.triangle, want.hit.distance);
+    compare_nearest(c, "raycast", g, got,
+                    [&](const Triangle& t, np::RayHit* h) {
+                      return np::raycast_triangle(ray, t, max_distance, h);
+                    });
   } else if (which == 2) {  // linecast from o to o + d
     const Vec3 end = o + d;
     note_vec("linecast end", end);
     if (!finite(end)) return;
     np::MeshRayHit got;
     const bool g = m.linecast(o, end, &got);
-    bool w = false;
-    np::MeshRayHit want;
-    for (size_t i = 0; i < c.triangles.size(); ++i) {
-      np::RayHit h;
-      const bool hit = np::linecast_triangle(o, end, c.triangles[i], &h);
-      count("linecast tie", hit && w && h.distance == want.hit.distance);
-      if (hit && (!w || h.distance < want.hit.distance)) {
-        want.hit = h;
-        want.triangle = static_cast<uint32_t>(i);
-        w = true;
-      }
-    }
-    count("linecast hit", w);
-    if (g != w)
-      fail(q, "linecast %s, brute force %s", g ? "hit" : "missed",
-           w ? "hit" : "missed");
-    if (g && (got.triangle != want.triangle || !same(got.hit, want.hit)))
-      fail(q,
-           "linecast: triangle %u distance %a, brute force triangle %u "
-           "distance %a",
-           got.triangle, got.hit.distance, want.triangle, want.hit.distance);
+    compare_nearest(c, "linecast", g, got,
+                    [&](const Triangle& t, np::RayHit* h) {
+                      return np::linecast_triangle(o, end, t, h);
+                    });
   } else {  // closest_point within a max distance (infinite for an even byte)
     const int k = c.b.byte();
     const double max_distance = k % 2 == 0 ? INFINITY : c.radius() * 2;
