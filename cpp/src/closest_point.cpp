@@ -12,6 +12,7 @@
 #include "narrowphase/detail/exact.h"
 #include "narrowphase/detail/exponent.h"
 #include "narrowphase/detail/metric.h"
+#include "narrowphase/detail/triangle_bound.h"
 #include "narrowphase/tolerances.h"
 
 namespace np {
@@ -409,24 +410,9 @@ Nearest nearest_on_triangle_unscaled(Vec3 p, const Triangle& t) {
   return {q, std::fabs(h)};
 }
 
-// Whether every coordinate is 0 or within [2^-60, 2^61): the range of
-// nearest_on_triangle_unscaled<false>.
-inline bool ordinary_for_triangle(double x) {
-  return static_cast<unsigned>(biased_exponent(x) - (1023 - 60)) <= 120u ||
-         x == 0.0;
-}
-inline bool ordinary_for_triangle(Vec3 v) {
-  return ordinary_for_triangle(v.x) && ordinary_for_triangle(v.y) &&
-         ordinary_for_triangle(v.z);
-}
-inline bool triangle_ordinary(Vec3 p, const Triangle& t) {
-  return ordinary_for_triangle(p) && ordinary_for_triangle(t.a) &&
-         ordinary_for_triangle(t.b) && ordinary_for_triangle(t.c);
-}
-
 // The same at any magnitude (the edges overflowed beyond 2^1020).
 Vec3 nearest_on_triangle(Vec3 p, const Triangle& t) {
-  if (triangle_ordinary(p, t))
+  if (detail::triangle_ordinary(p, t))
     return nearest_on_triangle_unscaled<false>(p, t).point;
   if (!huge(p) && !huge(t.a) && !huge(t.b) && !huge(t.c))
     return nearest_on_triangle_unscaled<true>(p, t).point;

@@ -40,7 +40,7 @@
 //
 // The model holds while nothing overflows and no product falls below the
 // normal range: every coordinate is 0 or within [2^-60, 2^61) (as the exact
-// call's own fast path, closest_point.cpp's triangle_ordinary). Then each
+// call's own fast path: triangle_ordinary, below). Then each
 // nonzero difference is a multiple of 2^-112 and at most 2^62, each cross
 // component a multiple of 2^-276 (the rounded difference of products, each a
 // multiple of 2^-224) and at most 2^125, each triple product at least 2^-388
@@ -60,10 +60,19 @@
 
 namespace np::detail {
 
-// Whether x is 0 or within [2^-60, 2^61).
-inline bool bound_ordinary(double x) {
+// Whether every coordinate is 0 or within [2^-60, 2^61): the range of this
+// bound and of closest_point.cpp's nearest_on_triangle_unscaled<false>.
+inline bool ordinary_for_triangle(double x) {
   return static_cast<unsigned>(biased_exponent(x) - (1023 - 60)) <= 120u ||
          x == 0.0;
+}
+inline bool ordinary_for_triangle(Vec3 v) {
+  return ordinary_for_triangle(v.x) && ordinary_for_triangle(v.y) &&
+         ordinary_for_triangle(v.z);
+}
+inline bool triangle_ordinary(Vec3 p, const Triangle& t) {
+  return ordinary_for_triangle(p) && ordinary_for_triangle(t.a) &&
+         ordinary_for_triangle(t.b) && ordinary_for_triangle(t.c);
 }
 
 inline double max_abs3(Vec3 u, Vec3 v, Vec3 w) {
@@ -85,11 +94,7 @@ inline double max_abs3(Vec3 u, Vec3 v, Vec3 w) {
 inline double triangle_distance_sq_lower_bound(Vec3 p, const Triangle& t,
                                                double stop_above = INFINITY) {
   constexpr double kErr = kTriangleBoundRoundoff;
-  const double coords[12] = {p.x,   p.y,   p.z,   t.a.x, t.a.y, t.a.z,
-                             t.b.x, t.b.y, t.b.z, t.c.x, t.c.y, t.c.z};
-  bool ordinary = true;
-  for (double v : coords) ordinary = ordinary && bound_ordinary(v);
-  if (!ordinary) return 0.0;
+  if (!triangle_ordinary(p, t)) return 0.0;
 
   const Vec3 ab = t.b - t.a, ac = t.c - t.a, bc = t.c - t.b;
   const Vec3 ap = p - t.a, bp = p - t.b, cp = p - t.c;
