@@ -201,6 +201,14 @@ int16_t Mesh::round_up(double value, int axis) const {
   return static_cast<int16_t>(std::min(k, 32767.0));
 }
 
+void Mesh::subtree_slots(uint32_t i, uint32_t* first, uint32_t* end) const {
+  uint32_t a = i, b = i;
+  while (nodes_[a].count == 0) a = a + 1;            // first children
+  while (nodes_[b].count == 0) b = nodes_[b].index;  // second children
+  *first = nodes_[a].index;
+  *end = nodes_[b].end();
+}
+
 AABB Mesh::world_bounds(size_t i) const {
   const MeshNode& n = nodes_[i];
   return {{origin_.x + static_cast<double>(n.lo[0]) * unit_,
@@ -1150,15 +1158,30 @@ struct OverlapVisit {
   bool found = false;
   bool slots = false;  // out collects BVH slots rather than original indices
   double limit() const { return found && out == nullptr ? -INFINITY : 0.0; }
-  bool bound_node(const Mesh& mesh, uint32_t i, double* d) const {
+  // A node inside the shape (node_test.contains: every triangle below it
+  // touches the shape, as the single call decides) is taken whole here, its
+  // triangles without a test, and not entered.
+  bool bound_node(const Mesh& mesh, uint32_t i, double* d) {
     *d = 0.0;
-    return node_test(mesh.world_bounds(i));
+    const AABB box = mesh.world_bounds(i);
+    if (!node_test(box)) return false;
+    if (!node_test.contains(box)) return true;
+    found = true;
+    if (out != nullptr) {
+      uint32_t first, end;
+      mesh.subtree_slots(i, &first, &end);
+      for (uint32_t s = first; s < end; ++s)
+        out->push_back(slots ? s : mesh.triangle_in_slot(s));
+    }
+    return false;
   }
   void leaf(const Triangle& t, uint32_t id, uint32_t slot) {
     if (found && out == nullptr) return;
     // The node test on the triangle's own (exact) box first: as conservative
-    // as on a node, and far cheaper than the exact single call.
-    if (!node_test(triangle_box(t)) || !overlap(t)) return;
+    // as on a node, and far cheaper than the exact single call; a box inside
+    // the shape touches it without the call.
+    const AABB box = triangle_box(t);
+    if (!node_test(box) || !(node_test.contains(box) || overlap(t))) return;
     found = true;
     if (out != nullptr) out->push_back(slots ? slot : id);
   }
@@ -1188,15 +1211,43 @@ namespace {
 // coordinates of the mesh, the centre and the radius.
 struct SphereNodeTest {
   double half_c[3];
+  Vec3 center;
   double radius;
   double margin;
   SphereNodeTest(const Sphere& s, double max_coord)
       : half_c{0.5 * s.center.x, 0.5 * s.center.y, 0.5 * s.center.z},
+        center(s.center),
         radius(s.radius),
         margin(box_margin(std::max(
             max_coord, std::max(max_abs_component(s.center), s.radius)))) {}
   bool operator()(const AABB& box) const {
     return box_distance(box, half_c, margin) <= radius;
+  }
+  // Whether the box lies inside the closed ball, decided conservatively:
+  // true only when it does (then so does every triangle in it, and each
+  // touches the ball, which is convex: overlap_sphere_triangle says so
+  // exactly). The box's farthest corner is at f_a = max(c_a - lo_a, hi_a -
+  // c_a) on each axis (lo <= hi); its squared distance D is computed in
+  // doubles. Rounding being monotone, each computed f_a is f_a rounded once
+  // (relative error <= u = 2^-53, or exact when the difference is
+  // subnormal, Hauser 1996), each square and sum rounds once more (relative
+  // <= u each, and a square's underflow loses at most 2^-1075): the computed
+  // D' >= D (1 - u)^5 - 2^-1073, and the computed r^2' <= r^2 (1 + u) +
+  // 2^-1075 (Higham, "Accuracy and Stability of Numerical Algorithms", 2.2
+  // and 3.1). With r^2' finite and at least kMeshInsideBallMinSquare, D' <=
+  // r^2' (1 - kMeshInsideBallSlack) (the product rounded up by at most u)
+  // gives D <= r^2: the slack exceeds 8u and the absolute terms by far.
+  bool contains(const AABB& box) const {
+    const auto far = [](double c, double lo, double hi) {
+      const double f = std::max(c - lo, hi - c);
+      return f * f;
+    };
+    const double d = far(center.x, box.min.x, box.max.x) +
+                     far(center.y, box.min.y, box.max.y) +
+                     far(center.z, box.min.z, box.max.z);
+    const double r2 = radius * radius;
+    return r2 >= kMeshInsideBallMinSquare && r2 <= DBL_MAX &&
+           d <= r2 * (1.0 - kMeshInsideBallSlack);
   }
 };
 
@@ -1205,8 +1256,16 @@ struct SphereNodeTest {
 struct BoxNodeTest {
   AABB bounds;
   double margin;
+  bool is_shape;  // `bounds` is the query's own box, not a bound of it
   bool operator()(const AABB& box) const {
     return boxes_touch(widened(box, margin), bounds);
+  }
+  // A box inside the query's box (exact comparisons; the node's box holds
+  // its vertices): every triangle in it touches the query's box.
+  bool contains(const AABB& box) const {
+    return is_shape && bounds.min.x <= box.min.x && bounds.min.y <= box.min.y &&
+           bounds.min.z <= box.min.z && box.max.x <= bounds.max.x &&
+           box.max.y <= bounds.max.y && box.max.z <= bounds.max.z;
   }
 };
 
@@ -1221,13 +1280,13 @@ BoxNodeTest capsule_node_test(const Capsule& c, double max_coord) {
   const double magnitude =
       std::max(std::max(max_coord, c.radius),
                std::max(max_abs_component(c.start), max_abs_component(c.end)));
-  return {b, box_margin(std::min(magnitude * 2.0, DBL_MAX))};
+  return {b, box_margin(std::min(magnitude * 2.0, DBL_MAX)), false};
 }
 
 BoxNodeTest aabb_node_test(const AABB& b, double max_coord) {
   const double magnitude = std::max(
       max_coord, std::max(max_abs_component(b.min), max_abs_component(b.max)));
-  return {b, box_margin(magnitude)};
+  return {b, box_margin(magnitude), true};
 }
 
 // The OBB's node test: overlap_aabb_obb (exact) against the widened box.
@@ -1237,6 +1296,7 @@ struct OBBNodeTest {
   bool operator()(const AABB& node) const {
     return overlap_aabb_obb(widened(node, margin), box);
   }
+  bool contains(const AABB&) const { return false; }
 };
 
 }  // namespace

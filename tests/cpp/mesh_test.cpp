@@ -855,6 +855,84 @@ TEST(MeshTest, OverlapQueriesEqualTheBruteForceMixingMagnitudes) {
     }
 }
 
+// The sphere and box queries take a node or a triangle's box that lies inside
+// the shape as touching without the single call (SphereNodeTest::contains,
+// kMeshInsideBallSlack; BoxNodeTest::contains). Here triangles are points and
+// specks on and just beside a sphere (or a box's faces), and each query's
+// radius (face) sits within 2^-52 to 2^-20 of one of them, on both sides, at
+// magnitudes from 1e-300 to 1e160 and offsets of 10^6 sizes, where r^2 or the
+// squares underflow or overflow: every set equals the brute force. (Accepting
+// boxes up to 2^-40 outside the ball, the slack's sign flipped, fails here:
+// points 2^-45 outside are reported.)
+TEST(MeshTest, ShapesHoldingWholeNodesEqualTheBruteForceAtTheirTies) {
+  std::mt19937_64 rng(91);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  size_t found = 0, queries = 0;
+  for (double scale : {1e-300, 1e-130, 1e-20, 1.0, 1e20, 1e150, 1e160})
+    for (double offset : {0.0, 1e6}) {
+      const Vec3 c{(u(rng) + offset) * scale, (u(rng) - offset) * scale,
+                   (u(rng) + offset) * scale};
+      Soup s;
+      for (int i = 0; i < 600; ++i) {
+        Vec3 d{u(rng), u(rng), u(rng)};
+        d = d * (1.0 / np::length(d));
+        const Vec3 p = c + d * (scale * (1.0 + 0x1p-30 * u(rng)));
+        // A point (three equal corners), or a speck 2^-60 to 2^-8 across.
+        const double speck =
+            i % 3 == 0 ? 0.0 : scale * std::ldexp(1.0, -8 - int(rng() % 53));
+        s.add(p, p + Vec3{speck, 0, 0}, p + Vec3{0, speck, -speck});
+      }
+      const Mesh m = s.mesh();
+      std::vector<uint32_t> got, slots;
+      for (int q = 0; q < 12; ++q) {
+        const Triangle t = s.triangle(rng() % s.triangles());
+        const double far = std::max(
+            {np::length(t.a - c), np::length(t.b - c), np::length(t.c - c)});
+        for (int k : {20, 30, 38, 40, 42, 45, 52})
+          for (double side : {-1.0, 0.0, 1.0}) {
+            const np::Sphere sphere{c,
+                                    far * (1.0 + side * std::ldexp(1.0, -k))};
+            m.triangles_in_sphere(sphere, &got);
+            const auto want = brute_in(s, sphere, np::overlap_sphere_triangle);
+            ASSERT_EQ(got, want) << "scale " << scale << " offset " << offset
+                                 << " k " << k << " side " << side;
+            EXPECT_EQ(m.overlap_sphere(sphere), !want.empty());
+            m.contact_slots_sphere(sphere, &slots);
+            ASSERT_EQ(slots.size(), want.size());
+            for (size_t i = 0; i < slots.size(); ++i)
+              ASSERT_EQ(m.triangle_in_slot(slots[i]), want[i]);
+            found += want.size();
+            ++queries;
+          }
+        // A box: the union of a few triangles' boxes, one face moved in by
+        // one ulp (or not).
+        np::AABB box{t.a, t.a};
+        for (int j = 0; j < 40; ++j) {
+          const Triangle o = s.triangle(rng() % s.triangles());
+          for (Vec3 v : {o.a, o.b, o.c}) {
+            box.min = {std::min(box.min.x, v.x), std::min(box.min.y, v.y),
+                       std::min(box.min.z, v.z)};
+            box.max = {std::max(box.max.x, v.x), std::max(box.max.y, v.y),
+                       std::max(box.max.z, v.z)};
+          }
+        }
+        for (int face = 0; face < 7; ++face) {
+          np::AABB b = box;
+          double* side = face < 3 ? &b.min.x + face : &b.max.x + (face - 3);
+          if (face < 3)
+            *side = std::nextafter(*side, INFINITY);
+          else if (face < 6)
+            *side = std::nextafter(*side, -INFINITY);
+          m.triangles_in_aabb(b, &got);
+          ASSERT_EQ(got, brute_in(s, b, np::overlap_aabb_triangle))
+              << "scale " << scale << " offset " << offset << " face " << face;
+          found += got.size();
+        }
+      }
+    }
+  EXPECT_GT(found, 10 * queries);  // not vacuous: the spheres hold many
+}
+
 TEST(MeshTest, SphereTouchingASharedVertexFindsEveryTriangleAroundIt) {
   // A fan of 8 triangles around (0, 0, 0) in the plane of each axis, and
   // spheres of radius 1 exactly touching the centre vertex from either side

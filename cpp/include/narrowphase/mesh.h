@@ -324,6 +324,11 @@ class Mesh {
   /// The original index of the triangle in BVH slot `slot` (leaves hold
   /// slots).
   uint32_t triangle_in_slot(uint32_t slot) const { return triangle_ids_[slot]; }
+  /// The BVH slots of every triangle below node `i`: [*first, *end). The
+  /// builder (detail/bvh.h) splits a node's range of slots between its two
+  /// children, so a subtree's slots are one range, from its first leaf's to
+  /// its last leaf's.
+  void subtree_slots(uint32_t i, uint32_t* first, uint32_t* end) const;
 
  private:
   std::vector<double> vertices_;        // x, y, z per vertex

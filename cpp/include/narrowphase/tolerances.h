@@ -289,6 +289,24 @@ inline constexpr double kCastEdgeParallel = 0x1p-70;
 /// overlap_sphere_aabb decide exactly at the leaves.
 inline constexpr double kMeshBoxMargin = 0x1p-40;
 
+/// Dimensionless, relative. A mesh's sphere queries take a node (or a
+/// triangle's box) whose farthest corner lies inside the ball as touching,
+/// every triangle below it without the single call (mesh.cpp,
+/// SphereNodeTest::contains): the corner's squared distance, computed in
+/// doubles (three differences, three squares, two sums: at most five
+/// roundings of relative 2^-53 each, Higham 3.1), must be at most the
+/// computed r^2 lowered by this fraction of it. 2^-40 exceeds those eight
+/// ulps ~2^37 times over, so a box it accepts is inside the ball exactly; it
+/// only declines boxes within 2^-40 of the sphere (which take the exact
+/// single call as before).
+inline constexpr double kMeshInsideBallSlack = 0x1p-40;
+
+/// Square world units. Below this computed r^2 the sphere queries take no box
+/// as inside the ball (kMeshInsideBallSlack): a square that underflows loses
+/// up to 2^-1075, which the relative slack covers only for r^2 >= 2^-900
+/// (2^-940 of slack against 2^-1073 of loss).
+inline constexpr double kMeshInsideBallMinSquare = 0x1p-900;
+
 /// World units. The absolute part of the BVH's box margin: covers the halving
 /// (0.5 x, exact except below 2^-1021) that keeps box differences from
 /// overflowing, for coordinates near the subnormal range.
