@@ -13,7 +13,10 @@ import {
   IDENTITY,
   obb,
   random,
+  nextDown,
+  nextUp,
   randomRotation,
+  randomUnit,
   soup,
   triangles,
   unitBox,
@@ -799,6 +802,79 @@ describe("overlap queries equal the brute force over np.overlap<S>Triangle", () 
       expect(found).toBeGreaterThan(0);
       mesh.dispose();
     }
+  });
+
+  it("spheres and boxes holding whole nodes, within 2^-52 to 2^-20 of points and specks on their surface: the brute force, at every magnitude", () => {
+    // The mesh takes a node (or a triangle's box) inside the sphere or the box as touching without the single
+    // calls (kMeshInsideBallSlack): these triangles are points and specks just on either side of the surface.
+    const rng = random(43);
+    let found = 0;
+    for (const scale of [1e-300, 1e-130, 1, 1e150, 1e160])
+      for (const offset of [0, 1e6]) {
+        const c = v3(
+          (rng.symmetric() + offset) * scale,
+          (rng.symmetric() - offset) * scale,
+          (rng.symmetric() + offset) * scale,
+        );
+        const positions = new Float64Array(9 * 300);
+        for (let i = 0; i < 300; i++) {
+          const [dx, dy, dz] = randomUnit(rng);
+          const k = scale * (1 + 2 ** -30 * rng.symmetric());
+          const p = [c.x + dx * k, c.y + dy * k, c.z + dz * k];
+          const speck = i % 3 === 0 ? 0 : scale * 2 ** -(8 + rng.below(53));
+          positions.set(
+            [...p, p[0] + speck, p[1], p[2], p[0], p[1] + speck, p[2] - speck],
+            9 * i,
+          );
+        }
+        const tris = triangles(positions);
+        const mesh = np.createMesh(positions);
+        for (let q = 0; q < 4; q++) {
+          const t = tris[rng.below(tris.length)];
+          const far = Math.max(
+            ...[t.a, t.b, t.c].map((v) =>
+              Math.hypot(v.x - c.x, v.y - c.y, v.z - c.z),
+            ),
+          );
+          for (const k of [20, 38, 42, 45, 52])
+            for (const side of [-1, 0, 1]) {
+              const sphere = { center: c, radius: far * (1 + side * 2 ** -k) };
+              const want = bruteIn(tris, "Sphere", sphere);
+              expect(
+                Array.from(mesh.trianglesInSphere(sphere)),
+                `${scale} ${offset} ${k} ${side}`,
+              ).toEqual(want);
+              expect(
+                mesh.contactsSphere(sphere).map((h) => h.triangle),
+              ).toEqual(want);
+              found += want.length;
+            }
+          // The box of a few triangles, one face moved in by an ulp (or none).
+          const min = [t.a.x, t.a.y, t.a.z];
+          const max = [...min];
+          for (let j = 0; j < 30; j++) {
+            const o = tris[rng.below(tris.length)];
+            for (const v of [o.a, o.b, o.c])
+              ["x", "y", "z"].forEach((a, n) => {
+                min[n] = Math.min(min[n], v[a]);
+                max[n] = Math.max(max[n], v[a]);
+              });
+          }
+          for (let face = 0; face < 7; face++) {
+            const lo = [...min];
+            const hi = [...max];
+            if (face < 3) lo[face] = nextUp(lo[face]);
+            else if (face < 6) hi[face - 3] = nextDown(hi[face - 3]);
+            const box = { min: v3(...lo), max: v3(...hi) };
+            expect(
+              Array.from(mesh.trianglesInAABB(box)),
+              `${scale} ${offset} face ${face}`,
+            ).toEqual(bruteIn(tris, "AABB", box));
+          }
+        }
+        mesh.dispose();
+      }
+    expect(found).toBeGreaterThan(1000); // not vacuous
   });
 
   it("a sphere exactly touching a shared vertex returns every triangle around it, on each axis and side", () => {
