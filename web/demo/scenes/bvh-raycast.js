@@ -208,7 +208,7 @@ export default {
     <p>A mesh of a thousand triangles answers a raycast by testing only a few of them. <code>np.createMesh</code>
     builds a <i>bounding volume hierarchy</i> once: a tree of boxes whose root holds every triangle, each inner
     node splitting its triangles in two (where the surface-area heuristic, SAH, estimates the cheapest split,
-    found by sorting the triangles' centres into bins), each leaf holding at most 4 triangles.</p>
+    found by sorting the triangles' centres into bins), each leaf holding at most 10 triangles.</p>
     <p>The traversal starts at the root and tests its box with the <i>slab test</i>: the ray enters and leaves
     the three pairs of parallel planes; if the latest entry comes before the earliest exit (and within reach), it
     enters the box. A visited inner node tests both children's boxes and goes into the <i>nearer one first</i>,
@@ -278,7 +278,7 @@ export default {
       originO: "레이 시작점 O",
       throughT: "레이가 지나는 점 T",
       explanation: `
-    <p>삼각형이 천 개인 메시라도 레이캐스트 한 번에 실제로 검사하는 삼각형은 몇 개뿐입니다. <code>np.createMesh</code>는 메시를 만들 때 <i>경계 볼륨 계층</i>(BVH)을 한 번 구축해 둡니다. BVH는 박스로 이루어진 트리입니다. 루트의 박스는 모든 삼각형을 감싸고, 안쪽 노드는 자기 삼각형을 둘로 나누며, 리프에는 삼각형이 많아야 4개 들어갑니다. 나누는 위치는 삼각형의 중심을 여러 구간에 나눠 담은 뒤, 표면적 휴리스틱(SAH)으로 비용이 가장 적다고 추정되는 곳을 고릅니다.</p>
+    <p>삼각형이 천 개인 메시라도 레이캐스트 한 번에 실제로 검사하는 삼각형은 몇 개뿐입니다. <code>np.createMesh</code>는 메시를 만들 때 <i>경계 볼륨 계층</i>(BVH)을 한 번 구축해 둡니다. BVH는 박스로 이루어진 트리입니다. 루트의 박스는 모든 삼각형을 감싸고, 안쪽 노드는 자기 삼각형을 둘로 나누며, 리프에는 삼각형이 많아야 10개 들어갑니다. 나누는 위치는 삼각형의 중심을 여러 구간에 나눠 담은 뒤, 표면적 휴리스틱(SAH)으로 비용이 가장 적다고 추정되는 곳을 고릅니다.</p>
     <p>순회는 루트에서 시작하며, 박스마다 <i>슬랩 테스트</i>를 합니다. 박스는 서로 평행한 평면 세 쌍 사이의 공간이므로, 레이가 각 쌍에 들어가는 거리와 나오는 거리를 구합니다. 가장 늦은 진입이 가장 이른 이탈보다 앞서고 레이가 닿는 범위 안이면, 레이는 박스를 지나갑니다. 방문한 안쪽 노드는 두 자식의 박스를 검사하고 <i>가까운 쪽부터</i> 내려가며, 먼 쪽은 스택에 넣어 둡니다. 리프에 이르면 그 삼각형들을 틈새 없는 레이–삼각형 판정으로 검사해 정확한 답을 구합니다. 충돌을 하나 찾으면 그 거리가 <i>지금까지의 최선</i>이 됩니다. 레이가 그보다 먼 곳에서 들어가는 박스에는 더 가까운 충돌이 있을 수 없으므로, 안을 들여다보지 않고 <i>가지치기</i>합니다. 박스는 아주 조금 넓히고 진입 거리는 아주 조금 앞당겨 두기 때문에, 반올림 오차로 진짜 답이 잘려 나가는 일은 없습니다.</p>
     <p><span class="cb">청록색</span> 박스는 방문한 노드, <span class="bad">빨간색</span> 박스는 가지치기한 노드, 흐린 박스는 레이가 빗나간 노드입니다. <span class="ca">주황색</span> 삼각형은 검사했지만 맞지 않은 것, <span class="ck">노란색</span> 삼각형은 레이가 맞은 것이고(가장 밝은 것이 가장 가까운 충돌), 흐린 삼각형은 자기 박스 검사에서 걸러진 것입니다. <b class="ca">O</b>와 <b class="ca">T</b>를 끌어 옮기거나 메시를 바꿔 보세요.</p>`,
       hit: (tri, d, p, n) =>
@@ -339,7 +339,7 @@ export default {
       originO: "レイの始点 O",
       throughT: "レイが通る点 T",
       explanation: `
-    <p>三角形が千個あるメッシュでも、1回のレイキャストで実際に調べる三角形はほんの数個です。<code>np.createMesh</code> はメッシュを作るときに<i>境界ボリューム階層</i>（BVH）を一度だけ構築します。BVH は箱でできた木構造で、根の箱はすべての三角形を囲み、内部ノードは自分の三角形を2つに分け、葉には三角形が多くても4個しか入りません。分ける位置は、三角形の中心をいくつかのビンに振り分けたうえで、表面積ヒューリスティック（SAH）がコストが最も小さいと見積もる場所を選びます。</p>
+    <p>三角形が千個あるメッシュでも、1回のレイキャストで実際に調べる三角形はほんの数個です。<code>np.createMesh</code> はメッシュを作るときに<i>境界ボリューム階層</i>（BVH）を一度だけ構築します。BVH は箱でできた木構造で、根の箱はすべての三角形を囲み、内部ノードは自分の三角形を2つに分け、葉には三角形が多くても10個しか入りません。分ける位置は、三角形の中心をいくつかのビンに振り分けたうえで、表面積ヒューリスティック（SAH）がコストが最も小さいと見積もる場所を選びます。</p>
     <p>走査は根から始め、箱ごとに<i>スラブ判定</i>を行います。箱は互いに平行な3組の平面に挟まれた領域なので、レイが各組に入る距離と出る距離を求めます。入る距離の最大が出る距離の最小より手前にあり、しかもレイの届く範囲内なら、レイは箱を通ります。訪れた内部ノードは2つの子の箱を調べて<i>近いほうから</i>降りていき、遠いほうはスタックに積んでおきます。葉に着いたら、その三角形を隙間の生じないレイと三角形の交差判定で調べ、厳密な答えを求めます。当たりが1つ見つかると、その距離が<i>これまでの最良</i>になります。それより遠くでレイが入る箱にはもっと近い当たりがあり得ないので、中を見ずに<i>枝刈り</i>します。箱はごくわずかに広げ、入る距離もごくわずかに手前へずらしてあるので、丸め誤差で本当の答えが刈り取られることはありません。</p>
     <p><span class="cb">水色</span>の箱は訪れたノード、<span class="bad">赤</span>の箱は枝刈りしたノード、薄い箱はレイが外れたノードです。<span class="ca">橙色</span>の三角形は調べたものの外れたもの、<span class="ck">黄色</span>の三角形は当たったもの（最も明るいのが最も近い当たり）で、薄い三角形は自分の箱の判定で除外されたものです。<b class="ca">O</b> と <b class="ca">T</b> をドラッグするか、メッシュを切り替えてみてください。</p>`,
       hit: (tri, d, p, n) =>
