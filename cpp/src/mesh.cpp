@@ -313,6 +313,9 @@ struct SlabRay : detail::SlabRay {
   // origin ~2^1000 units from the mesh, a direction component ~2^-1000 of the
   // others), `local` stays false and nodes take enter() on world bounds.
   bool local = false;
+  // Per axis, what the box is widened by beyond `margin` (a capsule's |half
+  // segment| components; 0 for the other queries): set before use_units.
+  double extra[3] = {0.0, 0.0, 0.0};
   double q_near[3], q_far[3];  // what the near / far bound's f is offset by
   double s[3];
   int near_hi[3];  // 1 when the near bound is hi (D < 0)
@@ -328,9 +331,9 @@ struct SlabRay : detail::SlabRay {
 #endif
 
   void use_units(Vec3 o, Vec3 origin, double unit) {
-    const double m = margin / unit;
-    if (!(m >= DBL_MIN && m <= DBL_MAX)) return;
     for (int a = 0; a < 3; ++a) {
+      const double m = (margin + extra[a]) / unit;
+      if (!(m >= DBL_MIN && m <= DBL_MAX)) return;
       const double q = (component(o, a) - component(origin, a)) / unit;
       if (!(std::fabs(q) <= DBL_MAX)) return;
       near_hi[a] = d[a] < 0.0;
@@ -353,6 +356,20 @@ struct SlabRay : detail::SlabRay {
 #endif
     }
     local = true;
+  }
+
+  // enter() on a box in world coordinates widened first by `extra` per axis
+  // (lo - extra, hi + extra, each rounded: that moves a bound by half an ulp
+  // of the query's magnitude at most, far inside the margin; a bound that
+  // overflows is infinite and only widens the box more).
+  bool enter_widened(AABB box, double* distance, double* param) const {
+    box.min.x -= extra[0];
+    box.min.y -= extra[1];
+    box.min.z -= extra[2];
+    box.max.x += extra[0];
+    box.max.y += extra[1];
+    box.max.z += extra[2];
+    return enter(box, distance, param);
   }
 
   // Both tests also give, in *param when not null, the lowered entry
@@ -1000,10 +1017,11 @@ struct PrismFilter {
 
 // The swept shapes' node test: the path of the shape's centre (a segment)
 // against each box widened by the shape's reach from its centre (radius, or
-// the capsule's half extent + radius) plus the margin, with the slab test of
-// the ray queries. The widened box holds the Minkowski sum of the node's box
-// and the shape (a rounded box in a box), so a triangle the shape touches at
-// fraction f lies in a box the path enters at or before f.
+// per axis the capsule's |half segment| on that axis + radius: SlabRay's
+// extra) plus the margin, with the slab test of the ray queries. The widened
+// box holds the Minkowski sum of the node's box and the shape (a rounded box
+// in a box), so a triangle the shape touches at fraction f lies in a box the
+// path enters at or before f.
 template <class Cast>
 struct SweepVisit {
   Cast cast;     // the single call: bool(const Triangle&, ShapeCastHit*)
@@ -1021,8 +1039,9 @@ struct SweepVisit {
   }
   bool bound_node(const Mesh& mesh, uint32_t i, double* f) const {
     double d, t;
-    const bool hit = slab.local ? slab.enter_node(mesh.node(i), &d, &t)
-                                : slab.enter(mesh.world_bounds(i), &d, &t);
+    const bool hit = slab.local
+                         ? slab.enter_node(mesh.node(i), &d, &t)
+                         : slab.enter_widened(mesh.world_bounds(i), &d, &t);
     if (hit) *f = fraction_bound(t, k);
     return hit;
   }
@@ -1030,7 +1049,7 @@ struct SweepVisit {
   // *lo, a lower bound on its fraction (the box's and the prism's).
   bool candidate(const Triangle& tri, uint32_t id, double* lo) const {
     double d, t, p;
-    if (!slab.enter(triangle_box(tri), &d, &t)) return false;
+    if (!slab.enter_widened(triangle_box(tri), &d, &t)) return false;
     const double box = fraction_bound(t, k);
     if (beaten(box, id) || !prism.bound(tri, box, limit(), &p)) return false;
     *lo = p;
@@ -1078,14 +1097,16 @@ bool Mesh::sphere_cast(Vec3 start, Vec3 end, double radius,
 
 bool Mesh::capsule_cast(const Capsule& capsule, Vec3 translation,
                         MeshShapeCastHit* hit) const {
-  // The centre's path c + t D, D = k T: the end is at t = 1 / k. The capsule
-  // reaches at most its half extent (the largest |end - start| / 2 over the
-  // axes) + radius from c along any axis.
+  // The centre's path c + t D, D = k T: the end is at t = 1 / k. Along each
+  // axis the capsule reaches |h| of that axis + radius from c (h the half
+  // segment), so the box it touches at c holds c once widened per axis by
+  // that: the bounding box of the box's Minkowski sum with the capsule
+  // reflected (c + s h + w in the box, |s| <= 1, |w| <= r, puts c within
+  // |h_axis| + r of it on every axis; exact for the box (+) segment, the ball
+  // rounding its edges). Before, every axis took the largest |h| component,
+  // which for an upright capsule widened x and z by its half height too.
   const Vec3 c = capsule.start * 0.5 + capsule.end * 0.5;
   const Vec3 h = capsule.end * 0.5 - capsule.start * 0.5;
-  const double reach =
-      std::max(std::max(std::fabs(h.x), std::fabs(h.y)), std::fabs(h.z)) +
-      capsule.radius;
   const double k = detail::unit_scale_for(detail::biased_exponent(translation));
   const double magnitude =
       std::min(2.0 * std::max(std::max(std::max(max_coord_, capsule.radius),
@@ -1095,7 +1116,10 @@ bool Mesh::capsule_cast(const Capsule& capsule, Vec3 translation,
                DBL_MAX);
   SlabRay slab(c, translation * k, 1.0 / k * (1.0 + kMeshBoundSlack),
                magnitude);
-  slab.margin += reach;
+  slab.margin += capsule.radius;
+  slab.extra[0] = std::fabs(h.x);
+  slab.extra[1] = std::fabs(h.y);
+  slab.extra[2] = std::fabs(h.z);
   slab.use_units(c, origin_, unit_);
   auto visit = sweep_visit(
       [&](const Triangle& t, ShapeCastHit* out) {

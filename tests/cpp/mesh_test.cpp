@@ -1184,6 +1184,95 @@ TEST(MeshTest, CastsGrazingEdgesAndCornersEqualTheBruteForceAtEveryMagnitude) {
   EXPECT_GT(misses, 100);
 }
 
+// The capsule's node and triangle-box test (mesh.cpp, Mesh::capsule_cast):
+// each box widened per axis by that axis's |half segment| component + radius
+// (the bounding box of the box's Minkowski sum with the capsule), where it
+// decides: long capsules (half length 15 to 40 radii) along x, y or z or
+// diagonal, whose end cap touches a triangle at the far end of the axis, at
+// exactly the radius or a few ulps or 2^-30 of it nearer or farther, grazing
+// (the path across the direction to the contact) or moving toward it, or
+// starting in contact; among three shuffled grid patches (shared edges and
+// corners: ties between triangles) in the three axis planes and small
+// triangles scattered about them; at every magnitude from 1e-150 to 1e150,
+// at the origin and 1e6 of the size off it. Each cast equals the brute force
+// bit for bit (and the ball casts from the same centre with it).
+TEST(MeshTest, CapsuleCastsReachingAlongTheirAxisEqualTheBruteForce) {
+  std::mt19937_64 rng(1404);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  int hits = 0, misses = 0, starts = 0;
+  for (double scale : {1e-150, 1e-60, 1e-3, 1.0, 1e40, 1e150})
+    for (double offset : {0.0, 1e6}) {
+      const Vec3 centre = Vec3{-0.5, 1.0, 0.75} * (offset * scale);
+      std::vector<Triangle> tris;
+      for (int axis = 0; axis < 3; ++axis)
+        for (int i = 0; i < 6; ++i)
+          for (int j = 0; j < 6; ++j) {
+            const auto p = [&](int a, int b) {
+              return centre +
+                     at_uv(axis, 0.1 * (a - 3), 0.1 * (b - 3), 0.05 * axis) *
+                         scale;
+            };
+            tris.push_back({p(i, j), p(i + 1, j), p(i + 1, j + 1)});
+            tris.push_back({p(i, j), p(i + 1, j + 1), p(i, j + 1)});
+          }
+      for (int i = 0; i < 120; ++i) {
+        const Vec3 a = centre + Vec3{u(rng), u(rng), u(rng)} * (0.5 * scale);
+        tris.push_back({a, a + Vec3{u(rng), u(rng), u(rng)} * (0.03 * scale),
+                        a + Vec3{u(rng), u(rng), u(rng)} * (0.03 * scale)});
+      }
+      std::shuffle(tris.begin(), tris.end(), rng);
+      Soup s;
+      for (const Triangle& t : tris) s.add(t.a, t.b, t.c);
+      const Mesh m = s.mesh();
+      for (int q = 0; q < 60; ++q) {
+        const Triangle& t = tris[rng() % tris.size()];
+        // The capsule's axis: along x, y or z (either way) or diagonal.
+        Vec3 dir = q % 4 == 3 ? Vec3{u(rng), u(rng), u(rng)}
+                              : at_uv(q % 4, 0.0, 0.0, q % 8 < 4 ? 1.0 : -1.0);
+        dir = dir / length(dir);
+        const double radius = scale * (0.005 + 0.01 * std::fabs(u(rng)));
+        const Vec3 h = dir * (radius * (15.0 + 25.0 * std::fabs(u(rng))));
+        // A point of the triangle: a corner, an edge's midpoint or inside;
+        // the end cap's centre at the contact `gap` from it along `out`. In
+        // every third cast the capsule's tip (its farthest point along its
+        // axis) touches the triangle's corner lowest along the axis: where
+        // the widened box is tight on that axis.
+        const double w = std::fabs(u(rng));
+        const bool tip = q % 3 == 2;
+        Vec3 on = q % 3 == 0 ? t.a
+                  : q % 3 == 1
+                      ? t.b * 0.5 + t.c * 0.5
+                      : t.a * (w * 0.5) + t.b * ((1 - w) * 0.5) + t.c * 0.5;
+        Vec3 out = Vec3{u(rng), u(rng), u(rng)};
+        out = out / length(out);
+        if (tip) {
+          out = negated(dir);
+          for (const Vec3 v : {t.a, t.b, t.c})
+            if (dot(v, dir) < dot(on, dir)) on = v;
+        }
+        const double ulps[] = {0.0,     0x1p-52,  -0x1p-52, 0x1p-30, -0x1p-30,
+                               0x1p-20, -0x1p-20, 0.5,      -0.5};
+        const double gap = radius * (1.0 + ulps[q % 9]);
+        const Vec3 end_at = on + out * gap;
+        Vec3 path = Vec3{u(rng), u(rng), u(rng)};
+        if (q % 2 == 0) path = path - out * dot(path, out);  // grazing
+        path = path * (scale * (0.05 + 0.5 * std::fabs(u(rng))) / length(path));
+        // At fraction f the end h of the capsule is at end_at (f = 0: it
+        // starts there, in contact or nearly).
+        const double f = q % 5 == 0 ? 0.0 : std::fabs(u(rng));
+        const Vec3 c = end_at - h - path * f;
+        const int got = compare_casts(s, m, c, c + path, h, radius);
+        hits += got;
+        misses += 2 - got;
+        starts += f == 0.0;
+        if (HasFailure()) return;
+      }
+    }
+  EXPECT_GT(hits, 200);  // not vacuous either way
+  EXPECT_GT(misses, 100);
+  EXPECT_GT(starts, 50);
+}
+
 // A ball of radius 1/2 dropped onto the unit quad's diagonal (shared by both
 // triangles) from height 2 to -2: it touches at centre height 1/2, fraction
 // 3/8 exactly, both triangles at once, so triangle 0 (the lower index),

@@ -189,9 +189,11 @@ class Mesh {
   bool sphere_cast(Vec3 start, Vec3 end, double radius,
                    MeshShapeCastHit* hit) const;
   /// The same for a capsule moving by `translation`, with
-  /// capsule_cast_triangle; the node test is the capsule's centre's segment
-  /// against each box widened by the capsule's half extent (its largest
-  /// |end - start| / 2 over the axes) + radius + kMeshBoxMargin.
+  /// capsule_cast_triangle; the node test (and the triangles' box test) is
+  /// the capsule's centre's segment against each box widened per axis by
+  /// that axis's |end - start| / 2 + radius + kMeshBoxMargin: the bounding
+  /// box of the box's Minkowski sum with the capsule, so it never prunes the
+  /// answer.
   bool capsule_cast(const Capsule& capsule, Vec3 translation,
                     MeshShapeCastHit* hit) const;
 
