@@ -317,6 +317,14 @@ struct SlabRay : detail::SlabRay {
   // segment| components; 0 for the other queries): set before use_units.
   double extra[3] = {0.0, 0.0, 0.0};
   double q_near[3], q_far[3];  // what the near / far bound's f is offset by
+  // The cross axes (use_cross): n_a = D x e_a per axis a, whose projections
+  // are constant along the path.
+  bool cross = false;
+  double cross_n[3][3];    // n_a
+  double cross_abs[3][3];  // |n_a| per component
+  double cross_at[3];      // n_a . 2q
+  double q_at[3];          // q (use_units)
+  double cross_reach[3];   // 2 (what reaches beyond the box along n_a)
   double s[3];
   int near_hi[3];  // 1 when the near bound is hi (D < 0)
 #ifdef __wasm_simd128__
@@ -336,6 +344,7 @@ struct SlabRay : detail::SlabRay {
       if (!(m >= DBL_MIN && m <= DBL_MAX)) return;
       const double q = (component(o, a) - component(origin, a)) / unit;
       if (!(std::fabs(q) <= DBL_MAX)) return;
+      q_at[a] = q;
       near_hi[a] = d[a] < 0.0;
       // D = 0: s = +inf makes a bound beyond o a miss and one behind it no
       // constraint; o exactly on it gives 0 * inf = NaN, which constrains
@@ -356,6 +365,70 @@ struct SlabRay : detail::SlabRay {
 #endif
     }
     local = true;
+  }
+
+  // The separating axes of a segment and a box beside the box's own (the
+  // slab test): the three cross products of the segment's direction with the
+  // box's edges (Ericson, "Real-Time Collision Detection", 5.3.3 and the
+  // separating-axis test of 4.4.1, Gottschalk's OBB test with one box a
+  // segment), along which the path's projection is one point. A shape
+  // touching the node's box at some point z of it, z = o + f D + s h + w with
+  // |s| <= 1 and |w| <= r' (r' the slab's margin: the radius and
+  // kMeshBoxMargin; h the capsule's half segment, 0 for a ball), has, for n
+  // perpendicular to D, |n . (o - c)| <= sum_b |n_b| e_b + |n . h| + r' |n|
+  // (c the box's centre, e its half extents): a node whose centre's
+  // projection is farther holds nothing the shape touches. In the node's
+  // units, doubled (lo + hi = 2c, hi - lo = 2e exactly, as int16 sums).
+  // Rounding: n is exact (components of D), q within an ulp of the
+  // coordinates' magnitude of the exact offset (covered by r' |n|, r' holding
+  // kMeshBoxMargin of that magnitude), the reach is raised by 2^-40 of itself
+  // (a square root, a division and a sum: a few ulps), and the comparison
+  // gets 2^-40 of a bound on every term's size (the sums of up to six
+  // products, a few ulps of it: Higham, "Accuracy and Stability of Numerical
+  // Algorithms", 3.1, gamma_n). Off unless use_units succeeded, and when an
+  // offset in units exceeds 2^900 (no product may overflow).
+  void use_cross(Vec3 h, double unit) {
+    if (!local) return;
+    double big = 0.0;
+    for (int a = 0; a < 3; ++a) big = std::max(big, 2.0 * std::fabs(q_at[a]));
+    if (!(big <= 0x1p900)) return;
+    const double hv[3] = {h.x, h.y, h.z};
+    for (int a = 0; a < 3; ++a) {
+      const int b = (a + 1) % 3, c = (a + 2) % 3;
+      // D x e_a: component b is d[c], component c is -d[b], component a 0.
+      double* n = cross_n[a];
+      n[a] = 0.0;
+      n[b] = d[c];
+      n[c] = -d[b];
+      for (int k = 0; k < 3; ++k) cross_abs[a][k] = std::fabs(n[k]);
+      cross_at[a] = n[b] * (2.0 * q_at[b]) + n[c] * (2.0 * q_at[c]);
+      const double len = std::sqrt(n[b] * n[b] + n[c] * n[c]);
+      const double nh = std::fabs(n[b] * hv[b] + n[c] * hv[c]);
+      cross_reach[a] = 2.0 * (margin * len + nh) / unit * (1.0 + 0x1p-40);
+      if (!(cross_reach[a] <= DBL_MAX)) return;
+    }
+    cross_slack = 0x1p-40 * 16.0 * (big + 0x1p17);
+    cross = true;
+  }
+  double cross_slack = 0.0;
+
+  // Whether the cross axes (use_cross) separate the path from node n.
+  bool cross_separates(const MeshNode& n) const {
+    if (!cross) return false;
+    double c2[3], e2[3];
+    for (int k = 0; k < 3; ++k) {
+      c2[k] = static_cast<double>(n.lo[k] + n.hi[k]);
+      e2[k] = static_cast<double>(n.hi[k] - n.lo[k]);
+    }
+    for (int a = 0; a < 3; ++a) {
+      const double* m = cross_n[a];
+      const double* am = cross_abs[a];
+      const double p =
+          cross_at[a] - (m[0] * c2[0] + m[1] * c2[1] + m[2] * c2[2]);
+      const double ext = am[0] * e2[0] + am[1] * e2[1] + am[2] * e2[2];
+      if (std::fabs(p) > ext + cross_reach[a] + cross_slack) return true;
+    }
+    return false;
   }
 
   // enter() on a box in world coordinates widened first by `extra` per axis
@@ -1040,7 +1113,8 @@ struct SweepVisit {
   bool bound_node(const Mesh& mesh, uint32_t i, double* f) const {
     double d, t;
     const bool hit = slab.local
-                         ? slab.enter_node(mesh.node(i), &d, &t)
+                         ? slab.enter_node(mesh.node(i), &d, &t) &&
+                               !slab.cross_separates(mesh.node(i))
                          : slab.enter_widened(mesh.world_bounds(i), &d, &t);
     if (hit) *f = fraction_bound(t, k);
     return hit;
@@ -1083,6 +1157,7 @@ bool Mesh::sphere_cast(Vec3 start, Vec3 end, double radius,
   SlabRay slab(start, half * k, 2.0 / k * (1.0 + kMeshBoundSlack), magnitude);
   slab.margin += radius;  // (rounded: the margin is far larger than that)
   slab.use_units(start, origin_, unit_);
+  slab.use_cross(Vec3{0.0, 0.0, 0.0}, unit_);
   auto visit = sweep_visit(
       [&](const Triangle& t, ShapeCastHit* h) {
         return sphere_cast_triangle(start, end, radius, t, h);
@@ -1121,6 +1196,7 @@ bool Mesh::capsule_cast(const Capsule& capsule, Vec3 translation,
   slab.extra[1] = std::fabs(h.y);
   slab.extra[2] = std::fabs(h.z);
   slab.use_units(c, origin_, unit_);
+  slab.use_cross(h, unit_);
   auto visit = sweep_visit(
       [&](const Triangle& t, ShapeCastHit* out) {
         return capsule_cast_triangle(capsule, translation, t, out);

@@ -182,7 +182,10 @@ class Mesh {
   /// (so a cast that starts touching casts only lower indices once it has
   /// one). Nodes and such triangles are taken best first from one heap by
   /// their lower bounds, so a triangle is cast only when nothing queued can
-  /// come earlier. Algorithm: the swept-sphere BVH cast of Jolt's
+  /// come earlier. A node is also skipped when one of the three cross axes
+  /// D x (x, y or z) separates it from the path widened by the shape's
+  /// reach (the separating-axis test of a segment and a box; mesh.cpp's
+  /// SlabRay::use_cross). Algorithm: the swept-sphere BVH cast of Jolt's
   /// CastShape against a MeshShape and parry's cast_shapes against a TriMesh
   /// (the segment against boxes grown by the shape's extent). The inputs must
   /// be valid (finite points, radius >= 0).
