@@ -321,7 +321,18 @@ struct SlabRay : detail::SlabRay {
   // origin ~2^1000 units from the mesh, a direction component ~2^-1000 of the
   // others), `local` stays false and nodes take enter() on world bounds.
   bool local = false;
+  // Per axis, what the box is widened by beyond `margin` (a capsule's |half
+  // segment| components; 0 for the other queries): set before use_units.
+  double extra[3] = {0.0, 0.0, 0.0};
   double q_near[3], q_far[3];  // what the near / far bound's f is offset by
+  // The cross axes (use_cross): n_a = D x e_a per axis a, whose projections
+  // are constant along the path.
+  bool cross = false;
+  double cross_n[3][3];    // n_a
+  double cross_abs[3][3];  // |n_a| per component
+  double cross_at[3];      // n_a . 2q
+  double q_at[3];          // q (use_units)
+  double cross_reach[3];   // 2 (what reaches beyond the box along n_a)
   double s[3];
   int near_hi[3];  // 1 when the near bound is hi (D < 0)
 #ifdef __wasm_simd128__
@@ -336,11 +347,12 @@ struct SlabRay : detail::SlabRay {
 #endif
 
   void use_units(Vec3 o, Vec3 origin, double unit) {
-    const double m = margin / unit;
-    if (!(m >= DBL_MIN && m <= DBL_MAX)) return;
     for (int a = 0; a < 3; ++a) {
+      const double m = (margin + extra[a]) / unit;
+      if (!(m >= DBL_MIN && m <= DBL_MAX)) return;
       const double q = (component(o, a) - component(origin, a)) / unit;
       if (!(std::fabs(q) <= DBL_MAX)) return;
+      q_at[a] = q;
       near_hi[a] = d[a] < 0.0;
       // D = 0: s = +inf makes a bound beyond o a miss and one behind it no
       // constraint; o exactly on it gives 0 * inf = NaN, which constrains
@@ -361,6 +373,84 @@ struct SlabRay : detail::SlabRay {
 #endif
     }
     local = true;
+  }
+
+  // The separating axes of a segment and a box beside the box's own (the
+  // slab test): the three cross products of the segment's direction with the
+  // box's edges (Ericson, "Real-Time Collision Detection", 5.3.3 and the
+  // separating-axis test of 4.4.1, Gottschalk's OBB test with one box a
+  // segment), along which the path's projection is one point. A shape
+  // touching the node's box at some point z of it, z = o + f D + s h + w with
+  // |s| <= 1 and |w| <= r' (r' the slab's margin: the radius and
+  // kMeshBoxMargin; h the capsule's half segment, 0 for a ball), has, for n
+  // perpendicular to D, |n . (o - c)| <= sum_b |n_b| e_b + |n . h| + r' |n|
+  // (c the box's centre, e its half extents): a node whose centre's
+  // projection is farther holds nothing the shape touches. In the node's
+  // units, doubled (lo + hi = 2c, hi - lo = 2e exactly, as int16 sums).
+  // Rounding: n is exact (components of D), q within an ulp of the
+  // coordinates' magnitude of the exact offset (covered by r' |n|, r' holding
+  // kMeshBoxMargin of that magnitude), the reach is raised by 2^-40 of itself
+  // (a square root, a division and a sum: a few ulps), and the comparison
+  // gets 2^-40 of a bound on every term's size (the sums of up to six
+  // products, a few ulps of it: Higham, "Accuracy and Stability of Numerical
+  // Algorithms", 3.1, gamma_n). Off unless use_units succeeded, and when an
+  // offset in units exceeds 2^900 (no product may overflow).
+  void use_cross(Vec3 h, double unit) {
+    if (!local) return;
+    double big = 0.0;
+    for (int a = 0; a < 3; ++a) big = std::max(big, 2.0 * std::fabs(q_at[a]));
+    if (!(big <= 0x1p900)) return;
+    const double hv[3] = {h.x, h.y, h.z};
+    for (int a = 0; a < 3; ++a) {
+      const int b = (a + 1) % 3, c = (a + 2) % 3;
+      // D x e_a: component b is d[c], component c is -d[b], component a 0.
+      double* n = cross_n[a];
+      n[a] = 0.0;
+      n[b] = d[c];
+      n[c] = -d[b];
+      for (int k = 0; k < 3; ++k) cross_abs[a][k] = std::fabs(n[k]);
+      cross_at[a] = n[b] * (2.0 * q_at[b]) + n[c] * (2.0 * q_at[c]);
+      const double len = std::sqrt(n[b] * n[b] + n[c] * n[c]);
+      const double nh = std::fabs(n[b] * hv[b] + n[c] * hv[c]);
+      cross_reach[a] = 2.0 * (margin * len + nh) / unit * (1.0 + 0x1p-40);
+      if (!(cross_reach[a] <= DBL_MAX)) return;
+    }
+    cross_slack = 0x1p-40 * 16.0 * (big + 0x1p17);
+    cross = true;
+  }
+  double cross_slack = 0.0;
+
+  // Whether the cross axes (use_cross) separate the path from node n.
+  bool cross_separates(const MeshNode& n) const {
+    if (!cross) return false;
+    double c2[3], e2[3];
+    for (int k = 0; k < 3; ++k) {
+      c2[k] = static_cast<double>(n.lo[k] + n.hi[k]);
+      e2[k] = static_cast<double>(n.hi[k] - n.lo[k]);
+    }
+    for (int a = 0; a < 3; ++a) {
+      const double* m = cross_n[a];
+      const double* am = cross_abs[a];
+      const double p =
+          cross_at[a] - (m[0] * c2[0] + m[1] * c2[1] + m[2] * c2[2]);
+      const double ext = am[0] * e2[0] + am[1] * e2[1] + am[2] * e2[2];
+      if (std::fabs(p) > ext + cross_reach[a] + cross_slack) return true;
+    }
+    return false;
+  }
+
+  // enter() on a box in world coordinates widened first by `extra` per axis
+  // (lo - extra, hi + extra, each rounded: that moves a bound by half an ulp
+  // of the query's magnitude at most, far inside the margin; a bound that
+  // overflows is infinite and only widens the box more).
+  bool enter_widened(AABB box, double* distance, double* param) const {
+    box.min.x -= extra[0];
+    box.min.y -= extra[1];
+    box.min.z -= extra[2];
+    box.max.x += extra[0];
+    box.max.y += extra[1];
+    box.max.z += extra[2];
+    return enter(box, distance, param);
   }
 
   // Both tests also give, in *param when not null, the lowered entry
@@ -1008,10 +1098,11 @@ struct PrismFilter {
 
 // The swept shapes' node test: the path of the shape's centre (a segment)
 // against each box widened by the shape's reach from its centre (radius, or
-// the capsule's half extent + radius) plus the margin, with the slab test of
-// the ray queries. The widened box holds the Minkowski sum of the node's box
-// and the shape (a rounded box in a box), so a triangle the shape touches at
-// fraction f lies in a box the path enters at or before f.
+// per axis the capsule's |half segment| on that axis + radius: SlabRay's
+// extra) plus the margin, with the slab test of the ray queries. The widened
+// box holds the Minkowski sum of the node's box and the shape (a rounded box
+// in a box), so a triangle the shape touches at fraction f lies in a box the
+// path enters at or before f.
 template <class Cast>
 struct SweepVisit {
   Cast cast;     // the single call: bool(const Triangle&, ShapeCastHit*)
@@ -1029,8 +1120,10 @@ struct SweepVisit {
   }
   bool bound_node(const Mesh& mesh, uint32_t i, double* f) const {
     double d, t;
-    const bool hit = slab.local ? slab.enter_node(mesh.node(i), &d, &t)
-                                : slab.enter(mesh.world_bounds(i), &d, &t);
+    const bool hit = slab.local
+                         ? slab.enter_node(mesh.node(i), &d, &t) &&
+                               !slab.cross_separates(mesh.node(i))
+                         : slab.enter_widened(mesh.world_bounds(i), &d, &t);
     if (hit) *f = fraction_bound(t, k);
     return hit;
   }
@@ -1038,7 +1131,7 @@ struct SweepVisit {
   // *lo, a lower bound on its fraction (the box's and the prism's).
   bool candidate(const Triangle& tri, uint32_t id, double* lo) const {
     double d, t, p;
-    if (!slab.enter(triangle_box(tri), &d, &t)) return false;
+    if (!slab.enter_widened(triangle_box(tri), &d, &t)) return false;
     const double box = fraction_bound(t, k);
     if (beaten(box, id) || !prism.bound(tri, box, limit(), &p)) return false;
     *lo = p;
@@ -1072,6 +1165,7 @@ bool Mesh::sphere_cast(Vec3 start, Vec3 end, double radius,
   SlabRay slab(start, half * k, 2.0 / k * (1.0 + kMeshBoundSlack), magnitude);
   slab.margin += radius;  // (rounded: the margin is far larger than that)
   slab.use_units(start, origin_, unit_);
+  slab.use_cross(Vec3{0.0, 0.0, 0.0}, unit_);
   auto visit = sweep_visit(
       [&](const Triangle& t, ShapeCastHit* h) {
         return sphere_cast_triangle(start, end, radius, t, h);
@@ -1086,14 +1180,16 @@ bool Mesh::sphere_cast(Vec3 start, Vec3 end, double radius,
 
 bool Mesh::capsule_cast(const Capsule& capsule, Vec3 translation,
                         MeshShapeCastHit* hit) const {
-  // The centre's path c + t D, D = k T: the end is at t = 1 / k. The capsule
-  // reaches at most its half extent (the largest |end - start| / 2 over the
-  // axes) + radius from c along any axis.
+  // The centre's path c + t D, D = k T: the end is at t = 1 / k. Along each
+  // axis the capsule reaches |h| of that axis + radius from c (h the half
+  // segment), so the box it touches at c holds c once widened per axis by
+  // that: the bounding box of the box's Minkowski sum with the capsule
+  // reflected (c + s h + w in the box, |s| <= 1, |w| <= r, puts c within
+  // |h_axis| + r of it on every axis; exact for the box (+) segment, the ball
+  // rounding its edges). Before, every axis took the largest |h| component,
+  // which for an upright capsule widened x and z by its half height too.
   const Vec3 c = capsule.start * 0.5 + capsule.end * 0.5;
   const Vec3 h = capsule.end * 0.5 - capsule.start * 0.5;
-  const double reach =
-      std::max(std::max(std::fabs(h.x), std::fabs(h.y)), std::fabs(h.z)) +
-      capsule.radius;
   const double k = detail::unit_scale_for(detail::biased_exponent(translation));
   const double magnitude =
       std::min(2.0 * std::max(std::max(std::max(max_coord_, capsule.radius),
@@ -1103,8 +1199,12 @@ bool Mesh::capsule_cast(const Capsule& capsule, Vec3 translation,
                DBL_MAX);
   SlabRay slab(c, translation * k, 1.0 / k * (1.0 + kMeshBoundSlack),
                magnitude);
-  slab.margin += reach;
+  slab.margin += capsule.radius;
+  slab.extra[0] = std::fabs(h.x);
+  slab.extra[1] = std::fabs(h.y);
+  slab.extra[2] = std::fabs(h.z);
   slab.use_units(c, origin_, unit_);
+  slab.use_cross(h, unit_);
   auto visit = sweep_visit(
       [&](const Triangle& t, ShapeCastHit* out) {
         return capsule_cast_triangle(capsule, translation, t, out);

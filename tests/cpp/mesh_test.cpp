@@ -1269,6 +1269,171 @@ TEST(MeshTest, CastsGrazingEdgesAndCornersEqualTheBruteForceAtEveryMagnitude) {
   EXPECT_GT(misses, 100);
 }
 
+// The capsule's node and triangle-box test (mesh.cpp, Mesh::capsule_cast):
+// each box widened per axis by that axis's |half segment| component + radius
+// (the bounding box of the box's Minkowski sum with the capsule), where it
+// decides: long capsules (half length 15 to 40 radii) along x, y or z or
+// diagonal, whose end cap touches a triangle at the far end of the axis, at
+// exactly the radius or a few ulps or 2^-30 of it nearer or farther, grazing
+// (the path across the direction to the contact) or moving toward it, or
+// starting in contact; among three shuffled grid patches (shared edges and
+// corners: ties between triangles) in the three axis planes and small
+// triangles scattered about them; at every magnitude from 1e-150 to 1e150,
+// at the origin and 1e6 of the size off it. Each cast equals the brute force
+// bit for bit (and the ball casts from the same centre with it).
+TEST(MeshTest, CapsuleCastsReachingAlongTheirAxisEqualTheBruteForce) {
+  std::mt19937_64 rng(1404);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  int hits = 0, misses = 0, starts = 0;
+  for (double scale : {1e-150, 1e-60, 1e-3, 1.0, 1e40, 1e150})
+    for (double offset : {0.0, 1e6}) {
+      const Vec3 centre = Vec3{-0.5, 1.0, 0.75} * (offset * scale);
+      std::vector<Triangle> tris;
+      for (int axis = 0; axis < 3; ++axis)
+        for (int i = 0; i < 6; ++i)
+          for (int j = 0; j < 6; ++j) {
+            const auto p = [&](int a, int b) {
+              return centre +
+                     at_uv(axis, 0.1 * (a - 3), 0.1 * (b - 3), 0.05 * axis) *
+                         scale;
+            };
+            tris.push_back({p(i, j), p(i + 1, j), p(i + 1, j + 1)});
+            tris.push_back({p(i, j), p(i + 1, j + 1), p(i, j + 1)});
+          }
+      for (int i = 0; i < 120; ++i) {
+        const Vec3 a = centre + Vec3{u(rng), u(rng), u(rng)} * (0.5 * scale);
+        tris.push_back({a, a + Vec3{u(rng), u(rng), u(rng)} * (0.03 * scale),
+                        a + Vec3{u(rng), u(rng), u(rng)} * (0.03 * scale)});
+      }
+      std::shuffle(tris.begin(), tris.end(), rng);
+      Soup s;
+      for (const Triangle& t : tris) s.add(t.a, t.b, t.c);
+      const Mesh m = s.mesh();
+      for (int q = 0; q < 60; ++q) {
+        const Triangle& t = tris[rng() % tris.size()];
+        // The capsule's axis: along x, y or z (either way) or diagonal.
+        Vec3 dir = q % 4 == 3 ? Vec3{u(rng), u(rng), u(rng)}
+                              : at_uv(q % 4, 0.0, 0.0, q % 8 < 4 ? 1.0 : -1.0);
+        dir = dir / length(dir);
+        const double radius = scale * (0.005 + 0.01 * std::fabs(u(rng)));
+        const Vec3 h = dir * (radius * (15.0 + 25.0 * std::fabs(u(rng))));
+        // A point of the triangle: a corner, an edge's midpoint or inside;
+        // the end cap's centre at the contact `gap` from it along `out`. In
+        // every third cast the capsule's tip (its farthest point along its
+        // axis) touches the triangle's corner lowest along the axis: where
+        // the widened box is tight on that axis.
+        const double w = std::fabs(u(rng));
+        const bool tip = q % 3 == 2;
+        Vec3 on = q % 3 == 0 ? t.a
+                  : q % 3 == 1
+                      ? t.b * 0.5 + t.c * 0.5
+                      : t.a * (w * 0.5) + t.b * ((1 - w) * 0.5) + t.c * 0.5;
+        Vec3 out = Vec3{u(rng), u(rng), u(rng)};
+        out = out / length(out);
+        if (tip) {
+          out = negated(dir);
+          for (const Vec3 v : {t.a, t.b, t.c})
+            if (dot(v, dir) < dot(on, dir)) on = v;
+        }
+        const double ulps[] = {0.0,     0x1p-52,  -0x1p-52, 0x1p-30, -0x1p-30,
+                               0x1p-20, -0x1p-20, 0.5,      -0.5};
+        const double gap = radius * (1.0 + ulps[q % 9]);
+        const Vec3 end_at = on + out * gap;
+        Vec3 path = Vec3{u(rng), u(rng), u(rng)};
+        if (q % 2 == 0) path = path - out * dot(path, out);  // grazing
+        path = path * (scale * (0.05 + 0.5 * std::fabs(u(rng))) / length(path));
+        // At fraction f the end h of the capsule is at end_at (f = 0: it
+        // starts there, in contact or nearly).
+        const double f = q % 5 == 0 ? 0.0 : std::fabs(u(rng));
+        const Vec3 c = end_at - h - path * f;
+        const int got = compare_casts(s, m, c, c + path, h, radius);
+        hits += got;
+        misses += 2 - got;
+        starts += f == 0.0;
+        if (HasFailure()) return;
+      }
+    }
+  EXPECT_GT(hits, 200);  // not vacuous either way
+  EXPECT_GT(misses, 100);
+  EXPECT_GT(starts, 50);
+}
+
+// The casts' cross axes (mesh.cpp, SlabRay::use_cross: a node is skipped
+// when the path's projection on D x e_axis is beyond the box's and the
+// shape's reach), where they decide: paths oblique to every axis passing a
+// patch's border edge (parallel to an axis, an edge of its triangle's box and
+// of the leaves' boxes) at exactly the radius, or a few ulps, 2^-30 or 2^-20
+// of it nearer or farther, along the direction D x edge (so the cross axis
+// is the separating one), from beside or above the patch; balls, and
+// capsules whose segment lies along the edge, across it or along the path;
+// a shuffled 8 x 8 patch in each axis plane, at every magnitude from 1e-150
+// to 1e150, at the origin and 1e6 of the size off it. Each equals the brute
+// force bit for bit.
+TEST(MeshTest, CastsPassingAnEdgeObliquelyEqualTheBruteForce) {
+  std::mt19937_64 rng(1405);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  int hits = 0, misses = 0;
+  for (double scale : {1e-150, 1e-60, 1e-3, 1.0, 1e40, 1e150})
+    for (double offset : {0.0, 1e6})
+      for (int axis = 0; axis < 3; ++axis) {
+        const Vec3 centre = Vec3{0.75, -0.5, 1.0} * (offset * scale);
+        const auto p = [&](double a, double b) {
+          return centre + at_uv(axis, a, b, 0.0) * scale;
+        };
+        std::vector<Triangle> tris;
+        for (int i = 0; i < 8; ++i)
+          for (int j = 0; j < 8; ++j) {
+            const double a = 0.1 * (i - 4), b = 0.1 * (j - 4);
+            tris.push_back({p(a, b), p(a + 0.1, b), p(a + 0.1, b + 0.1)});
+            tris.push_back({p(a, b), p(a + 0.1, b + 0.1), p(a, b + 0.1)});
+          }
+        std::shuffle(tris.begin(), tris.end(), rng);
+        Soup s;
+        for (const Triangle& t : tris) s.add(t.a, t.b, t.c);
+        const Mesh m = s.mesh();
+        for (int q = 0; q < 24; ++q) {
+          // A border edge: u = +-0.4 (along v) or v = +-0.4 (along u).
+          const double sign = q % 2 ? 1.0 : -1.0;
+          const bool along_v = q % 4 < 2;
+          const double t0 = 0.4 * u(rng);
+          const Vec3 on = along_v ? p(0.4 * sign, t0) : p(t0, 0.4 * sign);
+          const Vec3 edge =
+              along_v ? at_uv(axis, 0, 1, 0) : at_uv(axis, 1, 0, 0);
+          const Vec3 outward =
+              along_v ? at_uv(axis, sign, 0, 0) : at_uv(axis, 0, sign, 0);
+          // n: perpendicular to the edge, outward of the patch (so the
+          // patch is on its far side), tilted out of the plane.
+          const double tilt = q % 3 == 0 ? 0.0 : u(rng);
+          const Vec3 n =
+              outward * std::sqrt(1.0 - tilt * tilt) + at_uv(axis, 0, 0, tilt);
+          // D: perpendicular to n, oblique to the edge.
+          Vec3 dir = Vec3{u(rng), u(rng), u(rng)};
+          dir = dir - n * dot(dir, n);
+          dir = dir + edge * (0.3 * dot(dir, dir));
+          dir = dir - n * dot(dir, n);
+          const double radius = scale * (0.01 + 0.1 * std::fabs(u(rng)));
+          const double ulps[] = {0.0,     0x1p-52,  -0x1p-52, 0x1p-50, -0x1p-50,
+                                 0x1p-30, -0x1p-30, 0x1p-20,  -0x1p-20};
+          const double gap = radius * (1.0 + ulps[q % 9]);
+          const Vec3 path =
+              dir * (scale * (0.05 + 0.8 * std::fabs(u(rng))) / length(dir));
+          const double f = std::fabs(u(rng));
+          const Vec3 c = on + n * gap - path * f;
+          // The capsule's half segment: along the edge, along the path, or
+          // along D x n (across both; its end then passes nearer, a hit).
+          const Vec3 axes[3] = {edge, path / length(path),
+                                cross(dir, n) / length(cross(dir, n))};
+          const Vec3 h = axes[q % 3] * (scale * 0.1 * std::fabs(u(rng)));
+          const int got = compare_casts(s, m, c, c + path, h, radius);
+          hits += got;
+          misses += 2 - got;
+          if (HasFailure()) return;
+        }
+      }
+  EXPECT_GT(hits, 200);  // not vacuous either way
+  EXPECT_GT(misses, 100);
+}
+
 // A ball of radius 1/2 dropped onto the unit quad's diagonal (shared by both
 // triangles) from height 2 to -2: it touches at centre height 1/2, fraction
 // 3/8 exactly, both triangles at once, so triangle 0 (the lower index),

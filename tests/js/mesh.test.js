@@ -1189,6 +1189,127 @@ describe("casts equal the brute force over np.sphereCastTriangle / np.capsuleCas
     }
   });
 
+  // The capsule's boxes widened per axis by |half segment| + radius, and the cross axes D x (x, y, z) of the
+  // node test (mesh.cpp), where they are tight, in WASM: on a shuffled 8 x 8 patch in the plane z = 0, long
+  // capsules (20 radii) along x, y, z or diagonal whose tip touches the patch's corner lowest along their axis,
+  // and balls and capsules passing a border edge obliquely along its separating cross axis, at the radius or
+  // 2^-52, 2^-30 of it nearer or farther; at 1e-150, 1 and 1e150, at the origin and 1e6 of the size off it.
+  it("capsules reaching along their axis and paths passing an edge obliquely, at every magnitude", () => {
+    const rng = random(1406);
+    let hits = 0;
+    let misses = 0;
+    for (const scale of [1e-150, 1, 1e150])
+      for (const offset of [0, 1e6]) {
+        const o = offset * scale;
+        const cells = [];
+        for (let i = 0; i < 8; i++)
+          for (let j = 0; j < 8; j++)
+            cells.push([0.1 * (i - 4), 0.1 * (j - 4)]);
+        const positions = new Float64Array(cells.length * 18);
+        for (let i = cells.length - 1; i > 0; i--) {
+          const j = rng.below(i + 1);
+          [cells[i], cells[j]] = [cells[j], cells[i]];
+        }
+        cells.forEach(([a, b], k) => {
+          const p = (u, v) => [o + u * scale, o + v * scale, o];
+          positions.set(
+            [
+              ...p(a, b),
+              ...p(a + 0.1, b),
+              ...p(a + 0.1, b + 0.1),
+              ...p(a, b),
+              ...p(a + 0.1, b + 0.1),
+              ...p(a, b + 0.1),
+            ],
+            18 * k,
+          );
+        });
+        const tris = triangles(positions);
+        const mesh = np.createMesh(positions);
+        const gaps = [0, 2 ** -52, -(2 ** -52), 2 ** -30, -(2 ** -30)];
+        for (let q = 0; q < 40; q++) {
+          const radius = scale * (0.01 + 0.05 * rng.unit());
+          const gap = radius * (1 + gaps[q % 5]);
+          const length = (v) => Math.hypot(v.x, v.y, v.z);
+          const unitOf = (v) =>
+            v3(v.x / length(v), v.y / length(v), v.z / length(v));
+          let c;
+          let axis;
+          let path;
+          if (q % 2 === 0) {
+            // A capsule's tip on the corner lowest along its axis.
+            const dir = unitOf(
+              q % 8 === 0
+                ? v3(rng.symmetric(), rng.symmetric(), rng.symmetric())
+                : q % 8 === 2
+                  ? v3(1, 0, 0)
+                  : q % 8 === 4
+                    ? v3(0, -1, 0)
+                    : v3(0, 0, -1),
+            );
+            const t = tris[rng.below(tris.length)];
+            let on = t.a;
+            for (const v of [t.b, t.c])
+              if (
+                v.x * dir.x + v.y * dir.y + v.z * dir.z <
+                on.x * dir.x + on.y * dir.y + on.z * dir.z
+              )
+                on = v;
+            axis = v3(
+              dir.x * 20 * radius,
+              dir.y * 20 * radius,
+              dir.z * 20 * radius,
+            );
+            path = v3(
+              rng.symmetric() * scale * 0.3,
+              rng.symmetric() * scale * 0.3,
+              rng.symmetric() * scale * 0.3,
+            );
+            const f = q % 6 === 0 ? 0 : rng.unit();
+            // The end cap's centre `gap` beyond the corner, against the axis.
+            c = v3(
+              on.x - dir.x * gap - axis.x - path.x * f,
+              on.y - dir.y * gap - axis.y - path.y * f,
+              on.z - dir.z * gap - axis.z - path.z * f,
+            );
+          } else {
+            // Past the border edge x = 0.4 (along y) along n = (cos, 0, sin), on a path perpendicular to n.
+            const tilt = rng.symmetric();
+            const n = v3(Math.sqrt(1 - tilt * tilt), 0, tilt);
+            const along = rng.symmetric();
+            const on = v3(
+              o + 0.4 * scale,
+              o + 0.4 * scale * rng.symmetric(),
+              o,
+            );
+            const d = v3(-n.z * along, 0.5 + rng.unit(), n.x * along);
+            const s = (scale * (0.05 + 0.5 * rng.unit())) / length(d);
+            path = v3(d.x * s, d.y * s, d.z * s);
+            const f = rng.unit();
+            c = v3(
+              on.x + n.x * gap - path.x * f,
+              on.y + n.y * gap - path.y * f,
+              on.z + n.z * gap - path.z * f,
+            );
+            axis = v3(0, 0.1 * scale * rng.unit(), 0);
+          }
+          const got = compareCasts(
+            mesh,
+            tris,
+            c,
+            v3(c.x + path.x, c.y + path.y, c.z + path.z),
+            axis,
+            radius,
+          );
+          hits += got;
+          misses += 2 - got;
+        }
+        mesh.dispose();
+      }
+    expect(hits).toBeGreaterThan(60); // not vacuous either way
+    expect(misses).toBeGreaterThan(30);
+  });
+
   it("a ball and a capsule dropped on the quad's shared diagonal hit at exactly 3/8, triangle 0, either order", () => {
     const positions = new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]);
     for (const order of [

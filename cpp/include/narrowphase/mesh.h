@@ -189,16 +189,21 @@ class Mesh {
   /// (so a cast that starts touching casts only lower indices once it has
   /// one). Nodes and such triangles are taken best first from one heap by
   /// their lower bounds, so a triangle is cast only when nothing queued can
-  /// come earlier. Algorithm: the swept-sphere BVH cast of Jolt's
+  /// come earlier. A node is also skipped when one of the three cross axes
+  /// D x (x, y or z) separates it from the path widened by the shape's
+  /// reach (the separating-axis test of a segment and a box; mesh.cpp's
+  /// SlabRay::use_cross). Algorithm: the swept-sphere BVH cast of Jolt's
   /// CastShape against a MeshShape and parry's cast_shapes against a TriMesh
   /// (the segment against boxes grown by the shape's extent). The inputs must
   /// be valid (finite points, radius >= 0).
   bool sphere_cast(Vec3 start, Vec3 end, double radius,
                    MeshShapeCastHit* hit) const;
   /// The same for a capsule moving by `translation`, with
-  /// capsule_cast_triangle; the node test is the capsule's centre's segment
-  /// against each box widened by the capsule's half extent (its largest
-  /// |end - start| / 2 over the axes) + radius + kMeshBoxMargin.
+  /// capsule_cast_triangle; the node test (and the triangles' box test) is
+  /// the capsule's centre's segment against each box widened per axis by
+  /// that axis's |end - start| / 2 + radius + kMeshBoxMargin: the bounding
+  /// box of the box's Minkowski sum with the capsule, so it never prunes the
+  /// answer.
   bool capsule_cast(const Capsule& capsule, Vec3 translation,
                     MeshShapeCastHit* hit) const;
 
