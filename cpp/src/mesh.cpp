@@ -1278,10 +1278,10 @@ struct OverlapVisit {
   void leaf(const Triangle& t, uint32_t id, uint32_t slot) {
     if (found && out == nullptr) return;
     // The node test on the triangle's own (exact) box first: as conservative
-    // as on a node, and far cheaper than the exact single call; a box inside
-    // the shape touches it without the call.
-    const AABB box = triangle_box(t);
-    if (!node_test(box) || !(node_test.contains(box) || overlap(t))) return;
+    // as on a node, and far cheaper than the exact single call; a triangle
+    // inside the shape (node_test.holds) touches it without the call.
+    if (!node_test(triangle_box(t)) || !(node_test.holds(t) || overlap(t)))
+      return;
     found = true;
     if (out != nullptr) out->push_back(slots ? slot : id);
   }
@@ -1349,6 +1349,7 @@ struct SphereNodeTest {
     return r2 >= kMeshInsideBallMinSquare && r2 <= DBL_MAX &&
            d <= r2 * (1.0 - kMeshInsideBallSlack);
   }
+  bool holds(const Triangle& t) const { return contains(triangle_box(t)); }
 };
 
 // A box node test: the query's bounding box `bounds` (rounded: widened with
@@ -1367,20 +1368,70 @@ struct BoxNodeTest {
            bounds.min.z <= box.min.z && box.max.x <= bounds.max.x &&
            box.max.y <= bounds.max.y && box.max.z <= bounds.max.z;
   }
+  bool holds(const Triangle& t) const { return contains(triangle_box(t)); }
 };
 
 // The capsule's bounding box: its segment's, grown by the radius (sums that
 // overflow become infinite, which only loosens it).
-BoxNodeTest capsule_node_test(const Capsule& c, double max_coord) {
+// The capsule's node test: its bounding box (a BoxNodeTest that is not the
+// shape), and whether a box or a triangle lies inside the capsule, decided
+// conservatively corner by corner: a corner p is inside when it lies within
+// the radius of a point of the segment, the one at a parameter t clamped to
+// [0, 1] (any t in [0, 1] gives a point a + t (b - a) of the segment; its
+// projection's, rounded, is the nearest up to rounding). That point, computed
+// as a + t * (b - a) in doubles (three roundings a coordinate, each within u
+// = 2^-53 of at most 2M, M the largest |coordinate| of the segment's ends,
+// plus 2^-1075 for an underflowing product: within 9uM + 2^-1073 of the true
+// point in all), is within e = kMeshInsideCapsuleReach * M +
+// kMeshBoxMarginAbsolute of the segment; so p is inside when |p - q| <= r - e,
+// which the sphere's test decides (SphereNodeTest::contains, the same
+// roundings and slack) against the radius r - e, itself rounded: r - e
+// computed exceeds the exact one by at most u of it, which the slack covers.
+struct CapsuleNodeTest {
+  BoxNodeTest bounds;
+  Vec3 a, d;
+  double dd = 0.0;
+  double r2 = -1.0;  // (r - e)^2 (1 - kMeshInsideBallSlack); < 0: none inside
+  bool operator()(const AABB& box) const { return bounds(box); }
+  bool inside(Vec3 p) const {
+    double t = dot(p - a, d) / dd;  // NaN for a point capsule: t = 0
+    t = t > 0.0 ? (t < 1.0 ? t : 1.0) : 0.0;
+    const Vec3 g = p - (a + d * t);
+    return g.x * g.x + g.y * g.y + g.z * g.z <= r2;
+  }
+  bool contains(const AABB& box) const {
+    if (!(r2 >= 0.0)) return false;
+    for (int k = 0; k < 8; ++k)
+      if (!inside({k & 1 ? box.max.x : box.min.x, k & 2 ? box.max.y : box.min.y,
+                   k & 4 ? box.max.z : box.min.z}))
+        return false;
+    return true;
+  }
+  bool holds(const Triangle& t) const {
+    return r2 >= 0.0 && inside(t.a) && inside(t.b) && inside(t.c);
+  }
+};
+
+CapsuleNodeTest capsule_node_test(const Capsule& c, double max_coord) {
   const AABB b{
       {min2(c.start.x, c.end.x) - c.radius, min2(c.start.y, c.end.y) - c.radius,
        min2(c.start.z, c.end.z) - c.radius},
       {max2(c.start.x, c.end.x) + c.radius, max2(c.start.y, c.end.y) + c.radius,
        max2(c.start.z, c.end.z) + c.radius}};
-  const double magnitude =
-      std::max(std::max(max_coord, c.radius),
-               std::max(max_abs_component(c.start), max_abs_component(c.end)));
-  return {b, box_margin(std::min(magnitude * 2.0, DBL_MAX)), false};
+  const double ends =
+      std::max(max_abs_component(c.start), max_abs_component(c.end));
+  const double magnitude = std::max(std::max(max_coord, c.radius), ends);
+  CapsuleNodeTest test{
+      {b, box_margin(std::min(magnitude * 2.0, DBL_MAX)), false},
+      c.start,
+      c.end - c.start};
+  test.dd = dot(test.d, test.d);
+  const double reach =
+      c.radius - (kMeshInsideCapsuleReach * ends + kMeshBoxMarginAbsolute);
+  const double r2 = reach * reach;
+  if (reach > 0.0 && r2 >= kMeshInsideBallMinSquare && r2 <= DBL_MAX)
+    test.r2 = r2 * (1.0 - kMeshInsideBallSlack);
+  return test;
 }
 
 BoxNodeTest aabb_node_test(const AABB& b, double max_coord) {
@@ -1397,6 +1448,7 @@ struct OBBNodeTest {
     return overlap_aabb_obb(widened(node, margin), box);
   }
   bool contains(const AABB&) const { return false; }
+  bool holds(const Triangle&) const { return false; }
 };
 
 }  // namespace

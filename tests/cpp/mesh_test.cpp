@@ -940,6 +940,69 @@ TEST(MeshTest, ShapesHoldingWholeNodesEqualTheBruteForceAtTheirTies) {
   EXPECT_GT(found, 10 * queries);  // not vacuous: the spheres hold many
 }
 
+// The same for capsules (CapsuleNodeTest: a corner inside when within the
+// radius, less kMeshInsideCapsuleReach of the ends' magnitude, of a computed
+// point of the segment): points and specks just on either side of a capsule's
+// surface, along its side and around its ends, for capsules along an axis and
+// oblique, and zero-length ones. (Dropping the reach, or the slack, fails
+// here: points 2^-45 outside are reported.)
+TEST(MeshTest, CapsulesHoldingWholeNodesEqualTheBruteForceAtTheirTies) {
+  std::mt19937_64 rng(92);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  size_t found = 0, queries = 0;
+  for (double scale : {1e-300, 1e-130, 1e-20, 1.0, 1e20, 1e150, 1e160})
+    for (double offset : {0.0, 1e6})
+      for (int shape = 0; shape < 3; ++shape) {
+        const Vec3 a{(u(rng) + offset) * scale, (u(rng) - offset) * scale,
+                     (u(rng) + offset) * scale};
+        const Vec3 along = shape == 0   ? Vec3{0, 2 * scale, 0}
+                           : shape == 1 ? Vec3{u(rng), u(rng), u(rng)} * scale
+                                        : Vec3{0, 0, 0};
+        const np::Segment seg{a, a + along};
+        Soup s;
+        for (int i = 0; i < 400; ++i) {
+          Vec3 d{u(rng), u(rng), u(rng)};
+          d = d * (1.0 / np::length(d));
+          // A point of the segment (its ends a third of the time), then out
+          // by the radius (the scale) in a random direction: around the ends
+          // the cap, elsewhere mostly the side.
+          const double t = i % 3 == 0 ? double(i % 2) : 0.5 + 0.5 * u(rng);
+          const Vec3 p = seg.start + (seg.end - seg.start) * t +
+                         d * (scale * (1.0 + 0x1p-30 * u(rng)));
+          const double speck =
+              i % 3 == 1 ? 0.0 : scale * std::ldexp(1.0, -8 - int(rng() % 53));
+          s.add(p, p + Vec3{speck, 0, 0}, p + Vec3{0, speck, -speck});
+        }
+        const Mesh m = s.mesh();
+        std::vector<uint32_t> got, slots;
+        for (int q = 0; q < 8; ++q) {
+          const Triangle t = s.triangle(rng() % s.triangles());
+          const double far = std::max({np::distance_point_segment(t.a, seg),
+                                       np::distance_point_segment(t.b, seg),
+                                       np::distance_point_segment(t.c, seg)});
+          for (int k : {20, 38, 42, 45, 52})
+            for (double side : {-1.0, 0.0, 1.0}) {
+              const np::Capsule capsule{
+                  seg.start, seg.end, far * (1.0 + side * std::ldexp(1.0, -k))};
+              m.triangles_in_capsule(capsule, &got);
+              const auto want =
+                  brute_in(s, capsule, np::overlap_capsule_triangle);
+              ASSERT_EQ(got, want)
+                  << "scale " << scale << " offset " << offset << " shape "
+                  << shape << " k " << k << " side " << side;
+              EXPECT_EQ(m.overlap_capsule(capsule), !want.empty());
+              m.contact_slots_capsule(capsule, &slots);
+              ASSERT_EQ(slots.size(), want.size());
+              for (size_t i = 0; i < slots.size(); ++i)
+                ASSERT_EQ(m.triangle_in_slot(slots[i]), want[i]);
+              found += want.size();
+              ++queries;
+            }
+        }
+      }
+  EXPECT_GT(found, 10 * queries);  // not vacuous: the capsules hold many
+}
+
 TEST(MeshTest, SphereTouchingASharedVertexFindsEveryTriangleAroundIt) {
   // A fan of 8 triangles around (0, 0, 0) in the plane of each axis, and
   // spheres of radius 1 exactly touching the centre vertex from either side

@@ -890,6 +890,82 @@ describe("overlap queries equal the brute force over np.overlap<S>Triangle", () 
     expect(found).toBeGreaterThan(1000); // not vacuous
   });
 
+  it("capsules holding whole nodes, within 2^-52 to 2^-20 of points and specks on their surface: the brute force, at every magnitude", () => {
+    // The capsule's version (kMeshInsideCapsuleReach): upright, oblique and zero-length capsules; points and
+    // specks just on either side of the side and the caps.
+    const rng = random(44);
+    let found = 0;
+    for (const scale of [1e-300, 1e-130, 1, 1e150, 1e160])
+      for (const offset of [0, 1e6])
+        for (let shape = 0; shape < 3; shape++) {
+          const a = [
+            (rng.symmetric() + offset) * scale,
+            (rng.symmetric() - offset) * scale,
+            (rng.symmetric() + offset) * scale,
+          ];
+          const along =
+            shape === 0
+              ? [0, 2 * scale, 0]
+              : shape === 1
+                ? [
+                    rng.symmetric() * scale,
+                    rng.symmetric() * scale,
+                    rng.symmetric() * scale,
+                  ]
+                : [0, 0, 0];
+          const b = a.map((x, n) => x + along[n]);
+          const segment = { start: v3(...a), end: v3(...b) };
+          const positions = new Float64Array(9 * 240);
+          for (let i = 0; i < 240; i++) {
+            const d = randomUnit(rng);
+            const t = i % 3 === 0 ? i % 2 : 0.5 + 0.5 * rng.symmetric();
+            const k = scale * (1 + 2 ** -30 * rng.symmetric());
+            const p = a.map((x, n) => x + (b[n] - x) * t + d[n] * k);
+            const speck = i % 3 === 1 ? 0 : scale * 2 ** -(8 + rng.below(53));
+            positions.set(
+              [
+                ...p,
+                p[0] + speck,
+                p[1],
+                p[2],
+                p[0],
+                p[1] + speck,
+                p[2] - speck,
+              ],
+              9 * i,
+            );
+          }
+          const tris = triangles(positions);
+          const mesh = np.createMesh(positions);
+          for (let q = 0; q < 8; q++) {
+            const t = tris[rng.below(tris.length)];
+            const far = Math.max(
+              ...[t.a, t.b, t.c].map((v) =>
+                np.distancePointSegment(v, segment),
+              ),
+            );
+            for (const k of [20, 34, 38, 42, 45, 52])
+              for (const side of [-1, 0, 1]) {
+                const capsule = {
+                  ...segment,
+                  radius: far * (1 + side * 2 ** -k),
+                };
+                const want = bruteIn(tris, "Capsule", capsule);
+                expect(
+                  Array.from(mesh.trianglesInCapsule(capsule)),
+                  `${scale} ${offset} ${shape} ${k} ${side}`,
+                ).toEqual(want);
+                expect(
+                  mesh.contactsCapsule(capsule).map((h) => h.triangle),
+                ).toEqual(want);
+                found += want.length;
+              }
+          }
+          mesh.dispose();
+        }
+    expect(found).toBeGreaterThan(1000); // not vacuous
+  });
+
   it("a sphere exactly touching a shared vertex returns every triangle around it, on each axis and side", () => {
     // A fan of 6 triangles around the origin in the plane normal to `axis`, interleaved with far triangles
     // (odd indices): a unit sphere centred at +-1 on the axis touches the fan's centre exactly.

@@ -307,6 +307,15 @@ inline constexpr double kMeshInsideBallSlack = 0x1p-40;
 /// (2^-940 of slack against 2^-1073 of loss).
 inline constexpr double kMeshInsideBallMinSquare = 0x1p-900;
 
+/// Dimensionless, relative. The capsule's version of kMeshInsideBallSlack
+/// (mesh.cpp, CapsuleNodeTest): a corner is inside the capsule when it lies
+/// within r - e of a point of its segment computed in doubles (a + t (b - a),
+/// t in [0, 1]), which is within 9 ulps of the ends' largest |coordinate| M
+/// (three roundings a coordinate, Higham 2.2) of the true point; e is this
+/// fraction of M (2^-48: 32 ulps, over three times those nine) plus
+/// kMeshBoxMarginAbsolute (an underflowing product's loss).
+inline constexpr double kMeshInsideCapsuleReach = 0x1p-48;
+
 /// World units. The absolute part of the BVH's box margin: covers the halving
 /// (0.5 x, exact except below 2^-1021) that keeps box differences from
 /// overflowing, for coordinates near the subnormal range.
