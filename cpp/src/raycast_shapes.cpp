@@ -555,33 +555,39 @@ bool watertight(Vec3 o, Vec3 d, const Triangle& tri, double* u, double* v,
 // A line lying in the (non-degenerate) triangle's plane, o + lambda d, clipped
 // against the triangle's three edges in the plane projected along the normal's
 // largest axis: the smallest lambda in [0, lambda_max] on the triangle, or
-// false. d may be 0 (a point-in-triangle test).
+// false. d may be 0 (a point-in-triangle test). Each edge p -> q is taken as
+// its vector q - p and the line's origin as o - p, both relative to the
+// triangle's first corner: relative to o instead, a triangle far smaller than
+// its distance from o rounded to a point (corners 1e-150 apart, 433 away: all
+// three at the same offset from o), every edge function read 0 and the start
+// was reported on the triangle.
 NP_RARE bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
                             double lambda_max, double* lambda) {
   const double nx = std::fabs(n.x), ny = std::fabs(n.y), nz = std::fabs(n.z);
   const int kn = nx > ny ? (nx > nz ? 0 : 2) : (ny > nz ? 1 : 2);
   const int i1 = (kn + 1) % 3, i2 = (kn + 2) % 3;
   const double sigma = get(n, kn) > 0.0 ? 1.0 : -1.0;
-  const Vec3 A = tri.a - o, B = tri.b - o, C = tri.c - o;
+  const Vec3 B = tri.b - tri.a, C = tri.c - tri.a, O = o - tri.a;
   // Scaled up when small (exact); scaled down only where products could
   // overflow (halving would round subnormal components of a sliver to 0).
-  double sv = scale_of(A, B, max_abs_component(C));
-  if (sv < 1.0 && max2(max2(max_abs_component(A), max_abs_component(B)),
-                       max_abs_component(C)) <= 0x1p500)
+  double sv = scale_of(B, C, max_abs_component(O));
+  if (sv < 1.0 && max2(max2(max_abs_component(B), max_abs_component(C)),
+                       max_abs_component(O)) <= 0x1p500)
     sv = 1.0;
   const double k = is_zero(d) ? 1.0 : unit_scale_for(biased_exponent(d));
-  const Vec3 P[3] = {A * sv, B * sv, C * sv};
+  const Vec3 P[3] = {Vec3{0.0, 0.0, 0.0}, B * sv, C * sv};
+  const Vec3 Os = O * sv;
   const double Dx = get(d, i1) * k, Dy = get(d, i2) * k;
   // On the line o + (tau / sv) (d k): tau in the scaled units.
   double lo = 0.0, hi = kInf;
   for (int i = 0; i < 3; ++i) {
     const Vec3 p = P[i], q = P[(i + 1) % 3];
-    const double px = get(p, i1), py = get(p, i2), qx = get(q, i1),
-                 qy = get(q, i2);
+    const double ex = get(q, i1) - get(p, i1), ey = get(q, i2) - get(p, i2);
+    const double wx = get(Os, i1) - get(p, i1), wy = get(Os, i2) - get(p, i2);
     // (An edge function that rounds to 0 takes the exact sign of the
     // products, as a subnormal: a point beside a sliver's edge is not on it.)
-    const double f0 = sigma * edge_value(px, qy, py, qx, px * qy - py * qx);
-    const double f1 = sigma * ((qx - px) * Dy - (qy - py) * Dx);
+    const double f0 = sigma * edge_value(ex, wy, ey, wx, ex * wy - ey * wx);
+    const double f1 = sigma * (ex * Dy - ey * Dx);
     if (f1 == 0.0) {
       if (f0 < 0.0) return false;
     } else if (f1 > 0.0) {

@@ -455,3 +455,34 @@ TEST(RegressionsRay, HitsExactlyWhenThePathMeetsTheBoxOnTheReals) {
   EXPECT_EQ(outside_edge, misses);  // every miss is by a hair: the cases the
                                     // decision must get exactly right
 }
+
+// Found by the mesh fuzzer (tests/fuzz/open-findings.txt, mesh mesh_ray): a
+// ray lying in the plane of a triangle 1e-150 across, 433 away, was reported
+// hitting at its start: coplanar_entry took the corners relative to the ray's
+// origin, where all three rounded to the same point. The ray passes through
+// the corner at the origin first: distance 250 sqrt(3) (the line's parameter
+// 1, times |d|), and the same along every axis permutation and sign, as a
+// linecast, and at every scale of the triangle down to the subnormals.
+TEST(RegressionsRay, ARayInThePlaneOfATinyFarTriangleEntersAtItsCorner) {
+  for (const double a : {0x1.a2fe76a3f9475p-496, 1e-20, 1e-300, 0x1p-1060}) {
+    for (int perm = 0; perm < 3; ++perm) {
+      for (const double sign : {1.0, -1.0}) {
+        const auto at = [&](double x, double y, double z) {
+          const double v[3] = {x * sign, y * sign, z * sign};
+          return Vec3{v[perm], v[(perm + 1) % 3], v[(perm + 2) % 3]};
+        };
+        const np::Triangle t{at(0, 0, 0), at(a, a, a), at(a, a, a / 8)};
+        const Vec3 origin = at(-250, -250, -250), d = at(250, 250, 250);
+        RayHit hit;
+        ASSERT_TRUE(np::raycast_triangle({origin, d}, t, kInf, &hit))
+            << a << " " << perm << " " << sign;
+        EXPECT_EQ(hit.distance, std::sqrt(3.0) * 250.0)
+            << a << " " << perm << " " << sign;
+        ASSERT_TRUE(np::linecast_triangle(origin, origin + d * 2.0, t, &hit));
+        EXPECT_EQ(hit.distance, std::sqrt(3.0) * 250.0);
+        // Short of the triangle: no hit.
+        EXPECT_FALSE(np::linecast_triangle(origin, origin + d * 0.5, t, &hit));
+      }
+    }
+  }
+}

@@ -328,3 +328,31 @@ describe("regressions (rays and segments against boxes)", () => {
     expect(misses).toBeGreaterThan(1500);
   });
 });
+
+describe("a ray in the plane of a tiny far triangle (the mesh fuzzer's mesh_ray finding)", () => {
+  // The native twin: RegressionsRay.ARayInThePlaneOfATinyFarTriangleEntersAtItsCorner. The ray lies in the plane of
+  // a triangle 1e-150 across and passes through its corner at the origin, 433 ahead; it was reported hitting at
+  // its start (distance 0).
+  it("enters at the corner, 250 sqrt(3) away, at every scale, axis order and sign; a segment short of it misses", () => {
+    for (const a of [1e-150, 1e-20, 1e-300]) {
+      for (let perm = 0; perm < 3; perm++) {
+        for (const sign of [1, -1]) {
+          const at = (x, y, z) => {
+            const v = [x * sign, y * sign, z * sign];
+            return v3(v[perm], v[(perm + 1) % 3], v[(perm + 2) % 3]);
+          };
+          const t = { a: at(0, 0, 0), b: at(a, a, a), c: at(a, a, a / 8) };
+          const origin = at(-250, -250, -250);
+          const h = np.raycastTriangle(ray(origin, at(250, 250, 250)), t);
+          expect(h?.distance, `${a} ${perm} ${sign}`).toBe(Math.sqrt(3) * 250);
+          expect(
+            np.linecastTriangle(origin, at(250, 250, 250), t)?.distance,
+          ).toBe(Math.sqrt(3) * 250);
+          expect(
+            np.linecastTriangle(origin, at(-125, -125, -125), t),
+          ).toBeNull();
+        }
+      }
+    }
+  });
+});
