@@ -552,6 +552,18 @@ bool watertight(Vec3 o, Vec3 d, const Triangle& tri, double* u, double* v,
   return std::fabs(*lambda) <= DBL_MAX;
 }
 
+// The side of the line o + lambda d (d != 0) corner v is on, in the projection
+// on the axes i1, i2: the exact sign of d1 (v2 - o2) - d2 (v1 - o1), its four
+// products of input doubles summed exactly (exact_sign).
+int corner_side(Vec3 o, Vec3 d, Vec3 v, int i1, int i2) {
+  const double d1 = get(d, i1), d2 = get(d, i2);
+  const Product t[4] = {{d1, get(v, i2), false},
+                        {d1, get(o, i2), true},
+                        {d2, get(v, i1), true},
+                        {d2, get(o, i1), false}};
+  return exact_sign(t, 4);
+}
+
 // A line lying in the (non-degenerate) triangle's plane, o + lambda d, clipped
 // against the triangle's three edges in the plane projected along the normal's
 // largest axis: the smallest lambda in [0, lambda_max] on the triangle, or
@@ -561,12 +573,35 @@ bool watertight(Vec3 o, Vec3 d, const Triangle& tri, double* u, double* v,
 // its distance from o rounded to a point (corners 1e-150 apart, 433 away: all
 // three at the same offset from o), every edge function read 0 and the start
 // was reported on the triangle.
+//
+// Neither source handles this case: Ericson's segment test (Real-Time
+// Collision Detection, 5.3.6) exits when the segment is parallel to the plane
+// (d = qp . n <= 0), and Woop, Benthin and Wald's watertight test (JCGT 2013)
+// finds the sheared corners collinear with the ray, U = V = W = 0, det = 0, and
+// reports a miss; the contract reports in-plane hits, so the clip is done here
+// in the plane. Whether the line meets the triangle at all is decided first,
+// exactly: in the plane, Ericson 5.3.4's scalar triple products [pq pa pb] are
+// all 0, and their two-dimensional counterpart is the side of the line each
+// corner is on; the line misses when all three are strictly on one side
+// (corner_side). The clip's parameters -f0 / f1 are rounded, and for a line
+// passing a sliver where two edges' lines cross it within rounding of each
+// other (a 1e-150 triangle 1e-300 wide, the line 1e-148 beside it: the mesh
+// fuzzer's mesh_ray finding), lo <= hi could hold for a line that misses, and
+// lo > hi for one that meets: the exact sides decide the miss, the rounded
+// bounds only where the meeting is (lo > hi then means that the two are the
+// same point within rounding: the entry, lo, is reported).
 NP_RARE bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
                             double lambda_max, double* lambda) {
   const double nx = std::fabs(n.x), ny = std::fabs(n.y), nz = std::fabs(n.z);
   const int kn = nx > ny ? (nx > nz ? 0 : 2) : (ny > nz ? 1 : 2);
   const int i1 = (kn + 1) % 3, i2 = (kn + 2) % 3;
   const double sigma = get(n, kn) > 0.0 ? 1.0 : -1.0;
+  if (!is_zero(d)) {
+    const int sa = corner_side(o, d, tri.a, i1, i2);
+    const int sb = corner_side(o, d, tri.b, i1, i2);
+    const int sc = corner_side(o, d, tri.c, i1, i2);
+    if (sa != 0 && sa == sb && sb == sc) return false;  // all on one side
+  }
   const Vec3 B = tri.b - tri.a, C = tri.c - tri.a, O = o - tri.a;
   // Scaled up when small (exact); scaled down only where products could
   // overflow (halving would round subnormal components of a sliver to 0).
@@ -596,7 +631,9 @@ NP_RARE bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
       hi = min2(hi, f0 / -f1);
     }
   }
-  if (lo > hi) return false;
+  // Behind the start. (lo > hi is rounding, the line meeting the triangle:
+  // lo, the entry, is kept, so that no hit is put before an edge's crossing.)
+  if (hi < 0.0) return false;
   const double l = lo / sv * k;  // lambda along d
   if (!(l <= lambda_max)) return false;
   *lambda = l;

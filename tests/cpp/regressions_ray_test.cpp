@@ -486,3 +486,49 @@ TEST(RegressionsRay, ARayInThePlaneOfATinyFarTriangleEntersAtItsCorner) {
     }
   }
 }
+
+// Found by the mesh fuzzer's smoke run (mesh_ray, "linecast missed, brute
+// force hit") once the finding above was fixed, and wrong on main too: a ray
+// in the plane x = y of a sliver ((H, H, 0), (2H, 2H, 0), (S, S, S / 8)),
+// H = 4e-150, S = 8e-300, passing it 1e-148 away (it crosses z = 0 at
+// x = -1.2e-148, the sliver lies at x >= S > 0). The clip's bounds, rounded,
+// of two edges whose lines the ray crosses 2^-500 apart (relative), overlapped
+// and the ray was reported hitting it 1.46e-148 away, beyond the segment's
+// end. The corners' sides of the line, decided exactly, say it misses. The
+// same along every axis permutation and sign and scaled by 2^400; a ray in the
+// plane through the sliver still hits it, where it crosses z = 0.
+TEST(RegressionsRay, ARayInThePlaneOfASliverPassingBesideItMisses) {
+  const double H = 0x1.a2fe76a3f9475p-497, S = 0x1.56e1fc2f8f359p-994;
+  const double X = 0x1.c5849e3a8c199p-493;
+  for (const double scale : {1.0, 0x1p400}) {
+    for (int perm = 0; perm < 3; ++perm) {
+      for (const double sign : {1.0, -1.0}) {
+        const auto at = [&](double x, double y, double z) {
+          const double v[3] = {x * sign * scale, y * sign * scale,
+                               z * sign * scale};
+          return Vec3{v[perm], v[(perm + 1) % 3], v[(perm + 2) % 3]};
+        };
+        const np::Triangle t{at(H, H, 0), at(2 * H, 2 * H, 0), at(S, S, S / 8)};
+        const Vec3 origin = at(-X, -X, -X);
+        const Vec3 d = at(-0x1.ca4651c358a6p-493, -0x1.ca4651c358a6p-493,
+                          0x1.5128c377f2976p-492);
+        RayHit hit;
+        EXPECT_FALSE(np::raycast_triangle({origin, d}, t, kInf, &hit))
+            << scale << " " << perm << " " << sign << " " << hit.distance;
+        EXPECT_FALSE(np::linecast_triangle(origin, origin + d, t, &hit))
+            << scale << " " << perm << " " << sign << " " << hit.distance;
+        // Toward (1.5 H, 1.5 H, 0), on the sliver's base: a hit there.
+        const Vec3 to = at(1.5 * H, 1.5 * H, 0) - origin;
+        const double want = static_cast<double>(
+            std::sqrt(static_cast<long double>(to.x) * to.x +
+                      static_cast<long double>(to.y) * to.y +
+                      static_cast<long double>(to.z) * to.z));
+        ASSERT_TRUE(np::raycast_triangle({origin, to}, t, kInf, &hit))
+            << scale << " " << perm << " " << sign;
+        EXPECT_NEAR(hit.distance, want, want * 1e-12);
+        ASSERT_TRUE(np::linecast_triangle(origin, origin + to * 2.0, t, &hit));
+        EXPECT_NEAR(hit.distance, want, want * 1e-12);
+      }
+    }
+  }
+}

@@ -356,3 +356,56 @@ describe("a ray in the plane of a tiny far triangle (the mesh fuzzer's mesh_ray 
     }
   });
 });
+
+describe("a ray in the plane of a sliver passing beside it (the mesh fuzzer's mesh_ray finding, after the one above)", () => {
+  // The native twin: RegressionsRay.ARayInThePlaneOfASliverPassingBesideItMisses. A ray in the plane x = y of the
+  // sliver (H, H, 0), (2H, 2H, 0), (S, S, S / 8), H = 4e-150, S = 8e-300, passing it 1e-148 away: the rounded
+  // clip bounds of two edges overlapped and it was reported hitting 1.5e-148 away (beyond the segment's end).
+  const H = 0x1a2fe76a3f9475 * 2 ** -549;
+  const S = 0x156e1fc2f8f359 * 2 ** -1000 * 2 ** -46;
+  const X = 0x1c5849e3a8c199 * 2 ** -545;
+  const DX = 0x1ca4651c358a60 * 2 ** -545;
+  const DZ = 0x15128c377f2976 * 2 ** -544;
+  it("misses, at every axis order, sign and scale; a ray through the sliver still hits it", () => {
+    for (const scale of [1, 2 ** 400]) {
+      for (let perm = 0; perm < 3; perm++) {
+        for (const sign of [1, -1]) {
+          const at = (x, y, z) => {
+            const v = [x * sign * scale, y * sign * scale, z * sign * scale];
+            return v3(v[perm], v[(perm + 1) % 3], v[(perm + 2) % 3]);
+          };
+          const t = {
+            a: at(H, H, 0),
+            b: at(2 * H, 2 * H, 0),
+            c: at(S, S, S / 8),
+          };
+          const origin = at(-X, -X, -X);
+          const d = at(-DX, -DX, DZ);
+          const tag = `${scale} ${perm} ${sign}`;
+          expect(np.raycastTriangle(ray(origin, d), t), tag).toBeNull();
+          const end = v3(origin.x + d.x, origin.y + d.y, origin.z + d.z);
+          expect(np.linecastTriangle(origin, end, t), tag).toBeNull();
+          // Toward (1.5 H, 1.5 H, 0), on the sliver's base: a hit there.
+          const target = at(1.5 * H, 1.5 * H, 0);
+          const to = v3(
+            target.x - origin.x,
+            target.y - origin.y,
+            target.z - origin.z,
+          );
+          const want = Math.hypot(to.x, to.y, to.z);
+          const h = np.raycastTriangle(ray(origin, to), t);
+          expect(h, tag).not.toBeNull();
+          expect(Math.abs(h.distance - want)).toBeLessThanOrEqual(want * 1e-12);
+          const far = v3(
+            origin.x + to.x * 2,
+            origin.y + to.y * 2,
+            origin.z + to.z * 2,
+          );
+          const l = np.linecastTriangle(origin, far, t);
+          expect(l, tag).not.toBeNull();
+          expect(Math.abs(l.distance - want)).toBeLessThanOrEqual(want * 1e-12);
+        }
+      }
+    }
+  });
+});
