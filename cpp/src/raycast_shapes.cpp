@@ -567,12 +567,12 @@ int corner_side(Vec3 o, Vec3 d, Vec3 v, int i1, int i2) {
 // A line lying in the (non-degenerate) triangle's plane, o + lambda d, clipped
 // against the triangle's three edges in the plane projected along the normal's
 // largest axis: the smallest lambda in [0, lambda_max] on the triangle, or
-// false. d may be 0 (a point-in-triangle test). Each edge p -> q is taken as
-// its vector q - p and the line's origin as o - p, both relative to the
-// triangle's first corner: relative to o instead, a triangle far smaller than
-// its distance from o rounded to a point (corners 1e-150 apart, 433 away: all
-// three at the same offset from o), every edge function read 0 and the start
-// was reported on the triangle.
+// false. d may be 0 (a point-in-triangle test). A triangle with a feature far
+// smaller than its distance from o is clipped relative to its corner nearest
+// o (each edge p -> q as q - p, the line's origin as o - p): relative to o, a
+// triangle 1e-150 across 433 away rounded to a point (all three corners at
+// the same offset from o), every edge function read 0 and the start was
+// reported on it. Any other is clipped relative to o, as before.
 //
 // Neither source handles this case: Ericson's segment test (Real-Time
 // Collision Detection, 5.3.6) exits when the segment is parallel to the plane
@@ -586,10 +586,14 @@ int corner_side(Vec3 o, Vec3 d, Vec3 v, int i1, int i2) {
 // (corner_side). The clip's parameters -f0 / f1 are rounded, and for a line
 // passing a sliver where two edges' lines cross it within rounding of each
 // other (a 1e-150 triangle 1e-300 wide, the line 1e-148 beside it: the mesh
-// fuzzer's mesh_ray finding), lo <= hi could hold for a line that misses, and
-// lo > hi for one that meets: the exact sides decide the miss, the rounded
-// bounds only where the meeting is (lo > hi then means that the two are the
-// same point within rounding: the entry, lo, is reported).
+// fuzzer's mesh_ray finding), lo <= hi could hold for a line that misses: the
+// exact sides decide that miss first. The rounded clip still decides the rest
+// (a hit is reported only where both say so, so this never adds one): lo > hi
+// for a line that meets the triangle is rounding too, but there lo is no
+// entry to report (an edge with subnormal components gives bounds far off: a
+// hit 0.75 away for a ray meeting a corner 4e-309 away), so it stays a miss,
+// as before (such a ray touching only a corner of a sliver with subnormal
+// edges can be missed: left open).
 NP_RARE bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
                             double lambda_max, double* lambda) {
   const double nx = std::fabs(n.x), ny = std::fabs(n.y), nz = std::fabs(n.z);
@@ -602,26 +606,61 @@ NP_RARE bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
     const int sc = corner_side(o, d, tri.c, i1, i2);
     if (sa != 0 && sa == sb && sb == sc) return false;  // all on one side
   }
-  const Vec3 B = tri.b - tri.a, C = tri.c - tri.a, O = o - tri.a;
+  // The frame: relative to the corner nearest o where a feature of the
+  // triangle (the least non-zero component of an edge) is below 2^-26 of
+  // that distance, since relative to o each corner is rounded to ~2^-53 of
+  // it, and such a feature keeps at most 27 bits (a triangle 1e-150 across
+  // 433 away rounded to one point; a sliver 8e-300 wide 1e-148 away, to a
+  // segment); else relative to o, as before (where a corner frame lost a
+  // start's offset 5e-320 from a corner of a triangle 5e141 across). Not
+  // where an edge or the distance overflows.
+  const Vec3 V[3] = {tri.a, tri.b, tri.c};
+  int r = 0;
+  double dist = max_abs_component(o - V[0]), feature = kInf;
+  bool finite = true;
+  for (int j = 0; j < 3; ++j) {
+    const double dj = max_abs_component(o - V[j]);
+    if (dj < dist) r = j, dist = dj;
+    const Vec3 e = V[(j + 1) % 3] - V[j];
+    finite = finite && max_abs_component(e) <= DBL_MAX;
+    for (int c = 0; c < 3; ++c) {
+      const double x = std::fabs(get(e, c));
+      if (x > 0.0) feature = min2(feature, x);
+    }
+  }
+  const bool corner_frame =
+      finite && dist <= DBL_MAX && feature * 0x1p26 < dist;
+  const Vec3 B = V[(r + 1) % 3] - V[r], C = V[(r + 2) % 3] - V[r], O = o - V[r];
+  const double size = max2(max_abs_component(B), max_abs_component(C));
+  const Vec3 X[3] = {corner_frame ? Vec3{0.0, 0.0, 0.0} : tri.a - o,
+                     corner_frame ? B : tri.b - o,
+                     corner_frame ? C : tri.c - o};
   // Scaled up when small (exact); scaled down only where products could
   // overflow (halving would round subnormal components of a sliver to 0).
-  double sv = scale_of(B, C, max_abs_component(O));
-  if (sv < 1.0 && max2(max2(max_abs_component(B), max_abs_component(C)),
-                       max_abs_component(O)) <= 0x1p500)
+  double sv = corner_frame ? scale_of(B, C, dist)
+                           : scale_of(X[0], X[1], max_abs_component(X[2]));
+  if (sv < 1.0 && (corner_frame ? max2(size, dist)
+                                : max2(max2(max_abs_component(X[0]),
+                                            max_abs_component(X[1])),
+                                       max_abs_component(X[2]))) <= 0x1p500)
     sv = 1.0;
   const double k = is_zero(d) ? 1.0 : unit_scale_for(biased_exponent(d));
-  const Vec3 P[3] = {Vec3{0.0, 0.0, 0.0}, B * sv, C * sv};
-  const Vec3 Os = O * sv;
+  const Vec3 P[3] = {X[0] * sv, X[1] * sv, X[2] * sv};
+  const Vec3 Os = corner_frame ? O * sv : Vec3{0.0, 0.0, 0.0};
   const double Dx = get(d, i1) * k, Dy = get(d, i2) * k;
   // On the line o + (tau / sv) (d k): tau in the scaled units.
   double lo = 0.0, hi = kInf;
   for (int i = 0; i < 3; ++i) {
     const Vec3 p = P[i], q = P[(i + 1) % 3];
-    const double ex = get(q, i1) - get(p, i1), ey = get(q, i2) - get(p, i2);
-    const double wx = get(Os, i1) - get(p, i1), wy = get(Os, i2) - get(p, i2);
+    const double px = get(p, i1), py = get(p, i2), qx = get(q, i1),
+                 qy = get(q, i2);
+    const double ex = qx - px, ey = qy - py;
+    const double wx = get(Os, i1) - px, wy = get(Os, i2) - py;
     // (An edge function that rounds to 0 takes the exact sign of the
     // products, as a subnormal: a point beside a sliver's edge is not on it.)
-    const double f0 = sigma * edge_value(ex, wy, ey, wx, ex * wy - ey * wx);
+    const double f0 =
+        sigma * (corner_frame ? edge_value(ex, wy, ey, wx, ex * wy - ey * wx)
+                              : edge_value(px, qy, py, qx, px * qy - py * qx));
     const double f1 = sigma * (ex * Dy - ey * Dx);
     if (f1 == 0.0) {
       if (f0 < 0.0) return false;
@@ -631,9 +670,7 @@ NP_RARE bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
       hi = min2(hi, f0 / -f1);
     }
   }
-  // Behind the start. (lo > hi is rounding, the line meeting the triangle:
-  // lo, the entry, is kept, so that no hit is put before an edge's crossing.)
-  if (hi < 0.0) return false;
+  if (lo > hi) return false;
   const double l = lo / sv * k;  // lambda along d
   if (!(l <= lambda_max)) return false;
   *lambda = l;
