@@ -532,3 +532,38 @@ TEST(RegressionsRay, ARayInThePlaneOfASliverPassingBesideItMisses) {
     }
   }
 }
+
+// Found by fuzzing this branch's first fix (raw and valid np_raycastTriangle /
+// np_linecastTriangle; not on main): clipping every in-plane line relative to
+// the triangle's first corner, the corners' differences overflowed for
+// triangles reaching 1.5e308 and 1.8e308 (outside the contract, (a)), and a
+// hit was reported at a negative distance (-3.3e29, -1.5e308). Only a
+// triangle with a feature far below its distance is clipped relative to a
+// corner now; these are clipped relative to the start, as on main: a distance
+// that is never negative.
+TEST(RegressionsRay, AnInPlaneClipOfHugeCornersIsNeverANegativeDistance) {
+  const np::Ray ray{
+      {4.4942328371558307e+307, -2.6666666666666665, -5.2818775009509555e+28},
+      {-2.4375, -4, -4}};
+  const np::Triangle t{{-4.494232837155664e+307, -1.3687896271559654e-48,
+                        -1.5845632502852868e+29},
+                       {1.7976931348623157e+308, 6.5947378274177659e-96, 4},
+                       {4, -8, 2.7129177883290004e-33}};
+  for (const double max_distance : {0.0, kInf}) {
+    RayHit hit;
+    if (np::raycast_triangle(ray, t, max_distance, &hit)) {
+      EXPECT_GE(hit.distance, 0.0) << max_distance;
+    }
+  }
+  const Vec3 start{-9.5156494384944707e-150, -9.531749630371814e+205,
+                   8.0514359619966437e-233};
+  const Vec3 end{-3.1050376651980924e+231, 3.96875, 3.6455610165685853e-304};
+  const np::Triangle u{{-4.9583551940016677e+232, 9.0586585773636523e-315,
+                        -1.4999063204081945e+308},
+                       {-1.5e+308, -4.6116860184273879e+18, 1.5e+308},
+                       {1.5e+308, 3.96875, 0}};
+  RayHit hit;
+  if (np::linecast_triangle(start, end, u, &hit)) {
+    EXPECT_GE(hit.distance, 0.0);
+  }
+}

@@ -409,3 +409,47 @@ describe("a ray in the plane of a sliver passing beside it (the mesh fuzzer's me
     }
   });
 });
+
+describe("an in-plane clip of huge corners (fuzzing this branch's first fix)", () => {
+  // The native twin: RegressionsRay.AnInPlaneClipOfHugeCornersIsNeverANegativeDistance. Clipped relative to the
+  // triangle's first corner, the corners' differences overflowed (corners at 1.5e308 and 1.8e308, outside the
+  // contract) and a hit was reported at a negative distance.
+  it("reports no negative distance", () => {
+    const r = ray(
+      v3(4.4942328371558307e307, -2.6666666666666665, -5.2818775009509555e28),
+      v3(-2.4375, -4, -4),
+    );
+    const t = {
+      a: v3(
+        -4.494232837155664e307,
+        -1.3687896271559654e-48,
+        -1.5845632502852868e29,
+      ),
+      b: v3(1.7976931348623157e308, 6.5947378274177659e-96, 4),
+      c: v3(4, -8, 2.7129177883290004e-33),
+    };
+    for (const maxDistance of [0, Infinity]) {
+      const h = np.raycastTriangle(r, t, maxDistance);
+      if (h !== null) expect(h.distance).toBeGreaterThanOrEqual(0);
+    }
+    const u = {
+      a: v3(
+        -4.9583551940016677e232,
+        9.0586585773636523e-315,
+        -1.4999063204081945e308,
+      ),
+      b: v3(-1.5e308, -4.6116860184273879e18, 1.5e308),
+      c: v3(1.5e308, 3.96875, 0),
+    };
+    const h = np.linecastTriangle(
+      v3(
+        -9.5156494384944707e-150,
+        -9.531749630371814e205,
+        8.0514359619966437e-233,
+      ),
+      v3(-3.1050376651980924e231, 3.96875, 3.6455610165685853e-304),
+      u,
+    );
+    if (h !== null) expect(h.distance).toBeGreaterThanOrEqual(0);
+  });
+});
