@@ -552,25 +552,101 @@ bool watertight(Vec3 o, Vec3 d, const Triangle& tri, double* u, double* v,
   return std::fabs(*lambda) <= DBL_MAX;
 }
 
+// The side of the line o + lambda d (d != 0) corner v is on, in the projection
+// on the axes i1, i2: the exact sign of d1 (v2 - o2) - d2 (v1 - o1), its four
+// products of input doubles summed exactly (exact_sign).
+int corner_side(Vec3 o, Vec3 d, Vec3 v, int i1, int i2) {
+  const double d1 = get(d, i1), d2 = get(d, i2);
+  const Product t[4] = {{d1, get(v, i2), false},
+                        {d1, get(o, i2), true},
+                        {d2, get(v, i1), true},
+                        {d2, get(o, i1), false}};
+  return exact_sign(t, 4);
+}
+
 // A line lying in the (non-degenerate) triangle's plane, o + lambda d, clipped
 // against the triangle's three edges in the plane projected along the normal's
 // largest axis: the smallest lambda in [0, lambda_max] on the triangle, or
-// false. d may be 0 (a point-in-triangle test).
+// false. d may be 0 (a point-in-triangle test). A triangle with a feature far
+// smaller than its distance from o is clipped relative to its corner nearest
+// o (each edge p -> q as q - p, the line's origin as o - p): relative to o, a
+// triangle 1e-150 across 433 away rounded to a point (all three corners at
+// the same offset from o), every edge function read 0 and the start was
+// reported on it. Any other is clipped relative to o, as before.
+//
+// Neither source handles this case: Ericson's segment test (Real-Time
+// Collision Detection, 5.3.6) exits when the segment is parallel to the plane
+// (d = qp . n <= 0), and Woop, Benthin and Wald's watertight test (JCGT 2013)
+// finds the sheared corners collinear with the ray, U = V = W = 0, det = 0, and
+// reports a miss; the contract reports in-plane hits, so the clip is done here
+// in the plane. Whether the line meets the triangle at all is decided first,
+// exactly: in the plane, Ericson 5.3.4's scalar triple products [pq pa pb] are
+// all 0, and their two-dimensional counterpart is the side of the line each
+// corner is on; the line misses when all three are strictly on one side
+// (corner_side). The clip's parameters -f0 / f1 are rounded, and for a line
+// passing a sliver where two edges' lines cross it within rounding of each
+// other (a 1e-150 triangle 1e-300 wide, the line 1e-148 beside it: the mesh
+// fuzzer's mesh_ray finding), lo <= hi could hold for a line that misses: the
+// exact sides decide that miss first. The rounded clip still decides the rest
+// (a hit is reported only where both say so, so this never adds one): lo > hi
+// for a line that meets the triangle is rounding too, but there lo is no
+// entry to report (an edge with subnormal components gives bounds far off: a
+// hit 0.75 away for a ray meeting a corner 4e-309 away), so it stays a miss,
+// as before (such a ray touching only a corner of a sliver with subnormal
+// edges can be missed: left open).
 NP_RARE bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
                             double lambda_max, double* lambda) {
   const double nx = std::fabs(n.x), ny = std::fabs(n.y), nz = std::fabs(n.z);
   const int kn = nx > ny ? (nx > nz ? 0 : 2) : (ny > nz ? 1 : 2);
   const int i1 = (kn + 1) % 3, i2 = (kn + 2) % 3;
   const double sigma = get(n, kn) > 0.0 ? 1.0 : -1.0;
-  const Vec3 A = tri.a - o, B = tri.b - o, C = tri.c - o;
+  if (!is_zero(d)) {
+    const int sa = corner_side(o, d, tri.a, i1, i2);
+    const int sb = corner_side(o, d, tri.b, i1, i2);
+    const int sc = corner_side(o, d, tri.c, i1, i2);
+    if (sa != 0 && sa == sb && sb == sc) return false;  // all on one side
+  }
+  // The frame: relative to the corner nearest o where a feature of the
+  // triangle (the least non-zero component of an edge) is below 2^-26 of
+  // that distance, since relative to o each corner is rounded to ~2^-53 of
+  // it, and such a feature keeps at most 27 bits (a triangle 1e-150 across
+  // 433 away rounded to one point; a sliver 8e-300 wide 1e-148 away, to a
+  // segment); else relative to o, as before (where a corner frame lost a
+  // start's offset 5e-320 from a corner of a triangle 5e141 across). Not
+  // where an edge or the distance overflows.
+  const Vec3 V[3] = {tri.a, tri.b, tri.c};
+  int r = 0;
+  double dist = max_abs_component(o - V[0]), feature = kInf;
+  bool finite = true;
+  for (int j = 0; j < 3; ++j) {
+    const double dj = max_abs_component(o - V[j]);
+    if (dj < dist) r = j, dist = dj;
+    const Vec3 e = V[(j + 1) % 3] - V[j];
+    finite = finite && max_abs_component(e) <= DBL_MAX;
+    for (int c = 0; c < 3; ++c) {
+      const double x = std::fabs(get(e, c));
+      if (x > 0.0) feature = min2(feature, x);
+    }
+  }
+  const bool corner_frame =
+      finite && dist <= DBL_MAX && feature * 0x1p26 < dist;
+  const Vec3 B = V[(r + 1) % 3] - V[r], C = V[(r + 2) % 3] - V[r], O = o - V[r];
+  const double size = max2(max_abs_component(B), max_abs_component(C));
+  const Vec3 X[3] = {corner_frame ? Vec3{0.0, 0.0, 0.0} : tri.a - o,
+                     corner_frame ? B : tri.b - o,
+                     corner_frame ? C : tri.c - o};
   // Scaled up when small (exact); scaled down only where products could
   // overflow (halving would round subnormal components of a sliver to 0).
-  double sv = scale_of(A, B, max_abs_component(C));
-  if (sv < 1.0 && max2(max2(max_abs_component(A), max_abs_component(B)),
-                       max_abs_component(C)) <= 0x1p500)
+  double sv = corner_frame ? scale_of(B, C, dist)
+                           : scale_of(X[0], X[1], max_abs_component(X[2]));
+  if (sv < 1.0 && (corner_frame ? max2(size, dist)
+                                : max2(max2(max_abs_component(X[0]),
+                                            max_abs_component(X[1])),
+                                       max_abs_component(X[2]))) <= 0x1p500)
     sv = 1.0;
   const double k = is_zero(d) ? 1.0 : unit_scale_for(biased_exponent(d));
-  const Vec3 P[3] = {A * sv, B * sv, C * sv};
+  const Vec3 P[3] = {X[0] * sv, X[1] * sv, X[2] * sv};
+  const Vec3 Os = corner_frame ? O * sv : Vec3{0.0, 0.0, 0.0};
   const double Dx = get(d, i1) * k, Dy = get(d, i2) * k;
   // On the line o + (tau / sv) (d k): tau in the scaled units.
   double lo = 0.0, hi = kInf;
@@ -578,10 +654,14 @@ NP_RARE bool coplanar_entry(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n,
     const Vec3 p = P[i], q = P[(i + 1) % 3];
     const double px = get(p, i1), py = get(p, i2), qx = get(q, i1),
                  qy = get(q, i2);
+    const double ex = qx - px, ey = qy - py;
+    const double wx = get(Os, i1) - px, wy = get(Os, i2) - py;
     // (An edge function that rounds to 0 takes the exact sign of the
     // products, as a subnormal: a point beside a sliver's edge is not on it.)
-    const double f0 = sigma * edge_value(px, qy, py, qx, px * qy - py * qx);
-    const double f1 = sigma * ((qx - px) * Dy - (qy - py) * Dx);
+    const double f0 =
+        sigma * (corner_frame ? edge_value(ex, wy, ey, wx, ex * wy - ey * wx)
+                              : edge_value(px, qy, py, qx, px * qy - py * qx));
+    const double f1 = sigma * (ex * Dy - ey * Dx);
     if (f1 == 0.0) {
       if (f0 < 0.0) return false;
     } else if (f1 > 0.0) {

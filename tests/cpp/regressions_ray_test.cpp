@@ -455,3 +455,115 @@ TEST(RegressionsRay, HitsExactlyWhenThePathMeetsTheBoxOnTheReals) {
   EXPECT_EQ(outside_edge, misses);  // every miss is by a hair: the cases the
                                     // decision must get exactly right
 }
+
+// Found by the mesh fuzzer (tests/fuzz/open-findings.txt, mesh mesh_ray): a
+// ray lying in the plane of a triangle 1e-150 across, 433 away, was reported
+// hitting at its start: coplanar_entry took the corners relative to the ray's
+// origin, where all three rounded to the same point. The ray passes through
+// the corner at the origin first: distance 250 sqrt(3) (the line's parameter
+// 1, times |d|), and the same along every axis permutation and sign, as a
+// linecast, and at every scale of the triangle down to the subnormals.
+TEST(RegressionsRay, ARayInThePlaneOfATinyFarTriangleEntersAtItsCorner) {
+  for (const double a : {0x1.a2fe76a3f9475p-496, 1e-20, 1e-300, 0x1p-1060}) {
+    for (int perm = 0; perm < 3; ++perm) {
+      for (const double sign : {1.0, -1.0}) {
+        const auto at = [&](double x, double y, double z) {
+          const double v[3] = {x * sign, y * sign, z * sign};
+          return Vec3{v[perm], v[(perm + 1) % 3], v[(perm + 2) % 3]};
+        };
+        const np::Triangle t{at(0, 0, 0), at(a, a, a), at(a, a, a / 8)};
+        const Vec3 origin = at(-250, -250, -250), d = at(250, 250, 250);
+        RayHit hit;
+        ASSERT_TRUE(np::raycast_triangle({origin, d}, t, kInf, &hit))
+            << a << " " << perm << " " << sign;
+        EXPECT_EQ(hit.distance, std::sqrt(3.0) * 250.0)
+            << a << " " << perm << " " << sign;
+        ASSERT_TRUE(np::linecast_triangle(origin, origin + d * 2.0, t, &hit));
+        EXPECT_EQ(hit.distance, std::sqrt(3.0) * 250.0);
+        // Short of the triangle: no hit.
+        EXPECT_FALSE(np::linecast_triangle(origin, origin + d * 0.5, t, &hit));
+      }
+    }
+  }
+}
+
+// Found by the mesh fuzzer's smoke run (mesh_ray, "linecast missed, brute
+// force hit") once the finding above was fixed, and wrong on main too: a ray
+// in the plane x = y of a sliver ((H, H, 0), (2H, 2H, 0), (S, S, S / 8)),
+// H = 4e-150, S = 8e-300, passing it 1e-148 away (it crosses z = 0 at
+// x = -1.2e-148, the sliver lies at x >= S > 0). The clip's bounds, rounded,
+// of two edges whose lines the ray crosses 2^-500 apart (relative), overlapped
+// and the ray was reported hitting it 1.46e-148 away, beyond the segment's
+// end. The corners' sides of the line, decided exactly, say it misses. The
+// same along every axis permutation and sign and scaled by 2^400; a ray in the
+// plane through the sliver still hits it, where it crosses z = 0.
+TEST(RegressionsRay, ARayInThePlaneOfASliverPassingBesideItMisses) {
+  const double H = 0x1.a2fe76a3f9475p-497, S = 0x1.56e1fc2f8f359p-994;
+  const double X = 0x1.c5849e3a8c199p-493;
+  for (const double scale : {1.0, 0x1p400}) {
+    for (int perm = 0; perm < 3; ++perm) {
+      for (const double sign : {1.0, -1.0}) {
+        const auto at = [&](double x, double y, double z) {
+          const double v[3] = {x * sign * scale, y * sign * scale,
+                               z * sign * scale};
+          return Vec3{v[perm], v[(perm + 1) % 3], v[(perm + 2) % 3]};
+        };
+        const np::Triangle t{at(H, H, 0), at(2 * H, 2 * H, 0), at(S, S, S / 8)};
+        const Vec3 origin = at(-X, -X, -X);
+        const Vec3 d = at(-0x1.ca4651c358a6p-493, -0x1.ca4651c358a6p-493,
+                          0x1.5128c377f2976p-492);
+        RayHit hit;
+        EXPECT_FALSE(np::raycast_triangle({origin, d}, t, kInf, &hit))
+            << scale << " " << perm << " " << sign << " " << hit.distance;
+        EXPECT_FALSE(np::linecast_triangle(origin, origin + d, t, &hit))
+            << scale << " " << perm << " " << sign << " " << hit.distance;
+        // Toward (1.5 H, 1.5 H, 0), on the sliver's base: a hit there.
+        const Vec3 to = at(1.5 * H, 1.5 * H, 0) - origin;
+        const double want = static_cast<double>(
+            std::sqrt(static_cast<long double>(to.x) * to.x +
+                      static_cast<long double>(to.y) * to.y +
+                      static_cast<long double>(to.z) * to.z));
+        ASSERT_TRUE(np::raycast_triangle({origin, to}, t, kInf, &hit))
+            << scale << " " << perm << " " << sign;
+        EXPECT_NEAR(hit.distance, want, want * 1e-12);
+        ASSERT_TRUE(np::linecast_triangle(origin, origin + to * 2.0, t, &hit));
+        EXPECT_NEAR(hit.distance, want, want * 1e-12);
+      }
+    }
+  }
+}
+
+// Found by fuzzing this branch's first fix (raw and valid np_raycastTriangle /
+// np_linecastTriangle; not on main): clipping every in-plane line relative to
+// the triangle's first corner, the corners' differences overflowed for
+// triangles reaching 1.5e308 and 1.8e308 (outside the contract, (a)), and a
+// hit was reported at a negative distance (-3.3e29, -1.5e308). Only a
+// triangle with a feature far below its distance is clipped relative to a
+// corner now; these are clipped relative to the start, as on main: a distance
+// that is never negative.
+TEST(RegressionsRay, AnInPlaneClipOfHugeCornersIsNeverANegativeDistance) {
+  const np::Ray ray{
+      {4.4942328371558307e+307, -2.6666666666666665, -5.2818775009509555e+28},
+      {-2.4375, -4, -4}};
+  const np::Triangle t{{-4.494232837155664e+307, -1.3687896271559654e-48,
+                        -1.5845632502852868e+29},
+                       {1.7976931348623157e+308, 6.5947378274177659e-96, 4},
+                       {4, -8, 2.7129177883290004e-33}};
+  for (const double max_distance : {0.0, kInf}) {
+    RayHit hit;
+    if (np::raycast_triangle(ray, t, max_distance, &hit)) {
+      EXPECT_GE(hit.distance, 0.0) << max_distance;
+    }
+  }
+  const Vec3 start{-9.5156494384944707e-150, -9.531749630371814e+205,
+                   8.0514359619966437e-233};
+  const Vec3 end{-3.1050376651980924e+231, 3.96875, 3.6455610165685853e-304};
+  const np::Triangle u{{-4.9583551940016677e+232, 9.0586585773636523e-315,
+                        -1.4999063204081945e+308},
+                       {-1.5e+308, -4.6116860184273879e+18, 1.5e+308},
+                       {1.5e+308, 3.96875, 0}};
+  RayHit hit;
+  if (np::linecast_triangle(start, end, u, &hit)) {
+    EXPECT_GE(hit.distance, 0.0);
+  }
+}

@@ -328,3 +328,128 @@ describe("regressions (rays and segments against boxes)", () => {
     expect(misses).toBeGreaterThan(1500);
   });
 });
+
+describe("a ray in the plane of a tiny far triangle (the mesh fuzzer's mesh_ray finding)", () => {
+  // The native twin: RegressionsRay.ARayInThePlaneOfATinyFarTriangleEntersAtItsCorner. The ray lies in the plane of
+  // a triangle 1e-150 across and passes through its corner at the origin, 433 ahead; it was reported hitting at
+  // its start (distance 0).
+  it("enters at the corner, 250 sqrt(3) away, at every scale, axis order and sign; a segment short of it misses", () => {
+    for (const a of [1e-150, 1e-20, 1e-300]) {
+      for (let perm = 0; perm < 3; perm++) {
+        for (const sign of [1, -1]) {
+          const at = (x, y, z) => {
+            const v = [x * sign, y * sign, z * sign];
+            return v3(v[perm], v[(perm + 1) % 3], v[(perm + 2) % 3]);
+          };
+          const t = { a: at(0, 0, 0), b: at(a, a, a), c: at(a, a, a / 8) };
+          const origin = at(-250, -250, -250);
+          const h = np.raycastTriangle(ray(origin, at(250, 250, 250)), t);
+          expect(h?.distance, `${a} ${perm} ${sign}`).toBe(Math.sqrt(3) * 250);
+          expect(
+            np.linecastTriangle(origin, at(250, 250, 250), t)?.distance,
+          ).toBe(Math.sqrt(3) * 250);
+          expect(
+            np.linecastTriangle(origin, at(-125, -125, -125), t),
+          ).toBeNull();
+        }
+      }
+    }
+  });
+});
+
+describe("a ray in the plane of a sliver passing beside it (the mesh fuzzer's mesh_ray finding, after the one above)", () => {
+  // The native twin: RegressionsRay.ARayInThePlaneOfASliverPassingBesideItMisses. A ray in the plane x = y of the
+  // sliver (H, H, 0), (2H, 2H, 0), (S, S, S / 8), H = 4e-150, S = 8e-300, passing it 1e-148 away: the rounded
+  // clip bounds of two edges overlapped and it was reported hitting 1.5e-148 away (beyond the segment's end).
+  const H = 0x1a2fe76a3f9475 * 2 ** -549;
+  const S = 0x156e1fc2f8f359 * 2 ** -1000 * 2 ** -46;
+  const X = 0x1c5849e3a8c199 * 2 ** -545;
+  const DX = 0x1ca4651c358a60 * 2 ** -545;
+  const DZ = 0x15128c377f2976 * 2 ** -544;
+  it("misses, at every axis order, sign and scale; a ray through the sliver still hits it", () => {
+    for (const scale of [1, 2 ** 400]) {
+      for (let perm = 0; perm < 3; perm++) {
+        for (const sign of [1, -1]) {
+          const at = (x, y, z) => {
+            const v = [x * sign * scale, y * sign * scale, z * sign * scale];
+            return v3(v[perm], v[(perm + 1) % 3], v[(perm + 2) % 3]);
+          };
+          const t = {
+            a: at(H, H, 0),
+            b: at(2 * H, 2 * H, 0),
+            c: at(S, S, S / 8),
+          };
+          const origin = at(-X, -X, -X);
+          const d = at(-DX, -DX, DZ);
+          const tag = `${scale} ${perm} ${sign}`;
+          expect(np.raycastTriangle(ray(origin, d), t), tag).toBeNull();
+          const end = v3(origin.x + d.x, origin.y + d.y, origin.z + d.z);
+          expect(np.linecastTriangle(origin, end, t), tag).toBeNull();
+          // Toward (1.5 H, 1.5 H, 0), on the sliver's base: a hit there.
+          const target = at(1.5 * H, 1.5 * H, 0);
+          const to = v3(
+            target.x - origin.x,
+            target.y - origin.y,
+            target.z - origin.z,
+          );
+          const want = Math.hypot(to.x, to.y, to.z);
+          const h = np.raycastTriangle(ray(origin, to), t);
+          expect(h, tag).not.toBeNull();
+          expect(Math.abs(h.distance - want)).toBeLessThanOrEqual(want * 1e-12);
+          const far = v3(
+            origin.x + to.x * 2,
+            origin.y + to.y * 2,
+            origin.z + to.z * 2,
+          );
+          const l = np.linecastTriangle(origin, far, t);
+          expect(l, tag).not.toBeNull();
+          expect(Math.abs(l.distance - want)).toBeLessThanOrEqual(want * 1e-12);
+        }
+      }
+    }
+  });
+});
+
+describe("an in-plane clip of huge corners (fuzzing this branch's first fix)", () => {
+  // The native twin: RegressionsRay.AnInPlaneClipOfHugeCornersIsNeverANegativeDistance. Clipped relative to the
+  // triangle's first corner, the corners' differences overflowed (corners at 1.5e308 and 1.8e308, outside the
+  // contract) and a hit was reported at a negative distance.
+  it("reports no negative distance", () => {
+    const r = ray(
+      v3(4.4942328371558307e307, -2.6666666666666665, -5.2818775009509555e28),
+      v3(-2.4375, -4, -4),
+    );
+    const t = {
+      a: v3(
+        -4.494232837155664e307,
+        -1.3687896271559654e-48,
+        -1.5845632502852868e29,
+      ),
+      b: v3(1.7976931348623157e308, 6.5947378274177659e-96, 4),
+      c: v3(4, -8, 2.7129177883290004e-33),
+    };
+    for (const maxDistance of [0, Infinity]) {
+      const h = np.raycastTriangle(r, t, maxDistance);
+      if (h !== null) expect(h.distance).toBeGreaterThanOrEqual(0);
+    }
+    const u = {
+      a: v3(
+        -4.9583551940016677e232,
+        9.0586585773636523e-315,
+        -1.4999063204081945e308,
+      ),
+      b: v3(-1.5e308, -4.6116860184273879e18, 1.5e308),
+      c: v3(1.5e308, 3.96875, 0),
+    };
+    const h = np.linecastTriangle(
+      v3(
+        -9.5156494384944707e-150,
+        -9.531749630371814e205,
+        8.0514359619966437e-233,
+      ),
+      v3(-3.1050376651980924e231, 3.96875, 3.6455610165685853e-304),
+      u,
+    );
+    if (h !== null) expect(h.distance).toBeGreaterThanOrEqual(0);
+  });
+});
