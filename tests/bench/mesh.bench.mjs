@@ -50,15 +50,14 @@ import { Box3, DoubleSide, Line3, Vector3 } from "three";
 import { MeshBVH, SAH, CENTER } from "three-mesh-bvh";
 import { init } from "../../web/lib/index.js";
 import { castTarget, knot, meshQueries } from "./mesh_inputs.mjs";
-import { arg, median, timePerCall } from "./timing.mjs";
+import { arg, argText, median, timePerCall } from "./timing.mjs";
 
 const ROUNDS = arg("--rounds", 11);
 const CALLS = arg("--calls", 20_000);
 const BUILD_ROUNDS = arg("--build-rounds", 5);
 const BRUTE_CALLS = arg("--brute-calls", 16);
 const BRUTE_ROUNDS = arg("--brute-rounds", 3);
-const ONLY_AT = process.argv.indexOf("--only");
-const ONLY = ONLY_AT > 0 ? process.argv[ONLY_AT + 1] : "";
+const ONLY = argText("--only", "");
 const N = 1024;
 const MASK = N - 1;
 const AGREEMENT = 1e-6;

@@ -16,12 +16,11 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { castTarget, knot, meshQueries } from "./mesh_inputs.mjs";
-import { arg, timeInterleaved } from "./timing.mjs";
+import { arg, argText, timeInterleaved } from "./timing.mjs";
 
 const ROUNDS = arg("--rounds", 9);
 const CALLS = arg("--calls", 4000);
-const ONLY_AT = process.argv.indexOf("--only");
-const ONLY = ONLY_AT > 0 ? process.argv[ONLY_AT + 1] : "";
+const ONLY = argText("--only", "");
 const N = 1024;
 const MASK = N - 1;
 const libs = process.argv

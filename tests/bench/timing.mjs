@@ -9,6 +9,12 @@ export const arg = (name, fallback) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 
+/** The word after `name` on the command line, or `fallback` (e.g. `--only contacts`). */
+export const argText = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+
 /** A seeded generator of uniform numbers in [0, 1) (mulberry32). */
 export function mulberry32(seed) {
   return () => {
