@@ -1250,7 +1250,7 @@ bool boxes_touch(const AABB& a, const AABB& b) {
 // shape may touch a node (conservative), `overlap(triangle)` is the single
 // call. With `out` null it stops at the first touching triangle (limit() drops
 // to -infinity, which prunes every node left on the stack).
-template <class NodeTest, class Overlap>
+template <class NodeTest, class Overlap, bool kTakeInside>
 struct OverlapVisit {
   NodeTest node_test;
   Overlap overlap;
@@ -1265,14 +1265,12 @@ struct OverlapVisit {
     *d = 0.0;
     const AABB box = mesh.world_bounds(i);
     if (!node_test(box)) return false;
-    if (!node_test.contains(box)) return true;
+    if (!kTakeInside || !node_test.contains(box)) return true;
     found = true;
-    if (out != nullptr) {
-      uint32_t first, end;
-      mesh.subtree_slots(i, &first, &end);
-      for (uint32_t s = first; s < end; ++s)
-        out->push_back(slots ? s : mesh.triangle_in_slot(s));
-    }
+    uint32_t first, end;
+    mesh.subtree_slots(i, &first, &end);
+    for (uint32_t s = first; s < end; ++s)
+      out->push_back(slots ? s : mesh.triangle_in_slot(s));
     return false;
   }
   void leaf(const Triangle& t, uint32_t id, uint32_t slot) {
@@ -1280,17 +1278,25 @@ struct OverlapVisit {
     // The node test on the triangle's own (exact) box first: as conservative
     // as on a node, and far cheaper than the exact single call; a triangle
     // inside the shape (node_test.holds) touches it without the call.
-    if (!node_test(triangle_box(t)) || !(node_test.holds(t) || overlap(t)))
+    if (!node_test(triangle_box(t)) ||
+        !((kTakeInside && node_test.holds(t)) || overlap(t)))
       return;
     found = true;
     if (out != nullptr) out->push_back(slots ? slot : id);
   }
 };
 
+// The collecting queries take the nodes inside the shape whole; the "any"
+// queries (out null) do not: they stop at the first touching triangle anyway,
+// and the containment tests made them slower (1.2-1.4x, measured).
 template <class NodeTest, class Overlap>
-OverlapVisit<NodeTest, Overlap> overlap_visit(NodeTest n, Overlap o,
-                                              std::vector<uint32_t>* out) {
+OverlapVisit<NodeTest, Overlap, true> overlap_visit(
+    NodeTest n, Overlap o, std::vector<uint32_t>* out) {
   return {n, o, out};
+}
+template <class NodeTest, class Overlap>
+OverlapVisit<NodeTest, Overlap, false> any_visit(NodeTest n, Overlap o) {
+  return {n, o, nullptr};
 }
 
 }  // namespace
@@ -1462,10 +1468,9 @@ void Mesh::triangles_in_sphere(const Sphere& sphere,
   overlap_query(visit, out);
 }
 bool Mesh::overlap_sphere(const Sphere& sphere) const {
-  auto visit = overlap_visit(
+  auto visit = any_visit(
       SphereNodeTest(sphere, max_coord_),
-      [&](const Triangle& t) { return overlap_sphere_triangle(sphere, t); },
-      nullptr);
+      [&](const Triangle& t) { return overlap_sphere_triangle(sphere, t); });
   return overlap_query(visit, nullptr);
 }
 
@@ -1478,10 +1483,9 @@ void Mesh::triangles_in_capsule(const Capsule& capsule,
   overlap_query(visit, out);
 }
 bool Mesh::overlap_capsule(const Capsule& capsule) const {
-  auto visit = overlap_visit(
+  auto visit = any_visit(
       capsule_node_test(capsule, max_coord_),
-      [&](const Triangle& t) { return overlap_capsule_triangle(capsule, t); },
-      nullptr);
+      [&](const Triangle& t) { return overlap_capsule_triangle(capsule, t); });
   return overlap_query(visit, nullptr);
 }
 
@@ -1493,10 +1497,9 @@ void Mesh::triangles_in_aabb(const AABB& box,
   overlap_query(visit, out);
 }
 bool Mesh::overlap_aabb(const AABB& box) const {
-  auto visit = overlap_visit(
+  auto visit = any_visit(
       aabb_node_test(box, max_coord_),
-      [&](const Triangle& t) { return overlap_aabb_triangle(box, t); },
-      nullptr);
+      [&](const Triangle& t) { return overlap_aabb_triangle(box, t); });
   return overlap_query(visit, nullptr);
 }
 
@@ -1546,9 +1549,9 @@ void Mesh::triangles_in_obb(const OBB& box, std::vector<uint32_t>* out) const {
   overlap_query(visit, out);
 }
 bool Mesh::overlap_obb(const OBB& box) const {
-  auto visit = overlap_visit(
+  auto visit = any_visit(
       OBBNodeTest{box, box_margin(obb_magnitude(box, max_coord_))},
-      [&](const Triangle& t) { return overlap_obb_triangle(box, t); }, nullptr);
+      [&](const Triangle& t) { return overlap_obb_triangle(box, t); });
   return overlap_query(visit, nullptr);
 }
 
