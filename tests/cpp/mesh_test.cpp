@@ -862,6 +862,18 @@ TEST(MeshTest, OverlapQueriesEqualTheBruteForceMixingMagnitudes) {
     }
 }
 
+// A point (three equal corners) or a speck 2^-60 to 2^-8 of `size` across,
+// `size` (1 +- 2^-30) from `c` in a random direction.
+void add_speck(Soup* s, Vec3 c, double size, bool point, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Vec3 d{u(rng), u(rng), u(rng)};
+  d = d * (1.0 / np::length(d));
+  const Vec3 p = c + d * (size * (1.0 + 0x1p-30 * u(rng)));
+  const double speck =
+      point ? 0.0 : size * std::ldexp(1.0, -8 - int(rng() % 53));
+  s->add(p, p + Vec3{speck, 0, 0}, p + Vec3{0, speck, -speck});
+}
+
 // The sphere and box queries take a node or a triangle's box that lies inside
 // the shape as touching without the single call (SphereNodeTest::contains,
 // kMeshInsideBallSlack; BoxNodeTest::contains). Here triangles are points and
@@ -880,15 +892,7 @@ TEST(MeshTest, ShapesHoldingWholeNodesEqualTheBruteForceAtTheirTies) {
       const Vec3 c{(u(rng) + offset) * scale, (u(rng) - offset) * scale,
                    (u(rng) + offset) * scale};
       Soup s;
-      for (int i = 0; i < 600; ++i) {
-        Vec3 d{u(rng), u(rng), u(rng)};
-        d = d * (1.0 / np::length(d));
-        const Vec3 p = c + d * (scale * (1.0 + 0x1p-30 * u(rng)));
-        // A point (three equal corners), or a speck 2^-60 to 2^-8 across.
-        const double speck =
-            i % 3 == 0 ? 0.0 : scale * std::ldexp(1.0, -8 - int(rng() % 53));
-        s.add(p, p + Vec3{speck, 0, 0}, p + Vec3{0, speck, -speck});
-      }
+      for (int i = 0; i < 600; ++i) add_speck(&s, c, scale, i % 3 == 0, rng);
       const Mesh m = s.mesh();
       std::vector<uint32_t> got, slots;
       for (int q = 0; q < 12; ++q) {
@@ -961,17 +965,11 @@ TEST(MeshTest, CapsulesHoldingWholeNodesEqualTheBruteForceAtTheirTies) {
         const np::Segment seg{a, a + along};
         Soup s;
         for (int i = 0; i < 400; ++i) {
-          Vec3 d{u(rng), u(rng), u(rng)};
-          d = d * (1.0 / np::length(d));
-          // A point of the segment (its ends a third of the time), then out
-          // by the radius (the scale) in a random direction: around the ends
-          // the cap, elsewhere mostly the side.
+          // Around a point of the segment (its ends a third of the time):
+          // around the ends the cap, elsewhere mostly the side.
           const double t = i % 3 == 0 ? double(i % 2) : 0.5 + 0.5 * u(rng);
-          const Vec3 p = seg.start + (seg.end - seg.start) * t +
-                         d * (scale * (1.0 + 0x1p-30 * u(rng)));
-          const double speck =
-              i % 3 == 1 ? 0.0 : scale * std::ldexp(1.0, -8 - int(rng() % 53));
-          s.add(p, p + Vec3{speck, 0, 0}, p + Vec3{0, speck, -speck});
+          add_speck(&s, seg.start + (seg.end - seg.start) * t, scale,
+                    i % 3 == 1, rng);
         }
         const Mesh m = s.mesh();
         std::vector<uint32_t> got, slots;

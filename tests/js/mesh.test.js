@@ -701,6 +701,16 @@ const SINGLE = {
   OBB: "overlapOBBTriangle",
 };
 
+// Triangle i of `positions`: a point (three equal corners) or a speck 2^-60 to 2^-8 of `size` across, `size`
+// (1 +- 2^-30) from `c` ([x, y, z]) in a random direction.
+function putSpeck(positions, i, c, size, point, rng) {
+  const d = randomUnit(rng);
+  const k = size * (1 + 2 ** -30 * rng.symmetric());
+  const [x, y, z] = c.map((v, n) => v + d[n] * k);
+  const speck = point ? 0 : size * 2 ** -(8 + rng.below(53));
+  positions.set([x, y, z, x + speck, y, z, x, y + speck, z - speck], 9 * i);
+}
+
 function bruteIn(tris, name, shape) {
   const out = [];
   tris.forEach((t, i) => {
@@ -830,16 +840,8 @@ describe("overlap queries equal the brute force over np.overlap<S>Triangle", () 
           (rng.symmetric() + offset) * scale,
         );
         const positions = new Float64Array(9 * 300);
-        for (let i = 0; i < 300; i++) {
-          const [dx, dy, dz] = randomUnit(rng);
-          const k = scale * (1 + 2 ** -30 * rng.symmetric());
-          const p = [c.x + dx * k, c.y + dy * k, c.z + dz * k];
-          const speck = i % 3 === 0 ? 0 : scale * 2 ** -(8 + rng.below(53));
-          positions.set(
-            [...p, p[0] + speck, p[1], p[2], p[0], p[1] + speck, p[2] - speck],
-            9 * i,
-          );
-        }
+        for (let i = 0; i < 300; i++)
+          putSpeck(positions, i, [c.x, c.y, c.z], scale, i % 3 === 0, rng);
         const tris = triangles(positions);
         const mesh = np.createMesh(positions);
         for (let q = 0; q < 4; q++) {
@@ -917,23 +919,10 @@ describe("overlap queries equal the brute force over np.overlap<S>Triangle", () 
           const segment = { start: v3(...a), end: v3(...b) };
           const positions = new Float64Array(9 * 240);
           for (let i = 0; i < 240; i++) {
-            const d = randomUnit(rng);
+            // Around a point of the segment (its ends a third of the time).
             const t = i % 3 === 0 ? i % 2 : 0.5 + 0.5 * rng.symmetric();
-            const k = scale * (1 + 2 ** -30 * rng.symmetric());
-            const p = a.map((x, n) => x + (b[n] - x) * t + d[n] * k);
-            const speck = i % 3 === 1 ? 0 : scale * 2 ** -(8 + rng.below(53));
-            positions.set(
-              [
-                ...p,
-                p[0] + speck,
-                p[1],
-                p[2],
-                p[0],
-                p[1] + speck,
-                p[2] - speck,
-              ],
-              9 * i,
-            );
+            const at = a.map((x, n) => x + (b[n] - x) * t);
+            putSpeck(positions, i, at, scale, i % 3 === 1, rng);
           }
           const tris = triangles(positions);
           const mesh = np.createMesh(positions);
