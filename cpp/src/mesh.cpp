@@ -1315,17 +1315,30 @@ namespace {
 // The sphere's node test: a lower bound on the distance from its centre to
 // the widened box (box_distance) against its radius. The margin covers the
 // coordinates of the mesh, the centre and the radius.
+// The bound a computed squared distance is compared with to put a point
+// inside a ball of radius `reach` (SphereNodeTest::contains argues it):
+// reach^2 lowered by kMeshInsideBallSlack, or -1 (nothing inside) when reach
+// is not positive or reach^2 is below kMeshInsideBallMinSquare or overflows.
+double inside_ball_bound(double reach) {
+  const double r2 = reach * reach;
+  return reach > 0.0 && r2 >= kMeshInsideBallMinSquare && r2 <= DBL_MAX
+             ? r2 * (1.0 - kMeshInsideBallSlack)
+             : -1.0;
+}
+
 struct SphereNodeTest {
   double half_c[3];
   Vec3 center;
   double radius;
   double margin;
+  double inside_r2;  // inside_ball_bound(radius)
   SphereNodeTest(const Sphere& s, double max_coord)
       : half_c{0.5 * s.center.x, 0.5 * s.center.y, 0.5 * s.center.z},
         center(s.center),
         radius(s.radius),
         margin(box_margin(std::max(
-            max_coord, std::max(max_abs_component(s.center), s.radius)))) {}
+            max_coord, std::max(max_abs_component(s.center), s.radius)))),
+        inside_r2(inside_ball_bound(s.radius)) {}
   bool operator()(const AABB& box) const {
     return box_distance(box, half_c, margin) <= radius;
   }
@@ -1351,9 +1364,7 @@ struct SphereNodeTest {
     const double d = far(center.x, box.min.x, box.max.x) +
                      far(center.y, box.min.y, box.max.y) +
                      far(center.z, box.min.z, box.max.z);
-    const double r2 = radius * radius;
-    return r2 >= kMeshInsideBallMinSquare && r2 <= DBL_MAX &&
-           d <= r2 * (1.0 - kMeshInsideBallSlack);
+    return d <= inside_r2;
   }
   bool holds(const Triangle& t) const { return contains(triangle_box(t)); }
 };
@@ -1377,27 +1388,26 @@ struct BoxNodeTest {
   bool holds(const Triangle& t) const { return contains(triangle_box(t)); }
 };
 
-// The capsule's bounding box: its segment's, grown by the radius (sums that
-// overflow become infinite, which only loosens it).
-// The capsule's node test: its bounding box (a BoxNodeTest that is not the
-// shape), and whether a box or a triangle lies inside the capsule, decided
-// conservatively corner by corner: a corner p is inside when it lies within
-// the radius of a point of the segment, the one at a parameter t clamped to
-// [0, 1] (any t in [0, 1] gives a point a + t (b - a) of the segment; its
-// projection's, rounded, is the nearest up to rounding). That point, computed
-// as a + t * (b - a) in doubles (three roundings a coordinate, each within u
-// = 2^-53 of at most 2M, M the largest |coordinate| of the segment's ends,
-// plus 2^-1075 for an underflowing product: within 9uM + 2^-1073 of the true
-// point in all), is within e = kMeshInsideCapsuleReach * M +
-// kMeshBoxMarginAbsolute of the segment; so p is inside when |p - q| <= r - e,
-// which the sphere's test decides (SphereNodeTest::contains, the same
+// The capsule's node test: its bounding box (its segment's, grown by the
+// radius; sums that overflow become infinite, which only loosens it: a
+// BoxNodeTest that is not the shape), and whether a box or a triangle lies
+// inside the capsule, decided conservatively corner by corner: a corner p is
+// inside when it lies within the radius of a point of the segment, the one at a
+// parameter t clamped to [0, 1] (any t in [0, 1] gives a point a + t (b - a) of
+// the segment; its projection's, rounded, is the nearest up to rounding). That
+// point, computed as a + t * (b - a) in doubles (three roundings a coordinate,
+// each within u = 2^-53 of at most 2M, M the largest |coordinate| of the
+// segment's ends, plus 2^-1075 for an underflowing product: within 9uM +
+// 2^-1073 of the true point in all), is within e = kMeshInsideCapsuleReach * M
+// + kMeshBoxMarginAbsolute of the segment; so p is inside when |p - q| <= r -
+// e, which the sphere's test decides (SphereNodeTest::contains, the same
 // roundings and slack) against the radius r - e, itself rounded: r - e
 // computed exceeds the exact one by at most u of it, which the slack covers.
 struct CapsuleNodeTest {
   BoxNodeTest bounds;
   Vec3 a, d;
   double dd = 0.0;
-  double r2 = -1.0;  // (r - e)^2 (1 - kMeshInsideBallSlack); < 0: none inside
+  double r2 = -1.0;  // inside_ball_bound(r - e); < 0: none inside
   bool operator()(const AABB& box) const { return bounds(box); }
   bool inside(Vec3 p) const {
     double t = dot(p - a, d) / dd;  // NaN for a point capsule: t = 0
@@ -1432,11 +1442,8 @@ CapsuleNodeTest capsule_node_test(const Capsule& c, double max_coord) {
       c.start,
       c.end - c.start};
   test.dd = dot(test.d, test.d);
-  const double reach =
-      c.radius - (kMeshInsideCapsuleReach * ends + kMeshBoxMarginAbsolute);
-  const double r2 = reach * reach;
-  if (reach > 0.0 && r2 >= kMeshInsideBallMinSquare && r2 <= DBL_MAX)
-    test.r2 = r2 * (1.0 - kMeshInsideBallSlack);
+  test.r2 = inside_ball_bound(
+      c.radius - (kMeshInsideCapsuleReach * ends + kMeshBoxMarginAbsolute));
   return test;
 }
 
