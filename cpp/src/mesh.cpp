@@ -1129,8 +1129,11 @@ struct PrismFilter {
       plane(dir,
             da >= db ? (da >= dc ? tri.a : tri.c) : (db >= dc ? tri.b : tri.c));
     };
-    // The faces, the adaptive plane over the path, the advancement (twice),
-    // stopping once the interval is empty or beyond cut.
+    // The faces, the adaptive plane over the path, the advancement (once: a
+    // second one, as before, left as many ball casts to cast_at on the
+    // benchmarks' casts and 2 to 10% fewer capsule casts, for half as much
+    // adaptive work again), stopping once the interval is empty or beyond
+    // cut.
     const auto done = [&] { return !(low <= high) || low > cut; };
     plane(u, tri.a);
     plane(negated(u), tri.a);
@@ -1141,7 +1144,6 @@ struct PrismFilter {
     }
     adapt(low, high);
     if (done()) return false;
-    adapt(low, low);
     adapt(low, low);
     *lo = low;
     return low <= high;
