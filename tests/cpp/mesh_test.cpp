@@ -1255,6 +1255,59 @@ TEST(MeshTest, CastsOnACurvedSurfaceEqualTheBruteForce) {
   EXPECT_GT(crowded, 25);  // starts touching dozens of triangles
 }
 
+// The casts' best-first traversal (mesh.cpp, run_best_first) where its
+// order and its shortcuts decide: a fine sheet (60 x 60 quads, 7,200
+// triangles in a shuffled order), bumpy for x > 0 and flat for x < 0, and
+// balls and capsules that start on it touching hundreds of triangles, where
+// the lowest index among them is the answer and a leaf skips every higher
+// index unread; and big ones dropped onto its flat half from just above,
+// where every triangle under them has nearly the same bounds (more than the
+// heap's 256 entries queue at once: the leaves past it are searched depth
+// first, their triangles filtered and cast at once). Each equals the brute
+// force bit for bit.
+TEST(MeshTest, CastsStartingOnAFineSheetEqualTheBruteForce) {
+  std::mt19937_64 rng(1404);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const int n = 60;
+  auto at = [&](int i, int j) {
+    const double x = -1.0 + 2.0 * i / n, z = -1.0 + 2.0 * j / n;
+    return Vec3{x, x > 0.0 ? 0.05 * std::sin(7.0 * x) * std::cos(5.0 * z) : 0.0,
+                z};
+  };
+  std::vector<Triangle> tris;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      tris.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1)});
+      tris.push_back({at(i, j), at(i + 1, j + 1), at(i, j + 1)});
+    }
+  std::shuffle(tris.begin(), tris.end(), rng);
+  Soup s;
+  for (const Triangle& t : tris) s.add(t.a, t.b, t.c);
+  const Mesh m = s.mesh();
+  int hits = 0, crowded = 0;
+  std::vector<uint32_t> touching;
+  for (int q = 0; q < 60; ++q) {
+    const Vec3 on{0.8 * u(rng), 0.0, 0.8 * u(rng)};
+    const Vec3 dir = Vec3{u(rng), u(rng), u(rng)};
+    const double radius =
+        q % 2 ? 0.3 + 0.2 * std::fabs(u(rng)) : 0.01 + 0.1 * std::fabs(u(rng));
+    const Vec3 axis = Vec3{u(rng), u(rng), u(rng)} * 0.1;
+    Vec3 c = on, to = on + dir * (0.01 + std::fabs(u(rng)));
+    if (q % 4 == 3) {
+      // Just above the flat half, then down onto it (or obliquely down).
+      c = Vec3{-0.5 + 0.2 * u(rng), radius + 0.01 + 0.05 * std::fabs(u(rng)),
+               0.4 * u(rng)};
+      to = c + Vec3{q % 8 == 3 ? 0.0 : 0.1 * dir.x, -0.5, 0.0};
+    }
+    m.triangles_in_sphere({c, radius}, &touching);
+    if (touching.size() > 256) ++crowded;
+    hits += compare_casts(s, m, c, to, axis, radius);
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(hits, 50);     // not vacuous
+  EXPECT_GT(crowded, 10);  // more triangles touching than the heap holds
+}
+
 // The prism filter's adaptive planes (mesh.cpp: a plane through the
 // triangle's farthest vertex along the direction between near-closest points
 // of the triangle and the swept segment) where they decide: shapes that pass

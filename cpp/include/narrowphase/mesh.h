@@ -187,15 +187,19 @@ class Mesh {
   /// magnitudes, mesh.cpp's PrismFilter) no later than the best fraction so
   /// far, and, at that fraction, only when its index is lower than the best's
   /// (so a cast that starts touching casts only lower indices once it has
-  /// one). Nodes and such triangles are taken best first from one heap by
-  /// their lower bounds, so a triangle is cast only when nothing queued can
-  /// come earlier. A node is also skipped when one of the three cross axes
-  /// D x (x, y or z) separates it from the path widened by the shape's
-  /// reach (the separating-axis test of a segment and a box; mesh.cpp's
-  /// SlabRay::use_cross). Algorithm: the swept-sphere BVH cast of Jolt's
-  /// CastShape against a MeshShape and parry's cast_shapes against a TriMesh
-  /// (the segment against boxes grown by the shape's extent). The inputs must
-  /// be valid (finite points, radius >= 0).
+  /// one). Nodes and triangles are taken best first from one heap by their
+  /// lower bounds (equal bounds: triangles first, by index, then nodes), so
+  /// a triangle is cast only when nothing queued can come earlier; a
+  /// triangle enters it on its box's bound, and its prism's planes (the
+  /// faces', then the adaptive ones) run only when it is popped, sending it
+  /// back when they raise its bound past another entry's. A leaf skips, unread,
+  /// every triangle whose index its own bound already beats. A node is also
+  /// skipped when one of the three cross axes D x (x, y or z) separates it from
+  /// the path widened by the shape's reach (the separating-axis test of a
+  /// segment and a box; mesh.cpp's SlabRay::use_cross). Algorithm: the
+  /// swept-sphere BVH cast of Jolt's CastShape against a MeshShape and parry's
+  /// cast_shapes against a TriMesh (the segment against boxes grown by the
+  /// shape's extent). The inputs must be valid (finite points, radius >= 0).
   bool sphere_cast(Vec3 start, Vec3 end, double radius,
                    MeshShapeCastHit* hit) const;
   /// The same for a capsule moving by `translation`, with
