@@ -182,9 +182,10 @@ class Mesh {
   /// radius and kMeshBoxMargin (a slab test, lowered by kMeshBoundSlack: the
   /// widened box holds the Minkowski sum of the box and the ball, so it never
   /// prunes the answer). A triangle whose box the path enters is cast only
-  /// when the path also enters its prism (its face, edge-side and 45-degree
-  /// bevel planes grown by the shape's reach and a margin of 2^-24 of the
-  /// magnitudes, mesh.cpp's PrismFilter) no later than the best fraction so
+  /// when the path also enters its prism (its two face planes, then adaptive
+  /// planes from near-closest points of the triangle and the swept shape,
+  /// grown by the shape's reach and a margin of 2^-24 of the magnitudes,
+  /// mesh.cpp's PrismFilter) no later than the best fraction so
   /// far, and, at that fraction, only when its index is lower than the best's
   /// (so a cast that starts touching casts only lower indices once it has
   /// one). Nodes and triangles are taken best first from one heap by their
