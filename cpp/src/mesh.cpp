@@ -478,7 +478,7 @@ struct SlabRay : detail::SlabRay {
     // six bounds come from one load of the node and one swizzle (`gather`),
     // sign-extended to int32 and converted to double: the same values
     // (int16 -> double is exact) as the six scalar loads, conversions and
-    // three lane replacements of before (raycast 0.90x of their time,
+    // three lane replacements of before (raycast 0.85-0.96x of their time,
     // mesh_ab.bench.mjs, README "Meshes against three-mesh-bvh").
     const v128_t g =
         wasm_i8x16_swizzle(wasm_v128_load(&n), wasm_v128_load(gather));
