@@ -142,6 +142,13 @@ unsigned feature_edges(Vec3 a, Vec3 b, Vec3 c, Vec3 n, Vec3 p) {
   return 0;                    // the interior
 }
 
+// Whether a feature (feature_edges' bits) has corner j: the vertex j, or an
+// edge ending there (edge j: j to j + 1; edge j + 2: j - 1 to j).
+bool needs_corner(unsigned needed, uint32_t j) {
+  return (((needed >> 3) >> j) & 1u) != 0 || ((needed >> j) & 1u) != 0 ||
+         ((needed >> ((j + 2) % 3)) & 1u) != 0;
+}
+
 // The contact of a shape (the segment s0 s1 of radius r; a sphere has s0 ==
 // s1) with the plane through a of unit normal n (all scaled), leaving along
 // n: with d0, d1 the ends' signed distances along n, depth = r - min(d0, d1)
@@ -374,11 +381,90 @@ void Mesh::void_corners(uint32_t slot, std::vector<uint32_t>* voided) const {
 // A replaced contact is a face contact too and voids its corners: each pending
 // contact (key: its index << 8 | the corners it needs) whose corners are all
 // voided voids its own and is passed to `on_voided`; repeat until none is newly
-// voided (the fixed point, whatever the order of the triangles).
+// voided. That is the least fixed point (the voided corners only grow, and a
+// contact voided in one order has its corners voided in any: induction on the
+// order it was voided in), whatever the order of the triangles or of the
+// passes: each contact's replacement depends on that contact alone. With
+// `sorted_voided`, *voided holds the voided corners on return, ascending, once
+// each (contact_in_slot's feature_voided searches them); else it is scratch.
+//
+// Up to kFixedPointItems pending contacts (most queries of the benchmark's
+// knot), the corners live in a small open-addressing table on the stack
+// (Knuth's multiplicative hash, linear probing, at most 3/4 full), each
+// pending contact's three corners looked up once; the passes then read a
+// byte per corner, forward and backward in turn (a chain of replaced contacts
+// along the slots' order, 7.5 passes over ~126 pending contacts on the knot
+// where any, settles in a few). Beyond, void_in_passes: the voided corners
+// sorted again before each pass and searched.
+// (13 KiB of stack: the WASM module's stack is 64 KiB, and this is a leaf.)
+constexpr size_t kFixedPointItems = 384;
+constexpr int kFixedPointBits = 11;
+constexpr size_t kFixedPointTable = size_t{1} << kFixedPointBits;
 template <class SlotOf, class OnVoided>
 void Mesh::void_to_fixed_point(std::vector<uint32_t>* voided,
                                std::vector<uint64_t>* pending, SlotOf slot_of,
-                               OnVoided on_voided) const {
+                               OnVoided on_voided, bool sorted_voided) const {
+  const size_t items = pending->size();
+  if (items > kFixedPointItems ||
+      voided->size() + 3 * items > kFixedPointTable * 3 / 4) {
+    void_in_passes(voided, pending, slot_of, on_voided);
+    return;
+  }
+  uint32_t key[kFixedPointTable];
+  uint8_t state[kFixedPointTable] = {};  // 0 empty, 1 a corner, 2 voided
+  uint16_t corner[3 * kFixedPointItems];
+  uint8_t done[kFixedPointItems] = {};
+  // The entry of corner w (added, not voided, when new).
+  const auto entry = [&](uint32_t w) -> uint16_t {
+    size_t h = static_cast<uint32_t>(w * 0x9E3779B1u) >> (32 - kFixedPointBits);
+    while (state[h] != 0 && key[h] != w) h = (h + 1) & (kFixedPointTable - 1);
+    if (state[h] == 0) {
+      state[h] = 1;
+      key[h] = w;
+    }
+    return static_cast<uint16_t>(h);
+  };
+  for (const uint32_t w : *voided) state[entry(w)] = 2;
+  for (size_t k = 0; k < items; ++k) {
+    const uint32_t slot = slot_of(static_cast<size_t>((*pending)[k] >> 8));
+    for (uint32_t j = 0; j < 3; ++j)
+      corner[3 * k + j] = entry(weld_[corners_[3 * slot + j]]);
+  }
+  const auto try_void = [&](size_t k) {
+    if (done[k]) return false;
+    const uint64_t p = (*pending)[k];
+    const unsigned needed = static_cast<unsigned>(p & 0xff);
+    for (uint32_t j = 0; j < 3; ++j)
+      if (needs_corner(needed, j) && state[corner[3 * k + j]] != 2)
+        return false;
+    for (uint32_t j = 0; j < 3; ++j) state[corner[3 * k + j]] = 2;
+    done[k] = 1;
+    const size_t index = static_cast<size_t>(p >> 8);
+    on_voided(index, slot_of(index));
+    return true;
+  };
+  for (bool forward = true, grew = true; grew; forward = !forward) {
+    grew = false;
+    for (size_t i = 0; i < items; ++i)
+      if (try_void(forward ? i : items - 1 - i)) grew = true;
+  }
+  size_t kept = 0;
+  for (size_t k = 0; k < items; ++k)
+    if (!done[k]) (*pending)[kept++] = (*pending)[k];
+  pending->resize(kept);
+  if (!sorted_voided) return;
+  voided->clear();
+  for (size_t h = 0; h < kFixedPointTable; ++h)
+    if (state[h] == 2) voided->push_back(key[h]);
+  std::sort(voided->begin(), voided->end());
+}
+
+// The fixed point as before 2026-11-27: the voided corners sorted again before
+// each pass (for meshes of 2^31 vertices or more).
+template <class SlotOf, class OnVoided>
+void Mesh::void_in_passes(std::vector<uint32_t>* voided,
+                          std::vector<uint64_t>* pending, SlotOf slot_of,
+                          OnVoided on_voided) const {
   for (bool grew = true; grew;) {
     std::sort(voided->begin(), voided->end());
     voided->erase(std::unique(voided->begin(), voided->end()), voided->end());
@@ -426,19 +512,16 @@ void Mesh::voided_corners(const Shape& shape,
   }
   void_to_fixed_point(
       voided, pending, [](size_t slot) { return static_cast<uint32_t>(slot); },
-      [](size_t, uint32_t) {});
+      [](size_t, uint32_t) {}, true);
 }
 
 bool Mesh::feature_voided(uint32_t slot, unsigned needed,
                           const std::vector<uint32_t>& voided,
                           size_t sorted) const {
   for (uint32_t j = 0; j < 3; ++j) {
-    // Corner j is the vertex j, an end of edge j (j to j + 1) or of edge
-    // j + 2 (j - 1 to j).
-    const bool corner = (((needed >> 3) >> j) & 1u) || ((needed >> j) & 1u) ||
-                        ((needed >> ((j + 2) % 3)) & 1u);
-    if (corner && !std::binary_search(voided.begin(), voided.begin() + sorted,
-                                      weld_[corners_[3 * slot + j]]))
+    if (needs_corner(needed, j) &&
+        !std::binary_search(voided.begin(), voided.begin() + sorted,
+                            weld_[corners_[3 * slot + j]]))
       return false;
   }
   return true;
@@ -500,7 +583,10 @@ void Mesh::contacts_in_slots(const Shape& shape,
   }
   // The fixed point of voided_corners; a pending contact newly voided is
   // replaced by its face contact there and then (its classification again:
-  // the same, from the same single call).
+  // the same, from the same single call). With no pending contact, or no
+  // voided corner (a pending contact needs one at least: its feature is an
+  // edge or a vertex), nothing changes: no sort, no search.
+  if (pending->empty() || voided->empty()) return;
   void_to_fixed_point(
       voided, pending, [&](size_t i) { return slots[i]; },
       [&](size_t i, uint32_t slot) {
@@ -510,7 +596,8 @@ void Mesh::contacts_in_slots(const Shape& shape,
         int e;
         classify(hit, t, active_[slot], s0, s1, shape.radius, &n, &e);
         hit = face_contact(hit, t, n, e, s0, s1, shape.radius);
-      });
+      },
+      false);
 }
 
 void Mesh::contacts_in_slots_sphere(const Sphere& sphere,

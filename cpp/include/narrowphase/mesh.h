@@ -368,7 +368,11 @@ class Mesh {
   template <class SlotOf, class OnVoided>
   void void_to_fixed_point(std::vector<uint32_t>* voided,
                            std::vector<uint64_t>* pending, SlotOf slot_of,
-                           OnVoided on_voided) const;
+                           OnVoided on_voided, bool sorted_voided) const;
+  template <class SlotOf, class OnVoided>
+  void void_in_passes(std::vector<uint32_t>* voided,
+                      std::vector<uint64_t>* pending, SlotOf slot_of,
+                      OnVoided on_voided) const;
   template <class Shape>
   void contacts_in_slots(const Shape& shape, const std::vector<uint32_t>& slots,
                          std::vector<uint32_t>* voided,
