@@ -174,15 +174,23 @@ struct Classified {
   unsigned needed = 0;   // the feature's bits (edges 0-2, vertices 3-5)
 };
 
-Classified classify(const ContactHit& hit, const Triangle& t, unsigned active,
-                    Vec3 s0, Vec3 s1, double r, Vec3* n, int* e) {
-  Classified k;
+// The exponent *e classify scales by and the unit face normal *n in those
+// coordinates (false: no face).
+bool scaled_face_normal(const Triangle& t, Vec3 s0, Vec3 s1, double r, Vec3* n,
+                        int* e) {
   const double m =
       std::max(std::max(std::max(max_abs(t.a), max_abs(t.b)), max_abs(t.c)),
                std::max(std::max(max_abs(s0), max_abs(s1)), r));
   *e = scale_exponent(m);
+  return unit_face_normal(scaled(t.a, *e), scaled(t.b, *e), scaled(t.c, *e), n);
+}
+
+Classified classify(const ContactHit& hit, const Triangle& t, unsigned active,
+                    Vec3 s0, Vec3 s1, double r, Vec3* n, int* e) {
+  Classified k;
+  // No face: stands, voids none.
+  if (!scaled_face_normal(t, s0, s1, r, n, e)) return k;
   const Vec3 a = scaled(t.a, *e), b = scaled(t.b, *e), c = scaled(t.c, *e);
-  if (!unit_face_normal(a, b, c, n)) return k;  // no face: stands, voids none
   // A face contact already (its normal the face's, up to rounding): stands.
   if (length(cross(hit.normal, *n)) <= kMeshFaceContactSine) {
     k.face = true;
@@ -582,10 +590,10 @@ void Mesh::contacts_in_slots(const Shape& shape,
     }
   }
   // The fixed point of voided_corners; a pending contact newly voided is
-  // replaced by its face contact there and then (its classification again:
-  // the same, from the same single call). With no pending contact, or no
-  // voided corner (a pending contact needs one at least: its feature is an
-  // edge or a vertex), nothing changes: no sort, no search.
+  // replaced by its face contact there and then (its face normal again: the
+  // same, from the same triangle; it has one, or it would not be pending).
+  // With no pending contact, or no voided corner (a pending contact needs one
+  // at least: its feature is an edge or a vertex), nothing changes.
   if (pending->empty() || voided->empty()) return;
   void_to_fixed_point(
       voided, pending, [&](size_t i) { return slots[i]; },
@@ -594,7 +602,7 @@ void Mesh::contacts_in_slots(const Shape& shape,
         ContactHit& hit = (*out)[i].hit;
         Vec3 n;
         int e;
-        classify(hit, t, active_[slot], s0, s1, shape.radius, &n, &e);
+        scaled_face_normal(t, s0, s1, shape.radius, &n, &e);
         hit = face_contact(hit, t, n, e, s0, s1, shape.radius);
       },
       false);
