@@ -396,57 +396,64 @@ void Mesh::void_corners(uint32_t slot, std::vector<uint32_t>* voided) const {
 // `sorted_voided`, *voided holds the voided corners on return, ascending, once
 // each (contact_in_slot's feature_voided searches them); else it is scratch.
 //
-// Up to kFixedPointItems pending contacts (most queries of the benchmark's
-// knot), the corners live in a small open-addressing table on the stack
-// (Knuth's multiplicative hash, linear probing, at most 3/4 full), each
-// pending contact's three corners looked up once; the passes then read a
-// byte per corner, forward and backward in turn (a chain of replaced contacts
-// along the slots' order, 7.5 passes over ~126 pending contacts on the knot
-// where any, settles in a few). Beyond, void_in_passes: the voided corners
+// The corners involved (the voided ones and each pending triangle's three) go
+// into an open-addressing hash table (Knuth's multiplicative hash, linear
+// probing, at most 3/4 full) held in *voided itself, after the voided corners
+// it starts with: an entry is 2w + 1 for a voided corner w, 2w for one not yet
+// voided, ~0 for none (2w + 1 fits below 2^31 vertices). Each pending
+// contact's three corners are looked up once (their entries' positions
+// follow the table), and the passes, forward and backward in turn, read and
+// set the low bits: a chain of replaced contacts (on the benchmark's knot a
+// third of the spheres wait on chains of ~7 links, ~126 contacts) settles in
+// a few passes, with no sort. A pending contact is marked done in its bit 7
+// (its needed bits are 0-5). When the table would exceed 3 words per
+// triangle of the mesh (the room mesh_flat.cpp reserves: no allocation in
+// WASM) or the mesh has 2^31 vertices, void_in_passes: the voided corners
 // sorted again before each pass and searched.
-// (13 KiB of stack: the WASM module's stack is 64 KiB, and this is a leaf.)
-constexpr size_t kFixedPointItems = 384;
-constexpr int kFixedPointBits = 11;
-constexpr size_t kFixedPointTable = size_t{1} << kFixedPointBits;
 template <class SlotOf, class OnVoided>
 void Mesh::void_to_fixed_point(std::vector<uint32_t>* voided,
                                std::vector<uint64_t>* pending, SlotOf slot_of,
                                OnVoided on_voided, bool sorted_voided) const {
-  const size_t items = pending->size();
-  if (items > kFixedPointItems ||
-      voided->size() + 3 * items > kFixedPointTable * 3 / 4) {
+  const size_t items = pending->size(), v = voided->size();
+  const size_t corners = v + 3 * items;
+  size_t table = 16;
+  while (table < corners + corners / 3 + 1) table *= 2;
+  if (vertices_.size() / 3 > 0x7fffffffu ||
+      v + table + 3 * items > 3 * triangle_ids_.size()) {
     void_in_passes(voided, pending, slot_of, on_voided);
     return;
   }
-  uint32_t key[kFixedPointTable];
-  uint8_t state[kFixedPointTable] = {};  // 0 empty, 1 a corner, 2 voided
-  uint16_t corner[3 * kFixedPointItems];
-  uint8_t done[kFixedPointItems] = {};
-  // The entry of corner w (added, not voided, when new).
-  const auto entry = [&](uint32_t w) -> uint16_t {
-    size_t h = static_cast<uint32_t>(w * 0x9E3779B1u) >> (32 - kFixedPointBits);
-    while (state[h] != 0 && key[h] != w) h = (h + 1) & (kFixedPointTable - 1);
-    if (state[h] == 0) {
-      state[h] = 1;
-      key[h] = w;
-    }
-    return static_cast<uint16_t>(h);
+  int bits = 0;
+  while ((size_t{1} << bits) < table) ++bits;
+  constexpr uint32_t kEmpty = ~uint32_t{0};
+  std::vector<uint32_t>& buffer = *voided;
+  buffer.resize(v + table + 3 * items, kEmpty);
+  uint32_t* const key = buffer.data() + v;
+  uint32_t* const corner = key + table;
+  // The position of corner w's entry (added, not voided, when new).
+  const auto entry = [&](uint32_t w) -> uint32_t {
+    uint32_t h = (w * 0x9E3779B1u) >> (32 - bits);
+    while (key[h] != kEmpty && (key[h] >> 1) != w)
+      h = (h + 1) & static_cast<uint32_t>(table - 1);
+    if (key[h] == kEmpty) key[h] = 2 * w;
+    return h;
   };
-  for (const uint32_t w : *voided) state[entry(w)] = 2;
+  for (size_t k = 0; k < v; ++k) key[entry(buffer[k])] |= 1u;
   for (size_t k = 0; k < items; ++k) {
     const uint32_t slot = slot_of(static_cast<size_t>((*pending)[k] >> 8));
     for (uint32_t j = 0; j < 3; ++j)
       corner[3 * k + j] = entry(weld_[corners_[3 * slot + j]]);
   }
+  constexpr uint64_t kDone = 0x80;
   const auto try_void = [&](size_t k) {
-    if (done[k]) return false;
-    const uint64_t p = (*pending)[k];
-    const unsigned needed = static_cast<unsigned>(p & 0xff);
+    uint64_t& p = (*pending)[k];
+    if (p & kDone) return false;
+    const unsigned needed = static_cast<unsigned>(p & 0x3f);
     for (uint32_t j = 0; j < 3; ++j)
-      if (needs_corner(needed, j) && state[corner[3 * k + j]] != 2)
+      if (needs_corner(needed, j) && (key[corner[3 * k + j]] & 1u) == 0)
         return false;
-    for (uint32_t j = 0; j < 3; ++j) state[corner[3 * k + j]] = 2;
-    done[k] = 1;
+    for (uint32_t j = 0; j < 3; ++j) key[corner[3 * k + j]] |= 1u;
+    p |= kDone;
     const size_t index = static_cast<size_t>(p >> 8);
     on_voided(index, slot_of(index));
     return true;
@@ -457,14 +464,16 @@ void Mesh::void_to_fixed_point(std::vector<uint32_t>* voided,
       if (try_void(forward ? i : items - 1 - i)) grew = true;
   }
   size_t kept = 0;
-  for (size_t k = 0; k < items; ++k)
-    if (!done[k]) (*pending)[kept++] = (*pending)[k];
+  for (const uint64_t p : *pending)
+    if (!(p & kDone)) (*pending)[kept++] = p;
   pending->resize(kept);
+  // The voided corners, ascending (or the buffer left as scratch).
   if (!sorted_voided) return;
-  voided->clear();
-  for (size_t h = 0; h < kFixedPointTable; ++h)
-    if (state[h] == 2) voided->push_back(key[h]);
-  std::sort(voided->begin(), voided->end());
+  size_t n = 0;
+  for (size_t h = 0; h < table; ++h)
+    if (key[h] != kEmpty && (key[h] & 1u)) buffer[n++] = key[h] >> 1;
+  buffer.resize(n);
+  std::sort(buffer.begin(), buffer.end());
 }
 
 // The fixed point as before 2026-11-27: the voided corners sorted again before
