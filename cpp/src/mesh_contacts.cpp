@@ -573,16 +573,21 @@ void Mesh::contacts_in_slots(const Shape& shape,
                              const std::vector<uint32_t>& slots,
                              std::vector<uint32_t>* voided,
                              std::vector<uint64_t>* pending,
-                             std::vector<MeshContact>* out) const {
+                             std::vector<MeshContact>* out,
+                             size_t limit) const {
   // voided_corners and contact_in_slot in one pass: each single call once.
+  // Beyond `limit` the contacts are classified (they void corners) but not
+  // kept, and the voided corners are left sorted for contact_in_slot.
   voided->clear();
   pending->clear();
   out->clear();
+  const bool partial = limit < slots.size();
   const Vec3 s0 = start_of(shape), s1 = end_of(shape);
   for (size_t i = 0; i < slots.size(); ++i) {
     const uint32_t slot = slots[i];
-    out->push_back(MeshContact{});
-    MeshContact& c = out->back();
+    MeshContact beyond;
+    if (i < limit) out->push_back(MeshContact{});
+    MeshContact& c = i < limit ? out->back() : beyond;
     c.triangle = triangle_ids_[slot];
     const Triangle t = at(slot);
     if (!single_contact(shape, t, &c.hit)) continue;
@@ -593,7 +598,8 @@ void Mesh::contacts_in_slots(const Shape& shape,
     if (k.face) {
       void_corners(slot, voided);
       // A tilted interior contact beside an inactive edge: the face's.
-      if (k.replace) c.hit = face_contact(c.hit, t, n, e, s0, s1, shape.radius);
+      if (k.replace && i < limit)
+        c.hit = face_contact(c.hit, t, n, e, s0, s1, shape.radius);
     } else if (k.replace && dot(c.hit.normal, n) != 0.0) {
       pending->push_back((static_cast<uint64_t>(i) << 8) | k.needed);
     }
@@ -603,10 +609,17 @@ void Mesh::contacts_in_slots(const Shape& shape,
   // same, from the same triangle; it has one, or it would not be pending).
   // With no pending contact, or no voided corner (a pending contact needs one
   // at least: its feature is an edge or a vertex), nothing changes.
-  if (pending->empty() || voided->empty()) return;
+  if (pending->empty() || voided->empty()) {
+    if (partial) {
+      std::sort(voided->begin(), voided->end());
+      voided->erase(std::unique(voided->begin(), voided->end()), voided->end());
+    }
+    return;
+  }
   void_to_fixed_point(
       voided, pending, [&](size_t i) { return slots[i]; },
       [&](size_t i, uint32_t slot) {
+        if (i >= limit) return;
         const Triangle t = at(slot);
         ContactHit& hit = (*out)[i].hit;
         Vec3 n;
@@ -614,23 +627,25 @@ void Mesh::contacts_in_slots(const Shape& shape,
         scaled_face_normal(t, s0, s1, shape.radius, &n, &e);
         hit = face_contact(hit, t, n, e, s0, s1, shape.radius);
       },
-      false);
+      partial);
 }
 
 void Mesh::contacts_in_slots_sphere(const Sphere& sphere,
                                     const std::vector<uint32_t>& slots,
                                     std::vector<uint32_t>* voided,
                                     std::vector<uint64_t>* pending,
-                                    std::vector<MeshContact>* out) const {
-  contacts_in_slots(sphere, slots, voided, pending, out);
+                                    std::vector<MeshContact>* out,
+                                    size_t limit) const {
+  contacts_in_slots(sphere, slots, voided, pending, out, limit);
 }
 
 void Mesh::contacts_in_slots_capsule(const Capsule& capsule,
                                      const std::vector<uint32_t>& slots,
                                      std::vector<uint32_t>* voided,
                                      std::vector<uint64_t>* pending,
-                                     std::vector<MeshContact>* out) const {
-  contacts_in_slots(capsule, slots, voided, pending, out);
+                                     std::vector<MeshContact>* out,
+                                     size_t limit) const {
+  contacts_in_slots(capsule, slots, voided, pending, out, limit);
 }
 
 void Mesh::voided_corners_sphere(const Sphere& sphere,
@@ -664,7 +679,7 @@ void Mesh::contacts_sphere(const Sphere& sphere,
   std::vector<uint32_t> slots, voided;
   std::vector<uint64_t> pending;
   contact_slots_sphere(sphere, &slots);
-  contacts_in_slots(sphere, slots, &voided, &pending, out);
+  contacts_in_slots(sphere, slots, &voided, &pending, out, SIZE_MAX);
 }
 
 void Mesh::contacts_capsule(const Capsule& capsule,
@@ -672,7 +687,7 @@ void Mesh::contacts_capsule(const Capsule& capsule,
   std::vector<uint32_t> slots, voided;
   std::vector<uint64_t> pending;
   contact_slots_capsule(capsule, &slots);
-  contacts_in_slots(capsule, slots, &voided, &pending, out);
+  contacts_in_slots(capsule, slots, &voided, &pending, out, SIZE_MAX);
 }
 
 }  // namespace np

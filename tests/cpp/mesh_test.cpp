@@ -1884,7 +1884,8 @@ TEST(MeshContactsTest, ShapesOnAGridFloorGetOnlyFaceNormalsAtSeamsAndVertices) {
 // the hash table (whose room, 3 words per triangle, holds up to ~1,000 waiting
 // contacts here) and the passes beyond it (the deepest press: ~1,200 touching
 // triangles) are both taken; and the chunked path (voided_corners_*, its
-// sorted voided corners, then contact_*_in_slot per slot) gives the same
+// sorted voided corners, then contact_*_in_slot per slot; and the first 256
+// contacts at once with the voided corners for the rest) gives the same
 // contacts bit for bit. A fixed point that stops a pass early, or fails to
 // record a voided corner, leaves edge normals at the rim.
 TEST(MeshContactsTest, LongChainsOfReplacedContactsReachTheRimOnEveryPath) {
@@ -1915,6 +1916,24 @@ TEST(MeshContactsTest, LongChainsOfReplacedContactsReachTheRimOnEveryPath) {
           m.voided_corners_capsule(capsule, slots, &voided, &pending);
         }
         ASSERT_EQ(got.size(), slots.size());
+        // The first 256 at once (the flat exports' first chunk), the voided
+        // corners left as voided_corners_* gives them.
+        std::vector<MeshContact> first;
+        std::vector<uint32_t> voided_first;
+        if (shape == 0)
+          m.contacts_in_slots_sphere(sphere, slots, &voided_first, &pending,
+                                     &first, 256);
+        else
+          m.contacts_in_slots_capsule(capsule, slots, &voided_first, &pending,
+                                      &first, 256);
+        ASSERT_EQ(first.size(), std::min<size_t>(256, got.size()));
+        for (size_t i = 0; i < first.size(); ++i)
+          ASSERT_TRUE(first[i].triangle == got[i].triangle &&
+                      same_contact(first[i].hit, got[i].hit))
+              << "shape " << shape << " first chunk, contact " << i;
+        if (got.size() > 256) {
+          ASSERT_EQ(voided_first, voided);
+        }
         ASSERT_TRUE(std::is_sorted(voided.begin(), voided.end()));
         ASSERT_TRUE(std::adjacent_find(voided.begin(), voided.end()) ==
                     voided.end());
