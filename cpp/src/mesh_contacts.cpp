@@ -142,6 +142,13 @@ unsigned feature_edges(Vec3 a, Vec3 b, Vec3 c, Vec3 n, Vec3 p) {
   return 0;                    // the interior
 }
 
+// Whether a feature (feature_edges' bits) has corner j: the vertex j, or an
+// edge ending there (edge j: j to j + 1; edge j + 2: j - 1 to j).
+bool needs_corner(unsigned needed, uint32_t j) {
+  return (((needed >> 3) >> j) & 1u) != 0 || ((needed >> j) & 1u) != 0 ||
+         ((needed >> ((j + 2) % 3)) & 1u) != 0;
+}
+
 // The contact of a shape (the segment s0 s1 of radius r; a sphere has s0 ==
 // s1) with the plane through a of unit normal n (all scaled), leaving along
 // n: with d0, d1 the ends' signed distances along n, depth = r - min(d0, d1)
@@ -167,15 +174,23 @@ struct Classified {
   unsigned needed = 0;   // the feature's bits (edges 0-2, vertices 3-5)
 };
 
-Classified classify(const ContactHit& hit, const Triangle& t, unsigned active,
-                    Vec3 s0, Vec3 s1, double r, Vec3* n, int* e) {
-  Classified k;
+// The exponent *e classify scales by and the unit face normal *n in those
+// coordinates (false: no face).
+bool scaled_face_normal(const Triangle& t, Vec3 s0, Vec3 s1, double r, Vec3* n,
+                        int* e) {
   const double m =
       std::max(std::max(std::max(max_abs(t.a), max_abs(t.b)), max_abs(t.c)),
                std::max(std::max(max_abs(s0), max_abs(s1)), r));
   *e = scale_exponent(m);
+  return unit_face_normal(scaled(t.a, *e), scaled(t.b, *e), scaled(t.c, *e), n);
+}
+
+Classified classify(const ContactHit& hit, const Triangle& t, unsigned active,
+                    Vec3 s0, Vec3 s1, double r, Vec3* n, int* e) {
+  Classified k;
+  // No face: stands, voids none.
+  if (!scaled_face_normal(t, s0, s1, r, n, e)) return k;
   const Vec3 a = scaled(t.a, *e), b = scaled(t.b, *e), c = scaled(t.c, *e);
-  if (!unit_face_normal(a, b, c, n)) return k;  // no face: stands, voids none
   // A face contact already (its normal the face's, up to rounding): stands.
   if (length(cross(hit.normal, *n)) <= kMeshFaceContactSine) {
     k.face = true;
@@ -374,11 +389,99 @@ void Mesh::void_corners(uint32_t slot, std::vector<uint32_t>* voided) const {
 // A replaced contact is a face contact too and voids its corners: each pending
 // contact (key: its index << 8 | the corners it needs) whose corners are all
 // voided voids its own and is passed to `on_voided`; repeat until none is newly
-// voided (the fixed point, whatever the order of the triangles).
+// voided. That is the least fixed point (the voided corners only grow, and a
+// contact voided in one order has its corners voided in any: induction on the
+// order it was voided in), whatever the order of the triangles or of the
+// passes: each contact's replacement depends on that contact alone. With
+// `sorted_voided`, *voided holds the voided corners on return, ascending, once
+// each (contact_in_slot's feature_voided searches them); else it is scratch.
+//
+// The corners involved (the voided ones and each pending triangle's three) go
+// into an open-addressing hash table (Knuth's multiplicative hash, linear
+// probing, at most 3/4 full) held in *voided itself, after the voided corners
+// it starts with: an entry is 2w + 1 for a voided corner w, 2w for one not yet
+// voided, ~0 for none (2w + 1 fits below 2^31 vertices). Each pending
+// contact's three corners are looked up once (their entries' positions
+// follow the table), and the passes, forward and backward in turn, read and
+// set the low bits: a chain of replaced contacts (on the benchmark's knot a
+// third of the spheres wait on chains of ~7 links, ~126 contacts) settles in
+// a few passes, with no sort. A pending contact is marked done in its bit 7
+// (its needed bits are 0-5). When the table would exceed 3 words per
+// triangle of the mesh (the room mesh_flat.cpp reserves: no allocation in
+// WASM) or the mesh has 2^31 vertices, void_in_passes: the voided corners
+// sorted again before each pass and searched.
 template <class SlotOf, class OnVoided>
 void Mesh::void_to_fixed_point(std::vector<uint32_t>* voided,
                                std::vector<uint64_t>* pending, SlotOf slot_of,
-                               OnVoided on_voided) const {
+                               OnVoided on_voided, bool sorted_voided) const {
+  const size_t items = pending->size(), v = voided->size();
+  const size_t corners = v + 3 * items;
+  size_t table = 16;
+  while (table < corners + corners / 3 + 1) table *= 2;
+  if (vertices_.size() / 3 > 0x7fffffffu ||
+      v + table + 3 * items > 3 * triangle_ids_.size()) {
+    void_in_passes(voided, pending, slot_of, on_voided);
+    return;
+  }
+  int bits = 0;
+  while ((size_t{1} << bits) < table) ++bits;
+  constexpr uint32_t kEmpty = ~uint32_t{0};
+  std::vector<uint32_t>& buffer = *voided;
+  buffer.resize(v + table + 3 * items, kEmpty);
+  uint32_t* const key = buffer.data() + v;
+  uint32_t* const corner = key + table;
+  // The position of corner w's entry (added, not voided, when new).
+  const auto entry = [&](uint32_t w) -> uint32_t {
+    uint32_t h = (w * 0x9E3779B1u) >> (32 - bits);
+    while (key[h] != kEmpty && (key[h] >> 1) != w)
+      h = (h + 1) & static_cast<uint32_t>(table - 1);
+    if (key[h] == kEmpty) key[h] = 2 * w;
+    return h;
+  };
+  for (size_t k = 0; k < v; ++k) key[entry(buffer[k])] |= 1u;
+  for (size_t k = 0; k < items; ++k) {
+    const uint32_t slot = slot_of(static_cast<size_t>((*pending)[k] >> 8));
+    for (uint32_t j = 0; j < 3; ++j)
+      corner[3 * k + j] = entry(weld_[corners_[3 * slot + j]]);
+  }
+  constexpr uint64_t kDone = 0x80;
+  const auto try_void = [&](size_t k) {
+    uint64_t& p = (*pending)[k];
+    if (p & kDone) return false;
+    const unsigned needed = static_cast<unsigned>(p & 0x3f);
+    for (uint32_t j = 0; j < 3; ++j)
+      if (needs_corner(needed, j) && (key[corner[3 * k + j]] & 1u) == 0)
+        return false;
+    for (uint32_t j = 0; j < 3; ++j) key[corner[3 * k + j]] |= 1u;
+    p |= kDone;
+    const size_t index = static_cast<size_t>(p >> 8);
+    on_voided(index, slot_of(index));
+    return true;
+  };
+  for (bool forward = true, grew = true; grew; forward = !forward) {
+    grew = false;
+    for (size_t i = 0; i < items; ++i)
+      if (try_void(forward ? i : items - 1 - i)) grew = true;
+  }
+  size_t kept = 0;
+  for (const uint64_t p : *pending)
+    if (!(p & kDone)) (*pending)[kept++] = p;
+  pending->resize(kept);
+  // The voided corners, ascending (or the buffer left as scratch).
+  if (!sorted_voided) return;
+  size_t n = 0;
+  for (size_t h = 0; h < table; ++h)
+    if (key[h] != kEmpty && (key[h] & 1u)) buffer[n++] = key[h] >> 1;
+  buffer.resize(n);
+  std::sort(buffer.begin(), buffer.end());
+}
+
+// The fixed point as before 2026-11-27: the voided corners sorted again before
+// each pass (for meshes of 2^31 vertices or more).
+template <class SlotOf, class OnVoided>
+void Mesh::void_in_passes(std::vector<uint32_t>* voided,
+                          std::vector<uint64_t>* pending, SlotOf slot_of,
+                          OnVoided on_voided) const {
   for (bool grew = true; grew;) {
     std::sort(voided->begin(), voided->end());
     voided->erase(std::unique(voided->begin(), voided->end()), voided->end());
@@ -426,19 +529,16 @@ void Mesh::voided_corners(const Shape& shape,
   }
   void_to_fixed_point(
       voided, pending, [](size_t slot) { return static_cast<uint32_t>(slot); },
-      [](size_t, uint32_t) {});
+      [](size_t, uint32_t) {}, true);
 }
 
 bool Mesh::feature_voided(uint32_t slot, unsigned needed,
                           const std::vector<uint32_t>& voided,
                           size_t sorted) const {
   for (uint32_t j = 0; j < 3; ++j) {
-    // Corner j is the vertex j, an end of edge j (j to j + 1) or of edge
-    // j + 2 (j - 1 to j).
-    const bool corner = (((needed >> 3) >> j) & 1u) || ((needed >> j) & 1u) ||
-                        ((needed >> ((j + 2) % 3)) & 1u);
-    if (corner && !std::binary_search(voided.begin(), voided.begin() + sorted,
-                                      weld_[corners_[3 * slot + j]]))
+    if (needs_corner(needed, j) &&
+        !std::binary_search(voided.begin(), voided.begin() + sorted,
+                            weld_[corners_[3 * slot + j]]))
       return false;
   }
   return true;
@@ -473,16 +573,21 @@ void Mesh::contacts_in_slots(const Shape& shape,
                              const std::vector<uint32_t>& slots,
                              std::vector<uint32_t>* voided,
                              std::vector<uint64_t>* pending,
-                             std::vector<MeshContact>* out) const {
+                             std::vector<MeshContact>* out,
+                             size_t limit) const {
   // voided_corners and contact_in_slot in one pass: each single call once.
+  // Beyond `limit` the contacts are classified (they void corners) but not
+  // kept, and the voided corners are left sorted for contact_in_slot.
   voided->clear();
   pending->clear();
   out->clear();
+  const bool partial = limit < slots.size();
   const Vec3 s0 = start_of(shape), s1 = end_of(shape);
   for (size_t i = 0; i < slots.size(); ++i) {
     const uint32_t slot = slots[i];
-    out->push_back(MeshContact{});
-    MeshContact& c = out->back();
+    MeshContact beyond;
+    if (i < limit) out->push_back(MeshContact{});
+    MeshContact& c = i < limit ? out->back() : beyond;
     c.triangle = triangle_ids_[slot];
     const Triangle t = at(slot);
     if (!single_contact(shape, t, &c.hit)) continue;
@@ -493,40 +598,54 @@ void Mesh::contacts_in_slots(const Shape& shape,
     if (k.face) {
       void_corners(slot, voided);
       // A tilted interior contact beside an inactive edge: the face's.
-      if (k.replace) c.hit = face_contact(c.hit, t, n, e, s0, s1, shape.radius);
+      if (k.replace && i < limit)
+        c.hit = face_contact(c.hit, t, n, e, s0, s1, shape.radius);
     } else if (k.replace && dot(c.hit.normal, n) != 0.0) {
       pending->push_back((static_cast<uint64_t>(i) << 8) | k.needed);
     }
   }
   // The fixed point of voided_corners; a pending contact newly voided is
-  // replaced by its face contact there and then (its classification again:
-  // the same, from the same single call).
+  // replaced by its face contact there and then (its face normal again: the
+  // same, from the same triangle; it has one, or it would not be pending).
+  // With no pending contact, or no voided corner (a pending contact needs one
+  // at least: its feature is an edge or a vertex), nothing changes.
+  if (pending->empty() || voided->empty()) {
+    if (partial) {
+      std::sort(voided->begin(), voided->end());
+      voided->erase(std::unique(voided->begin(), voided->end()), voided->end());
+    }
+    return;
+  }
   void_to_fixed_point(
       voided, pending, [&](size_t i) { return slots[i]; },
       [&](size_t i, uint32_t slot) {
+        if (i >= limit) return;
         const Triangle t = at(slot);
         ContactHit& hit = (*out)[i].hit;
         Vec3 n;
         int e;
-        classify(hit, t, active_[slot], s0, s1, shape.radius, &n, &e);
+        scaled_face_normal(t, s0, s1, shape.radius, &n, &e);
         hit = face_contact(hit, t, n, e, s0, s1, shape.radius);
-      });
+      },
+      partial);
 }
 
 void Mesh::contacts_in_slots_sphere(const Sphere& sphere,
                                     const std::vector<uint32_t>& slots,
                                     std::vector<uint32_t>* voided,
                                     std::vector<uint64_t>* pending,
-                                    std::vector<MeshContact>* out) const {
-  contacts_in_slots(sphere, slots, voided, pending, out);
+                                    std::vector<MeshContact>* out,
+                                    size_t limit) const {
+  contacts_in_slots(sphere, slots, voided, pending, out, limit);
 }
 
 void Mesh::contacts_in_slots_capsule(const Capsule& capsule,
                                      const std::vector<uint32_t>& slots,
                                      std::vector<uint32_t>* voided,
                                      std::vector<uint64_t>* pending,
-                                     std::vector<MeshContact>* out) const {
-  contacts_in_slots(capsule, slots, voided, pending, out);
+                                     std::vector<MeshContact>* out,
+                                     size_t limit) const {
+  contacts_in_slots(capsule, slots, voided, pending, out, limit);
 }
 
 void Mesh::voided_corners_sphere(const Sphere& sphere,
@@ -560,7 +679,7 @@ void Mesh::contacts_sphere(const Sphere& sphere,
   std::vector<uint32_t> slots, voided;
   std::vector<uint64_t> pending;
   contact_slots_sphere(sphere, &slots);
-  contacts_in_slots(sphere, slots, &voided, &pending, out);
+  contacts_in_slots(sphere, slots, &voided, &pending, out, SIZE_MAX);
 }
 
 void Mesh::contacts_capsule(const Capsule& capsule,
@@ -568,7 +687,7 @@ void Mesh::contacts_capsule(const Capsule& capsule,
   std::vector<uint32_t> slots, voided;
   std::vector<uint64_t> pending;
   contact_slots_capsule(capsule, &slots);
-  contacts_in_slots(capsule, slots, &voided, &pending, out);
+  contacts_in_slots(capsule, slots, &voided, &pending, out, SIZE_MAX);
 }
 
 }  // namespace np

@@ -22,12 +22,14 @@ namespace {
 // The contact queries (contacts<S>) use `found` for the touching triangles'
 // BVH slots and write their contacts, NP_MESH_CONTACT_CHUNK at a time, into
 // `contacts` (reserved at creation too: room for that many, or for every
-// triangle of a smaller mesh). Up to NP_MESH_CONTACT_CHUNK touching
-// triangles (a character's usual step), the query itself computes every
-// contact once (Mesh::contacts_in_slots_*, into `ready`, reserved as
-// `contacts`) and writes them to `contacts`, so that np_mesh_contactsRead(0)
-// only returns their count; beyond, it keeps the shape and the voided corners,
-// and each chunk's contacts are computed when read.
+// triangle of a smaller mesh). The query itself computes every contact once
+// (Mesh::contacts_in_slots_*) and keeps the first NP_MESH_CONTACT_CHUNK (all
+// of them up to that many touching triangles, a character's usual step: into
+// `ready`, reserved as `contacts`), writing them to `contacts`, so that
+// np_mesh_contactsRead(0) only returns their count; beyond, it keeps the shape
+// and the voided corners, and each later chunk's contacts are computed when
+// read (before 2026-11-27 the first chunk of a larger query was too, each of
+// its single calls made twice).
 struct FlatMesh {
   np::Mesh mesh;
   std::vector<uint32_t> found;
@@ -314,14 +316,11 @@ int np_mesh_contactsSphere(void* mesh, const double* io) {
     return code;
   FlatMesh& m = *static_cast<FlatMesh*>(mesh);
   m.mesh.contact_slots_sphere(sphere, &m.found);
-  m.written = m.found.size() <= NP_MESH_CONTACT_CHUNK;
-  if (m.written) {
-    m.mesh.contacts_in_slots_sphere(sphere, m.found, &m.voided, &m.pending,
-                                    &m.ready);
-    for (size_t i = 0; i < m.ready.size(); ++i) put_contact(m, i, m.ready[i]);
-  } else {
-    m.mesh.voided_corners_sphere(sphere, m.found, &m.voided, &m.pending);
-  }
+  // The first chunk's contacts now, the voided corners for the rest.
+  m.mesh.contacts_in_slots_sphere(sphere, m.found, &m.voided, &m.pending,
+                                  &m.ready, NP_MESH_CONTACT_CHUNK);
+  for (size_t i = 0; i < m.ready.size(); ++i) put_contact(m, i, m.ready[i]);
+  m.written = true;
   m.capsule_query = false;
   m.sphere = sphere;
   return static_cast<int>(m.found.size());
@@ -334,14 +333,11 @@ int np_mesh_contactsCapsule(void* mesh, const double* io) {
     return code;
   FlatMesh& m = *static_cast<FlatMesh*>(mesh);
   m.mesh.contact_slots_capsule(capsule, &m.found);
-  m.written = m.found.size() <= NP_MESH_CONTACT_CHUNK;
-  if (m.written) {
-    m.mesh.contacts_in_slots_capsule(capsule, m.found, &m.voided, &m.pending,
-                                     &m.ready);
-    for (size_t i = 0; i < m.ready.size(); ++i) put_contact(m, i, m.ready[i]);
-  } else {
-    m.mesh.voided_corners_capsule(capsule, m.found, &m.voided, &m.pending);
-  }
+  // The first chunk's contacts now, the voided corners for the rest.
+  m.mesh.contacts_in_slots_capsule(capsule, m.found, &m.voided, &m.pending,
+                                   &m.ready, NP_MESH_CONTACT_CHUNK);
+  for (size_t i = 0; i < m.ready.size(); ++i) put_contact(m, i, m.ready[i]);
+  m.written = true;
   m.capsule_query = true;
   m.capsule = capsule;
   return static_cast<int>(m.found.size());
@@ -352,7 +348,8 @@ int np_mesh_contactsRead(void* mesh, unsigned first) {
   if (first >= m.found.size()) return 0;
   const size_t count =
       std::min<size_t>(m.found.size() - first, NP_MESH_CONTACT_CHUNK);
-  if (m.written) return static_cast<int>(count);  // (first is 0: one chunk)
+  if (first == 0 && m.written) return static_cast<int>(count);
+  m.written = false;  // (the buffer holds this chunk now)
   for (size_t i = 0; i < count; ++i) {
     const uint32_t slot = m.found[first + i];
     put_contact(m, i,

@@ -1929,6 +1929,87 @@ TEST(MeshContactsTest, ShapesOnAGridFloorGetOnlyFaceNormalsAtSeamsAndVertices) {
   EXPECT_GT(replaced, total / 10);
 }
 
+// Spheres and upright capsules pressed ever deeper into a 40 x 40 grid floor:
+// only the triangle under the centre has a face contact; every other touching
+// triangle's contact is on an edge or a vertex and is replaced only once the
+// replacements spreading from the centre, ring by ring, reach it (chains of up
+// to ~14 links). Every contact must get the face normal; the fixed point on
+// the hash table (whose room, 3 words per triangle, holds up to ~1,000 waiting
+// contacts here) and the passes beyond it (the deepest press: ~1,200 touching
+// triangles) are both taken; and the chunked path (voided_corners_*, its
+// sorted voided corners, then contact_*_in_slot per slot; and the first 256
+// contacts at once with the voided corners for the rest) gives the same
+// contacts bit for bit. A fixed point that stops a pass early, or fails to
+// record a voided corner, leaves edge normals at the rim.
+TEST(MeshContactsTest, LongChainsOfReplacedContactsReachTheRimOnEveryPath) {
+  const Soup s = floor_grid(2, 40, true);
+  const Mesh m = s.mesh();
+  const double r = 16.0;
+  size_t small = 0, large = 0;
+  for (double press : {0.125, 0.5, 1.0, 2.0, 4.0, 6.0, 8.0})
+    for (const Vec3 centre :
+         {Vec3{20.3, 20.45, r - press}, Vec3{17.0, 23.0, r - press},
+          Vec3{21.5, 19.25, -(r - press)}}) {
+      SCOPED_TRACE(::testing::Message() << "press " << press << " at "
+                                        << centre.x << "," << centre.y);
+      const Vec3 up{0, 0, centre.z > 0 ? 1.0 : -1.0};
+      const np::Sphere sphere{centre, r};
+      const np::Capsule capsule{centre, centre + up * 3.0, r};
+      std::vector<MeshContact> got, chunked;
+      std::vector<uint32_t> slots, voided;
+      std::vector<uint64_t> pending;
+      for (int shape = 0; shape < 2; ++shape) {
+        if (shape == 0) {
+          m.contacts_sphere(sphere, &got);
+          m.contact_slots_sphere(sphere, &slots);
+          m.voided_corners_sphere(sphere, slots, &voided, &pending);
+        } else {
+          m.contacts_capsule(capsule, &got);
+          m.contact_slots_capsule(capsule, &slots);
+          m.voided_corners_capsule(capsule, slots, &voided, &pending);
+        }
+        ASSERT_EQ(got.size(), slots.size());
+        // The first 256 at once (the flat exports' first chunk), the voided
+        // corners left as voided_corners_* gives them.
+        std::vector<MeshContact> first;
+        std::vector<uint32_t> voided_first;
+        if (shape == 0)
+          m.contacts_in_slots_sphere(sphere, slots, &voided_first, &pending,
+                                     &first, 256);
+        else
+          m.contacts_in_slots_capsule(capsule, slots, &voided_first, &pending,
+                                      &first, 256);
+        ASSERT_EQ(first.size(), std::min<size_t>(256, got.size()));
+        for (size_t i = 0; i < first.size(); ++i)
+          ASSERT_TRUE(first[i].triangle == got[i].triangle &&
+                      same_contact(first[i].hit, got[i].hit))
+              << "shape " << shape << " first chunk, contact " << i;
+        if (got.size() > 256) {
+          ASSERT_EQ(voided_first, voided);
+        }
+        ASSERT_TRUE(std::is_sorted(voided.begin(), voided.end()));
+        ASSERT_TRUE(std::adjacent_find(voided.begin(), voided.end()) ==
+                    voided.end());
+        (got.size() > 1100 ? large : small) += 1;
+        for (size_t i = 0; i < got.size(); ++i) {
+          const MeshContact c =
+              shape == 0 ? m.contact_sphere_in_slot(sphere, slots[i], voided)
+                         : m.contact_capsule_in_slot(capsule, slots[i], voided);
+          ASSERT_EQ(c.triangle, got[i].triangle);
+          ASSERT_TRUE(same_contact(c.hit, got[i].hit))
+              << "shape " << shape << " triangle " << c.triangle;
+          ASSERT_TRUE(equal_vec(got[i].hit.normal, up))
+              << "shape " << shape << " triangle " << got[i].triangle
+              << " normal " << got[i].hit.normal.x << "," << got[i].hit.normal.y
+              << "," << got[i].hit.normal.z;
+          EXPECT_EQ(got[i].hit.depth, press) << "triangle " << got[i].triangle;
+        }
+      }
+    }
+  EXPECT_GT(small, 10u);  // both paths taken
+  EXPECT_GT(large, 5u);
+}
+
 TEST(MeshContactsTest, AtTheFloorsBorderTheEdgeNormalStays) {
   // A ball beyond the border of a grid floor (its edges and vertices
   // active), over its side, its corner and a border vertex that triangles

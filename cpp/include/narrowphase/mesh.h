@@ -292,17 +292,22 @@ class Mesh {
   /// Every contact of the triangles in `slots` at once (contacts_*'s second
   /// half: each single call made once), into *out (cleared first; one per
   /// slot, in the slots' order); *voided and *pending are scratch. Vectors
-  /// reserved for every slot keep this from allocating.
+  /// reserved for every slot keep this from allocating. With `limit` below
+  /// slots.size(), *out gets the first `limit` contacts only and *voided the
+  /// query's voided corners, as voided_corners_* gives them (for
+  /// contact_*_in_slot of the rest).
   void contacts_in_slots_sphere(const Sphere& sphere,
                                 const std::vector<uint32_t>& slots,
                                 std::vector<uint32_t>* voided,
                                 std::vector<uint64_t>* pending,
-                                std::vector<MeshContact>* out) const;
+                                std::vector<MeshContact>* out,
+                                size_t limit = SIZE_MAX) const;
   void contacts_in_slots_capsule(const Capsule& capsule,
                                  const std::vector<uint32_t>& slots,
                                  std::vector<uint32_t>* voided,
                                  std::vector<uint64_t>* pending,
-                                 std::vector<MeshContact>* out) const;
+                                 std::vector<MeshContact>* out,
+                                 size_t limit = SIZE_MAX) const;
   /// The contact of the triangle in one slot, given the query's voided
   /// corners.
   MeshContact contact_sphere_in_slot(const Sphere& sphere, uint32_t slot,
@@ -373,12 +378,16 @@ class Mesh {
   template <class SlotOf, class OnVoided>
   void void_to_fixed_point(std::vector<uint32_t>* voided,
                            std::vector<uint64_t>* pending, SlotOf slot_of,
-                           OnVoided on_voided) const;
+                           OnVoided on_voided, bool sorted_voided) const;
+  template <class SlotOf, class OnVoided>
+  void void_in_passes(std::vector<uint32_t>* voided,
+                      std::vector<uint64_t>* pending, SlotOf slot_of,
+                      OnVoided on_voided) const;
   template <class Shape>
   void contacts_in_slots(const Shape& shape, const std::vector<uint32_t>& slots,
                          std::vector<uint32_t>* voided,
                          std::vector<uint64_t>* pending,
-                         std::vector<MeshContact>* out) const;
+                         std::vector<MeshContact>* out, size_t limit) const;
   template <class Shape>
   MeshContact contact_in_slot(const Shape& shape, uint32_t slot,
                               const std::vector<uint32_t>& voided) const;

@@ -92,10 +92,10 @@ const double* np_mesh_traceTriangles(const void* mesh);
  * (their BVH slots, in np_mesh_found's buffer) and the corners their face
  * contacts void (internal edges: np::Mesh::contacts_sphere; in a buffer of
  * 3 per triangle, with a scratch of 8 bytes per triangle, both reserved at
- * creation), keep the shape and return their count n. When n <=
- * NP_MESH_CONTACT_CHUNK they also compute every contact, each single call
- * once, and write them to the contact buffer (np_mesh_contactsRead(mesh, 0)
- * then only returns n).
+ * creation), keep the shape and return their count n. They also compute the
+ * first min(n, NP_MESH_CONTACT_CHUNK) contacts, each single call once, and
+ * write them to the contact buffer (np_mesh_contactsRead(mesh, 0) right after
+ * then only returns their count).
  * np_mesh_contactsRead(mesh, first) then writes the contacts of touching
  * triangles first .. first + k - 1 (k = min(n - first, NP_MESH_CONTACT_CHUNK))
  * to the mesh's contact buffer (np_mesh_contacts: room for
