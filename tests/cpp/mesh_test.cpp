@@ -1188,6 +1188,23 @@ TEST(MeshTest, CastsEqualTheBruteForceMixingMagnitudes) {
   EXPECT_GT(hits, 0);
 }
 
+// The two triangles of every cell (i, j) of a rows x cols grid of points
+// at(i, j) (i in [0, rows], j in [0, cols]), in a shuffled order, also
+// added to `soup` in that order.
+template <class At>
+std::vector<Triangle> shuffled_grid(int rows, int cols, At at,
+                                    std::mt19937_64& rng, Soup* soup) {
+  std::vector<Triangle> tris;
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j) {
+      tris.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1)});
+      tris.push_back({at(i, j), at(i + 1, j + 1), at(i, j + 1)});
+    }
+  std::shuffle(tris.begin(), tris.end(), rng);
+  for (const Triangle& t : tris) soup->add(t.a, t.b, t.c);
+  return tris;
+}
+
 // The casts' prism filter (a triangle's face, side and bevel planes, mesh.cpp)
 // and the ties' rule that skips higher indices once a cast starts touching,
 // where they decide most: a curved closed surface (a torus of 48 x 24 quads,
@@ -1206,15 +1223,8 @@ TEST(MeshTest, CastsOnACurvedSurfaceEqualTheBruteForce) {
     return Vec3{(1.0 + 0.4 * std::cos(b)) * std::cos(a), 0.4 * std::sin(b),
                 (1.0 + 0.4 * std::cos(b)) * std::sin(a)};
   };
-  std::vector<Triangle> tris;
-  for (int i = 0; i < rings; ++i)
-    for (int j = 0; j < sides; ++j) {
-      tris.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1)});
-      tris.push_back({at(i, j), at(i + 1, j + 1), at(i, j + 1)});
-    }
-  std::shuffle(tris.begin(), tris.end(), rng);
   Soup s;
-  for (const Triangle& t : tris) s.add(t.a, t.b, t.c);
+  const std::vector<Triangle> tris = shuffled_grid(rings, sides, at, rng, &s);
   const Mesh m = s.mesh();
   int hits = 0, crowded = 0;
   std::vector<uint32_t> touching;
@@ -1274,15 +1284,8 @@ TEST(MeshTest, CastsStartingOnAFineSheetEqualTheBruteForce) {
     return Vec3{x, x > 0.0 ? 0.05 * std::sin(7.0 * x) * std::cos(5.0 * z) : 0.0,
                 z};
   };
-  std::vector<Triangle> tris;
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j) {
-      tris.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1)});
-      tris.push_back({at(i, j), at(i + 1, j + 1), at(i, j + 1)});
-    }
-  std::shuffle(tris.begin(), tris.end(), rng);
   Soup s;
-  for (const Triangle& t : tris) s.add(t.a, t.b, t.c);
+  const std::vector<Triangle> tris = shuffled_grid(n, n, at, rng, &s);
   const Mesh m = s.mesh();
   int hits = 0, crowded = 0;
   std::vector<uint32_t> touching;
