@@ -504,34 +504,6 @@ void Mesh::void_in_passes(std::vector<uint32_t>* voided,
   }
 }
 
-template <class Shape>
-void Mesh::voided_corners(const Shape& shape,
-                          const std::vector<uint32_t>& slots,
-                          std::vector<uint32_t>* voided,
-                          std::vector<uint64_t>* pending) const {
-  voided->clear();
-  pending->clear();
-  const Vec3 s0 = start_of(shape), s1 = end_of(shape);
-  for (const uint32_t slot : slots) {
-    const Triangle t = at(slot);
-    ContactHit hit;
-    if (!single_contact(shape, t, &hit)) continue;
-    Vec3 n;
-    int e;
-    const Classified k =
-        classify(hit, t, active_[slot], s0, s1, shape.radius, &n, &e);
-    if (k.face) {
-      void_corners(slot, voided);
-    } else if (k.replace && dot(hit.normal, n) != 0.0) {
-      // An inactive edge or vertex that becomes a face contact if voided.
-      pending->push_back((static_cast<uint64_t>(slot) << 8) | k.needed);
-    }
-  }
-  void_to_fixed_point(
-      voided, pending, [](size_t slot) { return static_cast<uint32_t>(slot); },
-      [](size_t, uint32_t) {}, true);
-}
-
 bool Mesh::feature_voided(uint32_t slot, unsigned needed,
                           const std::vector<uint32_t>& voided,
                           size_t sorted) const {
@@ -575,7 +547,7 @@ void Mesh::contacts_in_slots(const Shape& shape,
                              std::vector<uint64_t>* pending,
                              std::vector<MeshContact>* out,
                              size_t limit) const {
-  // voided_corners and contact_in_slot in one pass: each single call once.
+  // The voided corners and contact_in_slot in one pass: each single call once.
   // Beyond `limit` the contacts are classified (they void corners) but not
   // kept, and the voided corners are left sorted for contact_in_slot.
   voided->clear();
@@ -604,7 +576,7 @@ void Mesh::contacts_in_slots(const Shape& shape,
       pending->push_back((static_cast<uint64_t>(i) << 8) | k.needed);
     }
   }
-  // The fixed point of voided_corners; a pending contact newly voided is
+  // The voided corners' fixed point; a pending contact newly voided is
   // replaced by its face contact there and then (its face normal again: the
   // same, from the same triangle; it has one, or it would not be pending).
   // With no pending contact, or no voided corner (a pending contact needs one
@@ -652,14 +624,20 @@ void Mesh::voided_corners_sphere(const Sphere& sphere,
                                  const std::vector<uint32_t>& slots,
                                  std::vector<uint32_t>* voided,
                                  std::vector<uint64_t>* pending) const {
-  voided_corners(sphere, slots, voided, pending);
+  // contacts_in_slots keeping no contact: the same pass, which leaves the
+  // voided corners sorted for contact_*_in_slot.
+  std::vector<MeshContact> none;
+  contacts_in_slots(sphere, slots, voided, pending, &none, 0);
 }
 
 void Mesh::voided_corners_capsule(const Capsule& capsule,
                                   const std::vector<uint32_t>& slots,
                                   std::vector<uint32_t>* voided,
                                   std::vector<uint64_t>* pending) const {
-  voided_corners(capsule, slots, voided, pending);
+  // contacts_in_slots keeping no contact: the same pass, which leaves the
+  // voided corners sorted for contact_*_in_slot.
+  std::vector<MeshContact> none;
+  contacts_in_slots(capsule, slots, voided, pending, &none, 0);
 }
 
 MeshContact Mesh::contact_sphere_in_slot(

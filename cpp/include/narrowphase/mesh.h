@@ -279,8 +279,8 @@ class Mesh {
                              std::vector<uint32_t>* slots) const;
   /// The welded corners (sorted, unique) of the triangles in `slots` whose
   /// contact is a face contact or is replaced by one (the voided corners of
-  /// contacts_*); *pending is scratch (a vector reserved for every slot
-  /// keeps this from allocating).
+  /// contacts_*; contacts_in_slots_* with a limit of 0); *pending is scratch
+  /// (a vector reserved for every slot keeps this from allocating).
   void voided_corners_sphere(const Sphere& sphere,
                              const std::vector<uint32_t>& slots,
                              std::vector<uint32_t>* voided,
@@ -368,10 +368,6 @@ class Mesh {
   Triangle at(uint32_t slot) const;  // the triangle in BVH slot `slot`
   void build(std::vector<double>& bounds);
   void find_active_edges();
-  template <class Shape>
-  void voided_corners(const Shape& shape, const std::vector<uint32_t>& slots,
-                      std::vector<uint32_t>* voided,
-                      std::vector<uint64_t>* pending) const;
   bool feature_voided(uint32_t slot, unsigned needed,
                       const std::vector<uint32_t>& voided, size_t sorted) const;
   void void_corners(uint32_t slot, std::vector<uint32_t>* voided) const;
