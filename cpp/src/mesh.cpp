@@ -1398,9 +1398,6 @@ bool Mesh::overlap_query(Visit& visit, std::vector<uint32_t>* out) const {
 
 namespace {
 
-// The sphere's node test: a lower bound on the distance from its centre to
-// the widened box (box_distance) against its radius. The margin covers the
-// coordinates of the mesh, the centre and the radius.
 // The bound a computed squared distance is compared with to put a point
 // inside a ball of radius `reach` (SphereNodeTest::contains argues it):
 // reach^2 lowered by kMeshInsideBallSlack, or -1 (nothing inside) when reach
@@ -1412,6 +1409,9 @@ double inside_ball_bound(double reach) {
              : -1.0;
 }
 
+// The sphere's node test: a lower bound on the distance from its centre to
+// the widened box (box_distance) against its radius. The margin covers the
+// coordinates of the mesh, the centre and the radius.
 struct SphereNodeTest {
   double half_c[3];
   Vec3 center;
