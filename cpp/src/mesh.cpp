@@ -534,10 +534,13 @@ struct MeshTraversal {
   // The casts' traversal, best first (Ericson 6.3.3's ordered traversal,
   // with the leaves' triangles queued beside the nodes): one min-heap of
   // nodes, by their lower bounds, and of triangles, by theirs, the least
-  // popped first. A triangle enters the heap on its box's bound alone
-  // (`visit.box_bound`, a slab test); the dearer filter (`visit.refine`, the
-  // prism's planes) runs only when it is popped, and a triangle whose bound
-  // it raises above the heap's least goes back in, refined. A triangle is
+  // popped first. A triangle enters the heap on its box's bound
+  // (`visit.box_bound`, a slab test) raised by its faces' planes
+  // (`visit.faces`, cheap, computed while its corners are at hand: before,
+  // they waited for the pop, which reread the corners, and three in four
+  // triangles queued were popped); the dearer filter (`visit.adaptive`, the
+  // prism's adaptive planes) runs only when it is popped, and a triangle whose
+  // bound it raises above the heap's least goes back in, refined. A triangle is
   // cast (`visit.cast_at`) only when nothing queued could come earlier, so
   // the first contact found is usually the answer and every entry beyond it
   // is dropped unopened: most triangles whose box the path enters are never
@@ -555,8 +558,8 @@ struct MeshTraversal {
   // stays the same.
   static void run_best_first(const Mesh& mesh, Visit& visit) {
     if (mesh.nodes_.empty()) return;
-    // A triangle's stages: its box's bound, its faces' planes', all planes'.
-    enum Kind : uint32_t { kNode, kBoxed, kFaced, kRefined };
+    // A triangle's stages: its box's and faces' planes' bound, all planes'.
+    enum Kind : uint32_t { kNode, kFaced, kRefined };
     struct Entry {
       double bound;
       uint32_t code;  // index << 2 | kind: a node, or a triangle's slot
@@ -584,22 +587,73 @@ struct MeshTraversal {
       const Triangle tri = mesh.at(s);
       if (visit.refine(tri, id, box, &lo)) visit.cast_at(tri, id, lo);
     };
-    // A leaf whose bound is `bound`: each triangle's box test, then into the
-    // heap (or, when it is full or `queue` is false, filtered and cast now).
+    // A triangle's entry taken out of the heap: its next stage; back in the
+    // heap when its bound puts it behind another entry (there is room: it was
+    // just taken out), else the cast.
+    const auto next_stage = [&](const Entry& e) {
+      const uint32_t i = e.code >> 2;
+      const uint32_t id = e.tie;
+      if ((e.code & 3u) == kRefined)
+        return visit.cast_at(mesh.at(i), id, e.bound);
+      double lo;
+      const Triangle tri = mesh.at(i);
+      if (!visit.refine(tri, id, e.bound, &lo)) return;
+      if (size > 0 && lo > heap[0].bound)
+        push(lo, i, kRefined, id);
+      else
+        visit.cast_at(tri, id, lo);
+    };
+    // A leaf whose bound is `bound`: each triangle's box test and its faces'
+    // planes (its corners are at hand), then into the heap (or, when it is
+    // full or `queue` is false, the adaptive planes and the cast now).
     // A triangle whose index the leaf's bound already beats (the bound is a
     // lower bound on its fraction too) is skipped before its corners are
     // read: once a contact at fraction 0 is found, every higher index.
+    // The leaf's least entry is held out of the heap: when nothing in the
+    // heap comes before it, it is the next one the heap would give, and goes
+    // on at once to the adaptive planes from where its faces' left off (one
+    // push and one pop fewer per leaf, and its faces not computed again).
     const auto leaf = [&](const MeshNode& n, double bound, bool queue) {
+      Entry held{};
+      Triangle held_tri{};
+      typename Visit::Faces held_faces{};
+      bool holding = false;
       for (uint32_t s = n.index; s < n.end(); ++s) {
         const uint32_t id = mesh.triangle_ids_[s];
         if (visit.beaten(bound, id)) continue;
         double box;
-        if (!visit.box_bound(mesh.at(s), id, &box)) continue;
-        if (queue && size < kHeap)
-          push(box, s, kBoxed, id);
-        else
+        const Triangle tri = mesh.at(s);
+        if (!visit.box_bound(tri, id, &box)) continue;
+        if (!queue || size + holding >= kHeap) {
           cast_now(s, id, box);
+          continue;
+        }
+        typename Visit::Faces f;
+        if (!visit.faces(tri, id, box, &f)) continue;
+        const Entry e{f.low, s << 2 | kFaced, id};
+        if (!holding) {
+          held = e;
+          held_tri = tri;
+          held_faces = f;
+          holding = true;
+        } else if (later(held, e)) {
+          push(held.bound, held.code >> 2, kFaced, held.tie);
+          held = e;
+          held_tri = tri;
+          held_faces = f;
+        } else {
+          push(e.bound, s, kFaced, id);
+        }
       }
+      if (!holding) return;
+      if (size > 0 && later(held, heap[0]))
+        return push(held.bound, held.code >> 2, kFaced, held.tie);
+      double lo;
+      if (!visit.adaptive(held_tri, held.tie, held_faces, &lo)) return;
+      if (size > 0 && lo > heap[0].bound)
+        push(lo, held.code >> 2, kRefined, held.tie);
+      else
+        visit.cast_at(held_tri, held.tie, lo);
     };
     // Now, depth first: a node that found the heap full.
     const auto descend = [&](auto& self, uint32_t node, double bound) -> void {
@@ -619,30 +673,8 @@ struct MeshTraversal {
       const Entry e = heap[--size];
       if (e.bound > visit.limit()) return;  // and every entry left
       const uint32_t i = e.code >> 2;
-      const uint32_t kind = e.code & 3u;
-      if (kind == kRefined) {
-        visit.cast_at(mesh.at(i), e.tie, e.bound);
-        continue;
-      }
-      if (kind != kNode) {
-        // The next stage; back in the heap when its bound puts it behind
-        // another entry (there is room: it was just popped), else on to the
-        // next stage, then the cast.
-        const Triangle tri = mesh.at(i);
-        const uint32_t id = e.tie;
-        double lo = e.bound;
-        if (kind == kBoxed) {
-          if (!visit.refine(tri, id, lo, &lo, false)) continue;
-          if (size > 0 && lo > heap[0].bound) {
-            push(lo, i, kFaced, id);
-            continue;
-          }
-        }
-        if (!visit.refine(tri, id, lo, &lo)) continue;
-        if (size > 0 && lo > heap[0].bound)
-          push(lo, i, kRefined, id);
-        else
-          visit.cast_at(tri, id, lo);
+      if ((e.code & 3u) != kNode) {
+        next_stage(e);
         continue;
       }
       const MeshNode& n = mesh.nodes_[i];
@@ -1082,14 +1114,42 @@ struct PrismFilter {
         delta(0x1p-24 * magnitude),
         enabled(magnitude >= 0x1p-400 && magnitude <= 0x1p400) {}
 
-  // False when no contact at any fraction in [0, 1] is possible, or when
-  // every contact's fraction is above `cut` (then the planes left are not
-  // computed); otherwise true, with *lo a lower bound on any contact's
-  // fraction, at least `floor` (a lower bound known already). With
-  // `adaptive` false, the two faces' planes only (the cheap half).
-  bool bound(const Triangle& tri, double floor, double cut, double* lo,
-             bool adaptive = true) const {
-    *lo = floor;
+  // What the faces' planes leave of a triangle (`faces`), for the adaptive
+  // planes to go on from (`adaptive`) without computing them again: the
+  // interval [low, high] and the unit normal u; `filtered` false when the
+  // planes were not applied (filter disabled, sliver, degenerate): then low is
+  // the floor given and the adaptive planes are not applied either.
+  struct Faces {
+    Vec3 u;
+    double low, high;
+    bool filtered;
+  };
+
+  // One plane u . (c(f) - v) <= reach: g0 + f g1 <= reach' (the reach raised
+  // by 2^-20 of itself for |u| within rounding of 1, plus delta), narrowing
+  // [*low, *high].
+  void plane(Vec3 dir, Vec3 v, double* low, double* high) const {
+    const double g0 = dot(dir, o - v), g1 = dot(dir, t);
+    const double reach = (r + std::fabs(dot(dir, h))) * (1.0 + 0x1p-20) + delta;
+    if (g1 < 0.0) {
+      *low = max2(*low, (g0 - reach) / -g1 * (1.0 - kMeshBoundSlack));
+    } else if (g1 > 0.0) {
+      const double room = reach - g0;
+      *high =
+          room < 0.0 ? -1.0 : min2(*high, room / g1 * (1.0 + kMeshBoundSlack));
+    } else if (g0 > reach) {
+      *high = -1.0;
+    }
+  }
+
+  // The faces' planes (the cheap half): false when no contact at any fraction
+  // in [0, 1] is possible, or when every contact's fraction is above `cut`;
+  // otherwise true, with f->low a lower bound on any contact's fraction, at
+  // least `floor` (a lower bound known already).
+  bool faces(const Triangle& tri, double floor, double cut, Faces* f) const {
+    f->low = floor;
+    f->high = 1.0;
+    f->filtered = false;
     if (!enabled) return true;
     const Vec3 ab = tri.b - tri.a, ac = tri.c - tri.a;
     const Vec3 n = cross(ab, ac);
@@ -1097,24 +1157,22 @@ struct PrismFilter {
     // A sliver or a degenerate triangle (NaN-safe: the test fails).
     if (!(nn > 0x1p-20 * length(ab) * length(ac) && nn >= 0x1p-900))
       return true;
-    const Vec3 u = n / nn;
-    double low = floor, high = 1.0;
-    // One plane u . (c(f) - v) <= reach: g0 + f g1 <= reach' (the reach
-    // raised by 2^-20 of itself for |u| within rounding of 1, plus delta).
-    const auto plane = [&](Vec3 dir, Vec3 v) {
-      const double g0 = dot(dir, o - v), g1 = dot(dir, t);
-      const double reach =
-          (r + std::fabs(dot(dir, h))) * (1.0 + 0x1p-20) + delta;
-      if (g1 < 0.0) {
-        low = max2(low, (g0 - reach) / -g1 * (1.0 - kMeshBoundSlack));
-      } else if (g1 > 0.0) {
-        const double room = reach - g0;
-        high =
-            room < 0.0 ? -1.0 : min2(high, room / g1 * (1.0 + kMeshBoundSlack));
-      } else if (g0 > reach) {
-        high = -1.0;
-      }
-    };
+    f->u = n / nn;
+    f->filtered = true;
+    plane(f->u, tri.a, &f->low, &f->high);
+    plane(negated(f->u), tri.a, &f->low, &f->high);
+    return f->low <= f->high && !(f->low > cut);
+  }
+
+  // The adaptive planes after the faces' (`f`, from faces() on the same
+  // triangle, which returned true): false when they show no contact in
+  // [0, 1] or none at or below `cut`; otherwise true with *lo a lower bound
+  // on any contact's fraction, at least f.low.
+  bool adaptive(const Triangle& tri, const Faces& f, double cut,
+                double* lo) const {
+    *lo = f.low;
+    if (!f.filtered) return true;
+    double low = f.low, high = f.high;
     // Adaptive planes (conservative advancement, Mirtich 1996, "Impulse-based
     // dynamic simulation of rigid body systems", ch. 2, with separating planes
     // in place of distances): the argument above holds for any unit u with v
@@ -1134,12 +1192,12 @@ struct PrismFilter {
     // rest of its uses.
     const auto adapt = [&](double f0, double f1) {
       const double tt = dot(t, t), hh = dot(h, h);
-      double f = 0.5 * f0 + 0.5 * f1, s = 0.0;
-      Vec3 q = o + t * f, p = near_on_triangle(q, tri);
+      double fr = 0.5 * f0 + 0.5 * f1, s = 0.0;
+      Vec3 q = o + t * fr, p = near_on_triangle(q, tri);
       for (int round = 0; round < 3; ++round) {
-        if (tt > 0.0) f = clamp_to((dot(p - o - h * s, t)) / tt, f0, f1);
-        if (hh > 0.0) s = clamp_to(dot(p - o - t * f, h) / hh, -1.0, 1.0);
-        q = o + t * f + h * s;
+        if (tt > 0.0) fr = clamp_to((dot(p - o - h * s, t)) / tt, f0, f1);
+        if (hh > 0.0) s = clamp_to(dot(p - o - t * fr, h) / hh, -1.0, 1.0);
+        q = o + t * fr + h * s;
         p = near_on_triangle(q, tri);
       }
       const Vec3 w = q - p;
@@ -1149,26 +1207,29 @@ struct PrismFilter {
       const double da = dot(dir, tri.a), db = dot(dir, tri.b),
                    dc = dot(dir, tri.c);
       plane(dir,
-            da >= db ? (da >= dc ? tri.a : tri.c) : (db >= dc ? tri.b : tri.c));
+            da >= db ? (da >= dc ? tri.a : tri.c) : (db >= dc ? tri.b : tri.c),
+            &low, &high);
     };
-    // The faces, the adaptive plane over the path, the advancement (once: a
-    // second one, as before, left as many ball casts to cast_at on the
-    // benchmarks' casts and 2 to 10% fewer capsule casts, for half as much
-    // adaptive work again), stopping once the interval is empty or beyond
-    // cut.
+    // The adaptive plane over the path, the advancement (once: a second one,
+    // as before, left as many ball casts to cast_at on the benchmarks' casts
+    // and 2 to 10% fewer capsule casts, for half as much adaptive work again),
+    // stopping once the interval is empty or beyond cut.
     const auto done = [&] { return !(low <= high) || low > cut; };
-    plane(u, tri.a);
-    plane(negated(u), tri.a);
-    if (done()) return false;
-    if (!adaptive) {
-      *lo = low;
-      return true;
-    }
     adapt(low, high);
     if (done()) return false;
     adapt(low, low);
     *lo = low;
     return low <= high;
+  }
+
+  // Both stages: false when no contact at any fraction in [0, 1] is possible,
+  // or when every contact's fraction is above `cut` (then the planes left are
+  // not computed); otherwise true, with *lo a lower bound on any contact's
+  // fraction, at least `floor` (a lower bound known already).
+  bool bound(const Triangle& tri, double floor, double cut, double* lo) const {
+    Faces f;
+    if (!faces(tri, floor, cut, &f)) return false;
+    return adaptive(tri, f, cut, lo);
   }
 };
 
@@ -1214,14 +1275,24 @@ struct SweepVisit {
   // The dearer filter, on a triangle that passed box_bound with bound
   // `floor`: false when it cannot be the answer (the best so far may have
   // improved since); else *lo, a lower bound on its fraction (the box's and
-  // the prism's: its faces' planes only unless `adaptive`).
-  bool refine(const Triangle& tri, uint32_t id, double floor, double* lo,
-              bool adaptive = true) const {
+  // the prism's planes'). In two stages: `faces` (its faces' planes only,
+  // which leave f->low) and `adaptive` (the rest, going on from f).
+  using Faces = PrismFilter::Faces;
+  bool faces(const Triangle& tri, uint32_t id, double floor, Faces* f) const {
+    if (beaten(floor, id) || !prism.faces(tri, floor, limit(), f)) return false;
+    return !beaten(f->low, id);
+  }
+  bool adaptive(const Triangle& tri, uint32_t id, const Faces& f,
+                double* lo) const {
     double p;
-    if (beaten(floor, id) || !prism.bound(tri, floor, limit(), &p, adaptive))
-      return false;
+    if (beaten(f.low, id) || !prism.adaptive(tri, f, limit(), &p)) return false;
     *lo = p;
     return !beaten(*lo, id);
+  }
+  bool refine(const Triangle& tri, uint32_t id, double floor,
+              double* lo) const {
+    Faces f;
+    return faces(tri, id, floor, &f) && adaptive(tri, id, f, lo);
   }
   // The single call, unless the best so far beats the bound `lo`.
   void cast_at(const Triangle& tri, uint32_t id, double lo) {
