@@ -1049,6 +1049,18 @@ inline double clamp_to(double x, double lo, double hi) {
   return x >= lo ? (x <= hi ? x : hi) : lo;
 }
 
+// Whether two doubles, or the coordinates of two points, are the same bits
+// (-0 and +0 differ, NaNs of the same bits are the same).
+inline bool same_bits(double a, double b) {
+  uint64_t x, y;
+  std::memcpy(&x, &a, sizeof x);
+  std::memcpy(&y, &b, sizeof y);
+  return x == y;
+}
+inline bool same_bits(Vec3 a, Vec3 b) {
+  return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z);
+}
+
 // A point of the triangle near p, in doubles (Ericson 5.1.5, "Real-Time
 // Collision Detection": the Voronoi regions of the corners and edges, else
 // the face), for the prism filter's adaptive planes only: any point will do
@@ -1195,9 +1207,16 @@ struct PrismFilter {
       double fr = 0.5 * f0 + 0.5 * f1, s = 0.0;
       Vec3 q = o + t * fr, p = near_on_triangle(q, tri);
       for (int round = 0; round < 3; ++round) {
+        const Vec3 q0 = q;
+        const double fr0 = fr, s0 = s;
         if (tt > 0.0) fr = clamp_to((dot(p - o - h * s, t)) / tt, f0, f1);
         if (hh > 0.0) s = clamp_to(dot(p - o - t * fr, h) / hh, -1.0, 1.0);
         q = o + t * fr + h * s;
+        // A round that leaves q, fr and s as they were, bit for bit, leaves
+        // p too (p is near_on_triangle(q)), and so would every round after
+        // it: the same q and p as the three rounds, with fewer closest
+        // points (a ball's advancement, f0 = f1 and s = 0, needs one).
+        if (same_bits(q, q0) && same_bits(fr, fr0) && same_bits(s, s0)) break;
         p = near_on_triangle(q, tri);
       }
       const Vec3 w = q - p;
