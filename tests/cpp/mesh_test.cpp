@@ -552,9 +552,9 @@ TEST(MeshTest, NodesContainTheirTrianglesAndLeavesAreSmall) {
       stack.pop_back();
       path.push_back(node);
       const np::MeshNode& n = m.node(node);
-      if (n.count == 0) {
-        stack.push_back({node + 1, path});
+      if (n.count == 0) {  // a sibling pair at index, index + 1
         stack.push_back({static_cast<size_t>(n.index), path});
+        stack.push_back({static_cast<size_t>(n.index) + 1, path});
         continue;
       }
       EXPECT_LE(static_cast<uint32_t>(n.count), np::kMaxLeafTriangles);
@@ -622,11 +622,11 @@ TEST(MeshTest, NodeBoundsAreRoundedOutwardAtEveryMagnitude) {
       std::vector<size_t> path = path_of[node];
       path.push_back(node);
       const np::MeshNode& n = m.node(node);
-      if (n.count == 0) {
-        path_of[node + 1] = path;
+      if (n.count == 0) {  // a sibling pair at index, index + 1
         path_of[n.index] = path;
-        stack.push_back(node + 1);
+        path_of[n.index + 1] = path;
         stack.push_back(n.index);
+        stack.push_back(n.index + 1);
         continue;
       }
       total += n.count;
@@ -660,11 +660,31 @@ TEST(MeshTest, NodeBoundsAreRoundedOutwardAtEveryMagnitude) {
 // node of more than 10 triangles splits as before, those of 10 or fewer are
 // now leaves, so the grid's 4,095 nodes became 2,047 (depth 11 to 10) and the
 // soup's 1,949 became 877 (13 to 12); re-pinned on that builder.)
-// FNV-1a over every node's bytes (bounds, index, count), in node order.
+// FNV-1a over every node's bytes (bounds, index, count), in the builder's
+// depth-first order with an inner node's `index` its second child's position
+// in that order: the bytes the builder's own layout had. (Issue 14's sibling
+// pairs, Mesh::pair_layout, moved every node but the root and changed every
+// inner node's `index`; hashed in the builder's order, the hashes are the
+// ones pinned before them, which shows the pairs are the same tree.)
 uint64_t hash_nodes(const Mesh& m) {
+  // The builder's order: preorder, the first child (at index) first.
+  std::vector<uint32_t> order, position(m.node_count());
+  std::vector<uint32_t> stack{0};
+  while (!stack.empty()) {
+    const uint32_t k = stack.back();
+    stack.pop_back();
+    position[k] = static_cast<uint32_t>(order.size());
+    order.push_back(k);
+    const np::MeshNode& n = m.node(k);
+    if (n.count != 0) continue;
+    stack.push_back(n.index + 1);
+    stack.push_back(n.index);
+  }
   uint64_t h = 1469598103934665603ull;
-  for (size_t k = 0; k < m.node_count(); ++k) {
-    const unsigned char* b = reinterpret_cast<const unsigned char*>(&m.node(k));
+  for (const uint32_t k : order) {
+    np::MeshNode node = m.node(k);
+    if (node.count == 0) node.index = position[m.node(k).index + 1];
+    const unsigned char* b = reinterpret_cast<const unsigned char*>(&node);
     for (size_t j = 0; j < sizeof(np::MeshNode); ++j)
       h = (h ^ b[j]) * 1099511628211ull;
     // A leaf's triangles, as a set (their order inside it is free).
@@ -2332,8 +2352,8 @@ using TriOutcome = np::MeshRayTrace::TriangleOutcome;
       const auto& p = trace.nodes[seen[e.parent]];
       const np::MeshNode& pn = m.node(e.parent);
       if (p.outcome != Outcome::kVisited || pn.count != 0 ||
-          (e.node != e.parent + 1 &&
-           e.node != static_cast<uint32_t>(pn.index)) ||
+          (e.node != static_cast<uint32_t>(pn.index) &&
+           e.node != static_cast<uint32_t>(pn.index) + 1) ||
           e.depth != p.depth + 1)
         return fail() << "node " << e.node << " is no child of a visited "
                       << "inner node " << e.parent;

@@ -111,10 +111,12 @@ struct MeshRayTrace {
 /// "Efficient Incoherent Ray Traversal on GPUs Through Compressed Wide BVHs"
 /// (HPG 2017, section 3.1: bounds on a per-axis power-of-two grid, lo rounded
 /// down, hi up), with one frame for the whole mesh rather than one per node.
-/// An inner node (count == 0) has its first child right after it and its
-/// second at `index`; a leaf holds the triangles [index, index + count) of the
-/// reordered triangle list. `index` has 28 bits: a mesh holds fewer than
-/// kMaxMeshTriangles triangles.
+/// An inner node (count == 0) has its two children side by side, a sibling
+/// pair at `index` and `index + 1` (the first child, the builder's left, at
+/// `index`; the root alone at 0; mesh.cpp's pair_layout), so that a visit
+/// tests both children at once; a leaf holds the triangles [index, index +
+/// count) of the reordered triangle list. `index` has 28 bits: a mesh holds
+/// fewer than kMaxMeshTriangles triangles.
 struct MeshNode {
   int16_t lo[3];
   int16_t hi[3];
@@ -367,6 +369,7 @@ class Mesh {
 
   Triangle at(uint32_t slot) const;  // the triangle in BVH slot `slot`
   void build(std::vector<double>& bounds);
+  void pair_layout();
   void find_active_edges();
   bool feature_voided(uint32_t slot, unsigned needed,
                       const std::vector<uint32_t>& voided, size_t sorted) const;
