@@ -647,6 +647,55 @@ TEST(MeshTest, NodeBoundsAreRoundedOutwardAtEveryMagnitude) {
   }
 }
 
+// The sibling pairs' node tests (Mesh::pair_test_mismatches: both children at
+// once, without branches natively and in lanes under WASM SIMD, where
+// tests/js/mesh_pairs.test.js runs the same check) give, bit for bit, what
+// the one-node tests give on each child, on adversarial inputs: meshes from
+// 1e-300 to 1e300 in size, far from the origin and not, and rays and points
+// at the nodes' own corners (entries and gaps that tie at 0 and at a
+// bound), along the axes (zero direction components: infinite slab scales),
+// with subnormal and huge components, and from far away.
+TEST(MeshTest, SiblingPairTestsEqualTheOneNodeTests) {
+  size_t checks = 0;
+  int seed = 0;
+  for (const Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kGrid,
+                          Kind::kDegenerate, Kind::kCoincident})
+    for (const double scale : {1e-300, 1e-150, 1e-5, 1.0, 1e5, 1e150, 1e300})
+      for (const double offset : {0.0, 1e6 * scale, 3.0 * scale}) {
+        const Soup s = make_soup(kind, 120, scale, offset, 900 + seed++);
+        const Mesh m = s.mesh();
+        std::mt19937_64 rng(seed);
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        std::vector<Vec3> origins, directions;
+        for (size_t i = 0; i < m.node_count(); i += 7) {
+          const np::AABB b = m.world_bounds(i);
+          origins.push_back(b.min);
+          origins.push_back(b.max);
+          origins.push_back({b.min.x, b.max.y, b.min.z});
+        }
+        for (int k = 0; k < 8; ++k)
+          origins.push_back({offset + 4.0 * scale * u(rng),
+                             offset + 4.0 * scale * u(rng),
+                             offset + 4.0 * scale * u(rng)});
+        origins.push_back({offset + 1e300, offset, offset});
+        for (const Vec3 d :
+             {Vec3{1, 0, 0}, Vec3{0, -1, 0}, Vec3{0, 0, 1}, Vec3{1, 1, 0},
+              Vec3{-1, 1, 1}, Vec3{1e-300, 1, -1e-300}, Vec3{5e-324, -1, 1},
+              Vec3{1e300, 1e-300, -1}, Vec3{0.3, -0.7, 0.2}})
+          directions.push_back(d);
+        for (size_t i = 0; i < origins.size(); ++i)
+          for (size_t j = 0; j < directions.size(); j += 1 + i % 3) {
+            const Vec3 o = origins[i];
+            const double max = i % 4 == 0 ? INFINITY : scale * 0.5;
+            ASSERT_EQ(m.pair_test_mismatches({o, directions[j]}, max, o), 0u)
+                << "scale " << scale << " offset " << offset << " origin " << i
+                << " direction " << j;
+            ++checks;
+          }
+      }
+  EXPECT_GT(checks, 10000u);
+}
+
 // The builder's splits, pinned: the nodes of two meshes, byte for byte, as the
 // builder before the meshbuild branch made them (three passes per node over
 // indices into separate arrays; these hashes are what it gave). The faster

@@ -331,6 +331,16 @@ class Mesh {
   /// inactive vertex is inside a flat region.
   uint8_t active_vertices(uint32_t i) const;
 
+  /// A test hook for the sibling pairs' tests (issue 14): over every inner
+  /// node, the pair test of raycast's and closest_point's visits (both
+  /// children at once: in lanes under WASM SIMD, without branches natively)
+  /// against their test of one node on each child; the number of children
+  /// whose outcome, or whose bound when entered, differs in any bit (0: they
+  /// agree, as they must). The ray's direction must be non-zero; max_distance
+  /// as raycast's.
+  size_t pair_test_mismatches(const Ray& ray, double max_distance,
+                              Vec3 point) const;
+
   /// Bytes of the BVH: its nodes and the triangles' order (their original
   /// indices), what three-mesh-bvh's BVH buffer holds (it reorders the
   /// geometry's index in place instead of keeping an order).
