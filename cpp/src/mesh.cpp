@@ -23,6 +23,11 @@
 // first touching one), as three-mesh-bvh's shapecast, Jolt's
 // MeshShape::CollideShape and parry's Qbvh intersection_with_aabb do.
 //
+// Nodes are stored as sibling pairs (pair_layout): a visit tests both
+// children of an inner node at once (raycast, linecast and closestPoint in
+// WASM SIMD lanes, two nodes a lane each: bound_pair) and goes on into the
+// nearer one, pushing only the farther (MeshTraversal::run).
+//
 // Query: near-to-far depth-first traversal with a stack; a node's entry
 // distance (ray) or distance lower bound (point) is compared with the best
 // answer so far and the node pruned only when it is strictly greater, so a
@@ -39,6 +44,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <type_traits>
 
 #include "narrowphase/closest_point.h"
 #include "narrowphase/detail/bvh.h"
@@ -203,8 +209,8 @@ int16_t Mesh::round_up(double value, int axis) const {
 
 void Mesh::subtree_slots(uint32_t i, uint32_t* first, uint32_t* end) const {
   uint32_t a = i, b = i;
-  while (nodes_[a].count == 0) a = a + 1;            // first children
-  while (nodes_[b].count == 0) b = nodes_[b].index;  // second children
+  while (nodes_[a].count == 0) a = nodes_[a].index;      // first children
+  while (nodes_[b].count == 0) b = nodes_[b].index + 1;  // second children
   *first = nodes_[a].index;
   *end = nodes_[b].end();
 }
@@ -250,10 +256,11 @@ void Mesh::build(std::vector<double>& bounds) {
   for (uint32_t s = 0; s < n; ++s) ref[s] = items[s].id;
   items.clear();
   items.shrink_to_fit();
+  pair_layout();
   // Bounds, bottom-up: a leaf's are its triangles' exact world bounds rounded
   // outward into int16 units; an inner node's the union of its children's
-  // (which come after it), the same as rounding the union, rounding being
-  // monotone.
+  // (which come after it: pair_layout), the same as rounding the union,
+  // rounding being monotone.
   for (size_t k = nodes_.size(); k-- > 0;) {
     MeshNode& node = nodes_[k];
     if (node.count != 0) {
@@ -271,7 +278,7 @@ void Mesh::build(std::vector<double>& bounds) {
         node.hi[a] = round_up(whi[a], a);
       }
     } else {
-      const MeshNode &l = nodes_[k + 1], &r = nodes_[node.index];
+      const MeshNode &l = nodes_[node.index], &r = nodes_[node.index + 1];
       for (int a = 0; a < 3; ++a) {
         node.lo[a] = std::min(l.lo[a], r.lo[a]);
         node.hi[a] = std::max(l.hi[a], r.hi[a]);
@@ -284,6 +291,44 @@ void Mesh::build(std::vector<double>& bounds) {
     for (int k = 0; k < 3; ++k)
       corners[3 * s + k] = corners_[3 * static_cast<size_t>(ref[s]) + k];
   corners_.swap(corners);
+}
+
+// The builder's depth-first order (detail/bvh.h: first child at k + 1,
+// second at `index`) into sibling pairs: the root alone at 0, and an inner
+// node's two children side by side at `index` and `index + 1` (32 bytes,
+// adjacent: one cache line, or two when the pair straddles a line's end), so
+// that a visit loads and tests both
+// children at the parent and descends into the nearer without a push (the
+// layout of three-mesh-bvh's and Jolt's nodes, and the child-tested-at-parent
+// traversal of Embree: Wald, Woop, Benthin, Johnson and Ernst, "Embree: A
+// Kernel Framework for Efficient CPU Ray Tracing", SIGGRAPH 2014, 3.2; on
+// node layouts and their cache behaviour, Ericson, "Real-Time Collision
+// Detection", 6.6.2). Pairs are placed depth first (a pair's first child's
+// pair right after it, its second child's after the first's subtree), so
+// the leaves, and their slot ranges, stay in the builder's order; the node
+// count and every node's contents but `index` are the builder's. Called
+// before the bounds are computed (they are the builder's empty ones here).
+void Mesh::pair_layout() {
+  if (nodes_.empty()) return;
+  std::vector<MeshNode> paired(nodes_.size());
+  struct Move {
+    uint32_t from, to;
+  };
+  std::vector<Move> moves{{0u, 0u}};
+  uint32_t next = 1;
+  while (!moves.empty()) {
+    const Move m = moves.back();
+    moves.pop_back();
+    const MeshNode& n = nodes_[m.from];
+    paired[m.to] = n;
+    if (n.count != 0) continue;
+    const uint32_t c = next;
+    next += 2;
+    paired[m.to].index = c;
+    moves.push_back({static_cast<uint32_t>(n.index), c + 1});  // second
+    moves.push_back({m.from + 1, c});                          // first
+  }
+  nodes_.swap(paired);
 }
 
 size_t Mesh::bvh_bytes() const {
@@ -466,6 +511,99 @@ struct SlabRay : detail::SlabRay {
     return enter(box, distance, param);
   }
 
+  // enter_node on the two nodes of a sibling pair p[0], p[1] (Mesh::
+  // pair_layout), bit for bit: *ea, *eb whether each is entered, *da, *db
+  // their lowered entry distances (meaningful only when entered). Under WASM
+  // SIMD the two nodes share lanes: lane 0 node p[0], lane 1 node p[1], the
+  // same doubles and operations in the same order as the scalar enter_node
+  // and finish (int16 -> int32 -> double is exact; per axis t0 = (fn -
+  // q_near) s and t1 = (ff - q_far) s; tnear = pmax(tnear, t0), which is `t0
+  // > tnear ? t0 : tnear`, tfar = pmin(tfar, t1), `t1 < tfar ? t1 : tfar`, a
+  // NaN keeping the running value as in the scalar loop; then finish's
+  // widening, comparisons and distance per lane), so one load of each node,
+  // one shuffle per pair and no scalar extraction until the two distances.
+  void enter_pair(const MeshNode* p, double* da, double* db, bool* ea,
+                  bool* eb) const {
+#ifdef __wasm_simd128__
+    const v128_t mask = wasm_v128_load(gather);
+    const v128_t ga = wasm_i8x16_swizzle(wasm_v128_load(&p[0]), mask);
+    const v128_t gb = wasm_i8x16_swizzle(wasm_v128_load(&p[1]), mask);
+    // (a.nx, b.nx, a.fx, b.fx, a.ny, b.ny, a.fy, b.fy), (a.nz, b.nz, a.fz,
+    // b.fz, 0, 0, 0, 0): n near, f far.
+    const v128_t xy = wasm_i16x8_shuffle(ga, gb, 0, 8, 1, 9, 2, 10, 3, 11);
+    const v128_t zz = wasm_i16x8_shuffle(ga, gb, 4, 12, 5, 13, 6, 14, 7, 15);
+    const v128_t x32 = wasm_i32x4_extend_low_i16x8(xy);
+    const v128_t y32 = wasm_i32x4_extend_high_i16x8(xy);
+    const v128_t z32 = wasm_i32x4_extend_low_i16x8(zz);
+    const v128_t lanes[3] = {x32, y32, z32};
+    v128_t tnear = wasm_f64x2_splat(-INFINITY);
+    v128_t tfar = wasm_f64x2_splat(INFINITY);
+    for (int a = 0; a < 3; ++a) {
+      const v128_t fn = wasm_f64x2_convert_low_i32x4(lanes[a]);
+      const v128_t ff = wasm_f64x2_convert_low_i32x4(
+          wasm_i64x2_shuffle(lanes[a], lanes[a], 1, 1));
+      const v128_t sv = wasm_f64x2_splat(s[a]);
+      tnear = wasm_f64x2_pmax(
+          tnear,
+          wasm_f64x2_mul(wasm_f64x2_sub(fn, wasm_f64x2_splat(q_near[a])), sv));
+      tfar = wasm_f64x2_pmin(
+          tfar,
+          wasm_f64x2_mul(wasm_f64x2_sub(ff, wasm_f64x2_splat(q_far[a])), sv));
+    }
+    // finish (detail/slab_ray.h): widen, then the three rejections, then
+    // the distance.
+    const v128_t inf = wasm_f64x2_splat(INFINITY);
+    const v128_t slack = wasm_f64x2_splat(kMeshBoundSlack);
+    const v128_t an = wasm_f64x2_abs(tnear), af = wasm_f64x2_abs(tfar);
+    tnear =
+        wasm_v128_bitselect(wasm_f64x2_sub(tnear, wasm_f64x2_mul(slack, an)),
+                            tnear, wasm_f64x2_lt(an, inf));
+    tfar = wasm_v128_bitselect(wasm_f64x2_add(tfar, wasm_f64x2_mul(slack, af)),
+                               tfar, wasm_f64x2_lt(af, inf));
+    const v128_t zero = wasm_f64x2_splat(0.0);
+    const v128_t ok = wasm_v128_andnot(
+        wasm_v128_andnot(wasm_f64x2_le(tnear, tfar), wasm_f64x2_lt(tfar, zero)),
+        wasm_f64x2_gt(tnear, wasm_f64x2_splat(t_max)));
+    const uint32_t bits = wasm_i64x2_bitmask(ok);
+    *ea = (bits & 1u) != 0;
+    *eb = (bits & 2u) != 0;
+    if (bits == 0) return;
+    const v128_t dist = wasm_v128_bitselect(
+        wasm_f64x2_mul(wasm_f64x2_mul(tnear, wasm_f64x2_splat(length)),
+                       wasm_f64x2_splat(1.0 - kMeshBoundSlack)),
+        zero, wasm_f64x2_gt(tnear, zero));
+    if (*ea) *da = wasm_f64x2_extract_lane(dist, 0);
+    if (*eb) *db = wasm_f64x2_extract_lane(dist, 1);
+#else
+    // The scalar enter_node and finish on both, without returning early, so
+    // that the two outcomes come out of comparisons rather than branches.
+    double tn[2], tf[2];
+    for (int k = 0; k < 2; ++k) {
+      const MeshNode& n = p[k];
+      double tnear = -INFINITY, tfar = INFINITY;
+      for (int a = 0; a < 3; ++a) {
+        const int16_t fn = near_hi[a] ? n.hi[a] : n.lo[a];
+        const int16_t ff = near_hi[a] ? n.lo[a] : n.hi[a];
+        const double t0 = (static_cast<double>(fn) - q_near[a]) * s[a];
+        const double t1 = (static_cast<double>(ff) - q_far[a]) * s[a];
+        if (t0 > tnear) tnear = t0;
+        if (t1 < tfar) tfar = t1;
+      }
+      widen(&tnear, &tfar);
+      tn[k] = tnear;
+      tf[k] = tfar;
+    }
+    const auto entered = [this](double tnear, double tfar) {
+      return static_cast<int>(tnear <= tfar) & static_cast<int>(!(tfar < 0.0)) &
+             static_cast<int>(!(tnear > t_max));
+    };
+    *ea = entered(tn[0], tf[0]) != 0;
+    *eb = entered(tn[1], tf[1]) != 0;
+    *da = tn[0] > 0.0 ? tn[0] * length * (1.0 - kMeshBoundSlack) : 0.0;
+    *db = tn[1] > 0.0 ? tn[1] * length * (1.0 - kMeshBoundSlack) : 0.0;
+#endif
+  }
+
   // Both tests also give, in *param when not null, the lowered entry
   // parameter (0 when the origin is inside the widened box): a lower bound on
   // the t of anything the box holds.
@@ -512,23 +650,98 @@ struct SlabRay : detail::SlabRay {
 
 }  // namespace
 
-// The traversal shared by the queries: near to far, pruned by `limit()`;
-// `bound(node, &distance)` tests a node's box, `leaf(triangle, original
-// index, slot)` one triangle.
-// `record` (raycast_trace's) is told each step (detail/bvh.h); the
-// default records nothing.
+// The traversal shared by the queries: near to far, pruned by
+// `visit.limit()`; `visit.bound_node(mesh, node, &distance)` tests a node's
+// box, `visit.leaf(triangle, original index, slot)` one triangle. `record`
+// (raycast_trace's) is told each step (detail/bvh.h's NoTraversalRecord
+// names them); the default records nothing.
+// Whether a visit tests a sibling pair at once: `bound_pair(mesh, first,
+// &d_first, &d_second, &entered_first, &entered_second)`, the same as
+// bound_node on each (else MeshTraversal calls bound_node on each).
+template <class Visit, class = void>
+struct HasBoundPair : std::false_type {};
+template <class Visit>
+struct HasBoundPair<Visit, std::void_t<decltype(&Visit::bound_pair)>>
+    : std::true_type {};
+
 template <class Visit>
 struct MeshTraversal {
+  // Over the sibling pairs (Mesh::pair_layout): the root is tested once
+  // before the loop; a visit of an inner node tests both children of its
+  // pair (`index`, `index + 1`: adjacent, so both come in with one or two
+  // cache lines) and goes on into the nearer one that passes at once, pushing
+  // only the farther one, where detail::traverse_near_to_far pushes both and
+  // pops the nearer straight back (Embree's child-tested-at-parent
+  // traversal: Wald et al., "Embree: A Kernel Framework for Efficient CPU Ray
+  // Tracing", SIGGRAPH 2014, 3.2). The order of the visits, the limits they
+  // see and so every answer and every recorded step are traverse_near_to_far's
+  // on the builder's order, bit for bit: the nearer child it pushed was popped
+  // next with the limit unchanged (no leaf ran in between), so its `bound >
+  // limit` check there repeated the one made when it was pushed.
   template <class Record = detail::NoTraversalRecord>
   static void run(const Mesh& mesh, Visit& visit, Record&& record = Record()) {
-    detail::traverse_near_to_far(
-        mesh.nodes_,
-        [&](uint32_t i, double* d) { return visit.bound_node(mesh, i, d); },
-        [&](const MeshNode& n) {
-          for (uint32_t s = n.index; s < n.end(); ++s)
-            visit.leaf(mesh.at(s), mesh.triangle_ids_[s], s);
-        },
-        [&] { return visit.limit(); }, record);
+    const std::vector<MeshNode>& nodes = mesh.nodes_;
+    if (nodes.empty()) return;
+    detail::StackEntry stack[detail::kStackSize];
+    int size = 0;
+    double bound = 0.0;
+    const bool entered = visit.bound_node(mesh, 0u, &bound);
+    record.box(0u, UINT32_MAX, entered, bound);
+    if (!entered) return;
+    uint32_t node = 0;
+    if (bound > visit.limit()) {
+      record.pruned(0u, visit.limit());
+      return;
+    }
+    for (;;) {
+      record.visited(node, visit.limit());
+      const MeshNode& n = nodes[node];
+      if (n.count != 0) {
+        for (uint32_t s = n.index; s < n.end(); ++s)
+          visit.leaf(mesh.at(s), mesh.triangle_ids_[s], s);
+      } else {
+        const uint32_t a = n.index, b = a + 1;
+        double da = 0.0, db = 0.0;
+        // Each child's box test, then the limit: entered but beyond it,
+        // pruned.
+        bool ea, eb;
+        if constexpr (HasBoundPair<Visit>::value) {
+          visit.bound_pair(mesh, a, &da, &db, &ea, &eb);
+        } else {
+          ea = visit.bound_node(mesh, a, &da);
+        }
+        record.box(a, node, ea, da);
+        const bool ha = ea && !(da > visit.limit());
+        if (ea && !ha) record.pruned(a, visit.limit());
+        if constexpr (!HasBoundPair<Visit>::value)
+          eb = visit.bound_node(mesh, b, &db);
+        record.box(b, node, eb, db);
+        const bool hb = eb && !(db > visit.limit());
+        if (eb && !hb) record.pruned(b, visit.limit());
+        if (ha || hb) {
+          // On into the nearer that passes (ties: the first child); the
+          // farther pushed when it passes too. Selections rather than
+          // branches: which child is nearer is a coin toss for the branch
+          // predictor.
+          const bool second = hb && (!ha || db < da);
+          node = second ? b : a;
+          stack[size] = {second ? a : b, second ? da : db};
+          size += static_cast<int>(ha) & static_cast<int>(hb);
+          continue;
+        }
+      }
+      // Pop the next entry still within the limit.
+      for (;;) {
+        if (size == 0) return;
+        const detail::StackEntry e = stack[--size];
+        if (e.bound > visit.limit()) {
+          record.pruned(e.node, visit.limit());
+          continue;
+        }
+        node = e.node;
+        break;
+      }
+    }
   }
 
   // The casts' traversal, best first (Ericson 6.3.3's ordered traversal,
@@ -659,7 +872,7 @@ struct MeshTraversal {
     const auto descend = [&](auto& self, uint32_t node, double bound) -> void {
       const MeshNode& n = mesh.nodes_[node];
       if (n.count != 0) return leaf(n, bound, false);
-      for (const uint32_t c : {node + 1, static_cast<uint32_t>(n.index)}) {
+      for (const uint32_t c : {static_cast<uint32_t>(n.index), n.index + 1u}) {
         double d;
         if (visit.bound_node(mesh, c, &d) && !(d > visit.limit()))
           self(self, c, d);
@@ -682,7 +895,7 @@ struct MeshTraversal {
         leaf(n, e.bound, true);
         continue;
       }
-      for (const uint32_t c : {i + 1, static_cast<uint32_t>(n.index)}) {
+      for (const uint32_t c : {static_cast<uint32_t>(n.index), n.index + 1u}) {
         double d;
         if (!visit.bound_node(mesh, c, &d) || d > visit.limit()) continue;
         if (size < kHeap)
@@ -748,6 +961,14 @@ struct RayVisit {
   bool bound_node(const Mesh& mesh, uint32_t i, double* d) const {
     return slab.local ? slab.enter_node(mesh.node(i), d)
                       : slab.enter(mesh.world_bounds(i), d);
+  }
+  // bound_node on the pair at i, i + 1, the two in lanes (SlabRay::
+  // enter_pair).
+  void bound_pair(const Mesh& mesh, uint32_t i, double* da, double* db,
+                  bool* ea, bool* eb) const {
+    if (slab.local) return slab.enter_pair(&mesh.node(i), da, db, ea, eb);
+    *ea = bound_node(mesh, i, da);
+    *eb = bound_node(mesh, i + 1, db);
   }
   void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
     using Outcome = MeshRayTrace::TriangleOutcome;
@@ -816,6 +1037,14 @@ struct SegmentVisit {
   bool bound_node(const Mesh& mesh, uint32_t i, double* d) const {
     return slab.local ? slab.enter_node(mesh.node(i), d)
                       : slab.enter(mesh.world_bounds(i), d);
+  }
+  // bound_node on the pair at i, i + 1, the two in lanes (SlabRay::
+  // enter_pair).
+  void bound_pair(const Mesh& mesh, uint32_t i, double* da, double* db,
+                  bool* ea, bool* eb) const {
+    if (slab.local) return slab.enter_pair(&mesh.node(i), da, db, ea, eb);
+    *ea = bound_node(mesh, i, da);
+    *eb = bound_node(mesh, i + 1, db);
   }
   void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
     double entry;
@@ -918,6 +1147,50 @@ struct PointVisit {
     *d = s >= 0x1p-1000 ? s * (1.0 - kMeshBoundSlack) : 0.0;
     return true;
   }
+  // bound_node on the pair at i, i + 1 (both always pass: the bound decides).
+  // Under WASM SIMD the two nodes share lanes (lane 0 node i, lane 1 node i +
+  // 1), each axis's gap computed as bound_node's scalar loop computes it (the
+  // same differences, the same selection: pmax(0, above) is `0 < above ?
+  // above : 0`, the bitselect on `below > 0` takes below or that) and the
+  // squares summed in the same order from 0, so the same doubles.
+  void bound_pair(const Mesh& mesh, uint32_t i, double* da, double* db,
+                  bool* ea, bool* eb) const {
+#ifdef __wasm_simd128__
+    if (local) {
+      const MeshNode* p = &mesh.node(i);
+      const v128_t na = wasm_v128_load(&p[0]), nb = wasm_v128_load(&p[1]);
+      // (a.lo x, b.lo x, a.hi x, b.hi x, a.lo y, b.lo y, a.hi y, b.hi y) and
+      // (a.lo z, b.lo z, a.hi z, b.hi z, ...): lo at int16 0..2, hi at 3..5.
+      const v128_t xy = wasm_i16x8_shuffle(na, nb, 0, 8, 3, 11, 1, 9, 4, 12);
+      const v128_t zz = wasm_i16x8_shuffle(na, nb, 2, 10, 5, 13, 2, 10, 5, 13);
+      const v128_t lanes[3] = {wasm_i32x4_extend_low_i16x8(xy),
+                               wasm_i32x4_extend_high_i16x8(xy),
+                               wasm_i32x4_extend_low_i16x8(zz)};
+      const v128_t zero = wasm_f64x2_splat(0.0), mv = wasm_f64x2_splat(m);
+      v128_t sum = zero;
+      for (int a = 0; a < 3; ++a) {
+        const v128_t lo = wasm_f64x2_convert_low_i32x4(lanes[a]);
+        const v128_t hi = wasm_f64x2_convert_low_i32x4(
+            wasm_i64x2_shuffle(lanes[a], lanes[a], 1, 1));
+        const v128_t qv = wasm_f64x2_splat(q[a]);
+        const v128_t below = wasm_f64x2_sub(wasm_f64x2_sub(lo, mv), qv);
+        const v128_t above = wasm_f64x2_sub(qv, wasm_f64x2_add(hi, mv));
+        const v128_t g = wasm_v128_bitselect(
+            below, wasm_f64x2_pmax(zero, above), wasm_f64x2_gt(below, zero));
+        sum = wasm_f64x2_add(sum, wasm_f64x2_mul(g, g));
+      }
+      const v128_t d = wasm_v128_bitselect(
+          wasm_f64x2_mul(sum, wasm_f64x2_splat(1.0 - kMeshBoundSlack)), zero,
+          wasm_f64x2_ge(sum, wasm_f64x2_splat(0x1p-1000)));
+      *da = wasm_f64x2_extract_lane(d, 0);
+      *db = wasm_f64x2_extract_lane(d, 1);
+      *ea = *eb = true;
+      return;
+    }
+#endif
+    *ea = bound_node(mesh, i, da);
+    *eb = bound_node(mesh, i + 1, db);
+  }
   void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
     if (box_distance(triangle_box(t), half_p, margin) > world_limit()) return;
     // The proven lower bound on the distance (detail/triangle_bound.h) before
@@ -970,6 +1243,45 @@ bool Mesh::raycast_with(const Ray& ray, double max_distance, MeshRayHit* hit,
   if (!visit.nearest.found) return false;
   *hit = visit.nearest.best;
   return true;
+}
+
+size_t Mesh::pair_test_mismatches(const Ray& ray, double max_distance,
+                                  Vec3 point) const {
+  double k1, k2;
+  NoRayRecord none;
+  RayVisit<NoRayRecord> rays{
+      ray,
+      max_distance,
+      SlabRay(ray.origin, near_unit(ray.direction, &k1, &k2), INFINITY,
+              std::max(max_coord_, max_abs_component(ray.origin))),
+      none,
+      {}};
+  rays.slab.use_units(ray.origin, origin_, unit_);
+  const PointVisit points(
+      point, INFINITY,
+      box_margin(std::max(max_coord_, max_abs_component(point))), origin_,
+      unit_);
+  size_t mismatches = 0;
+  const auto same = [&](bool e, double d, bool e1, double d1) {
+    mismatches += e != e1 || (e && std::memcmp(&d, &d1, sizeof d) != 0);
+  };
+  for (const MeshNode& n : nodes_) {
+    if (n.count != 0) continue;
+    const uint32_t a = n.index;
+    double da = 0.0, db = 0.0, d = 0.0;
+    bool ea = false, eb = false;
+    rays.bound_pair(*this, a, &da, &db, &ea, &eb);
+    bool e = rays.bound_node(*this, a, &d);
+    same(ea, da, e, d);
+    e = rays.bound_node(*this, a + 1, &d);
+    same(eb, db, e, d);
+    points.bound_pair(*this, a, &da, &db, &ea, &eb);
+    e = points.bound_node(*this, a, &d);
+    same(ea, da, e, d);
+    e = points.bound_node(*this, a + 1, &d);
+    same(eb, db, e, d);
+  }
+  return mismatches;
 }
 
 bool Mesh::raycast(const Ray& ray, double max_distance, MeshRayHit* hit) const {

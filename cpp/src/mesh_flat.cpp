@@ -226,6 +226,18 @@ int np_mesh_raycast(const void* mesh, double* io) {
   return put_ray_hit(h, io);
 }
 
+int np_mesh_pairCheck(const void* mesh, const double* io) {
+  np::Ray ray;
+  double max_distance;
+  if (const int code = np::flat::read_ray_query(io, &ray, &max_distance))
+    return code;
+  const np::Vec3 point = np::flat::vec3_at(io + 7);
+  if (const np::Validity v = np::validate(point); !v.ok())
+    return np::flat::error_code(v, 7);
+  return static_cast<int>(
+      as_mesh(mesh).pair_test_mismatches(ray, max_distance, point));
+}
+
 int np_mesh_linecast(const void* mesh, double* io) {
   const np::Vec3 start = np::flat::vec3_at(io), end = np::flat::vec3_at(io + 3);
   if (const np::Validity v = np::validate(start); !v.ok())

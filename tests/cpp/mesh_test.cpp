@@ -552,9 +552,9 @@ TEST(MeshTest, NodesContainTheirTrianglesAndLeavesAreSmall) {
       stack.pop_back();
       path.push_back(node);
       const np::MeshNode& n = m.node(node);
-      if (n.count == 0) {
-        stack.push_back({node + 1, path});
+      if (n.count == 0) {  // a sibling pair at index, index + 1
         stack.push_back({static_cast<size_t>(n.index), path});
+        stack.push_back({static_cast<size_t>(n.index) + 1, path});
         continue;
       }
       EXPECT_LE(static_cast<uint32_t>(n.count), np::kMaxLeafTriangles);
@@ -622,11 +622,11 @@ TEST(MeshTest, NodeBoundsAreRoundedOutwardAtEveryMagnitude) {
       std::vector<size_t> path = path_of[node];
       path.push_back(node);
       const np::MeshNode& n = m.node(node);
-      if (n.count == 0) {
-        path_of[node + 1] = path;
+      if (n.count == 0) {  // a sibling pair at index, index + 1
         path_of[n.index] = path;
-        stack.push_back(node + 1);
+        path_of[n.index + 1] = path;
         stack.push_back(n.index);
+        stack.push_back(n.index + 1);
         continue;
       }
       total += n.count;
@@ -647,6 +647,55 @@ TEST(MeshTest, NodeBoundsAreRoundedOutwardAtEveryMagnitude) {
   }
 }
 
+// The sibling pairs' node tests (Mesh::pair_test_mismatches: both children at
+// once, without branches natively and in lanes under WASM SIMD, where
+// tests/js/mesh_pairs.test.js runs the same check) give, bit for bit, what
+// the one-node tests give on each child, on adversarial inputs: meshes from
+// 1e-300 to 1e300 in size, far from the origin and not, and rays and points
+// at the nodes' own corners (entries and gaps that tie at 0 and at a
+// bound), along the axes (zero direction components: infinite slab scales),
+// with subnormal and huge components, and from far away.
+TEST(MeshTest, SiblingPairTestsEqualTheOneNodeTests) {
+  size_t checks = 0;
+  int seed = 0;
+  for (const Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kGrid,
+                          Kind::kDegenerate, Kind::kCoincident})
+    for (const double scale : {1e-300, 1e-150, 1e-5, 1.0, 1e5, 1e150, 1e300})
+      for (const double offset : {0.0, 1e6 * scale, 3.0 * scale}) {
+        const Soup s = make_soup(kind, 120, scale, offset, 900 + seed++);
+        const Mesh m = s.mesh();
+        std::mt19937_64 rng(seed);
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        std::vector<Vec3> origins, directions;
+        for (size_t i = 0; i < m.node_count(); i += 7) {
+          const np::AABB b = m.world_bounds(i);
+          origins.push_back(b.min);
+          origins.push_back(b.max);
+          origins.push_back({b.min.x, b.max.y, b.min.z});
+        }
+        for (int k = 0; k < 8; ++k)
+          origins.push_back({offset + 4.0 * scale * u(rng),
+                             offset + 4.0 * scale * u(rng),
+                             offset + 4.0 * scale * u(rng)});
+        origins.push_back({offset + 1e300, offset, offset});
+        for (const Vec3 d :
+             {Vec3{1, 0, 0}, Vec3{0, -1, 0}, Vec3{0, 0, 1}, Vec3{1, 1, 0},
+              Vec3{-1, 1, 1}, Vec3{1e-300, 1, -1e-300}, Vec3{5e-324, -1, 1},
+              Vec3{1e300, 1e-300, -1}, Vec3{0.3, -0.7, 0.2}})
+          directions.push_back(d);
+        for (size_t i = 0; i < origins.size(); ++i)
+          for (size_t j = 0; j < directions.size(); j += 1 + i % 3) {
+            const Vec3 o = origins[i];
+            const double max = i % 4 == 0 ? INFINITY : scale * 0.5;
+            ASSERT_EQ(m.pair_test_mismatches({o, directions[j]}, max, o), 0u)
+                << "scale " << scale << " offset " << offset << " origin " << i
+                << " direction " << j;
+            ++checks;
+          }
+      }
+  EXPECT_GT(checks, 10000u);
+}
+
 // The builder's splits, pinned: the nodes of two meshes, byte for byte, as the
 // builder before the meshbuild branch made them (three passes per node over
 // indices into separate arrays; these hashes are what it gave). The faster
@@ -660,11 +709,31 @@ TEST(MeshTest, NodeBoundsAreRoundedOutwardAtEveryMagnitude) {
 // node of more than 10 triangles splits as before, those of 10 or fewer are
 // now leaves, so the grid's 4,095 nodes became 2,047 (depth 11 to 10) and the
 // soup's 1,949 became 877 (13 to 12); re-pinned on that builder.)
-// FNV-1a over every node's bytes (bounds, index, count), in node order.
+// FNV-1a over every node's bytes (bounds, index, count), in the builder's
+// depth-first order with an inner node's `index` its second child's position
+// in that order: the bytes the builder's own layout had. (Issue 14's sibling
+// pairs, Mesh::pair_layout, moved every node but the root and changed every
+// inner node's `index`; hashed in the builder's order, the hashes are the
+// ones pinned before them, which shows the pairs are the same tree.)
 uint64_t hash_nodes(const Mesh& m) {
+  // The builder's order: preorder, the first child (at index) first.
+  std::vector<uint32_t> order, position(m.node_count());
+  std::vector<uint32_t> stack{0};
+  while (!stack.empty()) {
+    const uint32_t k = stack.back();
+    stack.pop_back();
+    position[k] = static_cast<uint32_t>(order.size());
+    order.push_back(k);
+    const np::MeshNode& n = m.node(k);
+    if (n.count != 0) continue;
+    stack.push_back(n.index + 1);
+    stack.push_back(n.index);
+  }
   uint64_t h = 1469598103934665603ull;
-  for (size_t k = 0; k < m.node_count(); ++k) {
-    const unsigned char* b = reinterpret_cast<const unsigned char*>(&m.node(k));
+  for (const uint32_t k : order) {
+    np::MeshNode node = m.node(k);
+    if (node.count == 0) node.index = position[m.node(k).index + 1];
+    const unsigned char* b = reinterpret_cast<const unsigned char*>(&node);
     for (size_t j = 0; j < sizeof(np::MeshNode); ++j)
       h = (h ^ b[j]) * 1099511628211ull;
     // A leaf's triangles, as a set (their order inside it is free).
@@ -2332,8 +2401,8 @@ using TriOutcome = np::MeshRayTrace::TriangleOutcome;
       const auto& p = trace.nodes[seen[e.parent]];
       const np::MeshNode& pn = m.node(e.parent);
       if (p.outcome != Outcome::kVisited || pn.count != 0 ||
-          (e.node != e.parent + 1 &&
-           e.node != static_cast<uint32_t>(pn.index)) ||
+          (e.node != static_cast<uint32_t>(pn.index) &&
+           e.node != static_cast<uint32_t>(pn.index) + 1) ||
           e.depth != p.depth + 1)
         return fail() << "node " << e.node << " is no child of a visited "
                       << "inner node " << e.parent;

@@ -111,10 +111,12 @@ struct MeshRayTrace {
 /// "Efficient Incoherent Ray Traversal on GPUs Through Compressed Wide BVHs"
 /// (HPG 2017, section 3.1: bounds on a per-axis power-of-two grid, lo rounded
 /// down, hi up), with one frame for the whole mesh rather than one per node.
-/// An inner node (count == 0) has its first child right after it and its
-/// second at `index`; a leaf holds the triangles [index, index + count) of the
-/// reordered triangle list. `index` has 28 bits: a mesh holds fewer than
-/// kMaxMeshTriangles triangles.
+/// An inner node (count == 0) has its two children side by side, a sibling
+/// pair at `index` and `index + 1` (the first child, the builder's left, at
+/// `index`; the root alone at 0; mesh.cpp's pair_layout), so that a visit
+/// tests both children at once; a leaf holds the triangles [index, index +
+/// count) of the reordered triangle list. `index` has 28 bits: a mesh holds
+/// fewer than kMaxMeshTriangles triangles.
 struct MeshNode {
   int16_t lo[3];
   int16_t hi[3];
@@ -329,6 +331,16 @@ class Mesh {
   /// inactive vertex is inside a flat region.
   uint8_t active_vertices(uint32_t i) const;
 
+  /// A test hook for the sibling pairs' tests (issue 14): over every inner
+  /// node, the pair test of raycast's and closest_point's visits (both
+  /// children at once: in lanes under WASM SIMD, without branches natively)
+  /// against their test of one node on each child; the number of children
+  /// whose outcome, or whose bound when entered, differs in any bit (0: they
+  /// agree, as they must). The ray's direction must be non-zero; max_distance
+  /// as raycast's.
+  size_t pair_test_mismatches(const Ray& ray, double max_distance,
+                              Vec3 point) const;
+
   /// Bytes of the BVH: its nodes and the triangles' order (their original
   /// indices), what three-mesh-bvh's BVH buffer holds (it reorders the
   /// geometry's index in place instead of keeping an order).
@@ -367,6 +379,7 @@ class Mesh {
 
   Triangle at(uint32_t slot) const;  // the triangle in BVH slot `slot`
   void build(std::vector<double>& bounds);
+  void pair_layout();
   void find_active_edges();
   bool feature_voided(uint32_t slot, unsigned needed,
                       const std::vector<uint32_t>& voided, size_t sorted) const;

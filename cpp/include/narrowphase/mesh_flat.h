@@ -33,6 +33,11 @@ double np_mesh_memory_bytes(const void* mesh);
  * triangle [7]; return 1, or 0 on a miss. closestPoint: distance [0], point
  * [1..3], triangle [4]; returns 1, or 0 when nothing is within maxDistance. */
 int np_mesh_raycast(const void* mesh, double* io);
+/* A test hook (np::Mesh::pair_test_mismatches): ray [0..5], maxDistance [6],
+ * point [7..9]; returns the number of node tests where the sibling pairs' test
+ * and the one-node test differ (0), or, for a bad input, the queries'
+ * validation code. */
+int np_mesh_pairCheck(const void* mesh, const double* io);
 int np_mesh_linecast(const void* mesh, double* io);
 int np_mesh_closestPoint(const void* mesh, double* io);
 /* sphereCast: start [0..2], end [3..5], radius [6]; capsuleCast: capsule
