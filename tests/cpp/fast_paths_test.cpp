@@ -461,3 +461,54 @@ TEST(FastPaths, TriangleDistanceLowerBoundNeverExceedsTheExactDistance) {
 }
 
 }  // namespace
+
+// ---- Balls against triangles ----
+
+// overlap_sphere_triangle's quick "yes" (a corner certainly in the ball, in
+// doubles, for coordinates up to 2^500 and radii from 2^-480) against the
+// exact path on the twin scaled out of that range: the triangle lies beyond
+// its corner a as seen from the center p (its other corners ahead of a along
+// a - p), so the ball touches it exactly when |p - a| <= r, and r is within a
+// few ulps of the rounded |p - a| (a near tie, either side) at every
+// magnitude from subnormal coordinates to 2^1000, just inside and outside the
+// range's edges. A case whose twin would round (subnormal coordinates) is
+// skipped.
+TEST(FastPaths, OverlapSphereTriangleCornerInBallEqualsTheScaledExactPath) {
+  Rng rng(18);
+  const int scales[] = {-1050, -900, -600, -481, -480, -479, -300, -100, -99,
+                        0,     100,  300,  415,  416,  497,  498,  499,  1000};
+  const auto exact_twin = [](Vec3 v, int k) {
+    const Vec3 u = scaled(scaled(v, k), -k);
+    return u.x == v.x && u.y == v.y && u.z == v.z;
+  };
+  int touching = 0, apart = 0, ties = 0;
+  for (int i = 0; i < 36000; ++i) {
+    const int e = scales[i % (sizeof(scales) / sizeof(scales[0]))];
+    const Vec3 p = scaled(vec(rng, 2.0), e), a = scaled(vec(rng, 2.0), e);
+    const Vec3 w = a - p;
+    // b and c ahead of a along w (and a little aside): a is the nearest.
+    const Vec3 b = a + w * 0.5 + scaled(vec(rng, 0.1), e),
+               c = a + w * 0.75 + scaled(vec(rng, 0.1), e);
+    if (!(np::dot(b - a, w) > 0.0 && np::dot(c - a, w) > 0.0)) continue;
+    const Triangle t{a, b, c};
+    // r: |p - a| rounded, then a few ulps either way.
+    double r = std::sqrt(np::length_squared(w));
+    if (!(r > 0.0 && r < kInf)) continue;
+    for (int k = static_cast<int>(i % 9) - 4; k != 0; k += k > 0 ? -1 : 1)
+      r = std::nextafter(r, k > 0 ? kInf : 0.0);
+    const int k = e > 415 ? -1000 : e > -100 ? 600 : 1000;
+    if (!exact_twin(p, k) || !exact_twin(a, k) || !exact_twin(b, k) ||
+        !exact_twin(c, k))
+      continue;
+    const Triangle t2{scaled(a, k), scaled(b, k), scaled(c, k)};
+    const bool o1 = np::overlap_sphere_triangle({p, r}, t);
+    ASSERT_EQ(o1,
+              np::overlap_sphere_triangle({scaled(p, k), std::ldexp(r, k)}, t2))
+        << "case " << i << " scale 2^" << e;
+    (o1 ? touching : apart) += 1;
+    ties += i % 9 == 4;
+  }
+  EXPECT_GT(touching, 5000);
+  EXPECT_GT(apart, 5000);
+  EXPECT_GT(ties, 3000);
+}
