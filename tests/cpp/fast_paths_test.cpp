@@ -464,7 +464,8 @@ TEST(FastPaths, TriangleDistanceLowerBoundNeverExceedsTheExactDistance) {
 
 // ---- Balls against triangles ----
 
-// overlap_sphere_triangle's quick "yes" (a corner certainly in the ball, in
+// overlap_sphere_triangle's and overlap_capsule_triangle's quick "yes" (a
+// corner certainly in the ball or an end ball, detail::corner_in_ball, in
 // doubles, for coordinates up to 2^500 and radii from 2^-480) against the
 // exact path on the twin scaled out of that range: the triangle lies beyond
 // its corner a as seen from the center p (its other corners ahead of a along
@@ -473,7 +474,7 @@ TEST(FastPaths, TriangleDistanceLowerBoundNeverExceedsTheExactDistance) {
 // magnitude from subnormal coordinates to 2^1000, just inside and outside the
 // range's edges. A case whose twin would round (subnormal coordinates) is
 // skipped.
-TEST(FastPaths, OverlapSphereTriangleCornerInBallEqualsTheScaledExactPath) {
+TEST(FastPaths, OverlapBallTriangleCornerInBallEqualsTheScaledExactPath) {
   Rng rng(18);
   const int scales[] = {-1050, -900, -600, -481, -480, -479, -300, -100, -99,
                         0,     100,  300,  415,  416,  497,  498,  499,  1000};
@@ -505,6 +506,20 @@ TEST(FastPaths, OverlapSphereTriangleCornerInBallEqualsTheScaledExactPath) {
     ASSERT_EQ(o1,
               np::overlap_sphere_triangle({scaled(p, k), std::ldexp(r, k)}, t2))
         << "case " << i << " scale 2^" << e;
+    // The capsule from p away from the triangle (either way round): its end
+    // ball at p is its part nearest the triangle, and decides alike.
+    const Vec3 q = p - w * 0.25;
+    if (exact_twin(q, k)) {
+      for (const Capsule& cap : {Capsule{p, q, r}, Capsule{q, p, r}}) {
+        const bool o2 = np::overlap_capsule_triangle(cap, t);
+        ASSERT_EQ(o2, np::overlap_capsule_triangle(
+                          {scaled(cap.start, k), scaled(cap.end, k),
+                           std::ldexp(r, k)},
+                          t2))
+            << "capsule, case " << i << " scale 2^" << e;
+        ASSERT_EQ(o1, o2) << "capsule, case " << i << " scale 2^" << e;
+      }
+    }
     (o1 ? touching : apart) += 1;
     ties += i % 9 == 4;
   }
