@@ -527,3 +527,53 @@ TEST(FastPaths, OverlapBallTriangleCornerInBallEqualsTheScaledExactPath) {
   EXPECT_GT(apart, 5000);
   EXPECT_GT(ties, 3000);
 }
+
+// overlap_sphere_triangle's quick "no" (the proven lower bound of the squared
+// distance, detail::triangle_distance_sq_lower_bound, above r^2 rounded up;
+// coordinates 0 or within [2^-60, 2^61)) against the exact path on the twin
+// scaled by 2^+-300: balls tangent, to a few ulps either way, to the face's
+// interior, to a point of an edge (inside or an ulp beside) from outside the
+// triangle, and to a corner, at scales just inside and outside the range.
+TEST(FastPaths, OverlapSphereTriangleDistanceBoundEqualsTheScaledExactPath) {
+  Rng rng(19);
+  const int scales[] = {-100, -62, -61, -60, -59, -20, 0, 20, 58, 59, 60, 100};
+  int touching = 0, apart = 0;
+  for (int i = 0; i < 36000; ++i) {
+    const int e = scales[i % (sizeof(scales) / sizeof(scales[0]))];
+    const Triangle t0{vec(rng, 2.0), vec(rng, 2.0), vec(rng, 2.0)};
+    const Vec3 ab = t0.b - t0.a, ac = t0.c - t0.a, n = np::cross(ab, ac);
+    const double nn = np::length_squared(n);
+    if (!(nn > 1e-3)) continue;
+    double u = uniform(rng, 0.05, 0.6), v = uniform(rng, 0.05, 0.3);
+    Vec3 away = n * (1.0 / std::sqrt(nn));  // the face's interior
+    if (i % 4 == 1) {
+      v = 0.0;  // on edge ab, from outside: along the plane and off it
+      const Vec3 out = np::cross(ab, n);
+      away = out * (1.0 / np::length(out)) + away * uniform(rng, -1.0, 1.0);
+    } else if (i % 4 == 2) {
+      u = v = 0.0;  // at corner a, from beyond it
+      away = (ab + ac) * -1.0 + vec(rng, 0.3);
+    } else if (i % 4 == 3) {
+      v = (i % 3 - 1) * 0x1p-52;  // an ulp or so beside edge ab
+      const Vec3 out = np::cross(ab, n);
+      away = out * (1.0 / np::length(out));
+    }
+    const Vec3 x = t0.a + ab * u + ac * v;
+    const Vec3 p0 = x + away * uniform(rng, 0.01, 2.0);
+    double r = np::length(p0 - x);
+    for (int k = static_cast<int>(i % 9) - 4; k != 0; k += k > 0 ? -1 : 1)
+      r = std::nextafter(r, k > 0 ? kInf : 0.0);
+    const Triangle t{scaled(t0.a, e), scaled(t0.b, e), scaled(t0.c, e)};
+    const Vec3 p = scaled(p0, e);
+    r = std::ldexp(r, e);
+    const int k = e > 0 ? -300 : 300;
+    const bool o1 = np::overlap_sphere_triangle({p, r}, t);
+    ASSERT_EQ(o1, np::overlap_sphere_triangle(
+                      {scaled(p, k), std::ldexp(r, k)},
+                      {scaled(t.a, k), scaled(t.b, k), scaled(t.c, k)}))
+        << "case " << i << " scale 2^" << e;
+    (o1 ? touching : apart) += 1;
+  }
+  EXPECT_GT(touching, 5000);
+  EXPECT_GT(apart, 5000);
+}
