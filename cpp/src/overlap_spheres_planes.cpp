@@ -538,10 +538,11 @@ bool overlap_sphere_triangle(const Sphere& sphere, const Triangle& t) {
   // (detail::triangle_distance_sq_lower_bound, at most the exact one; 0
   // outside its range) above r^2 rounded up. For r in [2^-500, 2^500] the
   // rounded rr = r r is normal, r^2 <= rr (1 + u), and rr (1 + 2^-50) rounded
-  // is at least rr (1 + 2^-50) (1 - u) > rr (1 + u) (u = 2^-53): a bound
-  // above it puts every point of the triangle beyond the ball.
+  // (kBallBoundRoundUp) is at least rr (1 + 2^-50) (1 - u) > rr (1 + u) (u =
+  // 2^-53): a bound above it puts every point of the triangle beyond the ball.
   if (r >= 0x1p-500 && r <= 0x1p500 &&
-      detail::triangle_distance_sq_lower_bound(p, t) > r * r * (1.0 + 0x1p-50))
+      detail::triangle_distance_sq_lower_bound(p, t) >
+          r * r * (1.0 + kBallBoundRoundUp))
     return false;
   // The closest point lies on an edge (or a corner): the ball touches one of
   // the three segments. This also decides degenerate triangles, which are the
