@@ -21,6 +21,7 @@
 
 #include "narrowphase/closest_point.h"
 #include "narrowphase/detail/contact_util.h"
+#include "narrowphase/detail/exact.h"
 #include "narrowphase/detail/exponent.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/tolerances.h"
@@ -599,6 +600,18 @@ void measure_capsule_triangle(const Capsule& cap, const Triangle& t, bool meets,
             [&](Vec3 a, Vec3 b) { return closest_segment_triangle(a, b, t); });
 }
 
+// Whether the point p lies on the closed triangle t: the sphere overlap test
+// with radius 0, asked only when p lies exactly in the triangle's plane
+// (orient3d, exact at any magnitude: detail::det3_sign). A point off that
+// plane is off the triangle, which lies in it; and a degenerate triangle has
+// orient3d 0 for every point, so it always reaches the overlap test. The same
+// answer as the overlap test alone, at the cost of one filtered orientation
+// for the usual contact (a center above or beside the face).
+bool point_on_triangle(Vec3 p, const Triangle& t) {
+  if (detail::det3_sign(t.b, t.a, t.c, t.a, p, t.a) != 0) return false;
+  return overlap_sphere_triangle(Sphere{p, 0.0}, t);
+}
+
 }  // namespace
 
 // ---- The queries -----------------------------------------------------------
@@ -650,7 +663,7 @@ bool contact_sphere_triangle(const Sphere& sphere, const Triangle& triangle,
 void detail::contact_sphere_triangle_touching(const Sphere& sphere,
                                               const Triangle& triangle,
                                               ContactHit* hit) {
-  const bool on = overlap_sphere_triangle(Sphere{sphere.center, 0.0}, triangle);
+  const bool on = point_on_triangle(sphere.center, triangle);
   const double k = scale_for(max2(magnitude(sphere), magnitude(triangle)));
   measure_sphere_triangle(scaled(sphere, k), scaled(triangle, k), on, hit);
   scale_back(hit, k);

@@ -41,6 +41,7 @@
 #include <cmath>
 #include <utility>
 
+#include "narrowphase/detail/corner_in_ball.h"
 #include "narrowphase/detail/exact.h"
 #include "narrowphase/detail/exponent.h"
 #include "narrowphase/detail/rotation.h"
@@ -878,6 +879,11 @@ bool overlap_capsule_triangle(const Capsule& c, const Triangle& t) {
                 max2(max2(t.a.y, t.b.y), t.c.y),
                 max2(max2(t.a.z, t.b.z), t.c.z)};
   if (clearly_apart(c.start, c.end, lo, hi, c.radius)) return false;
+  // A corner certainly in an end ball: touching (detail::corner_in_ball's
+  // bound; the capsule contains both end balls).
+  if (detail::corner_in_ball(c.start, c.radius, t) ||
+      detail::corner_in_ball(c.end, c.radius, t))
+    return true;
   const int quick = capsule_triangle_quick(c.start, c.end, t, c.radius);
   if (quick != kMaybe) return quick == kYes;
   const Vec3 points[5] = {c.start, c.end, t.a, t.b, t.c};

@@ -24,8 +24,10 @@
 #include <cfloat>
 #include <cmath>
 
+#include "narrowphase/detail/corner_in_ball.h"
 #include "narrowphase/detail/exact.h"
 #include "narrowphase/detail/exact_poly.h"
+#include "narrowphase/detail/triangle_bound.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/tolerances.h"
 
@@ -405,7 +407,9 @@ bool degenerate(const Triangle& t) {
 // Whether the ball (p, r) reaches the triangle's plane: (n . (p - a))^2 <= r^2
 // |n|^2 with n = (b - a) x (c - a). `filter_only`: 1 when clearly not, -1 when
 // clearly so, 0 when the exact polynomial is needed.
-int plane_reach_filter(Vec3 p, double r_in, const Triangle& t) {
+// *face: whether the rounded normal is clearly non-zero, the first test of
+// degenerate() on the same u, w and n (so degenerate(t) is false then).
+int plane_reach_filter(Vec3 p, double r_in, const Triangle& t, bool* face) {
   // Homogeneous of degree 2 in n (so in u and in w, each in units of its own)
   // and in (v, r) together.
   const Vec3 z{0.0, 0.0, 0.0};
@@ -413,6 +417,10 @@ int plane_reach_filter(Vec3 p, double r_in, const Triangle& t) {
   const Vec3 u = diff_unit(t.b, t.a), w = diff_unit(t.c, t.a),
              v = diff_scaled(p, t.a, s), n = cross(u, w);
   const double r = r_in * s;
+  {
+    const double mn = sum_abs(u) * sum_abs(w);
+    *face = clear(n.x, mn) || clear(n.y, mn) || clear(n.z, mn);
+  }
   const double h = dot(n, v), lhs = h * h, rhs = r * r * length_squared(n);
   const double m = sum_abs(u) * sum_abs(w) * (sum_abs(v) + r),
                f = sum_abs(u) + sum_abs(w) + sum_abs(v) + r;
@@ -517,11 +525,25 @@ bool overlap_sphere_obb(const Sphere& sphere, const OBB& box) {
 bool overlap_sphere_triangle(const Sphere& sphere, const Triangle& t) {
   const Vec3 p = sphere.center;
   const double r = sphere.radius;
+  // A corner certainly in the ball: touching (the usual answer for a ball
+  // larger than the mesh's triangles, decided before the plane's filter).
+  if (detail::corner_in_ball(p, r, t)) return true;
   // Clearly beyond reach of the triangle's plane: apart (Ericson 5.2.7's
   // closest point is at least that far). Not for a degenerate triangle, whose
   // rounded normal is noise.
-  const int reach = plane_reach_filter(p, r, t);
-  if (reach == 1 && !degenerate(t)) return false;
+  bool face = false;
+  const int reach = plane_reach_filter(p, r, t, &face);
+  if (reach == 1 && (face || !degenerate(t))) return false;
+  // Certainly farther than r: a proven lower bound of the squared distance
+  // (detail::triangle_distance_sq_lower_bound, at most the exact one; 0
+  // outside its range) above r^2 rounded up. For r in [2^-500, 2^500] the
+  // rounded rr = r r is normal, r^2 <= rr (1 + u), and rr (1 + 2^-50) rounded
+  // (kBallBoundRoundUp) is at least rr (1 + 2^-50) (1 - u) > rr (1 + u) (u =
+  // 2^-53): a bound above it puts every point of the triangle beyond the ball.
+  if (r >= 0x1p-500 && r <= 0x1p500 &&
+      detail::triangle_distance_sq_lower_bound(p, t) >
+          r * r * (1.0 + kBallBoundRoundUp))
+    return false;
   // The closest point lies on an edge (or a corner): the ball touches one of
   // the three segments. This also decides degenerate triangles, which are the
   // segment or point their edges span.
@@ -529,7 +551,7 @@ bool overlap_sphere_triangle(const Sphere& sphere, const Triangle& t) {
       ball_touches_segment(p, r, 0.0, t.b, t.c) ||
       ball_touches_segment(p, r, 0.0, t.c, t.a))
     return true;
-  if (degenerate(t)) return false;
+  if (!face && degenerate(t)) return false;
   // Otherwise it is the projection of the center onto the plane, when that
   // lies in the closed triangle, and the distance is the plane's.
   if (edge_side(p, t.a, t.b, t.c) < 0 || edge_side(p, t.b, t.c, t.a) < 0 ||

@@ -461,3 +461,119 @@ TEST(FastPaths, TriangleDistanceLowerBoundNeverExceedsTheExactDistance) {
 }
 
 }  // namespace
+
+// ---- Balls against triangles ----
+
+// overlap_sphere_triangle's and overlap_capsule_triangle's quick "yes" (a
+// corner certainly in the ball or an end ball, detail::corner_in_ball, in
+// doubles, for coordinates up to 2^500 and radii from 2^-480) against the
+// exact path on the twin scaled out of that range: the triangle lies beyond
+// its corner a as seen from the center p (its other corners ahead of a along
+// a - p), so the ball touches it exactly when |p - a| <= r, and r is within a
+// few ulps of the rounded |p - a| (a near tie, either side) at every
+// magnitude from subnormal coordinates to 2^1000, just inside and outside the
+// range's edges. A case whose twin would round (subnormal coordinates) is
+// skipped.
+TEST(FastPaths, OverlapBallTriangleCornerInBallEqualsTheScaledExactPath) {
+  Rng rng(18);
+  const int scales[] = {-1050, -900, -600, -481, -480, -479, -300, -100, -99,
+                        0,     100,  300,  415,  416,  497,  498,  499,  1000};
+  const auto exact_twin = [](Vec3 v, int k) {
+    const Vec3 u = scaled(scaled(v, k), -k);
+    return u.x == v.x && u.y == v.y && u.z == v.z;
+  };
+  int touching = 0, apart = 0, ties = 0;
+  for (int i = 0; i < 36000; ++i) {
+    const int e = scales[i % (sizeof(scales) / sizeof(scales[0]))];
+    const Vec3 p = scaled(vec(rng, 2.0), e), a = scaled(vec(rng, 2.0), e);
+    const Vec3 w = a - p;
+    // b and c ahead of a along w (and a little aside): a is the nearest.
+    const Vec3 b = a + w * 0.5 + scaled(vec(rng, 0.1), e),
+               c = a + w * 0.75 + scaled(vec(rng, 0.1), e);
+    if (!(np::dot(b - a, w) > 0.0 && np::dot(c - a, w) > 0.0)) continue;
+    const Triangle t{a, b, c};
+    // r: |p - a| rounded, then a few ulps either way.
+    double r = std::sqrt(np::length_squared(w));
+    if (!(r > 0.0 && r < kInf)) continue;
+    for (int k = static_cast<int>(i % 9) - 4; k != 0; k += k > 0 ? -1 : 1)
+      r = std::nextafter(r, k > 0 ? kInf : 0.0);
+    const int k = e > 415 ? -1000 : e > -100 ? 600 : 1000;
+    if (!exact_twin(p, k) || !exact_twin(a, k) || !exact_twin(b, k) ||
+        !exact_twin(c, k))
+      continue;
+    const Triangle t2{scaled(a, k), scaled(b, k), scaled(c, k)};
+    const bool o1 = np::overlap_sphere_triangle({p, r}, t);
+    ASSERT_EQ(o1,
+              np::overlap_sphere_triangle({scaled(p, k), std::ldexp(r, k)}, t2))
+        << "case " << i << " scale 2^" << e;
+    // The capsule from p away from the triangle (either way round): its end
+    // ball at p is its part nearest the triangle, and decides alike.
+    const Vec3 q = p - w * 0.25;
+    if (exact_twin(q, k)) {
+      for (const Capsule& cap : {Capsule{p, q, r}, Capsule{q, p, r}}) {
+        const bool o2 = np::overlap_capsule_triangle(cap, t);
+        ASSERT_EQ(o2, np::overlap_capsule_triangle(
+                          {scaled(cap.start, k), scaled(cap.end, k),
+                           std::ldexp(r, k)},
+                          t2))
+            << "capsule, case " << i << " scale 2^" << e;
+        ASSERT_EQ(o1, o2) << "capsule, case " << i << " scale 2^" << e;
+      }
+    }
+    (o1 ? touching : apart) += 1;
+    ties += i % 9 == 4;
+  }
+  EXPECT_GT(touching, 5000);
+  EXPECT_GT(apart, 5000);
+  EXPECT_GT(ties, 3000);
+}
+
+// overlap_sphere_triangle's quick "no" (the proven lower bound of the squared
+// distance, detail::triangle_distance_sq_lower_bound, above r^2 rounded up;
+// coordinates 0 or within [2^-60, 2^61)) against the exact path on the twin
+// scaled by 2^+-300: balls tangent, to a few ulps either way, to the face's
+// interior, to a point of an edge (inside or an ulp beside) from outside the
+// triangle, and to a corner, at scales just inside and outside the range.
+TEST(FastPaths, OverlapSphereTriangleDistanceBoundEqualsTheScaledExactPath) {
+  Rng rng(19);
+  const int scales[] = {-100, -62, -61, -60, -59, -20, 0, 20, 58, 59, 60, 100};
+  int touching = 0, apart = 0;
+  for (int i = 0; i < 36000; ++i) {
+    const int e = scales[i % (sizeof(scales) / sizeof(scales[0]))];
+    const Triangle t0{vec(rng, 2.0), vec(rng, 2.0), vec(rng, 2.0)};
+    const Vec3 ab = t0.b - t0.a, ac = t0.c - t0.a, n = np::cross(ab, ac);
+    const double nn = np::length_squared(n);
+    if (!(nn > 1e-3)) continue;
+    double u = uniform(rng, 0.05, 0.6), v = uniform(rng, 0.05, 0.3);
+    Vec3 away = n * (1.0 / std::sqrt(nn));  // the face's interior
+    if (i % 4 == 1) {
+      v = 0.0;  // on edge ab, from outside: along the plane and off it
+      const Vec3 out = np::cross(ab, n);
+      away = out * (1.0 / np::length(out)) + away * uniform(rng, -1.0, 1.0);
+    } else if (i % 4 == 2) {
+      u = v = 0.0;  // at corner a, from beyond it
+      away = (ab + ac) * -1.0 + vec(rng, 0.3);
+    } else if (i % 4 == 3) {
+      v = (i % 3 - 1) * 0x1p-52;  // an ulp or so beside edge ab
+      const Vec3 out = np::cross(ab, n);
+      away = out * (1.0 / np::length(out));
+    }
+    const Vec3 x = t0.a + ab * u + ac * v;
+    const Vec3 p0 = x + away * uniform(rng, 0.01, 2.0);
+    double r = np::length(p0 - x);
+    for (int k = static_cast<int>(i % 9) - 4; k != 0; k += k > 0 ? -1 : 1)
+      r = std::nextafter(r, k > 0 ? kInf : 0.0);
+    const Triangle t{scaled(t0.a, e), scaled(t0.b, e), scaled(t0.c, e)};
+    const Vec3 p = scaled(p0, e);
+    r = std::ldexp(r, e);
+    const int k = e > 0 ? -300 : 300;
+    const bool o1 = np::overlap_sphere_triangle({p, r}, t);
+    ASSERT_EQ(o1, np::overlap_sphere_triangle(
+                      {scaled(p, k), std::ldexp(r, k)},
+                      {scaled(t.a, k), scaled(t.b, k), scaled(t.c, k)}))
+        << "case " << i << " scale 2^" << e;
+    (o1 ? touching : apart) += 1;
+  }
+  EXPECT_GT(touching, 5000);
+  EXPECT_GT(apart, 5000);
+}

@@ -186,6 +186,25 @@ inline constexpr double kOrientFilterBand = 0x1p-40;
 /// filter is never wrong and never a tolerance: every decision is the exact
 /// one.
 inline constexpr double kOverlapExactBand = 0x1p-44;
+/// Dimensionless, relative. The sphere-triangle and capsule-triangle overlap
+/// tests' quick "yes" (detail/corner_in_ball.h, for the ball or a capsule's
+/// end ball): a corner v of the triangle is in the ball (p, r) when the rounded
+/// |p - v|^2 is below the rounded r^2 times (1 - kCornerInBallBand). With
+/// coordinates and r at most 2^500 and the rounded r^2 at least 2^-960, |p -
+/// v|^2 summed from once-rounded differences is within 5 ulps of the exact one
+/// (Higham 2002, 3.1: nonnegative terms, relative error at most gamma_5), plus
+/// 3 * 2^-1074 where squares underflow, and r^2 within 1 ulp: 2^-48 is 32 ulps,
+/// so the comparison is never wrong, only a filter (the exact test decides what
+/// it leaves).
+inline constexpr double kCornerInBallBand = 0x1p-48;
+/// Dimensionless, relative. The sphere-triangle overlap test's quick "no"
+/// (overlap_sphere_triangle): a proven lower bound of the squared distance
+/// (detail::triangle_distance_sq_lower_bound) decides "apart" when it exceeds
+/// the rounded r^2 times (1 + kBallBoundRoundUp). For r in [2^-500, 2^500]
+/// the rounded r^2 is normal and within 1 ulp (2^-53) of r^2, and the product
+/// rounds once more: 2^-50 (8 ulps) puts the threshold above r^2. Not a
+/// tolerance: the exact test decides every case it leaves.
+inline constexpr double kBallBoundRoundUp = 0x1p-50;
 /// Dimensionless, relative. A sphere contact (contact.cpp) takes its normal
 /// from d = c - q, q the point of a capsule's segment, a triangle's edge or a
 /// degenerate triangle's span nearest the center c. q is rounded to a few ulps
