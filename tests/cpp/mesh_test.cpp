@@ -2830,3 +2830,45 @@ TEST(MeshReviewTest, CastsStartingOnManyTrianglesTakeTheLowestIndex) {
     EXPECT_GT(hits, 0);
   }
 }
+
+// Degenerate queries on a deep tree (one shared centroid) and on a strip:
+// zero-length segments and casts at corners, rays along subnormal, huge and
+// axis-parallel directions from corners and centroids, points on corners.
+TEST(MeshReviewTest, DegenerateQueriesOnDeepTreesEqualTheBruteForce) {
+  for (const Soup& s : {shared_centroid(2000, 1.0, Vec3{0.0, 0.0, 0.0}, 1901),
+                        shared_centroid(500, 1e300, Vec3{0, 0, 0}, 1902),
+                        long_strip(1025, 1e6, 1e-6, 0.0)}) {
+    const Mesh m = s.mesh();
+    std::mt19937_64 rng(1903);
+    int hits = 0;
+    for (int q = 0; q < 60; ++q) {
+      const Triangle t = s.triangle(rng() % s.triangles());
+      const Vec3 o = q % 2 ? t.a : (t.a + t.b + t.c) * (1.0 / 3.0);
+      for (const Vec3 d :
+           {Vec3{0x1p-1074, 0.0, 0.0}, Vec3{0.0, -0x1p-1074, 0x1p-1074},
+            Vec3{DBL_MAX, DBL_MAX, -DBL_MAX}, Vec3{0.0, 0.0, 1.0},
+            Vec3{1e-300, 1.0, -1e-300}, t.b - t.a}) {
+        if (d.x == 0 && d.y == 0 && d.z == 0) continue;
+        MeshRayHit got, want;
+        const bool w = brute_raycast(s, {o, d}, INFINITY, &want);
+        ASSERT_TRUE(SameHit(m.raycast({o, d}, INFINITY, &got), got, w, want))
+            << "raycast " << q;
+        hits += w;
+        EXPECT_EQ(m.pair_test_mismatches({o, d}, INFINITY, o), 0u) << q;
+      }
+      MeshRayHit got, want;
+      ASSERT_TRUE(SameHit(m.linecast(o, o, &got), got,
+                          brute_linecast(s, o, o, &want), want))
+          << "zero-length linecast " << q;
+      MeshClosestPoint gc, wc;
+      ASSERT_TRUE(SamePoint(m.closest_point(t.b, 0.0, &gc), gc,
+                            brute_closest(s, t.b, 0.0, &wc), wc))
+          << "closest point at reach 0 " << q;
+      compare_casts(s, m, o, o, t.c - t.a, 0.0);
+      compare_casts(s, m, t.c, t.c, Vec3{0, 0, 0},
+                    1e-3 * np::length(t.b - t.a));
+      if (HasFailure()) return;
+    }
+    EXPECT_GT(hits, 0);
+  }
+}
