@@ -12,10 +12,12 @@
 #include <cstdio>
 #include <initializer_list>
 #include <random>
+#include <tuple>
 #include <vector>
 
 #include "narrowphase/closest_point.h"
 #include "narrowphase/contact.h"
+#include "narrowphase/detail/bvh.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/raycast.h"
 #include "narrowphase/shape_cast.h"
@@ -2568,5 +2570,305 @@ TEST(MeshTraceTest, AnEmptyMeshsTraceIsEmptyAndAMissRecordsTheRoot) {
   for (const auto& t : trace.triangles) {
     EXPECT_EQ(t.outcome, TriOutcome::kHit);
     EXPECT_EQ(t.distance, 1.0);
+  }
+}
+
+// ---- Adversarial shapes for the sibling pairs and the casts' staged filter
+// (issue 14 review): deep trees, tiny and 2^k (+1) meshes, degenerate and
+// extreme coordinates; every query against the brute force, bit for bit,
+// the pairs' layout checked, the pair tests against the one-node tests.
+
+namespace {
+
+// The pair layout's invariants: the root alone at 0; every inner node's
+// children at index (odd) and index + 1, after it; every node but the root
+// the child of exactly one inner node; each inner node's box the union of
+// its children's (what the bounds pass, reading the pairs, must give).
+::testing::AssertionResult PairLayoutHolds(const Mesh& m) {
+  const size_t n = m.node_count();
+  std::vector<int> parents(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const np::MeshNode& node = m.node(i);
+    if (node.count != 0) continue;
+    const size_t c = node.index;
+    if (c % 2 != 1 || c + 1 >= n || c <= i)
+      return ::testing::AssertionFailure()
+             << "inner node " << i << " has children at " << c << " of " << n;
+    ++parents[c];
+    ++parents[c + 1];
+    for (int a = 0; a < 3; ++a)
+      if (node.lo[a] != std::min(m.node(c).lo[a], m.node(c + 1).lo[a]) ||
+          node.hi[a] != std::max(m.node(c).hi[a], m.node(c + 1).hi[a]))
+        return ::testing::AssertionFailure()
+               << "inner node " << i << "'s box is not its children's union";
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (parents[i] != (i == 0 ? 0 : 1))
+      return ::testing::AssertionFailure()
+             << "node " << i << " has " << parents[i] << " parents";
+  return ::testing::AssertionSuccess();
+}
+
+// Everything against the brute force on one soup: rays, segments and points,
+// the trace, the pair tests, overlaps, casts and contacts.
+void compare_everything(const Soup& s, uint32_t seed, double scale,
+                        double offset, int queries) {
+  const Mesh m = s.mesh();
+  ASSERT_TRUE(PairLayoutHolds(m));
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  auto point = [&] { return random_point(rng, scale, offset); };
+  for (int q = 0; q < queries; ++q) {
+    const Triangle t = s.triangle(rng() % s.triangles());
+    const Vec3 o = q % 3 == 0 ? t.a : point();
+    const Vec3 target = q % 2 ? (t.a + t.b + t.c) * (1.0 / 3.0) : point();
+    Vec3 d = target - o;
+    if (d.x == 0 && d.y == 0 && d.z == 0) d = {0.0, scale, 0.0};
+    const double reach = q % 4 ? INFINITY : 0.5 * scale;
+    MeshRayHit got, want;
+    EXPECT_TRUE(SameHit(m.raycast({o, d}, reach, &got), got,
+                        brute_raycast(s, {o, d}, reach, &want), want))
+        << "raycast, query " << q;
+    EXPECT_TRUE(SameHit(m.linecast(o, target, &got), got,
+                        brute_linecast(s, o, target, &want), want))
+        << "linecast, query " << q;
+    MeshClosestPoint gc, wc;
+    EXPECT_TRUE(SamePoint(m.closest_point(o, reach, &gc), gc,
+                          brute_closest(s, o, reach, &wc), wc))
+        << "closest point, query " << q;
+    EXPECT_TRUE(SamePoint(m.closest_point(target, INFINITY, &gc), gc,
+                          brute_closest(s, target, INFINITY, &wc), wc))
+        << "closest point on, query " << q;
+    EXPECT_TRUE(TraceHolds(s, m, {o, d}, reach)) << "trace, query " << q;
+    EXPECT_EQ(m.pair_test_mismatches({o, d}, q % 4 ? INFINITY : scale, target),
+              0u)
+        << "pairs, query " << q;
+    const double size = scale * (q % 2 ? 0.05 : 0.5) * std::fabs(u(rng));
+    compare_overlaps(s, m, q % 3 == 0 ? t.b : point(), point(), size, rng);
+    const Vec3 c = q % 5 == 1 ? t.b : point();
+    const Vec3 to = q % 4 == 0 ? t.a : q % 4 == 1 ? t.c : point();
+    const double radius =
+        q % 3 == 0 ? 0.0 : scale * (q % 2 ? 0.02 : 0.3) * std::fabs(u(rng));
+    compare_casts(s, m, c, to, Vec3{u(rng), u(rng), u(rng)} * (0.1 * scale),
+                  radius);
+    compare_all_contacts(s, m, q % 3 == 0 ? t.c : point(), point(), size);
+    if (::testing::Test::HasFailure()) return;
+  }
+}
+
+// n triangles whose centroids are all `c` (each a + b + c = 3c, rotated
+// and scaled at random, from 2^-40 to 1 of `scale`): the builder's bins
+// see one centroid, so it splits at the median all the way down.
+Soup shared_centroid(int n, double scale, Vec3 c, uint32_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Soup s;
+  for (int i = 0; i < n; ++i) {
+    const double k = scale * std::ldexp(1.0, -static_cast<int>(rng() % 41));
+    const Vec3 p{u(rng) * k, u(rng) * k, u(rng) * k};
+    const Vec3 q{u(rng) * k, u(rng) * k, u(rng) * k};
+    s.add(c + p, c + q, c - p - q);
+  }
+  return s;
+}
+
+// A long thin strip: n triangles along x over `length`, `width` across.
+Soup long_strip(int n, double length, double width, double offset) {
+  Soup s;
+  for (int i = 0; i < n; ++i) {
+    const double x0 = offset + length * i / n,
+                 x1 = offset + length * (i + 1) / n;
+    const double y = i % 2 ? width : 0.0;
+    s.add({x0, offset, offset}, {x1, offset + width, offset},
+          {x0, offset + y, offset + width});
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST(MeshReviewTest, TinyAndPowerOfTwoMeshesEqualTheBruteForce) {
+  uint32_t seed = 1400;
+  for (int n : {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 255, 256, 257,
+                1024, 1025})
+    for (const auto& [scale, offset] :
+         {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
+          std::pair{1e300, 0.0}, std::pair{0x1p-1060, 0.0}}) {
+      SCOPED_TRACE(::testing::Message()
+                   << "n " << n << " scale " << scale << " offset " << offset);
+      for (Kind kind : {Kind::kUniform, Kind::kGrid, Kind::kDegenerate}) {
+        SCOPED_TRACE(::testing::Message() << "kind " << static_cast<int>(kind));
+        const Soup s = make_soup(kind, n, scale, offset, ++seed);
+        compare_everything(s, ++seed, scale, offset, n >= 1000 ? 6 : 12);
+        if (HasFailure()) return;
+      }
+    }
+}
+
+TEST(MeshReviewTest, DeepTreesOfOneCentroidEqualTheBruteForce) {
+  uint32_t seed = 1500;
+  for (int n : {2, 3, 100, 3000})
+    for (const auto& [scale, offset] :
+         {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
+          std::pair{1e300, 0.0}}) {
+      SCOPED_TRACE(::testing::Message()
+                   << "n " << n << " scale " << scale << " offset " << offset);
+      const Soup s =
+          shared_centroid(n, scale, Vec3{offset, offset, offset}, ++seed);
+      const Mesh m = s.mesh();
+      // The median splits bound the depth (detail/bvh.h: the stacks).
+      EXPECT_LE(m.depth(), np::detail::kMedianDepth + 32);
+      compare_everything(s, ++seed, scale, offset, n >= 1000 ? 10 : 20);
+      if (HasFailure()) return;
+    }
+  // Every triangle the same point (all degenerate, one centroid).
+  for (double at : {0.0, 1e6, 1e300, 0x1p-1074}) {
+    SCOPED_TRACE(::testing::Message() << "one point at " << at);
+    Soup s;
+    for (int i = 0; i < 700; ++i)
+      s.add({at, at, at}, {at, at, at}, {at, at, at});
+    compare_everything(s, ++seed, at == 0.0 ? 1.0 : at, 0.0, 10);
+    if (HasFailure()) return;
+  }
+}
+
+TEST(MeshReviewTest, LongThinStripsEqualTheBruteForce) {
+  uint32_t seed = 1600;
+  for (const auto& [length, width, offset] :
+       {std::tuple{1e6, 1e-6, 0.0}, std::tuple{1.0, 1e-12, 1e6},
+        std::tuple{1e300, 1e280, 0.0}, std::tuple{1e-300, 1e-310, 0.0}}) {
+    SCOPED_TRACE(::testing::Message() << "length " << length << " width "
+                                      << width << " offset " << offset);
+    const Soup s = long_strip(4097, length, width, offset);
+    const double scale = length / 2;
+    compare_everything(s, ++seed, scale, offset + scale, 16);
+    if (HasFailure()) return;
+  }
+}
+
+// A sphere and a capsule swept just above a fine sheet, parallel to it, the
+// whole way across: every triangle's box and faces' planes pass (the path
+// stays within reach of the plane), so the casts' heap fills (256 entries)
+// with the leaves' held triangles beside it, and the rest go depth first;
+// the answer is a bump at the far end, or a triangle of the sheet the path
+// dips into, or nothing.
+TEST(MeshReviewTest, CastsFillingTheHeapEqualTheBruteForce) {
+  std::mt19937_64 rng(1700);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Soup s;
+  const int side = 48;  // 4,608 triangles of the sheet, shuffled
+  std::vector<std::array<Vec3, 3>> tris;
+  for (int j = 0; j < side; ++j)
+    for (int i = 0; i < side; ++i) {
+      const double x0 = i, x1 = i + 1, z0 = j, z1 = j + 1;
+      tris.push_back({Vec3{x0, 0, z0}, Vec3{x1, 0, z0}, Vec3{x1, 0, z1}});
+      tris.push_back({Vec3{x0, 0, z0}, Vec3{x1, 0, z1}, Vec3{x0, 0, z1}});
+    }
+  std::shuffle(tris.begin(), tris.end(), rng);
+  for (const auto& t : tris) s.add(t[0], t[1], t[2]);
+  // The bump near the far end (x = side - 2), a little above the sheet.
+  s.add({side - 2.0, 0.0, 0.0}, {side - 2.0, 3.0, side / 2.0},
+        {side - 2.0, 0.0, static_cast<double>(side)});
+  const Mesh m = s.mesh();
+  int hits = 0;
+  for (int q = 0; q < 24; ++q) {
+    const double r = q % 3 == 0 ? 0.5 : q % 3 == 1 ? 4.0 : 12.0;
+    // Just above the sheet (touching it when gap == 0), or dipping into it.
+    const double gap = q % 4 == 0 ? 0.0 : q % 4 == 1 ? 1e-9 : 0x1p-40;
+    const double z = side / 2.0 + 4.0 * u(rng);
+    const Vec3 c{0.5, r + gap, z};
+    const Vec3 to{side + 0.5, r + gap - (q % 5 == 0 ? 1e-6 : 0.0), z};
+    hits += compare_casts(s, m, c, to, Vec3{0, 0, r * u(rng)}, r);
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(hits, 0);
+}
+
+// Casts starting in contact with hundreds of triangles at fraction 0: the
+// answer is the lowest index of those touching (ties by index), the
+// triangles shuffled so that it lies in any leaf, also with the heap full.
+TEST(MeshReviewTest, CastsStartingOnManyTrianglesTakeTheLowestIndex) {
+  std::mt19937_64 rng(1800);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (const auto& magnitude :
+       {std::pair{1.0, 0.0}, std::pair{1.0, 1e6}, std::pair{1e-300, 0.0},
+        std::pair{1e300, 0.0}}) {
+    const double scale = magnitude.first, offset = magnitude.second;
+    SCOPED_TRACE(::testing::Message()
+                 << "scale " << scale << " offset " << offset);
+    Soup s;
+    const int side = 40;
+    std::vector<std::array<Vec3, 3>> tris;
+    const auto at = [&](double i, double j, double y) {
+      return Vec3{(i / side - 0.5) * scale + offset, y * scale + offset,
+                  (j / side - 0.5) * scale + offset};
+    };
+    for (int j = 0; j < side; ++j)
+      for (int i = 0; i < side; ++i) {
+        tris.push_back({at(i, j, 0), at(i + 1, j, 0), at(i + 1, j + 1, 0)});
+        tris.push_back({at(i, j, 0), at(i + 1, j + 1, 0), at(i, j + 1, 0)});
+        // A copy in the same plane (coplanar duplicates: exact ties).
+        if ((i + j) % 3 == 0)
+          tris.push_back({at(i + 1, j + 1, 0), at(i, j, 0), at(i + 1, j, 0)});
+      }
+    std::shuffle(tris.begin(), tris.end(), rng);
+    for (const auto& t : tris) s.add(t[0], t[1], t[2]);
+    const Mesh m = s.mesh();
+    int hits = 0;
+    for (int q = 0; q < 20; ++q) {
+      const double r = scale * (q % 2 ? 0.3 : 0.05);
+      // On the sheet (the centre in it), or resting on it (touching).
+      const double y = q % 3 == 0 ? 0.0 : q % 3 == 1 ? r : 0.5 * r;
+      const Vec3 c{0.3 * u(rng) * scale + offset, y + offset,
+                   0.3 * u(rng) * scale + offset};
+      const Vec3 to =
+          c + Vec3{u(rng), q % 4 == 0 ? -1.0 : u(rng), u(rng)} * (0.2 * scale);
+      hits += compare_casts(s, m, c, q % 7 == 0 ? c : to,
+                            Vec3{u(rng), 0.0, u(rng)} * (0.1 * scale), r);
+      if (HasFailure()) return;
+    }
+    EXPECT_GT(hits, 0);
+  }
+}
+
+// Degenerate queries on a deep tree (one shared centroid) and on a strip:
+// zero-length segments and casts at corners, rays along subnormal, huge and
+// axis-parallel directions from corners and centroids, points on corners.
+TEST(MeshReviewTest, DegenerateQueriesOnDeepTreesEqualTheBruteForce) {
+  for (const Soup& s : {shared_centroid(2000, 1.0, Vec3{0.0, 0.0, 0.0}, 1901),
+                        shared_centroid(500, 1e300, Vec3{0, 0, 0}, 1902),
+                        long_strip(1025, 1e6, 1e-6, 0.0)}) {
+    const Mesh m = s.mesh();
+    std::mt19937_64 rng(1903);
+    int hits = 0;
+    for (int q = 0; q < 60; ++q) {
+      const Triangle t = s.triangle(rng() % s.triangles());
+      const Vec3 o = q % 2 ? t.a : (t.a + t.b + t.c) * (1.0 / 3.0);
+      for (const Vec3 d :
+           {Vec3{0x1p-1074, 0.0, 0.0}, Vec3{0.0, -0x1p-1074, 0x1p-1074},
+            Vec3{DBL_MAX, DBL_MAX, -DBL_MAX}, Vec3{0.0, 0.0, 1.0},
+            Vec3{1e-300, 1.0, -1e-300}, t.b - t.a}) {
+        if (d.x == 0 && d.y == 0 && d.z == 0) continue;
+        MeshRayHit got, want;
+        const bool w = brute_raycast(s, {o, d}, INFINITY, &want);
+        ASSERT_TRUE(SameHit(m.raycast({o, d}, INFINITY, &got), got, w, want))
+            << "raycast " << q;
+        hits += w;
+        EXPECT_EQ(m.pair_test_mismatches({o, d}, INFINITY, o), 0u) << q;
+      }
+      MeshRayHit got, want;
+      ASSERT_TRUE(SameHit(m.linecast(o, o, &got), got,
+                          brute_linecast(s, o, o, &want), want))
+          << "zero-length linecast " << q;
+      MeshClosestPoint gc, wc;
+      ASSERT_TRUE(SamePoint(m.closest_point(t.b, 0.0, &gc), gc,
+                            brute_closest(s, t.b, 0.0, &wc), wc))
+          << "closest point at reach 0 " << q;
+      compare_casts(s, m, o, o, t.c - t.a, 0.0);
+      compare_casts(s, m, t.c, t.c, Vec3{0, 0, 0},
+                    1e-3 * np::length(t.b - t.a));
+      if (HasFailure()) return;
+    }
+    EXPECT_GT(hits, 0);
   }
 }

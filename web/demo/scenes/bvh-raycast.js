@@ -233,7 +233,7 @@ export default {
         `The ray enters the root's box at distance ${d} (0: O is inside it). The traversal goes in.`,
       stepOrder: "Nearest child first: the visited nodes, in order",
       orderNote:
-        "Each visited inner node tests its two children's boxes and pushes both, the nearer on top, so that it is popped next. “Best” is the best hit distance when the node was visited (∞ before the first hit).",
+        "Each visited inner node tests its two children's boxes together and goes straight on into the nearer one; the farther one, when the ray enters it too, is pushed on the stack and popped later. “Best” is the best hit distance when the node was visited (∞ before the first hit).",
       thOrder: "#",
       thNode: "node",
       thDepth: "depth",
@@ -294,7 +294,7 @@ export default {
         `레이는 거리 ${d}에서 루트의 박스에 들어갑니다(0이면 O가 박스 안에 있다는 뜻입니다). 이제 순회가 트리 안으로 내려갑니다.`,
       stepOrder: "가까운 자식부터: 방문한 노드의 순서",
       orderNote:
-        "방문한 안쪽 노드는 두 자식의 박스를 검사해 둘 다 스택에 넣는데, 가까운 쪽을 위에 두어 바로 다음에 꺼냅니다. “최선”은 그 노드를 방문한 시점까지 찾은 가장 가까운 충돌 거리입니다(첫 충돌 전에는 ∞).",
+        "방문한 안쪽 노드는 두 자식의 박스를 함께 검사한 뒤 가까운 쪽으로 곧바로 내려가고, 먼 쪽은 광선이 그 박스에도 들어갈 때 스택에 넣어 나중에 꺼냅니다. “최선”은 그 노드를 방문한 시점까지 찾은 가장 가까운 충돌 거리입니다(첫 충돌 전에는 ∞).",
       thOrder: "#",
       thNode: "노드",
       thDepth: "깊이",
@@ -355,7 +355,7 @@ export default {
         `レイは距離 ${d} で根の箱に入ります（0なら O は箱の中にあります）。走査は木の中へ進みます。`,
       stepOrder: "近い子から：訪れたノードの順番",
       orderNote:
-        "訪れた内部ノードは2つの子の箱を調べて両方をスタックに積みますが、近いほうを上に置くので、次はそちらが取り出されます。「最良」は、そのノードを訪れた時点までに見つかった最も近い当たりの距離です（最初の当たりまでは ∞）。",
+        "訪れた内部ノードは2つの子の箱をまとめて調べ、近いほうへそのまま進みます。遠いほうは、光線がその箱にも入るならスタックに積まれ、後で取り出されます。「最良」は、そのノードを訪れた時点までに見つかった最も近い当たりの距離です（最初の当たりまでは ∞）。",
       thOrder: "#",
       thNode: "ノード",
       thDepth: "深さ",
