@@ -511,6 +511,23 @@ struct SlabRay : detail::SlabRay {
     return enter(box, distance, param);
   }
 
+  // The scalar slab test of node n in the mesh's units (the lanes under WASM
+  // SIMD do the same operations): *tnear, *tfar the largest entry and least
+  // exit parameters over the three axes, before finish's widening (a NaN, 0 *
+  // inf, keeps the running value).
+  void slab(const MeshNode& n, double* tnear, double* tfar) const {
+    *tnear = -INFINITY;
+    *tfar = INFINITY;
+    for (int a = 0; a < 3; ++a) {
+      const int16_t fn = near_hi[a] ? n.hi[a] : n.lo[a];
+      const int16_t ff = near_hi[a] ? n.lo[a] : n.hi[a];
+      const double t0 = (static_cast<double>(fn) - q_near[a]) * s[a];
+      const double t1 = (static_cast<double>(ff) - q_far[a]) * s[a];
+      if (t0 > *tnear) *tnear = t0;
+      if (t1 < *tfar) *tfar = t1;
+    }
+  }
+
   // enter_node on the two nodes of a sibling pair p[0], p[1] (Mesh::
   // pair_layout), bit for bit: *ea, *eb whether each is entered, *da, *db
   // their lowered entry distances (meaningful only when entered). Under WASM
@@ -579,16 +596,8 @@ struct SlabRay : detail::SlabRay {
     // that the two outcomes come out of comparisons rather than branches.
     double tn[2], tf[2];
     for (int k = 0; k < 2; ++k) {
-      const MeshNode& n = p[k];
-      double tnear = -INFINITY, tfar = INFINITY;
-      for (int a = 0; a < 3; ++a) {
-        const int16_t fn = near_hi[a] ? n.hi[a] : n.lo[a];
-        const int16_t ff = near_hi[a] ? n.lo[a] : n.hi[a];
-        const double t0 = (static_cast<double>(fn) - q_near[a]) * s[a];
-        const double t1 = (static_cast<double>(ff) - q_far[a]) * s[a];
-        if (t0 > tnear) tnear = t0;
-        if (t1 < tfar) tfar = t1;
-      }
+      double tnear, tfar;
+      slab(p[k], &tnear, &tfar);
       widen(&tnear, &tfar);
       tn[k] = tnear;
       tf[k] = tfar;
@@ -634,15 +643,8 @@ struct SlabRay : detail::SlabRay {
     return finish(wasm_f64x2_extract_lane(acc, 0),
                   -wasm_f64x2_extract_lane(acc, 1), distance, param);
 #else
-    double tnear = -INFINITY, tfar = INFINITY;
-    for (int a = 0; a < 3; ++a) {
-      const int16_t fn = near_hi[a] ? n.hi[a] : n.lo[a];
-      const int16_t ff = near_hi[a] ? n.lo[a] : n.hi[a];
-      const double t0 = (static_cast<double>(fn) - q_near[a]) * s[a];
-      const double t1 = (static_cast<double>(ff) - q_far[a]) * s[a];
-      if (t0 > tnear) tnear = t0;
-      if (t1 < tfar) tfar = t1;
-    }
+    double tnear, tfar;
+    slab(n, &tnear, &tfar);
     return finish(tnear, tfar, distance, param);
 #endif
   }
