@@ -1029,6 +1029,22 @@ struct TraceRecord {
   }
 };
 
+// linecast's slab: start + t D with D = k1 k2 (end / 2 - start / 2), the end
+// at t = 2 / k1 / k2, capped there raised by the slack (shared with the test
+// hook segment_pair_test_mismatches, so that it tests the very cap linecast
+// uses).
+SlabRay segment_slab(Vec3 start, Vec3 end, double max_coord, Vec3 origin,
+                     double unit) {
+  const Vec3 half = end * 0.5 - start * 0.5;
+  double k1, k2;
+  const Vec3 dir = near_unit(half, &k1, &k2);
+  const double magnitude = std::max(
+      max_coord, std::max(max_abs_component(start), max_abs_component(end)));
+  SlabRay slab(start, dir, 2.0 / k1 / k2 * (1.0 + kMeshBoundSlack), magnitude);
+  slab.use_units(start, origin, unit);
+  return slab;
+}
+
 struct SegmentVisit {
   Vec3 start, end;
   SlabRay slab;
@@ -1286,6 +1302,46 @@ size_t Mesh::pair_test_mismatches(const Ray& ray, double max_distance,
   return mismatches;
 }
 
+size_t Mesh::segment_pair_test_mismatches(Vec3 start, Vec3 end) const {
+  SegmentVisit segment{
+      start, end, segment_slab(start, end, max_coord_, origin_, unit_), {}};
+  size_t mismatches = 0;
+  // Both children's pair test against their one-node tests, under the cap
+  // the slab holds now.
+  const auto check = [&](uint32_t a) {
+    double da = 0.0, db = 0.0, d = 0.0;
+    bool ea = false, eb = false;
+    segment.bound_pair(*this, a, &da, &db, &ea, &eb);
+    bool e = segment.bound_node(*this, a, &d);
+    mismatches += ea != e || (e && std::memcmp(&da, &d, sizeof d) != 0);
+    e = segment.bound_node(*this, a + 1, &d);
+    mismatches += eb != e || (e && std::memcmp(&db, &d, sizeof d) != 0);
+  };
+  const double cap = segment.slab.t_max;
+  for (const MeshNode& n : nodes_) {
+    if (n.count != 0) continue;
+    const uint32_t a = n.index;
+    segment.slab.t_max = cap;
+    check(a);
+    if (!segment.slab.local) continue;
+    // Caps at each child's own widened entry parameter (0 when the start is
+    // inside), an ulp below and an ulp above it: the lanes' `tnear > t_max`
+    // at an exact tie and beside it.
+    for (uint32_t c = a; c <= a + 1; ++c) {
+      segment.slab.t_max = INFINITY;
+      double d, param;
+      if (!segment.slab.enter_node(node(c), &d, &param)) continue;
+      const double caps[3] = {param, std::nextafter(param, -INFINITY),
+                              std::nextafter(param, INFINITY)};
+      for (const double t : caps) {
+        segment.slab.t_max = t;
+        check(a);
+      }
+    }
+  }
+  return mismatches;
+}
+
 bool Mesh::raycast(const Ray& ray, double max_distance, MeshRayHit* hit) const {
   NoRayRecord none;
   return raycast_with(ray, max_distance, hit, none);
@@ -1315,18 +1371,9 @@ void MeshRayTrace::reserve(size_t node_count, size_t triangle_count) {
 
 bool Mesh::linecast(Vec3 start, Vec3 end, MeshRayHit* hit) const {
   // start + t D with D = k1 k2 (end / 2 - start / 2): the end is at t = 2 /
-  // k1 / k2.
-  const Vec3 half = end * 0.5 - start * 0.5;
-  double k1, k2;
-  const Vec3 dir = near_unit(half, &k1, &k2);
-  const double magnitude = std::max(
-      max_coord_, std::max(max_abs_component(start), max_abs_component(end)));
+  // k1 / k2 (segment_slab).
   SegmentVisit visit{
-      start,
-      end,
-      SlabRay(start, dir, 2.0 / k1 / k2 * (1.0 + kMeshBoundSlack), magnitude),
-      {}};
-  visit.slab.use_units(start, origin_, unit_);
+      start, end, segment_slab(start, end, max_coord_, origin_, unit_), {}};
   MeshTraversal<SegmentVisit>::run(*this, visit);
   if (!visit.nearest.found) return false;
   *hit = visit.nearest.best;

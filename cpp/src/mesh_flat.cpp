@@ -238,6 +238,16 @@ int np_mesh_pairCheck(const void* mesh, const double* io) {
       as_mesh(mesh).pair_test_mismatches(ray, max_distance, point));
 }
 
+int np_mesh_segmentPairCheck(const void* mesh, const double* io) {
+  const np::Vec3 start = np::flat::vec3_at(io), end = np::flat::vec3_at(io + 3);
+  if (const np::Validity v = np::validate(start); !v.ok())
+    return np::flat::error_code(v, 0);
+  if (const np::Validity v = np::validate(end); !v.ok())
+    return np::flat::error_code(v, 3);
+  return static_cast<int>(
+      as_mesh(mesh).segment_pair_test_mismatches(start, end));
+}
+
 int np_mesh_linecast(const void* mesh, double* io) {
   const np::Vec3 start = np::flat::vec3_at(io), end = np::flat::vec3_at(io + 3);
   if (const np::Validity v = np::validate(start); !v.ok())

@@ -698,6 +698,62 @@ TEST(MeshTest, SiblingPairTestsEqualTheOneNodeTests) {
   EXPECT_GT(checks, 10000u);
 }
 
+// The same for linecast's pair test, whose cap is finite (the segment's end
+// raised by the slack; Mesh::segment_pair_test_mismatches also caps at each
+// child's own entry parameter and an ulp either side: exact ties of
+// `tnear > t_max`): segments from the nodes' corners and centres and from
+// outside, ending inside nodes, on their faces and at their corners, at the
+// start (zero length), a subnormal away, and 1e-300 to 1e300 long, on meshes
+// from 1e-300 to 1e300 in size, 10^6 of their size and 10^6 from the origin.
+TEST(MeshTest, SiblingPairSegmentTestsEqualTheOneNodeTests) {
+  size_t checks = 0;
+  int seed = 0;
+  for (const Kind kind : {Kind::kUniform, Kind::kSlivers, Kind::kGrid,
+                          Kind::kDegenerate, Kind::kCoincident})
+    for (const double scale : {1e-300, 1e-150, 1e-5, 1.0, 1e5, 1e150, 1e300})
+      for (const double offset : {0.0, 1e6 * scale, 3.0 * scale, 1e6}) {
+        const Soup s = make_soup(kind, 120, scale, offset, 1900 + seed++);
+        const Mesh m = s.mesh();
+        std::mt19937_64 rng(seed);
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        std::vector<Vec3> starts, ends;
+        for (size_t i = 0; i < m.node_count(); i += 9) {
+          const np::AABB b = m.world_bounds(i);
+          const Vec3 centre = (b.min + b.max) * 0.5;
+          starts.push_back(b.min);
+          starts.push_back(centre);
+          ends.push_back(b.max);                          // a corner
+          ends.push_back(centre);                         // inside
+          ends.push_back({b.min.x, centre.y, centre.z});  // a face
+          ends.push_back({centre.x, b.max.y, b.min.z});   // an edge
+        }
+        for (int k = 0; k < 4; ++k)
+          starts.push_back({offset + 4.0 * scale * u(rng),
+                            offset + 4.0 * scale * u(rng),
+                            offset + 4.0 * scale * u(rng)});
+        starts.push_back({offset - 1e300, offset, offset});
+        const Vec3 dirs[] = {Vec3{1, 0, 0}, Vec3{0.3, -0.7, 0.2},
+                             Vec3{-1, 1, 1}, Vec3{1e-300, 1, -1e-300}};
+        for (size_t i = 0; i < starts.size(); ++i) {
+          const Vec3 o = starts[i];
+          std::vector<Vec3> to;
+          for (size_t j = i % 5; j < ends.size(); j += 5) to.push_back(ends[j]);
+          to.push_back(o);  // zero length
+          to.push_back({o.x + 0x1p-1074, o.y, o.z - 0x1p-1074});
+          const Vec3 d = dirs[i % 4];
+          for (const double len : {1e-300, 1e-150, 1.0, 1e150, 1e300})
+            to.push_back(o + d * len);
+          for (const Vec3 e : to) {
+            ASSERT_EQ(m.segment_pair_test_mismatches(o, e), 0u)
+                << "scale " << scale << " offset " << offset << " start " << i
+                << " end " << e.x << " " << e.y << " " << e.z;
+            ++checks;
+          }
+        }
+      }
+  EXPECT_GT(checks, 10000u);
+}
+
 // The builder's splits, pinned: the nodes of two meshes, byte for byte, as the
 // builder before the meshbuild branch made them (three passes per node over
 // indices into separate arrays; these hashes are what it gave). The faster
@@ -2643,6 +2699,8 @@ void compare_everything(const Soup& s, uint32_t seed, double scale,
     EXPECT_EQ(m.pair_test_mismatches({o, d}, q % 4 ? INFINITY : scale, target),
               0u)
         << "pairs, query " << q;
+    EXPECT_EQ(m.segment_pair_test_mismatches(o, target), 0u)
+        << "segment pairs, query " << q;
     const double size = scale * (q % 2 ? 0.05 : 0.5) * std::fabs(u(rng));
     compare_overlaps(s, m, q % 3 == 0 ? t.b : point(), point(), size, rng);
     const Vec3 c = q % 5 == 1 ? t.b : point();
@@ -2860,6 +2918,8 @@ TEST(MeshReviewTest, DegenerateQueriesOnDeepTreesEqualTheBruteForce) {
       ASSERT_TRUE(SameHit(m.linecast(o, o, &got), got,
                           brute_linecast(s, o, o, &want), want))
           << "zero-length linecast " << q;
+      EXPECT_EQ(m.segment_pair_test_mismatches(o, o), 0u) << q;
+      EXPECT_EQ(m.segment_pair_test_mismatches(o, t.b), 0u) << q;
       MeshClosestPoint gc, wc;
       ASSERT_TRUE(SamePoint(m.closest_point(t.b, 0.0, &gc), gc,
                             brute_closest(s, t.b, 0.0, &wc), wc))

@@ -36,9 +36,10 @@ function soup(n, scale, offset, seed) {
   return p;
 }
 
-// np_mesh_pairCheck on the raw module for one mesh and many (ray, maxDistance, point) inputs: the sum of the
-// counts (each must be 0; a negative count is a validation code).
-function mismatches(positions, inputs) {
+// np_mesh_pairCheck on the raw module for one mesh and many (ray, maxDistance, point) inputs (or `hook`,
+// np_mesh_segmentPairCheck on (start, end) inputs): the sum of the counts (each must be 0; a negative count is a
+// validation code).
+function mismatches(positions, inputs, hook = "_np_mesh_pairCheck") {
   const bytes = positions.length * 8;
   const at = module._malloc(bytes);
   module.HEAPF64.set(positions, at / 8);
@@ -54,7 +55,7 @@ function mismatches(positions, inputs) {
   try {
     for (const input of inputs) {
       module.HEAPF64.set(input, io / 8);
-      const n = module._np_mesh_pairCheck(mesh, io);
+      const n = module[hook](mesh, io);
       expect(n, `input ${input}`).toBeGreaterThanOrEqual(0);
       total += n;
     }
@@ -123,5 +124,87 @@ describe("sibling pairs: the lanes' node tests are the one-node tests, bit for b
         checks += inputs.length;
       }
     expect(checks).toBeGreaterThan(5000);
+  });
+});
+
+// linecast's pair test (np_mesh_segmentPairCheck, np::Mesh::segment_pair_test_mismatches): its cap is finite (the
+// segment's end raised by the slack), and the hook also caps at each child's own entry parameter and an ulp either
+// side (exact ties of the lanes' tnear > t_max). Segments from the nodes' corners and centres and from outside,
+// ending inside nodes, on their faces and corners, at the start (zero length), a subnormal away, and 1e-300 to
+// 1e300 long, on meshes from 1e-300 to 1e300 in size, 10^6 of their size and 10^6 from the origin.
+describe("sibling pairs: the segment's lanes (linecast, finite caps) are its one-node tests, bit for bit", () => {
+  it("on segments ending inside, on and beside nodes, of every length, at every magnitude", () => {
+    const dirs = [
+      [1, 0, 0],
+      [0.3, -0.7, 0.2],
+      [-1, 1, 1],
+      [1e-300, 1, -1e-300],
+    ];
+    let checks = 0;
+    let seed = 100;
+    for (const scale of [1e-300, 1e-150, 1e-5, 1, 1e5, 1e150, 1e300])
+      for (const offset of [0, 1e6 * scale, 3 * scale, 1e6]) {
+        const positions = soup(150, scale, offset, seed++);
+        const mesh = np.createMesh(positions);
+        const rng = random(seed);
+        const boxes = [];
+        for (let k = 0; k < 3; k++) {
+          const o = {
+            x: offset + 4 * scale * rng.symmetric(),
+            y: offset + 4 * scale * rng.symmetric(),
+            z: offset + 4 * scale * rng.symmetric(),
+          };
+          const d = { x: offset - o.x, y: offset - o.y, z: offset - o.z };
+          if (d.x === 0 && d.y === 0 && d.z === 0) continue;
+          for (const n of mesh.raycastTrace({ origin: o, direction: d }).nodes)
+            boxes.push(n.box);
+        }
+        mesh.dispose();
+        const starts = [];
+        const ends = [];
+        boxes.forEach(({ min, max }, i) => {
+          if (i % 3 !== 0) return;
+          const c = [
+            (min.x + max.x) / 2,
+            (min.y + max.y) / 2,
+            (min.z + max.z) / 2,
+          ];
+          starts.push([min.x, min.y, min.z], c);
+          ends.push(
+            [max.x, max.y, max.z],
+            c,
+            [min.x, c[1], c[2]],
+            [c[0], max.y, min.z],
+          );
+        });
+        for (let k = 0; k < 4; k++)
+          starts.push([
+            offset + 4 * scale * rng.symmetric(),
+            offset + 4 * scale * rng.symmetric(),
+            offset + 4 * scale * rng.symmetric(),
+          ]);
+        starts.push([offset - 1e300, offset, offset]);
+        const inputs = [];
+        starts.forEach((o, i) => {
+          for (let j = i % 7; j < ends.length; j += 7)
+            inputs.push([...o, ...ends[j]]);
+          inputs.push([...o, ...o]);
+          inputs.push([...o, o[0] + 5e-324, o[1], o[2] - 5e-324]);
+          const d = dirs[i % 4];
+          for (const len of [1e-300, 1e-150, 1, 1e150, 1e300])
+            inputs.push([
+              ...o,
+              o[0] + d[0] * len,
+              o[1] + d[1] * len,
+              o[2] + d[2] * len,
+            ]);
+        });
+        expect(
+          mismatches(positions, inputs, "_np_mesh_segmentPairCheck"),
+          `scale ${scale} offset ${offset}`,
+        ).toBe(0);
+        checks += inputs.length;
+      }
+    expect(checks).toBeGreaterThan(3000);
   });
 });

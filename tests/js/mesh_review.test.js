@@ -45,8 +45,9 @@ function bruteClosest(tris, p, maxDistance) {
   return best;
 }
 
-// np_mesh_pairCheck on the raw module: the number of children whose pair test differs from the one-node test.
-function pairMismatches(positions, inputs) {
+// np_mesh_pairCheck on the raw module (or `hook`, np_mesh_segmentPairCheck on (start, end) inputs): the number
+// of children whose pair test differs from the one-node test.
+function pairMismatches(positions, inputs, hook = "_np_mesh_pairCheck") {
   const at = module._malloc(positions.length * 8);
   module.HEAPF64.set(positions, at / 8);
   const mesh = module._np_mesh_create(
@@ -61,7 +62,7 @@ function pairMismatches(positions, inputs) {
   try {
     for (const input of inputs) {
       module.HEAPF64.set(input, io / 8);
-      const n = module._np_mesh_pairCheck(mesh, io);
+      const n = module[hook](mesh, io);
       expect(n, `input ${input}`).toBeGreaterThanOrEqual(0);
       total += n;
     }
@@ -171,6 +172,21 @@ function compareAll(positions, scale, offset, seed, queries) {
     mesh.dispose();
   }
   expect(pairMismatches(positions, pairInputs), "pairCheck").toBe(0);
+  const segmentInputs = pairInputs.map((p) => [
+    p[0],
+    p[1],
+    p[2],
+    p[7],
+    p[8],
+    p[9],
+  ]);
+  segmentInputs.push(
+    ...pairInputs.map((p) => [p[0], p[1], p[2], p[0], p[1], p[2]]),
+  );
+  expect(
+    pairMismatches(positions, segmentInputs, "_np_mesh_segmentPairCheck"),
+    "segmentPairCheck",
+  ).toBe(0);
 }
 
 // n triangles whose centroids are all c (a + b + c = 3c), 2^-40 to 1 of `scale` in size: a deep tree.

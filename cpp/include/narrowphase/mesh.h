@@ -340,6 +340,13 @@ class Mesh {
   /// as raycast's.
   size_t pair_test_mismatches(const Ray& ray, double max_distance,
                               Vec3 point) const;
+  /// The same for linecast's pair test (the segment's, its distance cap
+  /// finite: the segment's end raised by the slack): over every inner node,
+  /// the pair test against the one-node test on each child under linecast's
+  /// own cap, then under caps at each child's widened entry parameter, an ulp
+  /// below and an ulp above it (ties of the cap). Returns the number of
+  /// children that differ (0).
+  size_t segment_pair_test_mismatches(Vec3 start, Vec3 end) const;
 
   /// Bytes of the BVH: its nodes and the triangles' order (their original
   /// indices), what three-mesh-bvh's BVH buffer holds (it reorders the

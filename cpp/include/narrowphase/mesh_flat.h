@@ -38,6 +38,10 @@ int np_mesh_raycast(const void* mesh, double* io);
  * and the one-node test differ (0), or, for a bad input, the queries'
  * validation code. */
 int np_mesh_pairCheck(const void* mesh, const double* io);
+/* The same for linecast's pair test (np::Mesh::segment_pair_test_mismatches):
+ * start [0..2], end [3..5]; returns the mismatches (0) or the validation code.
+ */
+int np_mesh_segmentPairCheck(const void* mesh, const double* io);
 int np_mesh_linecast(const void* mesh, double* io);
 int np_mesh_closestPoint(const void* mesh, double* io);
 /* sphereCast: start [0..2], end [3..5], radius [6]; capsuleCast: capsule
