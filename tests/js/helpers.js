@@ -396,3 +396,54 @@ export function expectCyclesFree(np, make, alive = () => {}) {
   expect(internals.heapBytesInUse()).toBe(heap);
   expect(internals.memoryBytes()).toBe(memory);
 }
+
+/** The nearest point of a triangle soup by the brute force over np's single calls (distancePointTriangle,
+ *  closestPointOnTriangle), within maxDistance; the first of equal distances stays (the lowest index). */
+export function bruteClosest(np, tris, p, maxDistance = Infinity) {
+  let best = null;
+  tris.forEach((t, i) => {
+    const d = np.distancePointTriangle(p, t);
+    if (d <= maxDistance && (best === null || d < best.distance))
+      best = {
+        distance: d,
+        point: np.closestPointOnTriangle(p, t),
+        triangle: i,
+      };
+  });
+  return best;
+}
+
+/** The mesh BVH's sibling-pair test hook on the raw module: builds a mesh of the soup `positions` and runs `hook`
+ *  (np_mesh_pairCheck on (ray, maxDistance, point) inputs, or np_mesh_segmentPairCheck on (start, end) inputs)
+ *  on each input: the sum of the counts of children whose pair test differs from the one-node test (each count
+ *  must be 0 or more; a negative count is a validation code). */
+export function pairMismatches(
+  module,
+  positions,
+  inputs,
+  hook = "_np_mesh_pairCheck",
+) {
+  const at = module._malloc(positions.length * 8);
+  module.HEAPF64.set(positions, at / 8);
+  const mesh = module._np_mesh_create(
+    at,
+    positions.length / 3,
+    0,
+    positions.length / 9,
+  );
+  module._free(at);
+  const io = module._malloc(16 * 8);
+  let total = 0;
+  try {
+    for (const input of inputs) {
+      module.HEAPF64.set(input, io / 8);
+      const n = module[hook](mesh, io);
+      expect(n, `input ${input}`).toBeGreaterThanOrEqual(0);
+      total += n;
+    }
+  } finally {
+    module._free(io);
+    module._np_mesh_destroy(mesh);
+  }
+  return total;
+}

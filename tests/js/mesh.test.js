@@ -5,6 +5,7 @@ import * as THREE from "three";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../web/lib/index.js";
 import {
+  bruteClosest,
   expectCyclesFree,
   expectDisposed,
   expectDroppedFreed,
@@ -50,20 +51,6 @@ function bruteLinecast(tris, start, end) {
   return best;
 }
 
-function bruteClosest(tris, p, maxDistance = Infinity) {
-  let best = null;
-  tris.forEach((t, i) => {
-    const d = np.distancePointTriangle(p, t);
-    if (d <= maxDistance && (best === null || d < best.distance))
-      best = {
-        distance: d,
-        point: np.closestPointOnTriangle(p, t),
-        triangle: i,
-      };
-  });
-  return best;
-}
-
 // Rays, segments and points aimed at the mesh (at its corners and edge midpoints: shared vertices and edges) and
 // random ones; each answer equal to the brute force's, bit for bit (Object.is on every number).
 function compareQueries(mesh, tris, rng, count, scale = 1, offset = 0) {
@@ -100,7 +87,7 @@ function compareQueries(mesh, tris, rng, count, scale = 1, offset = 0) {
     );
     const reach = q % 3 === 0 ? 0.2 * scale : Infinity;
     expect(mesh.closestPoint(origin, reach), `closestPoint ${q}`).toStrictEqual(
-      bruteClosest(tris, origin, reach),
+      bruteClosest(np, tris, origin, reach),
     );
   }
   expect(hits).toBeGreaterThan(0); // not vacuous

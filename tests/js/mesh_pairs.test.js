@@ -11,7 +11,7 @@ import createNarrowphaseModule, {
   wasmBinary,
 } from "../../web/lib/narrowphase.wasm.js";
 import { init } from "../../web/lib/index.js";
-import { random } from "./helpers.js";
+import { pairMismatches, random } from "./helpers.js";
 
 let module;
 let np;
@@ -34,36 +34,6 @@ function soup(n, scale, offset, seed) {
     }
   }
   return p;
-}
-
-// np_mesh_pairCheck on the raw module for one mesh and many (ray, maxDistance, point) inputs (or `hook`,
-// np_mesh_segmentPairCheck on (start, end) inputs): the sum of the counts (each must be 0; a negative count is a
-// validation code).
-function mismatches(positions, inputs, hook = "_np_mesh_pairCheck") {
-  const bytes = positions.length * 8;
-  const at = module._malloc(bytes);
-  module.HEAPF64.set(positions, at / 8);
-  const mesh = module._np_mesh_create(
-    at,
-    positions.length / 3,
-    0,
-    positions.length / 9,
-  );
-  module._free(at);
-  const io = module._malloc(16 * 8);
-  let total = 0;
-  try {
-    for (const input of inputs) {
-      module.HEAPF64.set(input, io / 8);
-      const n = module[hook](mesh, io);
-      expect(n, `input ${input}`).toBeGreaterThanOrEqual(0);
-      total += n;
-    }
-  } finally {
-    module._free(io);
-    module._np_mesh_destroy(mesh);
-  }
-  return total;
 }
 
 describe("sibling pairs: the lanes' node tests are the one-node tests, bit for bit", () => {
@@ -118,7 +88,7 @@ describe("sibling pairs: the lanes' node tests are the one-node tests, bit for b
           }
         });
         expect(
-          mismatches(positions, inputs),
+          pairMismatches(module, positions, inputs),
           `scale ${scale} offset ${offset}`,
         ).toBe(0);
         checks += inputs.length;
@@ -200,7 +170,12 @@ describe("sibling pairs: the segment's lanes (linecast, finite caps) are its one
             ]);
         });
         expect(
-          mismatches(positions, inputs, "_np_mesh_segmentPairCheck"),
+          pairMismatches(
+            module,
+            positions,
+            inputs,
+            "_np_mesh_segmentPairCheck",
+          ),
           `scale ${scale} offset ${offset}`,
         ).toBe(0);
         checks += inputs.length;

@@ -10,7 +10,13 @@ import createNarrowphaseModule, {
   wasmBinary,
 } from "../../web/lib/narrowphase.wasm.js";
 import { init } from "../../web/lib/index.js";
-import { random, triangles, v3 } from "./helpers.js";
+import {
+  bruteClosest,
+  pairMismatches,
+  random,
+  triangles,
+  v3,
+} from "./helpers.js";
 
 let module;
 let np;
@@ -29,48 +35,6 @@ function brute(tris, single, key) {
       best = { ...h, triangle: i };
   });
   return best;
-}
-
-function bruteClosest(tris, p, maxDistance) {
-  let best = null;
-  tris.forEach((t, i) => {
-    const d = np.distancePointTriangle(p, t);
-    if (d <= maxDistance && (best === null || d < best.distance))
-      best = {
-        distance: d,
-        point: np.closestPointOnTriangle(p, t),
-        triangle: i,
-      };
-  });
-  return best;
-}
-
-// np_mesh_pairCheck on the raw module (or `hook`, np_mesh_segmentPairCheck on (start, end) inputs): the number
-// of children whose pair test differs from the one-node test.
-function pairMismatches(positions, inputs, hook = "_np_mesh_pairCheck") {
-  const at = module._malloc(positions.length * 8);
-  module.HEAPF64.set(positions, at / 8);
-  const mesh = module._np_mesh_create(
-    at,
-    positions.length / 3,
-    0,
-    positions.length / 9,
-  );
-  module._free(at);
-  const io = module._malloc(16 * 8);
-  let total = 0;
-  try {
-    for (const input of inputs) {
-      module.HEAPF64.set(input, io / 8);
-      const n = module[hook](mesh, io);
-      expect(n, `input ${input}`).toBeGreaterThanOrEqual(0);
-      total += n;
-    }
-  } finally {
-    module._free(io);
-    module._np_mesh_destroy(mesh);
-  }
-  return total;
 }
 
 // Every query against the brute force on one mesh: origins at corners and anywhere, targets at corners,
@@ -122,7 +86,7 @@ function compareAll(positions, scale, offset, seed, queries) {
       expect(
         mesh.closestPoint(origin, reach),
         `closestPoint ${q}`,
-      ).toStrictEqual(bruteClosest(tris, origin, reach));
+      ).toStrictEqual(bruteClosest(np, tris, origin, reach));
       const c = q % 5 === 1 ? t.b : point();
       const to = q % 4 === 0 ? t.a : q % 4 === 1 ? t.c : point();
       const radius =
@@ -171,7 +135,7 @@ function compareAll(positions, scale, offset, seed, queries) {
   } finally {
     mesh.dispose();
   }
-  expect(pairMismatches(positions, pairInputs), "pairCheck").toBe(0);
+  expect(pairMismatches(module, positions, pairInputs), "pairCheck").toBe(0);
   const segmentInputs = pairInputs.map((p) => [
     p[0],
     p[1],
@@ -184,7 +148,12 @@ function compareAll(positions, scale, offset, seed, queries) {
     ...pairInputs.map((p) => [p[0], p[1], p[2], p[0], p[1], p[2]]),
   );
   expect(
-    pairMismatches(positions, segmentInputs, "_np_mesh_segmentPairCheck"),
+    pairMismatches(
+      module,
+      positions,
+      segmentInputs,
+      "_np_mesh_segmentPairCheck",
+    ),
     "segmentPairCheck",
   ).toBe(0);
 }
