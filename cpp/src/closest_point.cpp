@@ -203,17 +203,44 @@ struct Nearest {
   double distance;
 };
 
+inline bool same_point(Vec3 u, Vec3 v) {
+  return u.x == v.x && u.y == v.y && u.z == v.z;
+}
+
 // The nearest of the triangle's three edges: for faces too thin for their
 // normal to be a double (Ericson 5.1.5's face region does not apply).
+//
+// The rounded distances decide, except against a corner: a corner V is never
+// nearer than the nearest point of an edge from V when that point lies inside
+// the edge (on the reals it is the edge's minimum, and the edge holds V), so
+// such a point replaces V whatever their rounded distances say. They can tie
+// to rounding while the points lie far apart: the distance grows only
+// quadratically along the edge, so a point x along it from the minimum is
+// nearer by ~x^2 / (2 d), below the rounding of the coordinates for x up to
+// sqrt(2 d ulp) (623 ulps for a center 7e6 ulps beside a 2^37-ulp edge, its
+// direction 8.6e-5 rad off the contact normal: the fuzz finding of
+// 2026-11-27, ContactSphereTriangle.RegressionFuzzCornerTiedWithAnEdgePoint).
+// Inside means not an end: an interior point whose parameter rounded up from
+// a true 0 lies within rounding of V, so nothing moves by more than that.
 Nearest nearest_edge(Vec3 p, const Triangle& t) {
   const Vec3 ends[3][2] = {{t.a, t.b}, {t.b, t.c}, {t.c, t.a}};
-  Nearest best{t.a, 0.0};
+  Nearest q[3];
+  int best = 0;
   for (int i = 0; i < 3; ++i) {
-    const Vec3 q = nearest_on_segment(p, ends[i][0], ends[i][1]);
-    const double d = distance_between(p, q);
-    if (i == 0 || d < best.distance) best = {q, d};
+    const Vec3 e = nearest_on_segment(p, ends[i][0], ends[i][1]);
+    q[i] = {e, distance_between(p, e)};
+    if (i > 0 && q[i].distance < q[best].distance) best = i;
   }
-  return best;
+  const Vec3 v = q[best].point;
+  int inner = -1;
+  for (int i = 0; i < 3; ++i) {
+    const bool from_v = same_point(ends[i][0], v) || same_point(ends[i][1], v);
+    const bool interior = !same_point(q[i].point, ends[i][0]) &&
+                          !same_point(q[i].point, ends[i][1]);
+    if (from_v && interior && (inner < 0 || q[i].distance < q[inner].distance))
+      inner = i;
+  }
+  return inner < 0 ? q[best] : q[inner];
 }
 
 // Whether a face point q (the projection of p) lies in the box of the

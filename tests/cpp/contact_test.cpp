@@ -15,6 +15,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <vector>
 
 #include "narrowphase/closest_point.h"
 #include "narrowphase/overlap.h"
@@ -744,6 +745,69 @@ TEST(ContactSphere, RegressionFuzzCenterWithinRoundingOfASegment) {
                   [&](Vec3 p) { return np::distance_point_triangle(p, t); }),
         0.0, 1e-9);
   }
+}
+
+// Found by the fuzzer (raw np_contactSphereTriangle, 2026-11-27): a ball of
+// radius 7.7e49 centred 7.5e40 from a triangle at 7.7e49 (sides 1.4e45 and
+// 3.5e40, smallest angle 2.5e-5 rad: the sliver path) whose nearest point lies
+// on edge c-a, 623 ulps from corner c. Along that edge the distance grows by
+// only ~0.03 ulp over those 623 ulps, so the rounded distances of c and of the
+// edge's point tied and c won: normal (1, 0, 0), 8.6e-5 rad off the true one,
+// and the sphere moved by normal * depth stayed ~1e41 inside. All inputs at
+// one magnitude, the sliver 2^-15 rad wide: inside the contract. The same
+// shape at 1e-300..1e300, every corner order, the center moved by 1..2^20 ulps.
+TEST(ContactSphereTriangle, RegressionFuzzCornerTiedWithAnEdgePoint) {
+  const double base = 0x1.a4a4a4a4a4a4ap+165, ulp = 0x1p+113;
+  const Vec3 c0{base, base, base};
+  const Vec3 a0{0x1.a4a4a4aff0003p+165, 0x1.a4a6a4a4a4a4ap+165, base};
+  const Vec3 b0{0x1.a4a4a4a174a4ap+165, base, 0x1.a4a4a4a4a4a4bp+165};
+  const double r0 = base;
+  std::vector<double> offsets{0x1.a4a4a4ab9004ap+165 - base};  // the finding
+  for (int i = 0; i <= 20; i += 4) {
+    offsets.push_back(offsets[0] + std::ldexp(ulp, i));
+    offsets.push_back(offsets[0] - std::ldexp(ulp, i));
+  }
+  const std::array<std::array<int, 3>, 6> orders{
+      {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
+  int cases = 0;
+  for (double off : offsets) {
+    // The exact nearest point, in the frame of corner c (the differences are
+    // exact: Sterbenz), on edge c-a: q = A t, t = P . A / |A|^2 in (0, 1).
+    const Vec3 P{off, 0, 0}, A = a0 - c0;
+    const double t = np::dot(P, A) / np::dot(A, A);
+    ASSERT_GT(t, 0.0);
+    ASSERT_LT(t, 1.0);
+    const Vec3 d = P - A * t;
+    const Vec3 want = d * (1.0 / np::length(d));
+    ASSERT_LT(want.y, -5e-5);  // far from the corner's (1, 0, 0)
+    const double want_depth = r0 - np::length(d);
+    for (int e = -1161; e <= 830; e += 23) {
+      // 2^e itself is below the doubles for e < -1074: ldexp each number.
+      const auto k = [e](double x) { return std::ldexp(x, e); };
+      const auto kv = [&](Vec3 v) { return Vec3{k(v.x), k(v.y), k(v.z)}; };
+      const Vec3 corners[3] = {kv(a0), kv(b0), kv(c0)};
+      const Sphere s{kv(Vec3{base + off, base, base}), k(r0)};
+      const double mag = k(base);
+      for (const auto& o : orders) {
+        const Triangle tri{corners[o[0]], corners[o[1]], corners[o[2]]};
+        ContactHit h;
+        ASSERT_TRUE(np::contact_sphere_triangle(s, tri, &h));
+        // The normal to kContactNoise's 2^-17 rad; the depth and the
+        // separated sphere to 2^-32 of the scene (README, "where the
+        // contract ends").
+        EXPECT_LT(np::length(h.normal - want), 0x1p-17)
+            << "scale 2^" << e << " offset " << off / ulp << " ulps, normal ("
+            << h.normal.x << ", " << h.normal.y << ", " << h.normal.z << ")";
+        EXPECT_NEAR(h.depth, k(want_depth), 0x1p-32 * mag);
+        const Vec3 moved = s.center + h.normal * h.depth;
+        EXPECT_NEAR(np::distance_point_triangle(moved, tri), s.radius,
+                    0x1p-32 * mag)
+            << "scale 2^" << e << " offset " << off / ulp << " ulps";
+        ++cases;
+      }
+    }
+  }
+  EXPECT_EQ(cases, 13 * 87 * 6);
 }
 
 TEST(ContactSphere, ExtremeMagnitudesGiveNoNaN) {
