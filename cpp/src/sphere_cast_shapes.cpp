@@ -468,6 +468,35 @@ bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
     if (den > 0.0 && sigma * h0 >= r)
       entry.t = max2(min2((sigma * h0 - r) / den, 1.0), 0.0);
   }
+  // Neither offset face's linecast hit, yet the path reaches the offset
+  // plane over the triangle: a start within rounding of an offset face (the
+  // linecast from a start on its plane may miss, the rounded plane distance
+  // |h0| on either side of r). The entry then came from an edge capsule, up
+  // to the triangle's size late (the smoke fuzz's valid
+  // np_capsuleCastTriangle of 2026-11-27: a ball of radius 2 ulps below its
+  // distance, moving into the face, reported at fraction 0.0023, 0.0073
+  // deep). The plane distance is linear along the path, so the path reaches
+  // the offset plane at f = (|h0| - r) / den (0 when |h0| is already below r:
+  // the exact contact test above found no overlap, so on the reals the
+  // distance is above r and |h0| < r only by rounding); when the centre's
+  // projection there lies in the triangle (by the rounded edge sides), the
+  // ball touches the face there and nowhere before (an edge touched before
+  // already gave an earlier entry).
+  if (proper && r > 0.0 && face_t > 1.0) {
+    const double h0 = dot(s - t.a, n), h1 = dot(e - t.a, n);
+    const double sigma = h0 < 0.0 ? -1.0 : 1.0, den = sigma * (h0 - h1);
+    const double f = !(den > 0.0)      ? 2.0
+                     : sigma * h0 >= r ? (sigma * h0 - r) / den
+                                       : 0.0;
+    const Vec3 c = s + (e - s) * min2(f, 1.0);
+    const Vec3 q = c - n * dot(c - t.a, n);
+    if (f <= 1.0 && f < entry.t && dot(cross(t.b - t.a, q - t.a), n) >= 0.0 &&
+        dot(cross(t.c - t.b, q - t.b), n) >= 0.0 &&
+        dot(cross(t.a - t.c, q - t.c), n) >= 0.0) {
+      entry.t = f;
+      entry.normal = n * sigma;
+    }
+  }
   // A radius below 2^-30 of the configuration's magnitude m (a ball of 0.5
   // sent 1e20 across a triangle of that size) is below the rounding of
   // linecast_capsule there, which can miss the edge capsule the path enters

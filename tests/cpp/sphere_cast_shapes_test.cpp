@@ -329,6 +329,46 @@ TEST(SphereCastTriangle, RegressionFuzzGrazingACornerFromThePlane) {
   }
 }
 
+// The smoke fuzz's valid np_capsuleCastTriangle of 2026-11-27 (ordinary
+// numbers once its subnormal coordinates are dropped, which change nothing): a
+// ball at the origin whose radius is its distance d0 to the triangle less a
+// few ulps, moving into the face. The start lies within rounding of the
+// offset face; its linecast missed and the entry came from an edge capsule:
+// fraction 0.0023 for r = d0 - 2 ulps, the ball 0.0073 deep there. Now, for
+// r from d0 - 1 to d0 - 64 ulps, the scene scaled by 2^-1000..2^1000 and
+// mirrored: no start overlapping, and at the reported fraction the centre is
+// r from the triangle within 2^-40 of the scene (the contact is within ~1e-14
+// of the start).
+TEST(SphereCastTriangle, RegressionFuzzStartWithinRoundingOfTheOffsetFace) {
+  const Triangle base{Vec3{0, -4, 0}, Vec3{0, -2.53125, -2}, Vec3{-2, -2, -2}};
+  int checked = 0;
+  for (int e : {0, -1000, -500, -60, 60, 500, 1000})
+    for (double mirror : {1.0, -1.0}) {
+      const auto sc = [&](Vec3 v) {
+        return Vec3{std::ldexp(v.x * mirror, e), std::ldexp(v.y, e),
+                    std::ldexp(v.z, e)};
+      };
+      const Triangle t{sc(base.a), sc(base.b), sc(base.c)};
+      const Vec3 end = sc(Vec3{-2, -2, -2});
+      const double d0 = np::distance_point_triangle(Vec3{0, 0, 0}, t);
+      const double scene = std::ldexp(4.0, e);
+      for (int k = 1; k <= 64; k = k < 8 ? k + 1 : k * 2) {
+        double r = d0;
+        for (int i = 0; i < k; ++i) r = std::nextafter(r, 0.0);
+        ShapeCastHit h;
+        ASSERT_TRUE(np::sphere_cast_triangle(Vec3{0, 0, 0}, end, r, t, &h))
+            << e << " " << k;
+        const double dist = np::distance_point_triangle(h.center, t);
+        if (h.started_overlapping) continue;  // d0 - k ulps rounded to touching
+        EXPECT_LE(std::fabs(dist - r), 0x1p-40 * scene)
+            << "scale 2^" << e << " mirror " << mirror << " r = d0 - " << k
+            << " ulps: fraction " << h.fraction;
+        ++checked;
+      }
+    }
+  EXPECT_GT(checked, 100);
+}
+
 // The fuzzer's raw np_capsuleCastTriangle: a ball of radius 0.5 sent 4.6e100
 // toward a triangle of that size, starting inside the slab of its plane
 // (0.35 from it) and running parallel to it into a sliver 2^-13 of the size
