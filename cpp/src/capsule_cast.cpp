@@ -51,9 +51,6 @@ namespace {
 
 constexpr Vec3 kZero{0.0, 0.0, 0.0};
 
-inline bool same_point(Vec3 a, Vec3 b) {
-  return a.x == b.x && a.y == b.y && a.z == b.z;
-}
 inline Vec3 plus_zero(Vec3 v) { return {v.x + 0.0, v.y + 0.0, v.z + 0.0}; }
 
 // The earliest feature contact so far: fraction t, the unit normal from the

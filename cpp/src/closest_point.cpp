@@ -203,10 +203,6 @@ struct Nearest {
   double distance;
 };
 
-inline bool same_point(Vec3 u, Vec3 v) {
-  return u.x == v.x && u.y == v.y && u.z == v.z;
-}
-
 // The nearest of the triangle's three edges: for faces too thin for their
 // normal to be a double (Ericson 5.1.5's face region does not apply).
 //

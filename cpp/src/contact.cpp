@@ -258,10 +258,6 @@ void measure_sphere_triangle(const Sphere& s, const Triangle& t, bool on,
 // report). Any of those axes, moved along by its penetration, separates: a
 // skipped axis only costs minimality, never validity.
 
-inline bool same_point(Vec3 a, Vec3 b) {
-  return a.x == b.x && a.y == b.y && a.z == b.z;
-}
-
 // The nearest pair so far: p on the segment, q on b, d2 = |p - q|^2.
 struct Closest {
   Vec3 p, q;

@@ -37,10 +37,6 @@ namespace {
 
 constexpr Vec3 kUp{0.0, 1.0, 0.0};
 
-inline bool same_point(Vec3 a, Vec3 b) {
-  return a.x == b.x && a.y == b.y && a.z == b.z;
-}
-
 // ---- Scale (as contact.cpp): inputs beyond 2^500, or all below 2^-500, are
 // cast in units scaled by a power of two; the fraction does not depend on the
 // units.
