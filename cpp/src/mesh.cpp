@@ -1045,6 +1045,17 @@ SlabRay segment_slab(Vec3 start, Vec3 end, double max_coord, Vec3 origin,
   return slab;
 }
 
+// raycast's slab: origin + t D with D the direction near unit length, not
+// capped (shared with the test hook pair_test_mismatches, so that it tests the
+// very slab raycast uses).
+SlabRay ray_slab(const Ray& ray, double max_coord, Vec3 origin, double unit) {
+  double k1, k2;
+  SlabRay slab(ray.origin, near_unit(ray.direction, &k1, &k2), INFINITY,
+               std::max(max_coord, max_abs_component(ray.origin)));
+  slab.use_units(ray.origin, origin, unit);
+  return slab;
+}
+
 struct SegmentVisit {
   Vec3 start, end;
   SlabRay slab;
@@ -1248,15 +1259,8 @@ struct PointVisit {
 template <class Record>
 bool Mesh::raycast_with(const Ray& ray, double max_distance, MeshRayHit* hit,
                         Record& record) const {
-  double k1, k2;
   RayVisit<Record> visit{
-      ray,
-      max_distance,
-      SlabRay(ray.origin, near_unit(ray.direction, &k1, &k2), INFINITY,
-              std::max(max_coord_, max_abs_component(ray.origin))),
-      record,
-      {}};
-  visit.slab.use_units(ray.origin, origin_, unit_);
+      ray, max_distance, ray_slab(ray, max_coord_, origin_, unit_), record, {}};
   MeshTraversal<RayVisit<Record>>::run(*this, visit, record);
   if (!visit.nearest.found) return false;
   *hit = visit.nearest.best;
@@ -1265,16 +1269,9 @@ bool Mesh::raycast_with(const Ray& ray, double max_distance, MeshRayHit* hit,
 
 size_t Mesh::pair_test_mismatches(const Ray& ray, double max_distance,
                                   Vec3 point) const {
-  double k1, k2;
   NoRayRecord none;
-  RayVisit<NoRayRecord> rays{
-      ray,
-      max_distance,
-      SlabRay(ray.origin, near_unit(ray.direction, &k1, &k2), INFINITY,
-              std::max(max_coord_, max_abs_component(ray.origin))),
-      none,
-      {}};
-  rays.slab.use_units(ray.origin, origin_, unit_);
+  const RayVisit<NoRayRecord> rays{
+      ray, max_distance, ray_slab(ray, max_coord_, origin_, unit_), none, {}};
   const PointVisit points(
       point, INFINITY,
       box_margin(std::max(max_coord_, max_abs_component(point))), origin_,
