@@ -389,11 +389,17 @@ void normal_poly(const Triangle& t, Poly n[3]) {
   for (int i = 0; i < 3; ++i) n[i] = cross_poly(t.b, t.c, t.a, i);
 }
 
+// Whether the rounded normal n = u x w (u, w in units of their own) is clearly
+// non-zero, mn = sum_abs(u) sum_abs(w) bounding each component's terms: then
+// the triangle is certainly not degenerate.
+bool normal_clear(Vec3 n, double mn) {
+  return clear(n.x, mn) || clear(n.y, mn) || clear(n.z, mn);
+}
+
 // Whether the triangle is degenerate: its normal is exactly zero.
 bool degenerate(const Triangle& t) {
   const Vec3 u = diff_unit(t.b, t.a), w = diff_unit(t.c, t.a), n = cross(u, w);
-  const double m = sum_abs(u) * sum_abs(w);
-  if (clear(n.x, m) || clear(n.y, m) || clear(n.z, m)) return false;
+  if (normal_clear(n, sum_abs(u) * sum_abs(w))) return false;
   Poly n_poly[3];
   normal_poly(t, n_poly);
   for (int i = 0; i < 3; ++i) {
@@ -407,8 +413,8 @@ bool degenerate(const Triangle& t) {
 // Whether the ball (p, r) reaches the triangle's plane: (n . (p - a))^2 <= r^2
 // |n|^2 with n = (b - a) x (c - a). `filter_only`: 1 when clearly not, -1 when
 // clearly so, 0 when the exact polynomial is needed.
-// *face: whether the rounded normal is clearly non-zero, the first test of
-// degenerate() on the same u, w and n (so degenerate(t) is false then).
+// *face: normal_clear on the same u, w and n, the first test of degenerate()
+// (so degenerate(t) is false then).
 int plane_reach_filter(Vec3 p, double r_in, const Triangle& t, bool* face) {
   // Homogeneous of degree 2 in n (so in u and in w, each in units of its own)
   // and in (v, r) together.
@@ -416,13 +422,10 @@ int plane_reach_filter(Vec3 p, double r_in, const Triangle& t, bool* face) {
   const double s = scale_of(p - t.a, z, z, r_in);
   const Vec3 u = diff_unit(t.b, t.a), w = diff_unit(t.c, t.a),
              v = diff_scaled(p, t.a, s), n = cross(u, w);
-  const double r = r_in * s;
-  {
-    const double mn = sum_abs(u) * sum_abs(w);
-    *face = clear(n.x, mn) || clear(n.y, mn) || clear(n.z, mn);
-  }
+  const double r = r_in * s, mn = sum_abs(u) * sum_abs(w);
+  *face = normal_clear(n, mn);
   const double h = dot(n, v), lhs = h * h, rhs = r * r * length_squared(n);
-  const double m = sum_abs(u) * sum_abs(w) * (sum_abs(v) + r),
+  const double m = mn * (sum_abs(v) + r),
                f = sum_abs(u) + sum_abs(w) + sum_abs(v) + r;
   if (clear(lhs - rhs, 4.0 * m * m, f * f * f * f)) return lhs > rhs ? 1 : -1;
   return 0;
