@@ -1545,10 +1545,15 @@ double scaled_exactly(double x, int k) {
   return std::isfinite(y) && std::ldexp(y, -k) == x ? y : NAN;
 }
 
-TEST(PointQueryFuzzFindings, SliversOfThe20261127RunsAreRightToAnUlp) {
+// The checks of the findings below on every variant: the number of failures
+// (the first five reported), and of cases in `cases`.
+template <size_t N>
+int check_triangle_findings(const SliverFinding (&findings)[N],
+                            int* cases_out) {
   int cases = 0, failures = 0;
-  for (const SliverFinding& f : kSliverFindings) {
-    for (int k = -1100; k <= 1100; k += 50) {
+  for (const SliverFinding& f : findings) {
+    for (int step = 0; step <= 46; ++step) {
+      const int k = step < 45 ? -1100 + 50 * step : (step == 45 ? -1 : 1);
       const Vec3 in[5] = {f.p, f.t.a, f.t.b, f.t.c, f.q};
       Vec3 s[5];
       bool exact = true;
@@ -1590,6 +1595,7 @@ TEST(PointQueryFuzzFindings, SliversOfThe20261127RunsAreRightToAnUlp) {
                         std::nextafter(std::fabs(c), INFINITY) - std::fabs(c);
                     c += sign * std::ldexp(ulp, j);
                   }
+                  if (!finite(pm)) continue;  // beyond DBL_MAX
                   const double moved = norm(pm - p);
                   const Vec3 q = np::closest_point_on_triangle(pm, t);
                   const double dq = np::distance_point_triangle(pm, t);
@@ -1600,7 +1606,7 @@ TEST(PointQueryFuzzFindings, SliversOfThe20261127RunsAreRightToAnUlp) {
                                   std::fabs(dq - norm(pm - q)) <= tol;
                   if (!ok && failures++ < 5) {
                     ADD_FAILURE()
-                        << "finding " << (&f - kSliverFindings) << " k " << k
+                        << "finding " << (&f - findings) << " k " << k
                         << " mirror " << mirror << " axes " << axes << " order "
                         << o[0] << o[1] << o[2] << " j " << j
                         << ": |q - exact| " << norm(q - q_exact)
@@ -1615,6 +1621,59 @@ TEST(PointQueryFuzzFindings, SliversOfThe20261127RunsAreRightToAnUlp) {
       }
     }
   }
-  EXPECT_EQ(failures, 0) << "of " << cases << " cases";
+  *cases_out = cases;
+  return failures;
+}
+
+TEST(PointQueryFuzzFindings, SliversOfThe20261127RunsAreRightToAnUlp) {
+  int cases = 0;
+  EXPECT_EQ(check_triangle_findings(kSliverFindings, &cases), 0)
+      << "of " << cases << " cases";
+  EXPECT_GT(cases, 10000);
+}
+
+// valid np_distancePointTriangle (a 120 s run of 2026-11-27): points near the
+// largest double whose nearest point, computed in units 16 times larger,
+// rounded beyond DBL_MAX / 16 and came back with an infinite coordinate, the
+// distance +inf where the exact one is 4.7e291, 1.3e185 or 4.5e307. The
+// nearest point is now kept in the corners' box (closest_point.cpp,
+// nearest_on_triangle). The same variants as above (scaled down by 2^k where
+// every input stays exact, mirrored, axes and corners in every order, p moved
+// by 1 .. 2^20 ulps while it stays finite).
+const SliverFinding kBeyondDblMaxFindings[] = {
+    {{-0x1.000e600e6e6e6p+609, -0x1.fffffffffffffp+1021,
+      -0x1.fffffffffffffp+1023},
+     {{-0x1p+2, 0x1.0e60606p-927, -0x1.fffffffffffffp+1021},
+      {-0x1.fffffffffffffp+1023, -0x0.b5b5b5b00009fp-1022,
+       0x1.ab36d48e1acfp+1023},
+      {0.0, 0x1.6e6e6e6e6e606p-1022, -0x1.fffffffffffffp+1023}},
+     {-0x1.d5493abecb99fp+606, 0x1.6e6e6e6e6e606p-1022,
+      -0x1.fffffffffffffp+1023},
+     0x1.fffffffffffffp+1021},
+    {{0x1.fffffffffffffp+1021, 0x1.fffffffffffffp+1023,
+      0x1.ffffffffffffep+1021},
+     {{0x1.ffffffffffff7p+1021, 0x1.ffffffffffff7p+1021,
+       0x1.ffffffffffff7p+1021},
+      {0x1.ffffffffffff7p+1021, 0x1.ffffffffffffep+1021, 0x1.0bffffffffffcp+5},
+      {0x1.fffffffffffffp+1021, 0x1.fffffffffffffp+1023,
+       0x1.fffffffffffffp+1021}},
+     {0x1.fffffffffffffp+1021, 0x1.fffffffffffffp+1023,
+      0x1.fffffffffffffp+1021},
+     0x1.e5b9d136c6d96p+968},
+    {{-0x1.eca7474747474p+237, -0x1.fffffffffffffp+1023,
+      -0x1.fffffffffffffp+1023},
+     {{-0x1.ab36d48e1acfp+1023, -0x1.ab36d48e1acfp+1023,
+       -0x1.0000000000003p+1022},
+      {-0x1.e07fdd04fe419p-27, -0x1.9400000000001p+1, -0x1p-62},
+      {0x1.6p+615, -0x1.fffffffffffffp+1023, -0x1.fffffffffffffp+1023}},
+     {0x1.42e7e355b6df3p+614, -0x1.fffffffffffffp+1023,
+      -0x1.fffffffffffffp+1023},
+     0x1.dcc96e6f16ceap+614},
+};
+
+TEST(PointQueryFuzzFindings, NearestPointsNearDblMaxStayFinite) {
+  int cases = 0;
+  EXPECT_EQ(check_triangle_findings(kBeyondDblMaxFindings, &cases), 0)
+      << "of " << cases << " cases";
   EXPECT_GT(cases, 10000);
 }
