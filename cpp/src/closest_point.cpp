@@ -433,7 +433,14 @@ Nearest nearest_on_triangle_unscaled(Vec3 p, const Triangle& t) {
   return {q, std::fabs(h)};
 }
 
-// The same at any magnitude (the edges overflowed beyond 2^1020).
+// The same at any magnitude (the edges overflowed beyond 2^1020). The point
+// scaled back is kept in the box of the corners, where the exact nearest point
+// lies: clamping a coordinate onto an interval that holds the exact one never
+// moves it farther from it, and a point computed in units 16 times larger that
+// rounded beyond DBL_MAX / 16 no longer comes back as +-inf (fuzz, valid
+// np_distancePointTriangle, 2026-11-27: p at (4.5e307,
+// DBL_MAX, 4.5e307) 4.7e291 from a triangle reaching y = DBL_MAX got a nearest
+// point with y = +inf, and the distance +inf).
 Vec3 nearest_on_triangle(Vec3 p, const Triangle& t) {
   if (detail::triangle_ordinary(p, t))
     return nearest_on_triangle_unscaled<false>(p, t).point;
@@ -442,7 +449,15 @@ Vec3 nearest_on_triangle(Vec3 p, const Triangle& t) {
   const Triangle ts{t.a * kDown, t.b * kDown, t.c * kDown};
   const Vec3 q = nearest_on_triangle_unscaled<true>(p * kDown, ts).point;
   const Vec3 originals[4] = {p, t.a, t.b, t.c};
-  return scaled_back(q, originals, 4);
+  const Vec3 r = scaled_back(q, originals, 4);
+  const Vec3 lo{min2(min2(t.a.x, t.b.x), t.c.x),
+                min2(min2(t.a.y, t.b.y), t.c.y),
+                min2(min2(t.a.z, t.b.z), t.c.z)};
+  const Vec3 hi{max2(max2(t.a.x, t.b.x), t.c.x),
+                max2(max2(t.a.y, t.b.y), t.c.y),
+                max2(max2(t.a.z, t.b.z), t.c.z)};
+  return {clamp(r.x, lo.x, hi.x), clamp(r.y, lo.y, hi.y),
+          clamp(r.z, lo.z, hi.z)};
 }
 
 // The plane equation in units where the normal's largest component is in

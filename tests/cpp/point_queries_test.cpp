@@ -1464,3 +1464,216 @@ TEST(PointQueryFuzzFindings, TheClosestPointOfASliverIsIdempotent) {
   EXPECT_NEAR(q.x, -3.3034295670652e+124, 0x1p-46 * 6.9e124);
   EXPECT_NEAR(q.z, -3.4158752055024676e+124, 0x1p-46 * 6.9e124);
 }
+
+// The six sliver inputs of the 60 s fuzz runs of 2026-11-27 (raw and valid
+// np_closestPointOnTriangle and np_distancePointTriangle), with their exact
+// nearest points and distances (rational arithmetic, rounded once): the core
+// was right to an ulp on each; the fuzz harness's long-double reference was
+// not (its normal (b - a) x (c - a) and plane distance from a cancelled on
+// these needles: a point within an ulp of a sliver at 4e131 taken for 7e121
+// outside, a distance of 1.5e29 at 8.5e45 for 6.6e34), and is now computed
+// from the two shorter edges and the corner nearest p (tests/fuzz/kinds.cpp,
+// triangle_face). This pins the core's answers: scaled by powers of two (every
+// input kept exact), mirrored, with the axes and the corners in every order,
+// and with p moved by 1 .. 2^20 ulps (the nearest point of a convex set and
+// the distance to it move by at most as much as p: nonexpansive).
+struct SliverFinding {
+  Vec3 p;
+  Triangle t;
+  Vec3 q;    // the exact nearest point, rounded
+  double d;  // the exact distance, rounded
+};
+
+const SliverFinding kSliverFindings[] = {
+    // raw np_closestPointOnTriangle: subnormal, |p - q| was "10% above the
+    // distance" (the reference's plane distance 2.24e-316).
+    {{0x0.0000003p-1022, 0.0, 0.0},
+     {{0x1p-1021, 0x1.68600003dff22p-1021, 0x1.fbfffffb4p-1016},
+      {0x0.0000000000008p-1022, 0x0.0000000003d3p-1022, 0.0},
+      {0.0, 0.0, 0.0}},
+     {0x0.00000000030bap-1022, 0x0.0000000006463p-1022,
+      0x0.00000000c1532p-1022},
+     0x0.0000002ffe7a2p-1022},
+    // raw np_closestPointOnTriangle: a needle at 2.26e6, q "2.13e-6 outside".
+    {{0x1.141414141p+21, 0x1.1414141414141p+21, 0x1.1414141414141p+21},
+     {{0x1.1414141414141p-139, 0x0.3414141414141p-1022, 0x1.1p+21},
+      {0x1.1414141414141p+21, 0x1.1414141414141p+21, 0x1.1414141414141p+21},
+      {0x1.1414141414141p+21, 0x1.1414141bc4141p+21, 0x1.1414141414141p+21}},
+     {0x1.1414141410004p+21, 0x1.1414141414141p+21, 0x1.141414141404ap+21},
+     0x1.ed80c2c09efa5p-24},
+    // valid np_closestPointOnTriangle: p within an ulp of a needle at 4e131
+    // (q = p), "7.1e121 outside".
+    {{0x1.23ce7923ce792p+437, 0x1.23ce7924dcdcep+437, 0x1.23ce7923ce791p+437},
+     {{0x1.b5b5b5b5b5b5bp+438, 0x1.b5b5b5b5b5b5bp+438, 0x1.b5b5b5b5b5b5ap+438},
+      {0.0, 0x0.0003fp-1022, 0x0.000000000005bp-1022},
+      {0x1.fp-1020, 0x1.959595959p+406, 0x1.9595959595959p-306}},
+     {0x1.23ce7923ce792p+437, 0x1.23ce7924dcdcep+437, 0x1.23ce7923ce791p+437},
+     0x1.e2b7dddfefa67p+382},
+    // raw np_distancePointTriangle: 6.9e-20 beside a needle at 2.7e-11.
+    {{-0x1.dbdbdbdbdbdbdp-36, -0x1.dbdbdbdbdbdbdp-36, -0x1.dbdbdbdbdbdbdp-36},
+     {{0x0.0000000bdbd6p-1022, 0x1.dbdbdbdp-996, -0x1.cp-39},
+      {-0x1.dbdbdc0bdbdbdp-36, -0x1.dbdbdbdbdbdbdp-36, -0x1.dbdbdbdbdbdbdp-36},
+      {-0x1.dbdbdbdbdbdbdp-36, -0x1.dbdbdbdbdbdbdp-36, -0x1.dbdbdc0bdbdbdp-36}},
+     {-0x1.dbdbdbe484a9p-36, -0x1.dbdbdbcb8f221p-36, -0x1.dbdbdbe484a9p-36},
+     0x1.463336e886e79p-64},
+    // valid np_distancePointTriangle: 1.5e29 (below the ulp of p, 1.3e30)
+    // beside a needle at 8.5e45, reported 0 (q = p), "the reference 6.6e34".
+    {{0x1.7dda94b40a96cp+152, 0x1.7dda94b3fb417p+151, 0x1.7dda94b41a4acp+151},
+     {{0x1.7p+117, 0x1.1e63ef86fc711p+153, 0x1.1e63ef86fc711p+153},
+      {0x1.1e63ef86fc711p+153, 0x1.158e460913dp+63, 0x1.747474747472p+117},
+      {0x1.1e63ef86fc711p+153, -0x1p-623, 0.0}},
+     {0x1.7dda94b40a96cp+152, 0x1.7dda94b3fb417p+151, 0x1.7dda94b41a4acp+151},
+     0x1.e2b7dddfbb8ecp+96},
+    // valid np_distancePointTriangle: 2.0e124 (below the ulp of p, 8.4e124)
+    // at 6e140, reported 0 (q = p), "the reference 7.8e128".
+    {{-0x1.1267bd1267bd1p+467, -0x1.9934164644064p+467,
+      -0x1.1267bd1267ba6p+467},
+     {{-0x1.9b9b9b9b9b9b9p-100, -0x1.94650b9b9b9b9p+467, -0x1.b9p-1022},
+      {-0x1.9b9b9b9b9b9b9p+467, -0x1.9b9b9b9b94db9p+467,
+       -0x1.9b9b9b9b9b939p+467},
+      {-0x1.9b9b9b9b9b9b9p+467, -0x1.9b9b9b9b9b9b9p+467,
+       -0x1.9b9b9b9b9b9b9p+467}},
+     {-0x1.1267bd1267bd1p+467, -0x1.9934164644064p+467,
+      -0x1.1267bd1267ba6p+467},
+     0x1.e4ee5269e6632p+412},
+};
+
+// x * 2^k, or NaN when that is not exact (a bit lost below the normal range,
+// or an overflow).
+double scaled_exactly(double x, int k) {
+  const double y = std::ldexp(x, k);
+  return std::isfinite(y) && std::ldexp(y, -k) == x ? y : NAN;
+}
+
+// The checks of the findings below on every variant: the number of failures
+// (the first five reported), and of cases in `cases`.
+template <size_t N>
+int check_triangle_findings(const SliverFinding (&findings)[N],
+                            int* cases_out) {
+  int cases = 0, failures = 0;
+  for (const SliverFinding& f : findings) {
+    for (int step = 0; step <= 46; ++step) {
+      const int k = step < 45 ? -1100 + 50 * step : (step == 45 ? -1 : 1);
+      const Vec3 in[5] = {f.p, f.t.a, f.t.b, f.t.c, f.q};
+      Vec3 s[5];
+      bool exact = true;
+      for (int i = 0; i < 5 && exact; ++i) {
+        s[i] = {scaled_exactly(in[i].x, k), scaled_exactly(in[i].y, k),
+                scaled_exactly(in[i].z, k)};
+        exact = finite(s[i]);
+      }
+      const double d = scaled_exactly(f.d, k);
+      if (!exact || !std::isfinite(d)) continue;
+      for (int mirror = 0; mirror < 2; ++mirror) {
+        for (int axes = 0; axes < 3; ++axes) {
+          // Mirrored (negated) and the axes rotated: both exact.
+          const auto map = [&](Vec3 v) {
+            const double sg = mirror ? -1.0 : 1.0;
+            const Vec3 m{v.x * sg, v.y * sg, v.z * sg};
+            return axes == 0   ? m
+                   : axes == 1 ? Vec3{m.y, m.z, m.x}
+                               : Vec3{m.z, m.x, m.y};
+          };
+          const Vec3 p = map(s[0]), q_exact = map(s[4]);
+          const Vec3 corners[3] = {map(s[1]), map(s[2]), map(s[3])};
+          const double scale = std::fmax(
+              mag(p), std::fmax(mag(corners[0]),
+                                std::fmax(mag(corners[1]), mag(corners[2]))));
+          const double tol = 0x1p-48 * scale + 0x1p-1070;
+          const int order[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1},
+                                   {0, 2, 1}, {2, 1, 0}, {1, 0, 2}};
+          for (const auto& o : order) {
+            const Triangle t{corners[o[0]], corners[o[1]], corners[o[2]]};
+            // p itself, then moved by 2^j ulps along each axis, both ways.
+            for (int j = -1; j <= 20; ++j) {
+              for (int axis = 0; axis < (j < 0 ? 1 : 3); ++axis) {
+                for (int sign = -1; sign <= (j < 0 ? -1 : 1); sign += 2) {
+                  Vec3 pm = p;
+                  if (j >= 0) {
+                    double& c = axis == 0 ? pm.x : (axis == 1 ? pm.y : pm.z);
+                    const double ulp =
+                        std::nextafter(std::fabs(c), INFINITY) - std::fabs(c);
+                    c += sign * std::ldexp(ulp, j);
+                  }
+                  if (!finite(pm)) continue;  // beyond DBL_MAX
+                  const double moved = norm(pm - p);
+                  const Vec3 q = np::closest_point_on_triangle(pm, t);
+                  const double dq = np::distance_point_triangle(pm, t);
+                  ++cases;
+                  const bool ok = finite(q) &&
+                                  norm(q - q_exact) <= moved + tol &&
+                                  std::fabs(dq - d) <= moved + tol &&
+                                  std::fabs(dq - norm(pm - q)) <= tol;
+                  if (!ok && failures++ < 5) {
+                    ADD_FAILURE()
+                        << "finding " << (&f - findings) << " k " << k
+                        << " mirror " << mirror << " axes " << axes << " order "
+                        << o[0] << o[1] << o[2] << " j " << j
+                        << ": |q - exact| " << norm(q - q_exact)
+                        << ", distance " << dq << " vs " << d << " (moved "
+                        << moved << ", tol " << tol << ")";
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  *cases_out = cases;
+  return failures;
+}
+
+TEST(PointQueryFuzzFindings, SliversOfThe20261127RunsAreRightToAnUlp) {
+  int cases = 0;
+  EXPECT_EQ(check_triangle_findings(kSliverFindings, &cases), 0)
+      << "of " << cases << " cases";
+  EXPECT_GT(cases, 10000);
+}
+
+// valid np_distancePointTriangle (a 120 s run of 2026-11-27): points near the
+// largest double whose nearest point, computed in units 16 times larger,
+// rounded beyond DBL_MAX / 16 and came back with an infinite coordinate, the
+// distance +inf where the exact one is 4.7e291, 1.3e185 or 4.5e307. The
+// nearest point is now kept in the corners' box (closest_point.cpp,
+// nearest_on_triangle). The same variants as above (scaled down by 2^k where
+// every input stays exact, mirrored, axes and corners in every order, p moved
+// by 1 .. 2^20 ulps while it stays finite).
+const SliverFinding kBeyondDblMaxFindings[] = {
+    {{-0x1.000e600e6e6e6p+609, -0x1.fffffffffffffp+1021,
+      -0x1.fffffffffffffp+1023},
+     {{-0x1p+2, 0x1.0e60606p-927, -0x1.fffffffffffffp+1021},
+      {-0x1.fffffffffffffp+1023, -0x0.b5b5b5b00009fp-1022,
+       0x1.ab36d48e1acfp+1023},
+      {0.0, 0x1.6e6e6e6e6e606p-1022, -0x1.fffffffffffffp+1023}},
+     {-0x1.d5493abecb99fp+606, 0x1.6e6e6e6e6e606p-1022,
+      -0x1.fffffffffffffp+1023},
+     0x1.fffffffffffffp+1021},
+    {{0x1.fffffffffffffp+1021, 0x1.fffffffffffffp+1023,
+      0x1.ffffffffffffep+1021},
+     {{0x1.ffffffffffff7p+1021, 0x1.ffffffffffff7p+1021,
+       0x1.ffffffffffff7p+1021},
+      {0x1.ffffffffffff7p+1021, 0x1.ffffffffffffep+1021, 0x1.0bffffffffffcp+5},
+      {0x1.fffffffffffffp+1021, 0x1.fffffffffffffp+1023,
+       0x1.fffffffffffffp+1021}},
+     {0x1.fffffffffffffp+1021, 0x1.fffffffffffffp+1023,
+      0x1.fffffffffffffp+1021},
+     0x1.e5b9d136c6d96p+968},
+    {{-0x1.eca7474747474p+237, -0x1.fffffffffffffp+1023,
+      -0x1.fffffffffffffp+1023},
+     {{-0x1.ab36d48e1acfp+1023, -0x1.ab36d48e1acfp+1023,
+       -0x1.0000000000003p+1022},
+      {-0x1.e07fdd04fe419p-27, -0x1.9400000000001p+1, -0x1p-62},
+      {0x1.6p+615, -0x1.fffffffffffffp+1023, -0x1.fffffffffffffp+1023}},
+     {0x1.42e7e355b6df3p+614, -0x1.fffffffffffffp+1023,
+      -0x1.fffffffffffffp+1023},
+     0x1.dcc96e6f16ceap+614},
+};
+
+TEST(PointQueryFuzzFindings, NearestPointsNearDblMaxStayFinite) {
+  int cases = 0;
+  EXPECT_EQ(check_triangle_findings(kBeyondDblMaxFindings, &cases), 0)
+      << "of " << cases << " cases";
+  EXPECT_GT(cases, 10000);
+}

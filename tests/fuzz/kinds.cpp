@@ -1147,43 +1147,169 @@ void capsule_inside(Bytes& b, const double* s, double out[3]) {
 
 // Triangle [a.xyz, b.xyz, c.xyz]: thin; a degenerate one is the segment or
 // point it spans.
-L triangle_sd(const double* s, LV p) {
-  const LV a = lv(s), b = lv(s + 3), c = lv(s + 6);
-  const L edges = std::fmin(
-      segment_sd(s, p), std::fmin(len(p - segment_closest(s + 3, p)), [&] {
-        const double ca[6] = {s[6], s[7], s[8], s[0], s[1], s[2]};
-        return len(p - segment_closest(ca, p));
-      }()));
-  const LV n = cross(b - a, c - a);
-  const L n2 = dot(n, n);
-  if (!(n2 > 0)) return edges;
-  // Inside the prism over the triangle: the distance to its plane.
-  bool in = dot(cross(b - a, p - a), n) >= 0 &&
-            dot(cross(c - b, p - b), n) >= 0 &&
-            dot(cross(a - c, p - c), n) >= 0;
-  // For a sliver narrower than long double resolves beside p (corners 1e-310
-  // apart across, 3 along, p 1 beyond a corner), the three signs above can
-  // all come out >= 0 for a p whose projection lies far beyond a corner, and
-  // the plane distance is then too short. The projection of a point inside
-  // the prism lies in the triangle, hence in its bounding box: a projection
-  // outside the box (beyond the long-double rounding of the projection) is
-  // not inside.
+//
+// The face term of a sliver is ill-conditioned: the normal's components are
+// differences of products that cancel as the triangle flattens, and the plane
+// distance (p - v) . n cancels too when p lies far from v. The first reference
+// (n = (b - a) x (c - a) and the distance from a, in long double) was off by
+// orders of magnitude on the slivers of the 2026-11-27 fuzz runs (a needle
+// 1e-10 rad thin at 4e131: a point within an ulp of it reported 7e121 outside;
+// a distance 1.5e29 at 8.5e45 taken for 6.6e34; all six inputs checked against
+// exact rational arithmetic, where the core was right to an ulp). Now, as the
+// core does (Ericson 5.1.5, and Shewchuk's "Lecture Notes on Geometric
+// Robustness", 2013, ch. 3: a triangle's normal is best computed from the two
+// edges at its largest angle):
+//  - the normal is the cross product of the two shorter edges, at the corner o
+//    opposite the longest: each of its components errs by at most ~4 u |e1|
+//    |e2| (u the unit roundoff), relative to |n| = |e1| |e2| sin(the largest
+//    angle) >= |e1| |e2| sin(the smallest angle), so a needle (one short edge)
+//    is as well conditioned as a fat triangle; only a cap (three corners
+//    nearly collinear) is not;
+//  - the plane distance is taken from the corner w nearest p: its error is at
+//    most ~8 u |p - w| |e1| |e2| / |n| (the normal's direction error times |p -
+//    w|, plus the roundings of the differences and the dot product);
+//  - both in long double when that bound is below 2^-52 of the magnitudes
+//    (2^12 below the checks' 2^-40 band), else again in __float128 (u = 2^-113,
+//    exact to 2^-100 of the magnitudes for caps down to 2^-50 rad).
+// triangle_slop() adds that bound (of the precision used, times 8) to the
+// checks' band: flatter caps than 2^-60 rad make the check of the face term
+// looser, never wrong. The three sign tests that decide whether p's projection
+// lies in the triangle err the same way: a wrong one puts the projection
+// within that error of an edge's line, where the face and that edge are as
+// near to p to within that error (or beyond a corner, out of the corners' box,
+// which the box test below catches).
+L triangle_edges_sd(const double* s, LV p) {
+  return std::fmin(segment_sd(s, p),
+                   std::fmin(len(p - segment_closest(s + 3, p)), [&] {
+                     const double ca[6] = {s[6], s[7], s[8], s[0], s[1], s[2]};
+                     return len(p - segment_closest(ca, p));
+                   }()));
+}
+
+using Q = __float128;
+
+template <typename T>
+struct TV {
+  T x, y, z;
+};
+template <typename T>
+TV<T> tv(const double* p) {
+  return {p[0], p[1], p[2]};
+}
+template <typename T>
+TV<T> tv(LV p) {
+  return {p.x, p.y, p.z};
+}
+template <typename T>
+TV<T> operator-(TV<T> a, TV<T> b) {
+  return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
+template <typename T>
+T tdot(TV<T> a, TV<T> b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+template <typename T>
+TV<T> tcross(TV<T> a, TV<T> b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+template <typename T>
+L root(T v) {  // sqrt in long double (its range holds every square here)
+  return std::sqrt(static_cast<L>(v));
+}
+
+// The face term in precision T: whether p's projection lies in the triangle
+// (three signs and the corners' box), the plane distance, and its error bound
+// for unit roundoff u. `ok` false: a zero normal (no face).
+struct Face {
+  bool ok, in;
+  L distance, error;
+  L conditioning;  // |e1| |e2| / |n|: 1 / sin(the largest angle)
+};
+template <typename T>
+Face triangle_face(const double* s, LV p, L u) {
+  const TV<T> v[3] = {tv<T>(s), tv<T>(s + 3), tv<T>(s + 6)}, pt = tv<T>(p);
+  int k = 0;
+  T lk = -1;
+  for (int i = 0; i < 3; ++i) {
+    const TV<T> e = v[(i + 1) % 3] - v[i];
+    const T l = tdot(e, e);
+    if (l > lk) lk = l, k = i;
+  }
+  // o = v[k + 2]: (v[k] - o) x (v[k + 1] - o) = (b - a) x (c - a) on the reals.
+  const TV<T> o = v[(k + 2) % 3];
+  const TV<T> e1 = v[k] - o, e2 = v[(k + 1) % 3] - o;
+  const TV<T> n = tcross(e1, e2);
+  const T n2 = tdot(n, n);
+  if (!(n2 > 0)) return {false, false, 0, 0, 0};
+  bool in = true;
+  for (int i = 0; i < 3; ++i)
+    in = in && tdot(tcross(v[(i + 1) % 3] - v[i], pt - v[i]), n) >= 0;
+  int w = 0;
+  T lw = tdot(pt - v[0], pt - v[0]);
+  for (int i = 1; i < 3; ++i) {
+    const T l = tdot(pt - v[i], pt - v[i]);
+    if (l < lw) lw = l, w = i;
+  }
+  const T h = tdot(pt - v[w], n);
+  const L ln = root(n2);
+  const L conditioning = root(tdot(e1, e1)) * root(tdot(e2, e2)) / ln;
+  const L error = 8 * u * root(lw) * conditioning;
   if (in) {
-    const LV q = p - n * (dot(p - a, n) / n2);
-    const L tol =
-        0x1p-50L *
-        std::fmax(max_abs(p),
-                  std::fmax(max_abs(a), std::fmax(max_abs(b), max_abs(c))));
-    const L qv[3] = {q.x, q.y, q.z}, av[3] = {a.x, a.y, a.z},
-            bv[3] = {b.x, b.y, b.z}, cv[3] = {c.x, c.y, c.z};
+    // For a sliver narrower than the precision resolves beside p (corners
+    // 1e-310 apart across, 3 along, p 1 beyond a corner), the three signs can
+    // all come out >= 0 for a p whose projection lies far beyond a corner.
+    // The projection of a point inside the prism lies in the triangle, hence
+    // in its bounding box: one outside the box (beyond the rounding of the
+    // projection) is not inside.
+    const T f = h / n2;
+    const T q[3] = {pt.x - n.x * f, pt.y - n.y * f, pt.z - n.z * f};
+    const L tol = 0x1p-50L * std::fmax(max_abs(p), max_abs(s, 9)) + error;
     for (int i = 0; i < 3; ++i) {
-      const L lo = std::fmin(av[i], std::fmin(bv[i], cv[i])),
-              hi = std::fmax(av[i], std::fmax(bv[i], cv[i]));
-      if (qv[i] < lo - tol || qv[i] > hi + tol) in = false;
+      const L lo = std::fmin(s[i], std::fmin(s[3 + i], s[6 + i])),
+              hi = std::fmax(s[i], std::fmax(s[3 + i], s[6 + i]));
+      const L qi = static_cast<L>(q[i]);
+      if (qi < lo - tol || qi > hi + tol) in = false;
     }
   }
-  return in ? std::fmin(edges, std::fabs(dot(p - a, n)) / std::sqrt(n2))
-            : edges;
+  return {true, in, static_cast<L>(h < 0 ? -h : h) / ln, error, conditioning};
+}
+
+// The face term, in long double where its error bound is below 2^-52 of the
+// magnitudes, else in __float128.
+Face triangle_face(const double* s, LV p) {
+  const Face f = triangle_face<L>(s, p, 0x1p-63L);
+  if (!f.ok ||
+      f.error <= 0x1p-52L * std::fmax(max_abs(p), max_abs(s, 9)) + 0x1p-1070L)
+    return f;
+  return triangle_face<Q>(s, p, 0x1p-112L);
+}
+
+L triangle_sd(const double* s, LV p) {
+  const L edges = triangle_edges_sd(s, p);
+  const Face f = triangle_face(s, p);
+  return f.ok && f.in ? std::fmin(edges, f.distance) : edges;
+}
+
+// The reference's own error bound on the face term (above), plus how far the
+// plane the core uses may lie from the true one near p: the core takes a
+// sliver's normal from its two shorter edges in doubles (closest_point.cpp,
+// nearest_on_sliver), each component within a few 2^-53 |e1| |e2|, so its
+// direction within ~2^-50 |e1| |e2| / |n| rad, and measures the plane from a
+// corner, |p - a| <= |p| + the corners' magnitude away. That is the README's
+// documented limit ("where the contract ends": a sliver's closest point "is
+// never more than the plane's rounding away, but that rounding grows as 1 /
+// the sliver's angle"); 2^-48 covers it 4 times. |e1| |e2| / |n| is 1 /
+// sin(the largest angle), at most 2 / sqrt(3) for a triangle whose largest
+// angle is at most 120 degrees, where this adds under 2^-47 of the magnitudes
+// to the checks' 2^-40: it matters only for caps (three corners nearly
+// collinear; a needle's largest angle is not near 180 degrees), such as the
+// smoke run's valid np_distancePointTriangle input of 2026-11-27: p within an
+// ulp of a cap 2^-17 rad thin and 8.7 long, reported 1.4e-11 away (exact:
+// 6.5e-17; the check's band 3.6e-12).
+L triangle_slop(const double* s, LV p) {
+  const Face f = triangle_face(s, p);
+  if (!f.ok) return 0;
+  return f.error + 0x1p-48L * (max_abs(p) + max_abs(s, 9)) * f.conditioning;
 }
 LV triangle_center(const double* s) {
   return (lv(s) + lv(s + 3) + lv(s + 6)) * (1 / L(3));
@@ -1259,7 +1385,7 @@ const Shape kCapsuleShape{capsule_sd,      no_slop,        segment_center,
                           capsule_bound,   capsule_scale,  capsule_normal_ok,
                           capsule_surface, capsule_inside, false};
 const Shape kTriangleShape{
-    triangle_sd,      no_slop,          triangle_center,
+    triangle_sd,      triangle_slop,    triangle_center,
     triangle_bound,   triangle_scale,   triangle_normal_ok,
     triangle_surface, triangle_surface, false};
 const Shape kPlaneShape{plane_sd,      no_slop,       plane_center,

@@ -91,7 +91,9 @@ struct Shape {
   L (*signed_distance)(const double* s, LV p);
   /// How far the shape the core tests may differ from the reference one near p
   /// (an OBB rotation that is only orthonormal within 1e-6 is made exact inside
-  /// the core, which moves the box by up to that times its size).
+  /// the core, which moves the box by up to that times its size), or the
+  /// reference's own error bound where it is ill-conditioned (a triangle
+  /// sliver's face term: triangle_slop in kinds.cpp).
   L (*slop)(const double* s, LV p);
   LV (*center)(const double* s);
   /// Every point of the shape is within this of center().
