@@ -454,37 +454,38 @@ bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
     enter_capsule(s, e, length, t.b, t.c, r, &entry);
     enter_capsule(s, e, length, t.c, t.a, r, &entry);
   }
+  // The plane distance is linear along the path: from h0 at the start to h1 at
+  // the end, on the side sigma it approaches at rate den per unit fraction.
+  // Two uses below: the entry through a face (when an offset face's linecast
+  // gave the earliest entry), and the offset plane's entry (when neither
+  // offset face's linecast hit).
+  const double h0 = dot(s - t.a, n), h1 = dot(e - t.a, n);
+  const double sigma = h0 < 0.0 ? -1.0 : 1.0, den = sigma * (h0 - h1);
   if (entry.t <= 1.0 && entry.t == face_t) {
-    // Entered through a face: the plane distance is linear along the path, so
-    // the entry is where it reaches +-r (as sphere_cast_plane), more accurate
-    // than the offset triangle's rounded linecast. Only from a start beyond
-    // the offset plane (|h0| >= r): a start within the slab beside the
-    // triangle meets an offset face first only where the path grazes its
-    // border at the same fraction as an edge, and the linear formula would
-    // give a negative fraction there (clamped to 0: a sphere 1 away reported
-    // touching at the start; the fuzzer's valid np_capsuleCastTriangle).
-    const double h0 = dot(s - t.a, n), h1 = dot(e - t.a, n);
-    const double sigma = h0 < 0.0 ? -1.0 : 1.0, den = sigma * (h0 - h1);
+    // Entered through a face: the entry is where the plane distance reaches
+    // +-r (as sphere_cast_plane), more accurate than the offset triangle's
+    // rounded linecast. Only from a start beyond the offset plane (|h0| >=
+    // r): a start within the slab beside the triangle meets an offset face
+    // first only where the path grazes its border at the same fraction as an
+    // edge, and the linear formula would give a negative fraction there
+    // (clamped to 0: a sphere 1 away reported touching at the start; the
+    // fuzzer's valid np_capsuleCastTriangle).
     if (den > 0.0 && sigma * h0 >= r)
       entry.t = max2(min2((sigma * h0 - r) / den, 1.0), 0.0);
-  }
-  // Neither offset face's linecast hit, yet the path reaches the offset
-  // plane over the triangle: a start within rounding of an offset face (the
-  // linecast from a start on its plane may miss, the rounded plane distance
-  // |h0| on either side of r). The entry then came from an edge capsule, up
-  // to the triangle's size late (the smoke fuzz's valid
-  // np_capsuleCastTriangle of 2026-11-27: a ball of radius 2 ulps below its
-  // distance, moving into the face, reported at fraction 0.0023, 0.0073
-  // deep). The plane distance is linear along the path, so the path reaches
-  // the offset plane at f = (|h0| - r) / den (0 when |h0| is already below r:
-  // the exact contact test above found no overlap, so on the reals the
-  // distance is above r and |h0| < r only by rounding); when the centre's
-  // projection there lies in the triangle (by the rounded edge sides), the
-  // ball touches the face there and nowhere before (an edge touched before
-  // already gave an earlier entry).
-  if (proper && r > 0.0 && face_t > 1.0) {
-    const double h0 = dot(s - t.a, n), h1 = dot(e - t.a, n);
-    const double sigma = h0 < 0.0 ? -1.0 : 1.0, den = sigma * (h0 - h1);
+  } else if (proper && r > 0.0 && face_t > 1.0) {
+    // Neither offset face's linecast hit, yet the path reaches the offset
+    // plane over the triangle: a start within rounding of an offset face (the
+    // linecast from a start on its plane may miss, the rounded plane distance
+    // |h0| on either side of r). The entry then came from an edge capsule, up
+    // to the triangle's size late (the smoke fuzz's valid
+    // np_capsuleCastTriangle of 2026-11-27: a ball of radius 2 ulps below its
+    // distance, moving into the face, reported at fraction 0.0023, 0.0073
+    // deep). The path reaches the offset plane at f = (|h0| - r) / den (0
+    // when |h0| is already below r: the exact contact test above found no
+    // overlap, so on the reals the distance is above r and |h0| < r only by
+    // rounding); when the centre's projection there lies in the triangle (by
+    // the rounded edge sides), the ball touches the face there and nowhere
+    // before (an edge touched before already gave an earlier entry).
     const double f = !(den > 0.0)      ? 2.0
                      : sigma * h0 >= r ? (sigma * h0 - r) / den
                                        : 0.0;
