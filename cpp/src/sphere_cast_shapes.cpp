@@ -443,52 +443,90 @@ bool sphere_cast_triangle(Vec3 start, Vec3 end, double radius,
   }
   const double face_t = entry.t;
   // Radius 0 against a proper triangle: the triangle itself (an edge's radial
-  // normal is not the triangle's).
+  // normal is not the triangle's). The edges' earliest entry kept apart (the
+  // face entry below may give way to it); a tie goes to the face.
   const bool proper = !(n.x == 0.0 && n.y == 0.0 && n.z == 0.0);
+  Entry edges;
   if (!(proper && r == 0.0)) {
-    enter_capsule(s, e, length, t.a, t.b, r, &entry);
-    enter_capsule(s, e, length, t.b, t.c, r, &entry);
-    enter_capsule(s, e, length, t.c, t.a, r, &entry);
+    enter_capsule(s, e, length, t.a, t.b, r, &edges);
+    enter_capsule(s, e, length, t.b, t.c, r, &edges);
+    enter_capsule(s, e, length, t.c, t.a, r, &edges);
   }
-  if (entry.t <= 1.0 && entry.t == face_t) {
-    // Entered through a face: the plane distance is linear along the path, so
-    // the entry is where it reaches +-r (as sphere_cast_plane), more accurate
-    // than the offset triangle's rounded linecast. Only from a start beyond
-    // the offset plane (|h0| >= r): a start within the slab beside the
-    // triangle meets an offset face first only where the path grazes its
-    // border at the same fraction as an edge, and the linear formula would
-    // give a negative fraction there (clamped to 0: a sphere 1 away reported
-    // touching at the start; the fuzzer's valid np_capsuleCastTriangle).
-    const double h0 = dot(s - t.a, n), h1 = dot(e - t.a, n);
-    const double sigma = h0 < 0.0 ? -1.0 : 1.0, den = sigma * (h0 - h1);
-    if (den > 0.0 && sigma * h0 >= r)
-      entry.t = max2(min2((sigma * h0 - r) / den, 1.0), 0.0);
-  }
-  // Neither offset face's linecast hit, yet the path reaches the offset
-  // plane over the triangle: a start within rounding of an offset face (the
-  // linecast from a start on its plane may miss, the rounded plane distance
-  // |h0| on either side of r). The entry then came from an edge capsule, up
-  // to the triangle's size late (the smoke fuzz's valid
-  // np_capsuleCastTriangle of 2026-11-27: a ball of radius 2 ulps below its
-  // distance, moving into the face, reported at fraction 0.0023, 0.0073
-  // deep). The plane distance is linear along the path, so the path reaches
-  // the offset plane at f = (|h0| - r) / den (0 when |h0| is already below r:
-  // the exact contact test above found no overlap, so on the reals the
-  // distance is above r and |h0| < r only by rounding); when the centre's
-  // projection there lies in the triangle (by the rounded edge sides), the
-  // ball touches the face there and nowhere before (an edge touched before
-  // already gave an earlier entry).
-  if (proper && r > 0.0 && face_t > 1.0) {
-    const double h0 = dot(s - t.a, n), h1 = dot(e - t.a, n);
-    const double sigma = h0 < 0.0 ? -1.0 : 1.0, den = sigma * (h0 - h1);
-    const double f = !(den > 0.0)      ? 2.0
-                     : sigma * h0 >= r ? (sigma * h0 - r) / den
-                                       : 0.0;
+  if (edges.t < entry.t) entry = edges;
+  // The plane distance is linear along the path: h0 at the start, h1 at the
+  // end; on the side sigma the path approaches the offset plane at den per unit
+  // fraction and reaches it at f = (sigma h0 - r) / den. Two uses below: the
+  // entry through a face (an offset face's linecast gave the earliest entry)
+  // and the offset plane's entry (neither offset face's linecast hit). Both
+  // take f only where the centre's projection onto the plane lies in the
+  // triangle (by the rounded edge sides: over_face), where the plane distance
+  // is the distance to the triangle. And both take f = 0 for a start within
+  // kCastFaceStartBand |s - a|_inf of the offset plane (0 <= sigma h0 - r <=
+  // near): h0 carries a few ulps of |s - a| of rounding (the difference, the
+  // dot product and the rounded unit normal's direction; Higham 2002, 3.1), so
+  // there the numerator is at the level of its own rounding and the quotient
+  // says nothing (for a path within rounding of parallel to the face, den is
+  // rounding too and f anywhere in [0, 1]). On the reals such a start is within
+  // near plus that rounding of the offset plane, ~2^-43 of the magnitude: over
+  // the face it touches at fraction 0 to the contract's 2^-40, and nothing
+  // comes before.
+  const double h0 = dot(s - t.a, n), h1 = dot(e - t.a, n);
+  const double sigma = h0 < 0.0 ? -1.0 : 1.0, den = sigma * (h0 - h1);
+  const double num = sigma * h0 - r,
+               near = kCastFaceStartBand * max_abs_component(s - t.a);
+  const auto over_face = [&](double f) {
     const Vec3 c = s + (e - s) * min2(f, 1.0);
     const Vec3 q = c - n * dot(c - t.a, n);
-    if (f <= 1.0 && f < entry.t && dot(cross(t.b - t.a, q - t.a), n) >= 0.0 &&
-        dot(cross(t.c - t.b, q - t.b), n) >= 0.0 &&
-        dot(cross(t.a - t.c, q - t.c), n) >= 0.0) {
+    return dot(cross(t.b - t.a, q - t.a), n) >= 0.0 &&
+           dot(cross(t.c - t.b, q - t.b), n) >= 0.0 &&
+           dot(cross(t.a - t.c, q - t.c), n) >= 0.0;
+  };
+  if (entry.t <= 1.0 && entry.t == face_t) {
+    // Entered through a face: the entry is where the plane distance reaches +-r
+    // (as sphere_cast_plane), more accurate than the offset triangle's rounded
+    // linecast. Only from a start beyond the offset plane (|h0| >= r): a start
+    // within the slab beside the triangle meets an offset face first only where
+    // the path grazes its border at the same fraction as an edge, and the
+    // linear formula would give a negative fraction there (clamped to 0: a
+    // sphere 1 away reported touching at the start; the fuzzer's valid
+    // np_capsuleCastTriangle). Where f is not over the face, the path crosses
+    // the offset plane beside the triangle, or within rounding of parallel to
+    // it (where the offset face's linecast is ill-posed too: from a start 0.25
+    // beside the edge of a triangle 3 across, at the offset plane's height, it
+    // hit at fraction 0), and the entry is the edges' (if none, the path's
+    // distance decides, below): a path onto the face near an edge enters that
+    // edge's capsule where it meets the offset face. Without the band and that
+    // check, the smoke fuzz's valid np_capsuleCastTriangle of 2026-11-27: a
+    // ball an ulp short of touching the face at the start, sliding along it,
+    // was reported at fraction 1 (f = 1 ulp / 1 ulp), beyond the triangle's
+    // edge, 0.079 from it, where the face linecast and an edge capsule had both
+    // found 0; sliding along an edge, at fraction 1 over that edge; and from
+    // 0.0625 beside the edge, at the same height, at fraction 1, 0.065 from the
+    // triangle, where it touches the edge at 0.061.
+    if (den > 0.0 && sigma * h0 >= r) {
+      const double f = num <= near ? 0.0 : max2(min2(num / den, 1.0), 0.0);
+      if (over_face(f)) {
+        entry.t = f;
+      } else {
+        entry = edges;
+      }
+    }
+  } else if (proper && r > 0.0 && face_t > 1.0) {
+    // Neither offset face's linecast hit, yet the path reaches the offset plane
+    // over the triangle: a start within rounding of an offset face (the
+    // linecast from a start on its plane may miss, the rounded plane distance
+    // |h0| on either side of r). The entry then came from an edge capsule, up
+    // to the triangle's size late (the smoke fuzz's valid
+    // np_capsuleCastTriangle of 2026-11-27: a ball of radius 2 ulps below its
+    // distance, moving into the face, reported at fraction 0.0023, 0.0073
+    // deep). The path reaches the offset plane at f (0 when |h0| is already
+    // below r: the exact contact test above found no overlap, so on the reals
+    // the distance is above r and |h0| < r only by rounding); when the centre's
+    // projection there lies in the triangle, the ball touches the face there
+    // and nowhere before (an edge touched before already gave an earlier
+    // entry). The band as above.
+    const double f = !(den > 0.0) ? 2.0 : num > near ? num / den : 0.0;
+    if (f <= 1.0 && f < entry.t && over_face(f)) {
       entry.t = f;
       entry.normal = n * sigma;
     }

@@ -369,6 +369,178 @@ TEST(SphereCastTriangle, RegressionFuzzStartWithinRoundingOfTheOffsetFace) {
   EXPECT_GT(checked, 100);
 }
 
+// The smoke fuzz's valid np_capsuleCastTriangle of 2026-11-27 on 514360d: a
+// ball of radius 1.9224465613509261 (its distance to the triangle, rounded:
+// the exact test finds it an ulp short of touching) at (-3.0625, -0.34375, 0)
+// over the edge c-a of (0, 0, 0), (0, 0, -3.0625), (-3.0625, -3.0625, 0),
+// cast by -1.0208333333333333 (1, 1, 1), which slides along the face
+// (rounded gap 0 up to fraction 0.6), reported fraction 1, 0.079 from the
+// triangle: the face-entry formula's numerator and denominator were both an
+// ulp (f = 1), and its point lay beyond the edge b-c. Now a start within
+// rounding of touching (rounded gap at most 4 ulps of r) that hits is reported
+// touching at the start (its true first touch is anywhere from 0 to the
+// rounding over the approach rate), and every hit touches at its fraction and
+// is no deeper before it (2^-40 of the scene). Variants: the scene scaled by
+// 2^-1000..2^1000; mirrored on each axis, its axes permuted, the corners
+// rotated; r from 64 ulps below the rounded distance to 64 above (started
+// overlapping exactly when the exact test says so); the direction sliding
+// along the face, into its interior, along the edge either way, out across the
+// edge, into and away from the face (steeply and at 2^-20 and 2^-40 rad), and
+// along the edge tilted 2^-30 into and away from the face; each as
+// sphereCastTriangle, and as capsuleCastTriangle of a zero-length capsule and
+// of short capsules (1/64 of the scene along the face into the triangle, along
+// the edge, and along the normal away from it); and the ball (and the
+// zero-length capsule) from 0.0625 and 0.25 beside the edge, at the same
+// height, entering over it. Hit or miss is the exact swept test's (checked
+// for the ball). Before the fix 4,416 of the 124,740 cases failed: 840 not
+// touching at the fraction (the finding: fraction 1 off the triangle; from
+// beside the edge, fraction 1, 0.065 away), the rest reported up to the
+// whole path late from a start within rounding of touching. Without the band
+// (kCastFaceStartBand) 3,072 fail; without the over-the-face check, or with
+// it but keeping the face linecast's entry, 504.
+TEST(SphereCastTriangle, RegressionFuzzGrazingStartSlidingAlongTheFace) {
+  const double q = -1.0208333333333333;
+  const double t20 = 0x1p-20, t40 = 0x1p-40, t30 = 0x1p-30;
+  const Vec3 dirs[] = {
+      {q, q, q},                       // the finding: along the face
+      {0, 0, q},                       // into the interior, across the edge
+      {-q, -q, q},                     // into the interior, the other way
+      {q, q, 0.5 * q},                 // along the face, nearer the edge
+      {-q, -q, 0},                     // along the edge, toward a
+      {q, q, 0},                       // along the edge, toward c
+      {0, 0, -q},                      // out across the edge (a miss)
+      {-q, q, q},                      // into the face, steeply
+      {q - q * t20, q + q * t20, q},   // into the face, 2^-20 rad
+      {q - q * t40, q + q * t40, q},   // into the face, 2^-40 rad
+      {q, -q, q},                      // away from the face (a miss)
+      {q + q * t20, q - q * t20, q},   // away, 2^-20 rad
+      {q + q * t40, q - q * t40, q},   // away, 2^-40 rad
+      {q - q * t30, q + q * t30, 0},   // along the edge, 2^-30 rad into
+      {q + q * t30, q - q * t30, 0}};  // along the edge, 2^-30 rad away
+  // Capsules: the ball, a zero-length capsule, and segments of 1/64 of the
+  // scene from the start into the face's interior, along the edge, and along
+  // the normal away from the face.
+  const Vec3 segs[] = {
+      {0, 0, -0.0625}, {0.0625, 0.0625, 0}, {-0.0625, 0.0625, 0}};
+  const Triangle base{Vec3{0, 0, 0}, Vec3{0, 0, -3.0625},
+                      Vec3{-3.0625, -3.0625, 0}};
+  // The finding's start, and starts beside the edge c-a (outside the
+  // triangle) at the same height, from which the path enters over the edge.
+  const Vec3 starts[] = {{-3.0625, -0.34375, 0},
+                         {-3.0625, -0.34375, 0.0625},
+                         {-3.0625, -0.34375, 0.25}};
+  int cases = 0, failed = 0, hits = 0, started = 0, off = 0;
+  const auto fail = [&](const char* what, int e, int m, int kind, int di, int k,
+                        const ShapeCastHit& h) {
+    if (what[0] == 'n') ++off;  // "not touching at the fraction"
+    if (++failed <= 10)
+      ADD_FAILURE() << what << ": scale 2^" << e << " mirror " << m << " kind "
+                    << kind << " direction " << di << " r = d0 + " << k
+                    << " ulps: fraction " << h.fraction;
+  };
+  for (int e : {0, -1000, -500, -60, 60, 500, 1000}) {
+    const double scene = std::ldexp(4.0, e), tol = 0x1p-40 * scene;
+    // Mirrors 0..7: the sign of each axis; 8, 9: the axes permuted; 10, 11:
+    // the corners rotated.
+    for (int m = 0; m < 12; ++m) {
+      const int sg = m < 8 ? m : 0,
+                perm = m == 8   ? 1
+                       : m == 9 ? 2
+                                : 0,
+                rot = m == 10   ? 1
+                      : m == 11 ? 2
+                                : 0;
+      const auto tf = [&](Vec3 v) {
+        const double c[3] = {v.x, v.y, v.z};
+        double o[3];
+        for (int i = 0; i < 3; ++i)
+          o[(i + perm) % 3] = std::ldexp((sg >> i) & 1 ? -c[i] : c[i], e);
+        return Vec3{o[0], o[1], o[2]};
+      };
+      const Vec3 corner[3] = {tf(base.a), tf(base.b), tf(base.c)};
+      const Triangle t{corner[rot], corner[(rot + 1) % 3],
+                       corner[(rot + 2) % 3]};
+      // The radii about the distance from the finding's start (the height).
+      const double d0 = np::distance_point_triangle(tf(starts[0]), t);
+      // The segment's distance to the triangle (the capsule contact's, with a
+      // radius that reaches it).
+      const auto gap_of = [&](Vec3 p, Vec3 w, double r) {
+        if (w.x == 0.0 && w.y == 0.0 && w.z == 0.0)
+          return np::distance_point_triangle(p, t) - r;
+        np::ContactHit c;
+        const double big = r + scene;
+        if (!np::contact_capsule_triangle(Capsule{p, p + w, big}, t, &c))
+          return kInf;
+        return big - c.depth - r;
+      };
+      for (int kind = 0; kind < 9; ++kind) {
+        // Kinds 0..4 from the finding's start; 5, 6 (the ball and the
+        // zero-length capsule) and 7, 8 from the two beside it.
+        const Vec3 s = tf(starts[kind < 5 ? 0 : kind < 7 ? 1 : 2]);
+        const Vec3 w =
+            kind < 2 || kind >= 5 ? Vec3{0, 0, 0} : tf(segs[kind - 2]);
+        const bool ball = kind == 0 || kind == 5 || kind == 7;
+        for (int di = 0; di < 15; ++di) {
+          const Vec3 d = tf(dirs[di]);
+          for (int k : {-64, -16, -4, -2, -1, 0, 1, 2, 4, 16, 64}) {
+            double r = d0;
+            for (int i = 0; i < (k < 0 ? -k : k); ++i)
+              r = std::nextafter(r, k < 0 ? 0.0 : kInf);
+            ShapeCastHit h{};
+            bool hit, at_start;
+            ++cases;
+            if (ball) {
+              hit = np::sphere_cast_triangle(s, s + d, r, t, &h);
+              at_start = np::overlap_sphere_triangle(Sphere{s, r}, t);
+              if (hit !=
+                  np::overlap_capsule_triangle(Capsule{s, s + d, r}, t)) {
+                fail("hit is not the exact swept test's", e, m, kind, di, k, h);
+                continue;
+              }
+            } else {
+              hit = np::capsule_cast_triangle(Capsule{s, s + w, r}, d, t, &h);
+              at_start = np::overlap_capsule_triangle(Capsule{s, s + w, r}, t);
+            }
+            if (!hit) continue;
+            ++hits;
+            if (h.started_overlapping != at_start) {
+              fail("started overlapping is not the exact test's", e, m, kind,
+                   di, k, h);
+              continue;
+            }
+            if (at_start) {
+              ++started;
+              continue;
+            }
+            const Vec3 c = s + d * h.fraction;
+            if (!(std::fabs(gap_of(c, w, r)) <= tol)) {
+              fail("not touching at the fraction", e, m, kind, di, k, h);
+              continue;
+            }
+            bool deeper = false;
+            for (int j = 0; j < 8; ++j)
+              deeper =
+                  deeper || gap_of(s + d * (h.fraction * j / 8), w, r) < -tol;
+            if (deeper) {
+              fail("deeper before the fraction", e, m, kind, di, k, h);
+              continue;
+            }
+            if (std::fabs(gap_of(s, w, r)) <= 0x1p-50 * r &&
+                !(np::length(d) * h.fraction <= 0x1p-32 * scene))
+              fail("within rounding of touching at the start, reported later",
+                   e, m, kind, di, k, h);
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(failed, 0) << "of " << cases << " cases (" << off
+                       << " not touching at the fraction)";
+  EXPECT_EQ(cases, 7 * 12 * 9 * 15 * 11);
+  EXPECT_GT(hits - started, 5000);
+  EXPECT_GT(started, 20000);
+}
+
 // The fuzzer's raw np_capsuleCastTriangle: a ball of radius 0.5 sent 4.6e100
 // toward a triangle of that size, starting inside the slab of its plane
 // (0.35 from it) and running parallel to it into a sliver 2^-13 of the size

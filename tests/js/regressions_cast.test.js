@@ -323,3 +323,54 @@ describe("regressions (sphere casts, OBB overlap)", () => {
     }
   });
 });
+
+describe("regressions (triangle casts)", () => {
+  it("a ball within rounding of touching a face at the start, sliding along it, touches at the start", () => {
+    // The smoke fuzz's valid np_capsuleCastTriangle of 2026-11-27: the ball is an ulp short of touching (the
+    // exact test), slides along the face, and was reported at fraction 1, beyond the triangle, 0.079 from it.
+    // The native twin, with its variants: SphereCastTriangle.RegressionFuzzGrazingStartSlidingAlongTheFace.
+    const tri = {
+      a: v3(0, 0, 0),
+      b: v3(0, 0, -3.0625),
+      c: v3(-3.0625, -3.0625, 0),
+    };
+    const r = 1.9224465613509261;
+    const q = -1.0208333333333333;
+    const start = v3(-3.0625, -0.34375, 0);
+    const add = (p, d) => v3(p.x + d.x, p.y + d.y, p.z + d.z);
+    expect(np.distancePointTriangle(start, tri)).toBe(r);
+    expect(np.overlapSphereTriangle(ball(start, r), tri)).toBe(false);
+    // Along the face (the finding), nearer the edge, and along the edge c-a.
+    for (const d of [v3(q, q, q), v3(q, q, q / 2), v3(q, q, 0)]) {
+      const h = np.sphereCastTriangle(start, add(start, d), r, tri);
+      expect(h).not.toBe(null);
+      expect(h.startedOverlapping).toBe(false);
+      expect(h.fraction).toBe(0);
+      for (const cap of [
+        { start, end: start, radius: r },
+        { start, end: add(start, v3(0, 0, -0.0625)), radius: r },
+      ]) {
+        const c = np.capsuleCastTriangle(cap, d, tri);
+        expect(c).not.toBe(null);
+        expect(c.startedOverlapping).toBe(false);
+        expect(c.fraction).toBe(0);
+      }
+    }
+    // Moving away from the face, or out across the edge: misses.
+    expect(np.sphereCastTriangle(start, add(start, v3(q, -q, q)), r, tri)).toBe(
+      null,
+    );
+    expect(np.sphereCastTriangle(start, add(start, v3(0, 0, -q)), r, tri)).toBe(
+      null,
+    );
+    // From 0.25 beside the edge at the same height, sliding in: the face linecast hits at 0 there (ill-posed);
+    // the entry is where the ball meets the edge, at 0.25 / 1.0208333333333333 of the way.
+    const beside = v3(-3.0625, -0.34375, 0.25);
+    const h = np.sphereCastTriangle(beside, add(beside, v3(q, q, q)), r, tri);
+    expect(h).not.toBe(null);
+    expect(Math.abs(h.fraction - 0.25 / -q)).toBeLessThan(1e-7);
+    expect(Math.abs(np.distancePointTriangle(h.center, tri) - r)).toBeLessThan(
+      2 ** -40 * 4,
+    );
+  });
+});

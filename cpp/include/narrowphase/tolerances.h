@@ -290,6 +290,23 @@ inline constexpr double kCastEdgeInDoubles = 0x1p-16;
 /// capsule reported touching later, or not at all, came no nearer than that.
 inline constexpr double kCastEdgeParallel = 0x1p-70;
 
+/// Dimensionless, relative. sphere_cast_triangle (and capsule_cast_triangle's
+/// end balls) takes the entry through a face at fraction 0 when the start's
+/// rounded plane distance h0 = (s - a) . n exceeds the radius by at most
+/// kCastFaceStartBand |s - a|_inf (and the start lies over the face), instead
+/// of the linear formula (|h0| - r) / (|h0| - |h1|). h0 carries ~2^-50 of
+/// |s - a| of rounding for a triangle that is not a sliver (the difference and
+/// the dot product: gamma_4; the rounded unit normal's direction, off by
+/// ~8 ulps / the sine of the smallest angle; Higham 2002, 3.1), so within 2^-44
+/// (16 times that) the formula's numerator is noise and so is its fraction
+/// (anywhere in [0, 1] for a path within rounding of parallel to the face:
+/// the fuzzer's ball sliding along a face reported at fraction 1, off the
+/// triangle). A start that near touches to ~2^-43 of the configuration's
+/// magnitude (|s - a|_inf is at most twice it), inside the casts' 2^-40: the
+/// answer 0 is within the contract; the exact tests still decide whether the
+/// cast hits and whether it starts overlapping.
+inline constexpr double kCastFaceStartBand = 0x1p-44;
+
 /// Dimensionless, relative. A mesh's BVH (mesh.cpp) widens every node's box,
 /// at query time, by kMeshBoxMargin times the largest |coordinate| among the
 /// mesh's vertices and the query's point, origin or segment ends, and a
