@@ -361,6 +361,122 @@ double end_bound(Vec3 s, Vec3 lo, Vec3 hi, double m) {
   return sum >= 0x1p-900 ? sum : 0.0;
 }
 
+// closest_points_segment_segment(Segment{s0, s1}, Segment{e0, e1})'s pair
+// (segments.cpp) bit for bit, its four end-point candidates skipped where
+// certainly not nearer (2026-11-27, capcont). That function takes the first
+// nearest of five candidates by rounded distance (the interior critical
+// point, then a.start, a.end against b and b.start, b.end against a; a
+// candidate replaces the best only when strictly nearer): the steps below
+// are its steps, in its order, with its helpers, but for the test before an
+// end-point candidate. A candidate x against the segment [y, z] is the point
+// nearest_on_segment(x, y, z), which lies in the box of y and z widened by 3
+// ulp(m) (y + (z - y) t with t in [0, 1] rounded three times, Higham 2.2; or
+// y, z, or x exactly on the segment): its rounded distance from x (a square
+// root, correctly rounded, of a sum of three squares, at least (1 - 3u) |x -
+// q| with u = 2^-53, or |x - q| scaled, as accurate, where the sum is not
+// normal) is at least (1 - 3u) of x's distance from that widened box.
+// end_bound's sum over the axes (its widening 8 kPointExactBand m is far
+// beyond 3 ulp(m)) bounds that squared box distance, within (1 + 6u) (1 -
+// 2^-40) of it; when it exceeds D^2 (1 + 2^-45) for the best distance D so
+// far (D^2 rounded twice: within 2u), the candidate's distance exceeds D (1 +
+// 2^-41) (1 - 3u) > D and could not replace it. For coordinates within
+// [2^-200, 2^200] (m: their largest magnitude), where no difference or
+// square overflows; segments of zero length go to the function itself.
+namespace edge_pair_detail {
+
+inline bool same(Vec3 u, Vec3 v) {
+  return u.x == v.x && u.y == v.y && u.z == v.z;
+}
+double distance_between(Vec3 p, Vec3 q) {
+  const Vec3 d = p - q;
+  if (max_abs_component(d) <= DBL_MAX) return length(d) + 0.0;
+  return length(p * 0.5 - q * 0.5) * 2.0;
+}
+inline double scaled_difference(double p, double q, double s) {
+  if (p == q) return 0.0;
+  if (std::fabs(p) >= 0x1p1022 || std::fabs(q) >= 0x1p1022)
+    return p * s - q * s;
+  return (p - q) * s;
+}
+inline Vec3 scaled_difference(Vec3 p, Vec3 q, double s) {
+  return {scaled_difference(p.x, q.x, s), scaled_difference(p.y, q.y, s),
+          scaled_difference(p.z, q.z, s)};
+}
+Vec3 lerp(Vec3 p, Vec3 q, double t) {
+  const Vec3 d = q - p;
+  if (max_abs_component(d) <= DBL_MAX) return p + d * t;
+  return p * (1.0 - t) + q * t;
+}
+
+}  // namespace edge_pair_detail
+
+SegmentClosestPoints edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double m) {
+  using edge_pair_detail::distance_between;
+  using edge_pair_detail::lerp;
+  using edge_pair_detail::same;
+  using edge_pair_detail::scaled_difference;
+  const Segment a{s0, s1}, b{e0, e1};
+  if (same(a.start, a.end) || same(b.start, b.end))
+    return closest_points_segment_segment(a, b);
+  SegmentClosestPoints best{0.0, a.start, a.start};
+  bool first = true;
+  const auto consider = [&](Vec3 pa, Vec3 pb) {
+    const double d = distance_between(pa, pb);
+    if (first || d < best.distance) best = {d, pa, pb};
+    first = false;
+  };
+  double half_extent = 0.0;
+  const Vec3 ends[4] = {a.start, a.end, b.start, b.end};
+  for (int i = 0; i < 3; ++i) {
+    double lo = get(ends[0], i), hi = lo;
+    for (const Vec3& p : ends)
+      lo = min2(lo, get(p, i)), hi = max2(hi, get(p, i));
+    half_extent = max2(half_extent, hi * 0.5 - lo * 0.5);
+  }
+  const double s = detail::unit_scale_for(detail::biased_exponent(half_extent));
+  Vec3 a0 = a.start, a1 = a.end, b0 = b.start, b1 = b.end;
+  {
+    double nearest = HUGE_VAL;
+    for (int i = 0; i < 4; ++i) {
+      const Vec3 p = (i & 1) ? a.end : a.start, q = (i & 2) ? b.end : b.start;
+      const double d = distance_between(p, q);
+      if (d < nearest) {
+        nearest = d;
+        a0 = p, a1 = (i & 1) ? a.start : a.end;
+        b0 = q, b1 = (i & 2) ? b.start : b.end;
+      }
+    }
+  }
+  const Vec3 d1 = scaled_difference(a1, a0, s),
+             d2 = scaled_difference(b1, b0, s),
+             r = scaled_difference(a0, b0, s);
+  const Vec3 n = cross(d1, d2);
+  const double nn = dot(n, n);
+  if (nn > 0.0) {
+    const double sa = dot(cross(d2, r), n) / nn, tb = dot(cross(d1, r), n) / nn;
+    if (sa > 0.0 && sa < 1.0 && tb > 0.0 && tb < 1.0)
+      consider(lerp(a0, a1, sa), lerp(b0, b1, tb));
+  }
+  const Vec3 lo_b{min2(e0.x, e1.x), min2(e0.y, e1.y), min2(e0.z, e1.z)},
+      hi_b{max2(e0.x, e1.x), max2(e0.y, e1.y), max2(e0.z, e1.z)},
+      lo_a{min2(s0.x, s1.x), min2(s0.y, s1.y), min2(s0.z, s1.z)},
+      hi_a{max2(s0.x, s1.x), max2(s0.y, s1.y), max2(s0.z, s1.z)};
+  // Whether x's candidate against the box lo hi could not replace the best.
+  const auto beyond = [&](Vec3 x, Vec3 lo, Vec3 hi) {
+    return !first && end_bound(x, lo, hi, m) >
+                         best.distance * best.distance * (1.0 + 0x1p-45);
+  };
+  if (!beyond(a.start, lo_b, hi_b))
+    consider(a.start, closest_point_on_segment(a.start, b));
+  if (!beyond(a.end, lo_b, hi_b))
+    consider(a.end, closest_point_on_segment(a.end, b));
+  if (!beyond(b.start, lo_a, hi_a))
+    consider(closest_point_on_segment(b.start, a), b.start);
+  if (!beyond(b.end, lo_a, hi_a))
+    consider(closest_point_on_segment(b.end, a), b.end);
+  return best;
+}
+
 // Segment s0 s1 against a triangle it does not meet: the nearest pair is an
 // end against the face or the segment against an edge (Ericson 5.1.10: the
 // distance along the segment is convex, so its minimum over the part of the
@@ -403,8 +519,10 @@ Closest closest_segment_triangle_in_order(Vec3 s0, Vec3 s1, const Triangle& t) {
 // usually skips the far end and the edges away from the nearest feature:
 // for a capsule lying over many small triangles of a mesh, most contacts
 // need one end or one edge (and the ties of a shared corner), not both ends
-// and two edges. For coordinates of magnitude within [2^-200, 2^200] (where
-// the bounds hold and no squared distance overflows); else in order.
+// and two edges; and each edge pair computed is edge_pair's, which skips its
+// far end-point candidates. For coordinates of magnitude within [2^-200,
+// 2^200] (where the bounds hold and no squared distance overflows); else in
+// order.
 Closest closest_segment_triangle(Vec3 s0, Vec3 s1, const Triangle& t) {
   const double m =
       max2(max2(max_abs_component(s0), max_abs_component(s1)),
@@ -442,8 +560,8 @@ Closest closest_segment_triangle(Vec3 s0, Vec3 s1, const Triangle& t) {
       const Vec3 q = closest_point_on_triangle(s, t);
       c = {s, q, length_squared(s - q)};
     } else {
-      const SegmentClosestPoints cp = closest_points_segment_segment(
-          Segment{s0, s1}, Segment{edges[i - 2][0], edges[i - 2][1]});
+      const SegmentClosestPoints cp =
+          edge_pair(s0, s1, edges[i - 2][0], edges[i - 2][1], m);
       c = {cp.point_a, cp.point_b, length_squared(cp.point_a - cp.point_b)};
     }
     if (c.d2 < best.d2 || (c.d2 == best.d2 && i < best_index))
@@ -950,6 +1068,18 @@ void detail::contact_capsule_triangle_touching(const Capsule& capsule,
 void detail::contact_capsule_triangle_touching_reference(
     const Capsule& capsule, const Triangle& triangle, ContactHit* hit) {
   capsule_triangle_touching<true>(capsule, triangle, hit);
+}
+
+void detail::closest_points_edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1,
+                                      Vec3* p, Vec3* q) {
+  const double m = max2(max2(max_abs_component(s0), max_abs_component(s1)),
+                        max2(max_abs_component(e0), max_abs_component(e1)));
+  const SegmentClosestPoints c =
+      m >= 0x1p-200 && m <= 0x1p200
+          ? edge_pair(s0, s1, e0, e1, m)
+          : closest_points_segment_segment(Segment{s0, s1}, Segment{e0, e1});
+  *p = c.point_a;
+  *q = c.point_b;
 }
 
 bool detail::segment_meets_triangle_quick(Vec3 s0, Vec3 s1, const Triangle& t) {

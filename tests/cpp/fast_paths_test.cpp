@@ -761,3 +761,55 @@ TEST(FastPaths, SegmentMeetsTriangleQuickEqualsTheExactTest) {
   EXPECT_GT(meeting, 5000);
   EXPECT_GT(apart, 20000);
 }
+
+// The segment-edge pair with its end-point candidates skipped where certainly
+// farther equals closest_points_segment_segment bit for bit: pairs crossing
+// near an end (the interior candidate within rounding of the boundary), nearly
+// parallel and overlapping, an end nearly equidistant from two points, a
+// short edge beside a long segment, at every magnitude from 2^-1000 to 2^1000.
+TEST(FastPaths, EdgePairWithEndsSkippedEqualsClosestPointsSegmentSegment) {
+  Rng rng(23);
+  const int scales[] = {-1000, -400, -202, -200, -199, -100, 0,
+                        100,   199,  200,  201,  400,  1000};
+  const int kinds = sizeof(scales) / sizeof(scales[0]);
+  int interior = 0, at_end = 0;
+  for (int i = 0; i < 65000; ++i) {
+    const int e = scales[i % kinds];
+    const int kind = (i / kinds) % 5;
+    Vec3 s0 = vec(rng, 1.0), s1 = vec(rng, 1.0), e0, e1;
+    const Vec3 d = s1 - s0, side = vec(rng, 1.0);
+    const double h = uniform(rng, 0.0, 0.5) * (i % 3 == 0 ? 1e-9 : 1.0);
+    if (kind == 0) {  // crossing near s1's end, an ulp or so either side
+      const Vec3 x = s1 - d * ((i % 7 - 3) * 0x1p-52);
+      e0 = x + side * h + vec(rng, 0.5);
+      e1 = x + side * h - (e0 - x) * uniform(rng, 0.2, 2.0);
+    } else if (kind == 1) {  // nearly parallel, overlapping
+      e0 = s0 + d * uniform(rng, -0.5, 0.5) + side * h;
+      e1 = e0 + d * uniform(rng, 0.2, 1.5) + vec(rng, 1e-12);
+    } else if (kind == 2) {  // a short edge beside the segment's middle
+      const Vec3 x = s0 + d * uniform(rng, 0.0, 1.0) + side * h;
+      e0 = x + vec(rng, 0.05);
+      e1 = x + vec(rng, 0.05);
+    } else if (kind == 3) {  // e0 nearly as near to s0 as to s1
+      e0 = (s0 + s1) * 0.5 + np::cross(d, side) * h;
+      e1 = e0 + vec(rng, 0.3);
+    } else {
+      e0 = vec(rng, 1.0);
+      e1 = vec(rng, 1.0);
+    }
+    if (i % 11 == 0) e1 = e0;  // a point
+    s0 = scaled(s0, e), s1 = scaled(s1, e), e0 = scaled(e0, e),
+    e1 = scaled(e1, e);
+    Vec3 p, q;
+    np::detail::closest_points_edge_pair(s0, s1, e0, e1, &p, &q);
+    const np::SegmentClosestPoints c =
+        np::closest_points_segment_segment({s0, s1}, {e0, e1});
+    ASSERT_TRUE(same_bits(p, c.point_a) && same_bits(q, c.point_b))
+        << "case " << i << " kind " << kind << " scale 2^" << e;
+    const bool end = same_bits(p, s0) || same_bits(p, s1) || same_bits(q, e0) ||
+                     same_bits(q, e1);
+    (end ? at_end : interior) += 1;
+  }
+  EXPECT_GT(interior, 5000);
+  EXPECT_GT(at_end, 20000);
+}

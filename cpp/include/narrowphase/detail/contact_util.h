@@ -144,5 +144,10 @@ void contact_capsule_triangle_touching_reference(const Capsule& capsule,
 void closest_segment_triangle_pair(Vec3 s0, Vec3 s1, const Triangle& t,
                                    bool in_order, Vec3* p, Vec3* q);
 bool segment_meets_triangle_quick(Vec3 s0, Vec3 s1, const Triangle& t);
+// closest_points_segment_segment's pair for the segments s0 s1 and e0 e1, its
+// end-point candidates skipped where certainly farther (coordinates within
+// [2^-200, 2^200]; elsewhere that function): the same bits.
+void closest_points_edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, Vec3* p,
+                              Vec3* q);
 
 }  // namespace np::detail
