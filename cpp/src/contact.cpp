@@ -408,6 +408,36 @@ Vec3 lerp(Vec3 p, Vec3 q, double t) {
   return p * (1.0 - t) + q * t;
 }
 
+// closest_point_on_segment(p, {a, b}) for p, a, b of coordinates 0 or within
+// [2^-60, 2^61) (detail::ordinary_for_triangle), bit for bit: Ericson 5.1.2
+// without segment_point's (closest_point.cpp) power-of-two scalings of b - a
+// and p - a. There every nonzero difference lies within [2^-112, 2^62], every
+// product of two within [2^-224, 2^124] and every dot product, a rounded sum
+// of such products (exact multiples of 2^-224), 0 or at least 2^-224; the
+// scaled values (each vector's largest component brought into [1, 2)) are the
+// same times powers of two, still normal, so each operation rounds alike and
+// segment_point's quotient, scaled back exactly, is this one. Where p is
+// within its exact band of q, the function itself decides (its exact
+// on-segment test), from the same q.
+Vec3 point_on_segment_ordinary(Vec3 p, Vec3 a, Vec3 b) {
+  Vec3 q = a;
+  const Vec3 ab = b - a, ap = p - a;
+  if (!is_zero(ab) && !is_zero(ap)) {
+    const double num = dot(ap, ab);
+    if (num > 0.0) {
+      const double t = num / length_squared(ab);
+      q = t < 1.0 ? a + ab * t : b;
+    }
+  }
+  const double gap = max_abs_component(p - q);
+  if (gap == 0.0) return q;
+  const double scale =
+      max_abs_component(p) + max_abs_component(a) + max_abs_component(b);
+  if (gap <= kPointExactBand * scale + 0x1p-1020)
+    return closest_point_on_segment(p, Segment{a, b});
+  return q;
+}
+
 }  // namespace edge_pair_detail
 
 SegmentClosestPoints edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double m) {
@@ -434,19 +464,50 @@ SegmentClosestPoints edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double m) {
     half_extent = max2(half_extent, hi * 0.5 - lo * 0.5);
   }
   const double s = detail::unit_scale_for(detail::biased_exponent(half_extent));
-  Vec3 a0 = a.start, a1 = a.end, b0 = b.start, b1 = b.end;
-  {
+  // Coordinates 0 or within [2^-60, 2^61): the nearest points on segments
+  // without rescaling (point_on_segment_ordinary), and the end pairs compared
+  // by their squared distances (below).
+  const bool ordinary =
+      detail::ordinary_for_triangle(s0) && detail::ordinary_for_triangle(s1) &&
+      detail::ordinary_for_triangle(e0) && detail::ordinary_for_triangle(e1);
+  const auto point_on = [&](Vec3 x, const Segment& g) {
+    return ordinary
+               ? edge_pair_detail::point_on_segment_ordinary(x, g.start, g.end)
+               : closest_point_on_segment(x, g);
+  };
+  // The first of the nearest end pairs by rounded distance. For ordinary
+  // coordinates each squared distance is 0 or within [2^-224, 2^126], normal,
+  // and distance_between is its correctly rounded square root: monotone, so
+  // the first least square j has the least distance, and an earlier pair i
+  // ties it only when sq_i <= sq_j (1 + 2^-48) rounded (beyond, sqrt(sq_i) >
+  // sqrt(sq_j) (1 + 2^-50), and the two roundings, 2^-53 each, cannot meet):
+  // only those are compared by their square roots.
+  int pair = 0;
+  if (ordinary) {
+    double sq[4];
+    for (int i = 0; i < 4; ++i) {
+      const Vec3 p = (i & 1) ? a.end : a.start, q = (i & 2) ? b.end : b.start;
+      sq[i] = length_squared(p - q);
+      if (sq[i] < sq[pair]) pair = i;
+    }
+    const double near = sq[pair] * (1.0 + 0x1p-48), dj = std::sqrt(sq[pair]);
+    for (int i = 0; i < pair; ++i)
+      if (sq[i] <= near && std::sqrt(sq[i]) == dj) {
+        pair = i;
+        break;
+      }
+  } else {
     double nearest = HUGE_VAL;
     for (int i = 0; i < 4; ++i) {
       const Vec3 p = (i & 1) ? a.end : a.start, q = (i & 2) ? b.end : b.start;
       const double d = distance_between(p, q);
-      if (d < nearest) {
-        nearest = d;
-        a0 = p, a1 = (i & 1) ? a.start : a.end;
-        b0 = q, b1 = (i & 2) ? b.start : b.end;
-      }
+      if (d < nearest) nearest = d, pair = i;
     }
   }
+  const Vec3 a0 = (pair & 1) ? a.end : a.start,
+             a1 = (pair & 1) ? a.start : a.end,
+             b0 = (pair & 2) ? b.end : b.start,
+             b1 = (pair & 2) ? b.start : b.end;
   const Vec3 d1 = scaled_difference(a1, a0, s),
              d2 = scaled_difference(b1, b0, s),
              r = scaled_difference(a0, b0, s);
@@ -466,14 +527,10 @@ SegmentClosestPoints edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double m) {
     return !first && end_bound(x, lo, hi, m) >
                          best.distance * best.distance * (1.0 + 0x1p-45);
   };
-  if (!beyond(a.start, lo_b, hi_b))
-    consider(a.start, closest_point_on_segment(a.start, b));
-  if (!beyond(a.end, lo_b, hi_b))
-    consider(a.end, closest_point_on_segment(a.end, b));
-  if (!beyond(b.start, lo_a, hi_a))
-    consider(closest_point_on_segment(b.start, a), b.start);
-  if (!beyond(b.end, lo_a, hi_a))
-    consider(closest_point_on_segment(b.end, a), b.end);
+  if (!beyond(a.start, lo_b, hi_b)) consider(a.start, point_on(a.start, b));
+  if (!beyond(a.end, lo_b, hi_b)) consider(a.end, point_on(a.end, b));
+  if (!beyond(b.start, lo_a, hi_a)) consider(point_on(b.start, a), b.start);
+  if (!beyond(b.end, lo_a, hi_a)) consider(point_on(b.end, a), b.end);
   return best;
 }
 

@@ -766,14 +766,15 @@ TEST(FastPaths, SegmentMeetsTriangleQuickEqualsTheExactTest) {
 // farther equals closest_points_segment_segment bit for bit: pairs crossing
 // near an end (the interior candidate within rounding of the boundary), nearly
 // parallel and overlapping, an end nearly equidistant from two points, a
-// short edge beside a long segment, at every magnitude from 2^-1000 to 2^1000.
+// short edge beside a long segment, at every magnitude from 2^-1000 to 2^1000
+// (inside and outside the unscaled nearest points' [2^-60, 2^61)).
 TEST(FastPaths, EdgePairWithEndsSkippedEqualsClosestPointsSegmentSegment) {
   Rng rng(23);
-  const int scales[] = {-1000, -400, -202, -200, -199, -100, 0,
-                        100,   199,  200,  201,  400,  1000};
+  const int scales[] = {-1000, -400, -202, -200, -199, -100, -61, -59, -30,
+                        0,     0,    30,   59,   60,   100,  199, 201, 1000};
   const int kinds = sizeof(scales) / sizeof(scales[0]);
   int interior = 0, at_end = 0;
-  for (int i = 0; i < 65000; ++i) {
+  for (int i = 0; i < 90000; ++i) {
     const int e = scales[i % kinds];
     const int kind = (i / kinds) % 5;
     Vec3 s0 = vec(rng, 1.0), s1 = vec(rng, 1.0), e0, e1;
