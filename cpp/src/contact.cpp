@@ -23,6 +23,7 @@
 #include "narrowphase/detail/contact_util.h"
 #include "narrowphase/detail/exact.h"
 #include "narrowphase/detail/exponent.h"
+#include "narrowphase/detail/triangle_bound.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/tolerances.h"
 
@@ -285,7 +286,10 @@ inline void consider_edge(Closest& best, Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1) {
 // and along the nearest pair's direction it is that distance. Rounding, in
 // the pair and in the separation's dot products (each within 2^-46 |u| m),
 // and the pair's points' offsets are far inside kClearMargin m.
-bool edge_pair_beyond(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double d2, double m) {
+//
+// edge_pair_bound returns the same test as a number: a pair of squared
+// distance d2 is certainly nearer exactly when bound > d2 (bound 0: never).
+double edge_pair_bound(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double m) {
   const Vec3 d1 = s1 - s0, d2v = e1 - e0, w = s0 - e0;
   const double a = dot(d1, d1), e = dot(d2v, d2v), f = dot(d2v, w);
   const auto clamp01 = [](double x) { return x > 0.0 ? min2(x, 1.0) : 0.0; };
@@ -303,12 +307,227 @@ bool edge_pair_beyond(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double d2, double m) {
   const Vec3 q = e0 + d2v * tq;
   const Vec3 u = (s0 + d1 * sp) - q;
   const double uu = dot(u, u);
-  if (!(uu >= 0x1p-900)) return false;
+  if (!(uu >= 0x1p-900)) return 0.0;
   const double low = min2(dot(u, s0 - q), dot(u, s1 - q)),
                high = max2(dot(u, e0 - q), dot(u, e1 - q));
   const double slack = m * kClearMargin;
   const double gap = (low - high) / std::sqrt(uu) - slack;
-  return gap > slack && gap * gap * (1.0 - 0x1p-40) > d2;
+  return gap > slack ? gap * gap * (1.0 - 0x1p-40) : 0.0;
+}
+bool edge_pair_beyond(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double d2, double m) {
+  return edge_pair_bound(s0, s1, e0, e1, m) > d2;
+}
+
+// A lower bound of the squared distance consider() computes for the end s and
+// its nearest point q = closest_point_on_triangle(s, t), for coordinates
+// (s's, the corners') of largest magnitude m in [2^-200, 2^200]: a pair of
+// squared distance d2 is certainly nearer (the end's d2 exceeds it) exactly
+// when the bound > d2 (bound 0: never).
+//
+// Proof. Every point closest_point_on_triangle returns below 2^1020 lies in
+// the box [lo, hi] of the corners widened by E0 = kPointExactBand (|s| + |a|
+// + |b| + |c|) + 2^-1060 + 2 ulp(m) <= 4 kPointExactBand m + 2^-1059 (|.| the
+// largest magnitude): a corner (exact); a point of an edge or of a
+// degenerate triangle's span, a + (b - a) t with t in [0, 1] or p itself
+// exactly on it (nearest_on_segment, the edge regions' quotients in [0, 1]),
+// within 3 ulp(m) of the box (Higham 2.2: each of the three operations
+// rounded once); a projection onto the face, checked by in_corners_box with
+// that slack (its bounds lo - slack rounded once more: ulp(m)). So on the
+// reals |s - q|^2 >= sum_i g_i^2 with g_i = max(lo_i - s_i, s_i - hi_i) - E0,
+// where positive. In doubles each g_i is computed as fl(fl(lo_i - s_i) - E)
+// with E = 8 kPointExactBand m + 2^-1000 >= E0 + 2 ulp(m) (the first
+// difference's rounding, |lo_i - s_i| <= 2m): it is at most the true g_i
+// times (1 + u) (the second rounding), u = 2^-53; the sum of the three
+// squares at most (1 + u)^2 (1 + u)^3 <= (1 + 6u) times the true sum (Higham
+// 3.1, sums of positive terms). consider() computes |s - q|^2 as fl(fl(dx)^2
+// + fl(dy)^2 + fl(dz)^2), at least (1 - u)^5 >= (1 - 5u) times the true
+// value, less 3 2^-1074 of underflow. The bound returned is the sum times (1
+// - 2^-40), and 0 below 2^-900: bound > d2 gives the end's computed d2 >=
+// (1 - 5u) / (1 + 6u) sum / (1 - 2^-40) bound - 2^-1072 > d2, since 11u +
+// 2^-1072 / 2^-900 is far below 2^-40.
+double end_bound(Vec3 s, Vec3 lo, Vec3 hi, double m) {
+  const double widen = 8.0 * kPointExactBand * m + 0x1p-1000;
+  double sum = 0.0;
+  for (int i = 0; i < 3; ++i) {
+    const double v = get(s, i);
+    const double g = max2(get(lo, i) - v, v - get(hi, i)) - widen;
+    if (g > 0.0) sum += g * g;
+  }
+  sum *= 1.0 - 0x1p-40;
+  return sum >= 0x1p-900 ? sum : 0.0;
+}
+
+// closest_points_segment_segment(Segment{s0, s1}, Segment{e0, e1})'s pair
+// (segments.cpp) bit for bit, its four end-point candidates skipped where
+// certainly not nearer (2026-11-27, capcont). That function takes the first
+// nearest of five candidates by rounded distance (the interior critical
+// point, then a.start, a.end against b and b.start, b.end against a; a
+// candidate replaces the best only when strictly nearer): the steps below
+// are its steps, in its order, with its helpers, but for the test before an
+// end-point candidate. A candidate x against the segment [y, z] is the point
+// nearest_on_segment(x, y, z), which lies in the box of y and z widened by 3
+// ulp(m) (y + (z - y) t with t in [0, 1] rounded three times, Higham 2.2; or
+// y, z, or x exactly on the segment): its rounded distance from x (a square
+// root, correctly rounded, of a sum of three squares, at least (1 - 3u) |x -
+// q| with u = 2^-53, or |x - q| scaled, as accurate, where the sum is not
+// normal) is at least (1 - 3u) of x's distance from that widened box.
+// end_bound's sum over the axes (its widening 8 kPointExactBand m is far
+// beyond 3 ulp(m)) bounds that squared box distance, within (1 + 6u) (1 -
+// 2^-40) of it; when it exceeds D^2 (1 + 2^-45) for the best distance D so
+// far (D^2 rounded twice: within 2u), the candidate's distance exceeds D (1 +
+// 2^-41) (1 - 3u) > D and could not replace it. For coordinates within
+// [2^-200, 2^200] (m: their largest magnitude), where no difference or
+// square overflows; segments of zero length go to the function itself.
+namespace edge_pair_detail {
+
+inline bool same(Vec3 u, Vec3 v) {
+  return u.x == v.x && u.y == v.y && u.z == v.z;
+}
+double distance_between(Vec3 p, Vec3 q) {
+  const Vec3 d = p - q;
+  if (max_abs_component(d) <= DBL_MAX) return length(d) + 0.0;
+  return length(p * 0.5 - q * 0.5) * 2.0;
+}
+inline double scaled_difference(double p, double q, double s) {
+  if (p == q) return 0.0;
+  if (std::fabs(p) >= 0x1p1022 || std::fabs(q) >= 0x1p1022)
+    return p * s - q * s;
+  return (p - q) * s;
+}
+inline Vec3 scaled_difference(Vec3 p, Vec3 q, double s) {
+  return {scaled_difference(p.x, q.x, s), scaled_difference(p.y, q.y, s),
+          scaled_difference(p.z, q.z, s)};
+}
+Vec3 lerp(Vec3 p, Vec3 q, double t) {
+  const Vec3 d = q - p;
+  if (max_abs_component(d) <= DBL_MAX) return p + d * t;
+  return p * (1.0 - t) + q * t;
+}
+
+// closest_point_on_segment(p, {a, b}) for p, a, b of coordinates 0 or within
+// [2^-60, 2^61) (detail::ordinary_for_triangle), bit for bit: Ericson 5.1.2
+// without segment_point's (closest_point.cpp) power-of-two scalings of b - a
+// and p - a. There every nonzero difference lies within [2^-112, 2^62], every
+// product of two within [2^-224, 2^124] and every dot product, a rounded sum
+// of such products (exact multiples of 2^-224), 0 or at least 2^-224; the
+// scaled values (each vector's largest component brought into [1, 2)) are the
+// same times powers of two, still normal, so each operation rounds alike and
+// segment_point's quotient, scaled back exactly, is this one. Where p is
+// within its exact band of q, the function itself decides (its exact
+// on-segment test), from the same q.
+Vec3 point_on_segment_ordinary(Vec3 p, Vec3 a, Vec3 b) {
+  Vec3 q = a;
+  const Vec3 ab = b - a, ap = p - a;
+  if (!is_zero(ab) && !is_zero(ap)) {
+    const double num = dot(ap, ab);
+    if (num > 0.0) {
+      const double t = num / length_squared(ab);
+      q = t < 1.0 ? a + ab * t : b;
+    }
+  }
+  const double gap = max_abs_component(p - q);
+  if (gap == 0.0) return q;
+  const double scale =
+      max_abs_component(p) + max_abs_component(a) + max_abs_component(b);
+  if (gap <= kPointExactBand * scale + 0x1p-1020)
+    return closest_point_on_segment(p, Segment{a, b});
+  return q;
+}
+
+}  // namespace edge_pair_detail
+
+SegmentClosestPoints edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double m) {
+  using edge_pair_detail::distance_between;
+  using edge_pair_detail::lerp;
+  using edge_pair_detail::same;
+  using edge_pair_detail::scaled_difference;
+  const Segment a{s0, s1}, b{e0, e1};
+  if (same(a.start, a.end) || same(b.start, b.end))
+    return closest_points_segment_segment(a, b);
+  SegmentClosestPoints best{0.0, a.start, a.start};
+  bool first = true;
+  const auto consider = [&](Vec3 pa, Vec3 pb) {
+    const double d = distance_between(pa, pb);
+    if (first || d < best.distance) best = {d, pa, pb};
+    first = false;
+  };
+  double half_extent = 0.0;
+  const Vec3 ends[4] = {a.start, a.end, b.start, b.end};
+  for (int i = 0; i < 3; ++i) {
+    double lo = get(ends[0], i), hi = lo;
+    for (const Vec3& p : ends)
+      lo = min2(lo, get(p, i)), hi = max2(hi, get(p, i));
+    half_extent = max2(half_extent, hi * 0.5 - lo * 0.5);
+  }
+  const double s = detail::unit_scale_for(detail::biased_exponent(half_extent));
+  // Coordinates 0 or within [2^-60, 2^61): the nearest points on segments
+  // without rescaling (point_on_segment_ordinary), and the end pairs compared
+  // by their squared distances (below).
+  const bool ordinary =
+      detail::ordinary_for_triangle(s0) && detail::ordinary_for_triangle(s1) &&
+      detail::ordinary_for_triangle(e0) && detail::ordinary_for_triangle(e1);
+  const auto point_on = [&](Vec3 x, const Segment& g) {
+    return ordinary
+               ? edge_pair_detail::point_on_segment_ordinary(x, g.start, g.end)
+               : closest_point_on_segment(x, g);
+  };
+  // The first of the nearest end pairs by rounded distance. For ordinary
+  // coordinates each squared distance is 0 or within [2^-224, 2^126], normal,
+  // and distance_between is its correctly rounded square root: monotone, so
+  // the first least square j has the least distance, and an earlier pair i
+  // ties it only when sq_i <= sq_j (1 + 2^-48) rounded (beyond, sqrt(sq_i) >
+  // sqrt(sq_j) (1 + 2^-50), and the two roundings, 2^-53 each, cannot meet):
+  // only those are compared by their square roots.
+  int pair = 0;
+  if (ordinary) {
+    double sq[4];
+    for (int i = 0; i < 4; ++i) {
+      const Vec3 p = (i & 1) ? a.end : a.start, q = (i & 2) ? b.end : b.start;
+      sq[i] = length_squared(p - q);
+      if (sq[i] < sq[pair]) pair = i;
+    }
+    const double near = sq[pair] * (1.0 + 0x1p-48), dj = std::sqrt(sq[pair]);
+    for (int i = 0; i < pair; ++i)
+      if (sq[i] <= near && std::sqrt(sq[i]) == dj) {
+        pair = i;
+        break;
+      }
+  } else {
+    double nearest = HUGE_VAL;
+    for (int i = 0; i < 4; ++i) {
+      const Vec3 p = (i & 1) ? a.end : a.start, q = (i & 2) ? b.end : b.start;
+      const double d = distance_between(p, q);
+      if (d < nearest) nearest = d, pair = i;
+    }
+  }
+  const Vec3 a0 = (pair & 1) ? a.end : a.start,
+             a1 = (pair & 1) ? a.start : a.end,
+             b0 = (pair & 2) ? b.end : b.start,
+             b1 = (pair & 2) ? b.start : b.end;
+  const Vec3 d1 = scaled_difference(a1, a0, s),
+             d2 = scaled_difference(b1, b0, s),
+             r = scaled_difference(a0, b0, s);
+  const Vec3 n = cross(d1, d2);
+  const double nn = dot(n, n);
+  if (nn > 0.0) {
+    const double sa = dot(cross(d2, r), n) / nn, tb = dot(cross(d1, r), n) / nn;
+    if (sa > 0.0 && sa < 1.0 && tb > 0.0 && tb < 1.0)
+      consider(lerp(a0, a1, sa), lerp(b0, b1, tb));
+  }
+  const Vec3 lo_b{min2(e0.x, e1.x), min2(e0.y, e1.y), min2(e0.z, e1.z)},
+      hi_b{max2(e0.x, e1.x), max2(e0.y, e1.y), max2(e0.z, e1.z)},
+      lo_a{min2(s0.x, s1.x), min2(s0.y, s1.y), min2(s0.z, s1.z)},
+      hi_a{max2(s0.x, s1.x), max2(s0.y, s1.y), max2(s0.z, s1.z)};
+  // Whether x's candidate against the box lo hi could not replace the best.
+  const auto beyond = [&](Vec3 x, Vec3 lo, Vec3 hi) {
+    return !first && end_bound(x, lo, hi, m) >
+                         best.distance * best.distance * (1.0 + 0x1p-45);
+  };
+  if (!beyond(a.start, lo_b, hi_b)) consider(a.start, point_on(a.start, b));
+  if (!beyond(a.end, lo_b, hi_b)) consider(a.end, point_on(a.end, b));
+  if (!beyond(b.start, lo_a, hi_a)) consider(point_on(b.start, a), b.start);
+  if (!beyond(b.end, lo_a, hi_a)) consider(point_on(b.end, a), b.end);
+  return best;
 }
 
 // Segment s0 s1 against a triangle it does not meet: the nearest pair is an
@@ -319,8 +538,10 @@ bool edge_pair_beyond(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double d2, double m) {
 // whose pair is certainly farther than the best so far (edge_pair_beyond)
 // could not replace it and is skipped: the same pair, at a fraction of the
 // cost for the common contact of a capsule's end over a face or beside one
-// edge.
-Closest closest_segment_triangle(Vec3 s0, Vec3 s1, const Triangle& t) {
+// edge. (closest_segment_triangle_in_order: the candidates in that order,
+// the path before 2026-11-27, kept for coordinates beyond [2^-200, 2^200]
+// and as the tests' reference.)
+Closest closest_segment_triangle_in_order(Vec3 s0, Vec3 s1, const Triangle& t) {
   Closest best{s0, s0, HUGE_VAL};
   consider(best, s0, closest_point_on_triangle(s0, t));
   consider(best, s1, closest_point_on_triangle(s1, t));
@@ -334,6 +555,70 @@ Closest closest_segment_triangle(Vec3 s0, Vec3 s1, const Triangle& t) {
     if (bounded && edge_pair_beyond(s0, s1, edge[0], edge[1], best.d2, m))
       continue;
     consider_edge(best, s0, s1, edge[0], edge[1]);
+  }
+  return best;
+}
+
+// The same pair, the candidates taken nearest first (2026-11-27, capcont).
+// In order (s0's end, s1's end, the edges a b, b c, c a), the answer is the
+// first candidate of the least computed squared distance: consider() replaces
+// the best only by a strictly smaller one, and a candidate skipped there is
+// certainly farther than one computed. Each candidate's squared distance is
+// a function of the inputs alone, so the same first least candidate is found
+// in any order, where ties go to the earlier candidate and a candidate is
+// skipped only when its lower bound (end_bound, edge_pair_bound: bound > d2
+// means the candidate's computed d2 > d2) exceeds a computed one's. Taking
+// the candidates by increasing lower bound computes the nearest first, and
+// usually skips the far end and the edges away from the nearest feature:
+// for a capsule lying over many small triangles of a mesh, most contacts
+// need one end or one edge (and the ties of a shared corner), not both ends
+// and two edges; and each edge pair computed is edge_pair's, which skips its
+// far end-point candidates. For coordinates of magnitude within [2^-200,
+// 2^200] (where the bounds hold and no squared distance overflows); else in
+// order.
+Closest closest_segment_triangle(Vec3 s0, Vec3 s1, const Triangle& t) {
+  const double m =
+      max2(max2(max_abs_component(s0), max_abs_component(s1)),
+           max2(max2(max_abs_component(t.a), max_abs_component(t.b)),
+                max_abs_component(t.c)));
+  if (!(m >= 0x1p-200 && m <= 0x1p200))
+    return closest_segment_triangle_in_order(s0, s1, t);
+  const Vec3 lo{min2(min2(t.a.x, t.b.x), t.c.x),
+                min2(min2(t.a.y, t.b.y), t.c.y),
+                min2(min2(t.a.z, t.b.z), t.c.z)};
+  const Vec3 hi{max2(max2(t.a.x, t.b.x), t.c.x),
+                max2(max2(t.a.y, t.b.y), t.c.y),
+                max2(max2(t.a.z, t.b.z), t.c.z)};
+  const Vec3 edges[3][2] = {{t.a, t.b}, {t.b, t.c}, {t.c, t.a}};
+  const double bound[5] = {
+      end_bound(s0, lo, hi, m), end_bound(s1, lo, hi, m),
+      edge_pair_bound(s0, s1, edges[0][0], edges[0][1], m),
+      edge_pair_bound(s0, s1, edges[1][0], edges[1][1], m),
+      edge_pair_bound(s0, s1, edges[2][0], edges[2][1], m)};
+  // The candidates by increasing bound (ties: in order), an insertion sort.
+  int order[5] = {0, 1, 2, 3, 4};
+  for (int i = 1; i < 5; ++i)
+    for (int j = i; j > 0 && bound[order[j]] < bound[order[j - 1]]; --j) {
+      const int k = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = k;
+    }
+  Closest best{s0, s0, HUGE_VAL};
+  int best_index = 5;
+  for (const int i : order) {
+    if (best_index < 5 && bound[i] > best.d2) continue;
+    Closest c;
+    if (i < 2) {
+      const Vec3 s = i == 0 ? s0 : s1;
+      const Vec3 q = closest_point_on_triangle(s, t);
+      c = {s, q, length_squared(s - q)};
+    } else {
+      const SegmentClosestPoints cp =
+          edge_pair(s0, s1, edges[i - 2][0], edges[i - 2][1], m);
+      c = {cp.point_a, cp.point_b, length_squared(cp.point_a - cp.point_b)};
+    }
+    if (c.d2 < best.d2 || (c.d2 == best.d2 && i < best_index))
+      best = c, best_index = i;
   }
   return best;
 }
@@ -551,6 +836,8 @@ inline Segment span_of(const Triangle& t) {
   return s;
 }
 
+// (kClosest: closest_segment_triangle, or _in_order for the tests' reference.)
+template <Closest (*kClosest)(Vec3, Vec3, const Triangle&)>
 void measure_capsule_triangle(const Capsule& cap, const Triangle& t, bool meets,
                               ContactHit* hit) {
   const Vec3 s0 = cap.start, s1 = cap.end, d = s1 - s0;
@@ -569,7 +856,7 @@ void measure_capsule_triangle(const Capsule& cap, const Triangle& t, bool meets,
                                    hit);
   }
   if (!meets) {
-    const Closest c = closest_segment_triangle(s0, s1, t);
+    const Closest c = kClosest(s0, s1, t);
     const Vec3 g = c.p - c.q;
     // Within rounding of the triangle (kContactNoise): as meeting it.
     if (sum_abs(g) > kContactNoise * (sum_abs(s0 - t.a) + sum_abs(d) +
@@ -593,7 +880,7 @@ void measure_capsule_triangle(const Capsule& cap, const Triangle& t, bool meets,
     try_axis(best, d, unit_or(cross(edges[i], face), kZero), support);
   }
   fill_deep(hit, s0, s1, r, best,
-            [&](Vec3 a, Vec3 b) { return closest_segment_triangle(a, b, t); });
+            [&](Vec3 a, Vec3 b) { return kClosest(a, b, t); });
 }
 
 // Whether the point p lies on the closed triangle t: the sphere overlap test
@@ -760,19 +1047,104 @@ bool contact_capsule_triangle(const Capsule& capsule, const Triangle& triangle,
   return true;
 }
 
-void detail::contact_capsule_triangle_touching(const Capsule& capsule,
-                                               const Triangle& triangle,
-                                               ContactHit* hit) {
+namespace {
+
+// Whether the segment s0 s1 meets the triangle t (contact_capsule_triangle's
+// `meets`): the exact overlap test with radius 0. Its ends certainly strictly
+// on one side of the triangle's plane put the whole segment in that open
+// half-space (convex), off the plane and so off the triangle: the exact
+// test's answer, false, at the cost of one cross product and two dot
+// products instead of the test's segment-edge distances (a capsule touching
+// a mesh meets few of the triangles it touches: 176 of 102,686 on the
+// benchmark's knot). The side is orient3d's sign, dot(p - a, (b - a) x (c -
+// a)), certain by the filter of detail::det3_sign (exact.cpp): a value
+// beyond kOrientFilterBand times the sum of the magnitudes of its six
+// products, plus 64 DBL_MIN, has the exact sign (their rounding is below 16
+// ulps of that sum; Shewchuk 1997, section 4.3, and Higham 3.1: the bound
+// is the same for any order of the determinant's rows). det3_sign scales
+// each row by a power of two first; for coordinates 0 or within [2^-60,
+// 2^61) (detail::triangle_ordinary) no difference, product or triple
+// product leaves the normal range (each nonzero difference at least 2^-112
+// and at most 2^62: triple products within [2^-336, 2^186]), so unscaled
+// the rounding and the bound are those of the scaled values times one power
+// of two, and the filter holds as it is. Elsewhere, or unsure, the exact
+// test decides. (kQuick false: the test alone, the tests' reference.)
+template <bool kQuick>
+bool segment_meets_triangle(Vec3 s0, Vec3 s1, const Triangle& t) {
+  if (kQuick && detail::triangle_ordinary(s0, t) &&
+      detail::ordinary_for_triangle(s1)) {
+    const Vec3 e1 = t.b - t.a, e2 = t.c - t.a, n = cross(e1, e2);
+    const Vec3 terms{std::fabs(e1.y * e2.z) + std::fabs(e1.z * e2.y),
+                     std::fabs(e1.z * e2.x) + std::fabs(e1.x * e2.z),
+                     std::fabs(e1.x * e2.y) + std::fabs(e1.y * e2.x)};
+    // 1 or -1: the side of p, certain; 0: unsure.
+    const auto side = [&](Vec3 p) {
+      const Vec3 r = p - t.a;
+      const double value = dot(r, n);
+      const double perm = std::fabs(r.x) * terms.x + std::fabs(r.y) * terms.y +
+                          std::fabs(r.z) * terms.z;
+      if (!(std::fabs(value) > kOrientFilterBand * perm + 64.0 * DBL_MIN))
+        return 0;
+      return value > 0.0 ? 1 : -1;
+    };
+    const int side0 = side(s0);
+    if (side0 != 0 && side(s1) == side0) return false;
+  }
+  return overlap_capsule_triangle(Capsule{s0, s1, 0.0}, t);
+}
+
+template <bool kReference>
+void capsule_triangle_touching(const Capsule& capsule, const Triangle& triangle,
+                               ContactHit* hit) {
   // A ball (where the sphere's exact test agrees: see contact_capsule_capsule).
   if (same_point(capsule.start, capsule.end) &&
       contact_sphere_triangle(Sphere{capsule.start, capsule.radius}, triangle,
                               hit))
     return;
-  const bool meets = overlap_capsule_triangle(
-      Capsule{capsule.start, capsule.end, 0.0}, triangle);
+  const bool meets =
+      segment_meets_triangle<!kReference>(capsule.start, capsule.end, triangle);
   const double k = scale_for(max2(magnitude(capsule), magnitude(triangle)));
-  measure_capsule_triangle(scaled(capsule, k), scaled(triangle, k), meets, hit);
+  measure_capsule_triangle<kReference ? closest_segment_triangle_in_order
+                                      : closest_segment_triangle>(
+      scaled(capsule, k), scaled(triangle, k), meets, hit);
   scale_back(hit, k);
+}
+
+}  // namespace
+
+void detail::contact_capsule_triangle_touching(const Capsule& capsule,
+                                               const Triangle& triangle,
+                                               ContactHit* hit) {
+  capsule_triangle_touching<false>(capsule, triangle, hit);
+}
+
+void detail::contact_capsule_triangle_touching_reference(
+    const Capsule& capsule, const Triangle& triangle, ContactHit* hit) {
+  capsule_triangle_touching<true>(capsule, triangle, hit);
+}
+
+void detail::closest_points_edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1,
+                                      Vec3* p, Vec3* q) {
+  const double m = max2(max2(max_abs_component(s0), max_abs_component(s1)),
+                        max2(max_abs_component(e0), max_abs_component(e1)));
+  const SegmentClosestPoints c =
+      m >= 0x1p-200 && m <= 0x1p200
+          ? edge_pair(s0, s1, e0, e1, m)
+          : closest_points_segment_segment(Segment{s0, s1}, Segment{e0, e1});
+  *p = c.point_a;
+  *q = c.point_b;
+}
+
+bool detail::segment_meets_triangle_quick(Vec3 s0, Vec3 s1, const Triangle& t) {
+  return segment_meets_triangle<true>(s0, s1, t);
+}
+
+void detail::closest_segment_triangle_pair(Vec3 s0, Vec3 s1, const Triangle& t,
+                                           bool in_order, Vec3* p, Vec3* q) {
+  const Closest c = in_order ? closest_segment_triangle_in_order(s0, s1, t)
+                             : closest_segment_triangle(s0, s1, t);
+  *p = c.p;
+  *q = c.q;
 }
 
 bool contact_capsule_plane(const Capsule& capsule, const Plane& plane,

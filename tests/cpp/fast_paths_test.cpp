@@ -18,9 +18,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <random>
 
 #include "narrowphase/closest_point.h"
+#include "narrowphase/contact.h"
+#include "narrowphase/detail/contact_util.h"
 #include "narrowphase/detail/slab_ray.h"
 #include "narrowphase/detail/triangle_bound.h"
 #include "narrowphase/overlap.h"
@@ -576,4 +579,238 @@ TEST(FastPaths, OverlapSphereTriangleDistanceBoundEqualsTheScaledExactPath) {
   }
   EXPECT_GT(touching, 5000);
   EXPECT_GT(apart, 5000);
+}
+
+// ---- A capsule's contact with a triangle (contact.cpp, 2026-11-27) ----
+
+namespace {
+
+using np::ContactHit;
+
+bool same_bits(double x, double y) {
+  return std::memcmp(&x, &y, sizeof x) == 0;
+}
+bool same_bits(Vec3 u, Vec3 v) {
+  return same_bits(u.x, v.x) && same_bits(u.y, v.y) && same_bits(u.z, v.z);
+}
+
+// A triangle and a segment at unit scale, of eight adversarial kinds (i % 8):
+// the ends at one height over the face (ties between the ends: exact ones on
+// an axis-aligned face), an end over a point of an edge an ulp or so inside or
+// outside, the segment nearly parallel to an edge beside it, passing over a
+// corner, nearly parallel to the face across an edge, an end within ulps of
+// the plane (either side, or on it; or both ends), the segment across the
+// plane, random.
+struct SegmentCase {
+  Triangle t;
+  Vec3 s0, s1;
+};
+SegmentCase segment_case(Rng& rng, int i) {
+  Triangle t{vec(rng, 1.0), vec(rng, 1.0), vec(rng, 1.0)};
+  const bool flat = i % 3 == 0;  // axis-aligned: z = const, exact heights
+  if (flat) {
+    const double z = uniform(rng, -1.0, 1.0);
+    t.a.z = t.b.z = t.c.z = z;
+  }
+  const Vec3 ab = t.b - t.a, ac = t.c - t.a;
+  Vec3 n = np::cross(ab, ac);
+  n = n * (1.0 / np::length(n));
+  const auto in_face = [&](double u, double v) {
+    return t.a + ab * u + ac * v;
+  };
+  const double h = uniform(rng, 0.0, 1.0) * (i % 5 == 0 ? 1e-9 : 1.0);
+  const Vec3 along = vec(rng, 1.0);
+  const Vec3 out = np::cross(ab, n) * (1.0 / np::length(ab));  // beside ab
+  Vec3 s0, s1;
+  switch (i % 8) {
+    case 0:  // both ends at height h over the face: ties between the ends
+      s0 = in_face(uniform(rng, 0.0, 0.5), uniform(rng, 0.0, 0.5)) + n * h;
+      s1 = in_face(uniform(rng, 0.0, 0.5), uniform(rng, 0.0, 0.5)) + n * h;
+      break;
+    case 1: {  // an end over a point of edge ab, an ulp or so either side
+      const Vec3 x =
+          in_face(uniform(rng, 0.0, 1.0), 0.0) + out * ((i % 7 - 3) * 0x1p-52);
+      s0 = x + n * h;
+      s1 = s0 + along;
+      break;
+    }
+    case 2:  // nearly parallel to edge ab, beside it
+      s0 = t.a + out * h + n * (h * uniform(rng, -1.0, 1.0)) - ab * 0.3;
+      s1 = s0 + ab * uniform(rng, 0.5, 2.0) + vec(rng, 1e-12);
+      break;
+    case 3: {  // over corner b, across
+      const Vec3 x = t.b + (t.b - t.a) * 1e-3 + (t.b - t.c) * 1e-3;
+      s0 = x + n * h + along;
+      s1 = x + n * h - along * uniform(rng, 0.5, 2.0);
+      break;
+    }
+    case 4:  // nearly parallel to the face, across edge ab
+      s0 = in_face(0.3, 0.3) + n * h;
+      s1 = in_face(0.5, 0.0) + out * uniform(rng, 0.1, 2.0) +
+           n * (h * (1.0 + uniform(rng, -1e-12, 1e-12)));
+      break;
+    case 5:  // an end within ulps of the plane, either side or on it
+      s0 = in_face(uniform(rng, -0.2, 0.7), uniform(rng, -0.2, 0.7));
+      if (flat)
+        s0.z = i % 2 ? t.a.z : std::nextafter(t.a.z, i % 4 ? 2.0 : -2.0);
+      s1 = s0 + n * (h * (i % 2 ? 1.0 : -1.0)) + along;
+      if (i % 16 < 6) {  // both ends in the plane (flat) or within rounding
+        s1 = in_face(uniform(rng, -0.2, 0.7), uniform(rng, -0.2, 0.7));
+        if (flat) s1.z = s0.z;
+      }
+      break;
+    case 6:  // across the plane (through the face or beside it)
+      s0 = in_face(uniform(rng, -0.3, 1.0), uniform(rng, -0.3, 1.0)) + n * h;
+      s1 = s0 - n * (2.0 * h) + vec(rng, 0.2);
+      break;
+    default:
+      s0 = vec(rng, 2.0);
+      s1 = vec(rng, 2.0);
+  }
+  return {t, s0, s1};
+}
+
+}  // namespace
+
+// The nearest pair of a segment and a triangle taken nearest first (lower
+// bounds skipping the far candidates) is the pair of the candidates in order,
+// bit for bit: adversarial segments (segment_case) at every magnitude from
+// 2^-1000 to 2^1000, inside and outside the fast path's [2^-200, 2^200].
+TEST(FastPaths, SegmentTriangleNearestFirstEqualsTheCandidatesInOrder) {
+  Rng rng(20);
+  const int scales[] = {-1000, -700, -400, -202, -200, -199, -100, -61, 0,
+                        40,    61,   100,  199,  200,  201,  400,  700, 1000};
+  const int kinds = sizeof(scales) / sizeof(scales[0]);
+  int end_wins = 0, edge_wins = 0, ties = 0;
+  for (int i = 0; i < 72000; ++i) {
+    const int e = scales[i % kinds];
+    const SegmentCase c = segment_case(rng, i / kinds);
+    const Triangle t{scaled(c.t.a, e), scaled(c.t.b, e), scaled(c.t.c, e)};
+    const Vec3 s0 = scaled(c.s0, e), s1 = scaled(c.s1, e);
+    Vec3 p1, q1, p2, q2;
+    np::detail::closest_segment_triangle_pair(s0, s1, t, false, &p1, &q1);
+    np::detail::closest_segment_triangle_pair(s0, s1, t, true, &p2, &q2);
+    ASSERT_TRUE(same_bits(p1, p2) && same_bits(q1, q2))
+        << "case " << i << " kind " << (i / kinds) % 8 << " scale 2^" << e;
+    const bool at_end = same_bits(p2, s0) || same_bits(p2, s1);
+    (at_end ? end_wins : edge_wins) += 1;
+    ties += same_bits(
+        np::length_squared(s0 - np::closest_point_on_triangle(s0, t)),
+        np::length_squared(s1 - np::closest_point_on_triangle(s1, t)));
+  }
+  EXPECT_GT(end_wins, 10000);
+  EXPECT_GT(edge_wins, 10000);
+  EXPECT_GT(ties, 1000);
+}
+
+// contact_capsule_triangle (the quick `meets` and the nearest-first pair)
+// equals the reference (the exact overlap test, the candidates in order) bit
+// for bit: the same segments with radii tangent to the pair (its rounded
+// distance, a few ulps either way), larger, and 0, at every magnitude.
+TEST(FastPaths, ContactCapsuleTriangleEqualsTheReferencePath) {
+  Rng rng(21);
+  const int scales[] = {-1000, -700, -400, -200, -100, -61, -60, 0,
+                        60,    61,   100,  200,  400,  700, 1000};
+  const int kinds = sizeof(scales) / sizeof(scales[0]);
+  int touching = 0, meeting = 0;
+  for (int i = 0; i < 60000; ++i) {
+    const int e = scales[i % kinds];
+    const SegmentCase c = segment_case(rng, i / kinds);
+    Vec3 p, q;
+    np::detail::closest_segment_triangle_pair(c.s0, c.s1, c.t, true, &p, &q);
+    double r = np::length(p - q);
+    if (i % 4 == 1) r *= 3.0;
+    if (i % 4 == 2) r = 0.0;
+    for (int k = static_cast<int>(i % 9) - 4; k != 0; k += k > 0 ? -1 : 1)
+      r = std::nextafter(r, k > 0 ? kInf : 0.0);
+    const Triangle t{scaled(c.t.a, e), scaled(c.t.b, e), scaled(c.t.c, e)};
+    const Capsule cap{scaled(c.s0, e), scaled(c.s1, e), std::ldexp(r, e)};
+    ContactHit h1, h2;
+    if (!np::contact_capsule_triangle(cap, t, &h1)) continue;
+    np::detail::contact_capsule_triangle_touching_reference(cap, t, &h2);
+    ASSERT_TRUE(
+        same_bits(h1.depth, h2.depth) && same_bits(h1.normal, h2.normal) &&
+        same_bits(h1.point_a, h2.point_a) && same_bits(h1.point_b, h2.point_b))
+        << "case " << i << " kind " << (i / kinds) % 8 << " scale 2^" << e;
+    ++touching;
+    meeting += np::overlap_capsule_triangle({cap.start, cap.end, 0.0}, t);
+  }
+  EXPECT_GT(touching, 20000);
+  EXPECT_GT(meeting, 2000);
+}
+
+// The quick `meets` (both ends certainly strictly on one side of the plane:
+// not meeting) equals the exact overlap test with radius 0: segments with
+// ends within ulps of the plane, in it, across it, at every magnitude.
+TEST(FastPaths, SegmentMeetsTriangleQuickEqualsTheExactTest) {
+  Rng rng(22);
+  const int scales[] = {-1000, -400, -100, -61, -60, -30, 0,
+                        30,    60,   61,   100, 400, 1000};
+  const int kinds = sizeof(scales) / sizeof(scales[0]);
+  int meeting = 0, apart = 0;
+  for (int i = 0; i < 80000; ++i) {
+    const int e = scales[i % kinds];
+    const SegmentCase c = segment_case(rng, (i / kinds) % 2 ? 5 : i / kinds);
+    const Triangle t{scaled(c.t.a, e), scaled(c.t.b, e), scaled(c.t.c, e)};
+    const Vec3 s0 = scaled(c.s0, e), s1 = scaled(c.s1, e);
+    const bool quick = np::detail::segment_meets_triangle_quick(s0, s1, t);
+    ASSERT_EQ(quick, np::overlap_capsule_triangle({s0, s1, 0.0}, t))
+        << "case " << i << " scale 2^" << e;
+    (quick ? meeting : apart) += 1;
+  }
+  EXPECT_GT(meeting, 5000);
+  EXPECT_GT(apart, 20000);
+}
+
+// The segment-edge pair with its end-point candidates skipped where certainly
+// farther equals closest_points_segment_segment bit for bit: pairs crossing
+// near an end (the interior candidate within rounding of the boundary), nearly
+// parallel and overlapping, an end nearly equidistant from two points, a
+// short edge beside a long segment, at every magnitude from 2^-1000 to 2^1000
+// (inside and outside the unscaled nearest points' [2^-60, 2^61)).
+TEST(FastPaths, EdgePairWithEndsSkippedEqualsClosestPointsSegmentSegment) {
+  Rng rng(23);
+  const int scales[] = {-1000, -400, -202, -200, -199, -100, -61, -59, -30,
+                        0,     0,    30,   59,   60,   100,  199, 201, 1000};
+  const int kinds = sizeof(scales) / sizeof(scales[0]);
+  int interior = 0, at_end = 0;
+  for (int i = 0; i < 90000; ++i) {
+    const int e = scales[i % kinds];
+    const int kind = (i / kinds) % 5;
+    Vec3 s0 = vec(rng, 1.0), s1 = vec(rng, 1.0), e0, e1;
+    const Vec3 d = s1 - s0, side = vec(rng, 1.0);
+    const double h = uniform(rng, 0.0, 0.5) * (i % 3 == 0 ? 1e-9 : 1.0);
+    if (kind == 0) {  // crossing near s1's end, an ulp or so either side
+      const Vec3 x = s1 - d * ((i % 7 - 3) * 0x1p-52);
+      e0 = x + side * h + vec(rng, 0.5);
+      e1 = x + side * h - (e0 - x) * uniform(rng, 0.2, 2.0);
+    } else if (kind == 1) {  // nearly parallel, overlapping
+      e0 = s0 + d * uniform(rng, -0.5, 0.5) + side * h;
+      e1 = e0 + d * uniform(rng, 0.2, 1.5) + vec(rng, 1e-12);
+    } else if (kind == 2) {  // a short edge beside the segment's middle
+      const Vec3 x = s0 + d * uniform(rng, 0.0, 1.0) + side * h;
+      e0 = x + vec(rng, 0.05);
+      e1 = x + vec(rng, 0.05);
+    } else if (kind == 3) {  // e0 nearly as near to s0 as to s1
+      e0 = (s0 + s1) * 0.5 + np::cross(d, side) * h;
+      e1 = e0 + vec(rng, 0.3);
+    } else {
+      e0 = vec(rng, 1.0);
+      e1 = vec(rng, 1.0);
+    }
+    if (i % 11 == 0) e1 = e0;  // a point
+    s0 = scaled(s0, e), s1 = scaled(s1, e), e0 = scaled(e0, e),
+    e1 = scaled(e1, e);
+    Vec3 p, q;
+    np::detail::closest_points_edge_pair(s0, s1, e0, e1, &p, &q);
+    const np::SegmentClosestPoints c =
+        np::closest_points_segment_segment({s0, s1}, {e0, e1});
+    ASSERT_TRUE(same_bits(p, c.point_a) && same_bits(q, c.point_b))
+        << "case " << i << " kind " << kind << " scale 2^" << e;
+    const bool end = same_bits(p, s0) || same_bits(p, s1) || same_bits(q, e0) ||
+                     same_bits(q, e1);
+    (end ? at_end : interior) += 1;
+  }
+  EXPECT_GT(interior, 5000);
+  EXPECT_GT(at_end, 20000);
 }

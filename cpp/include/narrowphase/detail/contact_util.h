@@ -131,4 +131,23 @@ void contact_capsule_triangle_touching(const Capsule& capsule,
                                        const Triangle& triangle,
                                        ContactHit* hit);
 
+// The tests' reference for the capsule's fast paths (contact.cpp, 2026-11-27):
+// the same contact with `meets` decided by the exact overlap test alone and
+// the segment-triangle candidates taken in order; and the segment s0 s1's
+// nearest pair with triangle t (a segment not meeting it, in the measuring
+// units), nearest first or (in_order) in order; whether the segment meets the
+// triangle, by the quick test of its ends' sides first. Each is equal bit for
+// bit to its reference (the second: overlap_capsule_triangle, radius 0).
+void contact_capsule_triangle_touching_reference(const Capsule& capsule,
+                                                 const Triangle& triangle,
+                                                 ContactHit* hit);
+void closest_segment_triangle_pair(Vec3 s0, Vec3 s1, const Triangle& t,
+                                   bool in_order, Vec3* p, Vec3* q);
+bool segment_meets_triangle_quick(Vec3 s0, Vec3 s1, const Triangle& t);
+// closest_points_segment_segment's pair for the segments s0 s1 and e0 e1, its
+// end-point candidates skipped where certainly farther (coordinates within
+// [2^-200, 2^200]; elsewhere that function): the same bits.
+void closest_points_edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, Vec3* p,
+                              Vec3* q);
+
 }  // namespace np::detail
