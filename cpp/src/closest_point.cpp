@@ -450,14 +450,9 @@ Vec3 nearest_on_triangle(Vec3 p, const Triangle& t) {
   const Vec3 q = nearest_on_triangle_unscaled<true>(p * kDown, ts).point;
   const Vec3 originals[4] = {p, t.a, t.b, t.c};
   const Vec3 r = scaled_back(q, originals, 4);
-  const Vec3 lo{min2(min2(t.a.x, t.b.x), t.c.x),
-                min2(min2(t.a.y, t.b.y), t.c.y),
-                min2(min2(t.a.z, t.b.z), t.c.z)};
-  const Vec3 hi{max2(max2(t.a.x, t.b.x), t.c.x),
-                max2(max2(t.a.y, t.b.y), t.c.y),
-                max2(max2(t.a.z, t.b.z), t.c.z)};
-  return {clamp(r.x, lo.x, hi.x), clamp(r.y, lo.y, hi.y),
-          clamp(r.z, lo.z, hi.z)};
+  const AABB box = triangle_box(t);
+  return {clamp(r.x, box.min.x, box.max.x), clamp(r.y, box.min.y, box.max.y),
+          clamp(r.z, box.min.z, box.max.z)};
 }
 
 // The plane equation in units where the normal's largest component is in

@@ -922,14 +922,6 @@ double distance_between(Vec3 p, Vec3 q) {
   return length(p * 0.5 - q * 0.5) * 2.0;
 }
 
-// The triangle's exact bounds.
-AABB triangle_box(const Triangle& t) {
-  return {{min2(min2(t.a.x, t.b.x), t.c.x), min2(min2(t.a.y, t.b.y), t.c.y),
-           min2(min2(t.a.z, t.b.z), t.c.z)},
-          {max2(max2(t.a.x, t.b.x), t.c.x), max2(max2(t.a.y, t.b.y), t.c.y),
-           max2(max2(t.a.z, t.b.z), t.c.z)}};
-}
-
 // The nearest of the hits offered (ties: the lowest triangle index).
 struct NearestHit {
   MeshRayHit best;

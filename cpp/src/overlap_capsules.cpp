@@ -872,13 +872,8 @@ bool overlap_capsule_obb(const Capsule& c, const OBB& box) {
 }
 
 bool overlap_capsule_triangle(const Capsule& c, const Triangle& t) {
-  const Vec3 lo{min2(min2(t.a.x, t.b.x), t.c.x),
-                min2(min2(t.a.y, t.b.y), t.c.y),
-                min2(min2(t.a.z, t.b.z), t.c.z)};
-  const Vec3 hi{max2(max2(t.a.x, t.b.x), t.c.x),
-                max2(max2(t.a.y, t.b.y), t.c.y),
-                max2(max2(t.a.z, t.b.z), t.c.z)};
-  if (clearly_apart(c.start, c.end, lo, hi, c.radius)) return false;
+  const AABB box = triangle_box(t);
+  if (clearly_apart(c.start, c.end, box.min, box.max, c.radius)) return false;
   // A corner certainly in an end ball: touching (detail::corner_in_ball's
   // bound; the capsule contains both end balls).
   if (detail::corner_in_ball(c.start, c.radius, t) ||

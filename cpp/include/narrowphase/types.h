@@ -136,6 +136,14 @@ struct Triangle {
   Vec3 a, b, c;
 };
 
+/// The triangle's exact bounds: the least box holding its corners.
+inline AABB triangle_box(const Triangle& t) {
+  return {{min2(min2(t.a.x, t.b.x), t.c.x), min2(min2(t.a.y, t.b.y), t.c.y),
+           min2(min2(t.a.z, t.b.z), t.c.z)},
+          {max2(max2(t.a.x, t.b.x), t.c.x), max2(max2(t.a.y, t.b.y), t.c.y),
+           max2(max2(t.a.z, t.b.z), t.c.z)}};
+}
+
 /// The infinite plane of the points p with dot(normal, p) + constant == 0
 /// (three.js's Plane). normal may have any non-zero length; distances to the
 /// plane are Euclidean all the same (divided by |normal|).
