@@ -75,25 +75,11 @@ inline bool huge(double x) { return biased_exponent(x) >= 2043; }
 // The answer q computed in scaled units brought back: p, or one of the inputs
 // listed, bit for bit when q is that input scaled (a clamped end point, a
 // corner, p itself), otherwise q * kUp.
-inline bool same(Vec3 u, Vec3 v) {
-  return u.x == v.x && u.y == v.y && u.z == v.z;
-}
 Vec3 scaled_back(Vec3 q, const Vec3* originals, int n) {
   for (int i = 0; i < n; ++i) {
-    if (same(q, originals[i] * kDown)) return originals[i];
+    if (same_point(q, originals[i] * kDown)) return originals[i];
   }
   return q * kUp;
-}
-
-// |p - q| at any magnitude: length(p - q) whenever p - q is finite (then bit
-// for bit), otherwise computed on halved coordinates (the difference exceeds
-// DBL_MAX there, so halving's rounding is negligible) and doubled, which
-// overflows to +inf only when the length does. Every distance below is this
-// of p and the closest point returned for p, so the two never disagree.
-double distance_between(Vec3 p, Vec3 q) {
-  const Vec3 d = p - q;
-  if (max_abs_component(d) <= DBL_MAX) return length(d) + 0.0;
-  return length(p * 0.5 - q * 0.5) * 2.0;
 }
 
 // v times a power of two that brings its largest component into [1, 2) (two

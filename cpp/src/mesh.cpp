@@ -911,17 +911,6 @@ struct MeshTraversal {
 
 namespace {
 
-// |p - q| as distance_point_triangle computes it from its closest point
-// (closest_point.cpp's distance_between, which must stay the same: the brute
-// force comparisons of tests/cpp/mesh_test.cpp and tests/js/mesh.test.js hold
-// the two to the same bits): length(p - q) when p - q is finite, else on
-// halved coordinates, doubled.
-double distance_between(Vec3 p, Vec3 q) {
-  const Vec3 d = p - q;
-  if (max_abs_component(d) <= DBL_MAX) return length(d) + 0.0;
-  return length(p * 0.5 - q * 0.5) * 2.0;
-}
-
 // The nearest of the hits offered (ties: the lowest triangle index).
 struct NearestHit {
   MeshRayHit best;

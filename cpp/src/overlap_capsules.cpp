@@ -213,10 +213,6 @@ V<N> vcross(const V<N>& a, const V<N>& b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 
-inline bool same(Vec3 u, Vec3 v) {
-  return u.x == v.x && u.y == v.y && u.z == v.z;
-}
-
 // ---- The frame: one power of two for a configuration ------------------------
 
 // The scale s that brings the extent of the points (the largest difference of
@@ -325,7 +321,7 @@ int segments_within(const SegmentPair& g) {
   const N big_r = radius_sum<N>(g.r1, g.r2, s);
   const N r2 = big_r * big_r;
   const bool r_zero = g.r1 == 0.0 && g.r2 == 0.0;
-  const bool d1_zero = same(g.p0, g.p1), d2_zero = same(g.q0, g.q1);
+  const bool d1_zero = same_point(g.p0, g.p1), d2_zero = same_point(g.q0, g.q1);
   // The directions in units of their own (own_scale), the offsets between
   // the segments in the frame's.
   const V<N> d1 = leaf<N>(g.p1, g.p0, own_scale(g.p0, g.p1)),
@@ -515,7 +511,7 @@ int capsule_triangle(const SegmentTriangle& g) {
   const N big_r = radius_sum<N>(g.r, 0.0, s);
   const N r2 = big_r * big_r;
   const Vec3 ends[2] = {g.a, g.b};
-  for (int e = 0; e < (same(g.a, g.b) ? 1 : 2); ++e) {
+  for (int e = 0; e < (same_point(g.a, g.b) ? 1 : 2); ++e) {
     int over = kYes;
     for (int i = 0; i < 3 && over != kNo; ++i) {
       const Vec3 v = corners[i], w = corners[(i + 1) % 3];

@@ -15,6 +15,7 @@
 
 #include "narrowphase/closest_point.h"
 #include "narrowphase/detail/exponent.h"
+#include "narrowphase/detail/segment_util.h"
 
 namespace np {
 
@@ -22,41 +23,9 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 using detail::biased_exponent;
+using detail::lerp;
+using detail::scaled_difference;
 using detail::unit_scale_for;
-
-inline bool same(Vec3 u, Vec3 v) {
-  return u.x == v.x && u.y == v.y && u.z == v.z;
-}
-
-// |p - q| at any magnitude: on halved coordinates where p - q overflows (the
-// difference then exceeds DBL_MAX, so halving's rounding is negligible), +inf
-// only when the length itself does.
-double distance_between(Vec3 p, Vec3 q) {
-  const Vec3 d = p - q;
-  if (max_abs_component(d) <= DBL_MAX) return length(d) + 0.0;
-  return length(p * 0.5 - q * 0.5) * 2.0;
-}
-
-// (p - q) * s for a power of two s, without overflow: beyond 2^1022 the two
-// are scaled first (s is then small, see below).
-inline double scaled_difference(double p, double q, double s) {
-  if (p == q) return 0.0;
-  if (std::fabs(p) >= 0x1p1022 || std::fabs(q) >= 0x1p1022)
-    return p * s - q * s;
-  return (p - q) * s;
-}
-inline Vec3 scaled_difference(Vec3 p, Vec3 q, double s) {
-  return {scaled_difference(p.x, q.x, s), scaled_difference(p.y, q.y, s),
-          scaled_difference(p.z, q.z, s)};
-}
-
-// p + (q - p) t for t in (0, 1), finite wherever p and q are: where q - p
-// overflows, p (1 - t) + q t.
-Vec3 lerp(Vec3 p, Vec3 q, double t) {
-  const Vec3 d = q - p;
-  if (max_abs_component(d) <= DBL_MAX) return p + d * t;
-  return p * (1.0 - t) + q * t;
-}
 
 }  // namespace
 
@@ -65,11 +34,11 @@ SegmentClosestPoints closest_points_segment_segment(const Segment& a,
   // A zero-length segment is a point (Ericson 5.1.9's first branches): the
   // other segment's closest point to it, exactly as closest_point_on_segment
   // gives it.
-  if (same(a.start, a.end)) {
+  if (same_point(a.start, a.end)) {
     const Vec3 q = closest_point_on_segment(a.start, b);
     return {distance_between(a.start, q), a.start, q};
   }
-  if (same(b.start, b.end)) {
+  if (same_point(b.start, b.end)) {
     const Vec3 q = closest_point_on_segment(b.start, a);
     return {distance_between(q, b.start), q, b.start};
   }

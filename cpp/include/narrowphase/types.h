@@ -62,6 +62,17 @@ inline double length(Vec3 a) {
                // NaN)
   return m * std::sqrt(length_squared(a / m));
 }
+/// |p - q| at any magnitude: length(p - q) whenever p - q is finite (then bit
+/// for bit), otherwise computed on halved coordinates (the difference exceeds
+/// DBL_MAX there, so halving's rounding is negligible) and doubled, which
+/// overflows to +inf only when the length does. Every distance of the closest
+/// point queries is this of p and the closest point returned for p, so the two
+/// never disagree (and the mesh's brute-force comparisons hold it to the bit).
+inline double distance_between(Vec3 p, Vec3 q) {
+  const Vec3 d = p - q;
+  if (max_abs_component(d) <= DBL_MAX) return length(d) + 0.0;
+  return length(p * 0.5 - q * 0.5) * 2.0;
+}
 /// v / |v| for a non-zero v without NaN or inf, as accurate at every magnitude
 /// as for ordinary ones, and `fallback` when v is zero. Where v . v is a normal
 /// double this is v / sqrt(v . v) bit for bit; otherwise v is first scaled by a
