@@ -1135,6 +1135,12 @@ void detail::closest_points_edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1,
   *q = c.point_b;
 }
 
+double detail::edge_pair_lower_bound(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1) {
+  const double m = max2(max2(max_abs_component(s0), max_abs_component(s1)),
+                        max2(max_abs_component(e0), max_abs_component(e1)));
+  return edge_pair_bound(s0, s1, e0, e1, m);
+}
+
 bool detail::segment_meets_triangle_quick(Vec3 s0, Vec3 s1, const Triangle& t) {
   return segment_meets_triangle<true>(s0, s1, t);
 }

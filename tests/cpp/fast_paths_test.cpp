@@ -766,7 +766,8 @@ TEST(FastPaths, SegmentMeetsTriangleQuickEqualsTheExactTest) {
 // farther equals closest_points_segment_segment bit for bit: pairs crossing
 // near an end (the interior candidate within rounding of the boundary), nearly
 // parallel and overlapping, an end nearly equidistant from two points, a
-// short edge beside a long segment, at every magnitude from 2^-1000 to 2^1000
+// short edge beside a long segment, parallel copies (the candidates' squared
+// distances within ulps: ties), at every magnitude from 2^-1000 to 2^1000
 // (inside and outside the unscaled nearest points' [2^-60, 2^61)).
 TEST(FastPaths, EdgePairWithEndsSkippedEqualsClosestPointsSegmentSegment) {
   Rng rng(23);
@@ -776,7 +777,7 @@ TEST(FastPaths, EdgePairWithEndsSkippedEqualsClosestPointsSegmentSegment) {
   int interior = 0, at_end = 0;
   for (int i = 0; i < 90000; ++i) {
     const int e = scales[i % kinds];
-    const int kind = (i / kinds) % 5;
+    const int kind = (i / kinds) % 6;
     Vec3 s0 = vec(rng, 1.0), s1 = vec(rng, 1.0), e0, e1;
     const Vec3 d = s1 - s0, side = vec(rng, 1.0);
     const double h = uniform(rng, 0.0, 0.5) * (i % 3 == 0 ? 1e-9 : 1.0);
@@ -794,9 +795,13 @@ TEST(FastPaths, EdgePairWithEndsSkippedEqualsClosestPointsSegmentSegment) {
     } else if (kind == 3) {  // e0 nearly as near to s0 as to s1
       e0 = (s0 + s1) * 0.5 + np::cross(d, side) * h;
       e1 = e0 + vec(rng, 0.3);
-    } else {
+    } else if (kind == 4) {
       e0 = vec(rng, 1.0);
       e1 = vec(rng, 1.0);
+    } else {  // parallel copies: end pairs and the interior tied within ulps
+      const Vec3 off = side * (i % 3 == 0 ? 0x1p-30 : h);
+      e0 = (i & 64) ? s0 + off : s1 + off;
+      e1 = (i & 64) ? s1 + off : s0 + off;
     }
     if (i % 11 == 0) e1 = e0;  // a point
     s0 = scaled(s0, e), s1 = scaled(s1, e), e0 = scaled(e0, e),
@@ -813,4 +818,47 @@ TEST(FastPaths, EdgePairWithEndsSkippedEqualsClosestPointsSegmentSegment) {
   }
   EXPECT_GT(interior, 5000);
   EXPECT_GT(at_end, 20000);
+}
+
+// The edge's lower bound (edge_pair_bound, which skips an edge) never exceeds
+// the squared distance of closest_points_segment_segment's pair, and is tight
+// enough to skip: segments crossing, nearly parallel, parallel copies, an edge
+// beside the segment at a distance from 2^-30 to 1 of their size, at every
+// magnitude in [2^-200, 2^200] where the bound is used.
+TEST(FastPaths, EdgePairLowerBoundNeverExceedsThePairsSquaredDistance) {
+  Rng rng(24);
+  const int scales[] = {-200, -199, -100, -61, -30, 0, 30, 61, 100, 199, 200};
+  const int kinds = sizeof(scales) / sizeof(scales[0]);
+  int tight = 0;
+  for (int i = 0; i < 80000; ++i) {
+    const int e = scales[i % kinds];
+    const int kind = (i / kinds) % 4;
+    Vec3 s0 = vec(rng, 1.0), s1 = vec(rng, 1.0), e0, e1;
+    const Vec3 d = s1 - s0, side = vec(rng, 1.0);
+    const double h = std::ldexp(uniform(rng, 0.5, 1.0), -(i % 31));
+    if (kind == 0) {  // crossing above the segment's interior
+      const Vec3 x = s0 + d * uniform(rng, 0.0, 1.0) + np::cross(d, side) * h;
+      e0 = x + side;
+      e1 = x - side * uniform(rng, 0.2, 2.0);
+    } else if (kind == 1) {  // nearly parallel, overlapping
+      e0 = s0 + d * uniform(rng, -0.5, 0.5) + side * h;
+      e1 = e0 + d * uniform(rng, 0.2, 1.5) + vec(rng, 1e-12);
+    } else if (kind == 2) {  // a parallel copy
+      e0 = s0 + side * h;
+      e1 = s1 + side * h;
+    } else {  // beside an end
+      e0 = s1 + d * h + side;
+      e1 = s1 + d * h - side;
+    }
+    s0 = scaled(s0, e), s1 = scaled(s1, e), e0 = scaled(e0, e),
+    e1 = scaled(e1, e);
+    const double bound = np::detail::edge_pair_lower_bound(s0, s1, e0, e1);
+    const np::SegmentClosestPoints c =
+        np::closest_points_segment_segment({s0, s1}, {e0, e1});
+    const double d2 = np::length_squared(c.point_a - c.point_b);
+    ASSERT_LE(bound, d2) << "case " << i << " kind " << kind << " scale 2^"
+                         << e;
+    tight += bound > d2 * (1.0 - 0x1p-10);
+  }
+  EXPECT_GT(tight, 20000);
 }

@@ -149,5 +149,10 @@ bool segment_meets_triangle_quick(Vec3 s0, Vec3 s1, const Triangle& t);
 // [2^-200, 2^200]; elsewhere that function): the same bits.
 void closest_points_edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, Vec3* p,
                               Vec3* q);
+// The lower bound closest_segment_triangle skips a segment-edge pair by
+// (coordinates within [2^-200, 2^200]): a pair of squared distance d2 is
+// certainly nearer than closest_points_segment_segment's pair when it is
+// above d2 (0: never).
+double edge_pair_lower_bound(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1);
 
 }  // namespace np::detail
