@@ -23,6 +23,7 @@
 #include "narrowphase/detail/contact_util.h"
 #include "narrowphase/detail/exact.h"
 #include "narrowphase/detail/exponent.h"
+#include "narrowphase/detail/segment_util.h"
 #include "narrowphase/detail/triangle_bound.h"
 #include "narrowphase/overlap.h"
 #include "narrowphase/tolerances.h"
@@ -380,30 +381,6 @@ double end_bound(Vec3 s, Vec3 lo, Vec3 hi, double m) {
 // square overflows; segments of zero length go to the function itself.
 namespace edge_pair_detail {
 
-inline bool same(Vec3 u, Vec3 v) {
-  return u.x == v.x && u.y == v.y && u.z == v.z;
-}
-double distance_between(Vec3 p, Vec3 q) {
-  const Vec3 d = p - q;
-  if (max_abs_component(d) <= DBL_MAX) return length(d) + 0.0;
-  return length(p * 0.5 - q * 0.5) * 2.0;
-}
-inline double scaled_difference(double p, double q, double s) {
-  if (p == q) return 0.0;
-  if (std::fabs(p) >= 0x1p1022 || std::fabs(q) >= 0x1p1022)
-    return p * s - q * s;
-  return (p - q) * s;
-}
-inline Vec3 scaled_difference(Vec3 p, Vec3 q, double s) {
-  return {scaled_difference(p.x, q.x, s), scaled_difference(p.y, q.y, s),
-          scaled_difference(p.z, q.z, s)};
-}
-Vec3 lerp(Vec3 p, Vec3 q, double t) {
-  const Vec3 d = q - p;
-  if (max_abs_component(d) <= DBL_MAX) return p + d * t;
-  return p * (1.0 - t) + q * t;
-}
-
 // closest_point_on_segment(p, {a, b}) for p, a, b of coordinates 0 or within
 // [2^-60, 2^61) (detail::ordinary_for_triangle), bit for bit: Ericson 5.1.2
 // without segment_point's (closest_point.cpp) power-of-two scalings of b - a
@@ -437,12 +414,10 @@ Vec3 point_on_segment_ordinary(Vec3 p, Vec3 a, Vec3 b) {
 }  // namespace edge_pair_detail
 
 SegmentClosestPoints edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double m) {
-  using edge_pair_detail::distance_between;
-  using edge_pair_detail::lerp;
-  using edge_pair_detail::same;
-  using edge_pair_detail::scaled_difference;
+  using detail::lerp;
+  using detail::scaled_difference;
   const Segment a{s0, s1}, b{e0, e1};
-  if (same(a.start, a.end) || same(b.start, b.end))
+  if (same_point(a.start, a.end) || same_point(b.start, b.end))
     return closest_points_segment_segment(a, b);
   SegmentClosestPoints best{0.0, a.start, a.start};
   bool first = true;
@@ -583,12 +558,8 @@ Closest closest_segment_triangle(Vec3 s0, Vec3 s1, const Triangle& t) {
                 max_abs_component(t.c)));
   if (!(m >= 0x1p-200 && m <= 0x1p200))
     return closest_segment_triangle_in_order(s0, s1, t);
-  const Vec3 lo{min2(min2(t.a.x, t.b.x), t.c.x),
-                min2(min2(t.a.y, t.b.y), t.c.y),
-                min2(min2(t.a.z, t.b.z), t.c.z)};
-  const Vec3 hi{max2(max2(t.a.x, t.b.x), t.c.x),
-                max2(max2(t.a.y, t.b.y), t.c.y),
-                max2(max2(t.a.z, t.b.z), t.c.z)};
+  const AABB box = triangle_box(t);
+  const Vec3 lo = box.min, hi = box.max;
   const Vec3 edges[3][2] = {{t.a, t.b}, {t.b, t.c}, {t.c, t.a}};
   const double bound[5] = {
       end_bound(s0, lo, hi, m), end_bound(s1, lo, hi, m),
