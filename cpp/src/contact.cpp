@@ -426,14 +426,7 @@ SegmentClosestPoints edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double m) {
     if (first || d < best.distance) best = {d, pa, pb};
     first = false;
   };
-  double half_extent = 0.0;
-  const Vec3 ends[4] = {a.start, a.end, b.start, b.end};
-  for (int i = 0; i < 3; ++i) {
-    double lo = get(ends[0], i), hi = lo;
-    for (const Vec3& p : ends)
-      lo = min2(lo, get(p, i)), hi = max2(hi, get(p, i));
-    half_extent = max2(half_extent, hi * 0.5 - lo * 0.5);
-  }
+  const double half_extent = detail::half_extent(a, b);
   const double s = detail::unit_scale_for(detail::biased_exponent(half_extent));
   // Coordinates 0 or within [2^-60, 2^61): the nearest points on segments
   // without rescaling (point_on_segment_ordinary), and the end pairs compared

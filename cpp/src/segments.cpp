@@ -61,14 +61,7 @@ SegmentClosestPoints closest_points_segment_segment(const Segment& a,
   // underflow. Parallel segments (n = 0) have none. Nearly parallel ones have
   // an ill-conditioned one: it is only a candidate, a pair of points on the
   // segments, and wins only if it is nearer.
-  double half_extent = 0.0;
-  const Vec3 ends[4] = {a.start, a.end, b.start, b.end};
-  for (int i = 0; i < 3; ++i) {
-    double lo = get(ends[0], i), hi = lo;
-    for (const Vec3& p : ends)
-      lo = min2(lo, get(p, i)), hi = max2(hi, get(p, i));
-    half_extent = max2(half_extent, hi * 0.5 - lo * 0.5);
-  }
+  const double half_extent = detail::half_extent(a, b);
   const double s = unit_scale_for(biased_exponent(half_extent));
   // Each segment from its end nearer to the other's (the pair of nearest end
   // points): r is then small where the segments nearly meet, and (d2 x r) . n

@@ -25,6 +25,21 @@ inline Vec3 scaled_difference(Vec3 p, Vec3 q, double s) {
           scaled_difference(p.z, q.z, s)};
 }
 
+// Half the largest extent, over the axes, of the box of two segments' ends
+// (halved before the difference: no overflow), which sets the power-of-two
+// units of their interior critical point.
+inline double half_extent(const Segment& a, const Segment& b) {
+  double half = 0.0;
+  const Vec3 ends[4] = {a.start, a.end, b.start, b.end};
+  for (int i = 0; i < 3; ++i) {
+    double lo = get(ends[0], i), hi = lo;
+    for (const Vec3& p : ends)
+      lo = min2(lo, get(p, i)), hi = max2(hi, get(p, i));
+    half = max2(half, hi * 0.5 - lo * 0.5);
+  }
+  return half;
+}
+
 // p + (q - p) t for t in (0, 1), finite wherever p and q are: where q - p
 // overflows, p (1 - t) + q t.
 inline Vec3 lerp(Vec3 p, Vec3 q, double t) {
