@@ -414,8 +414,6 @@ Vec3 point_on_segment_ordinary(Vec3 p, Vec3 a, Vec3 b) {
 }  // namespace edge_pair_detail
 
 SegmentClosestPoints edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double m) {
-  using detail::lerp;
-  using detail::scaled_difference;
   const Segment a{s0, s1}, b{e0, e1};
   if (same_point(a.start, a.end) || same_point(b.start, b.end))
     return closest_points_segment_segment(a, b);
@@ -472,16 +470,8 @@ SegmentClosestPoints edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double m) {
              a1 = (pair & 1) ? a.start : a.end,
              b0 = (pair & 2) ? b.end : b.start,
              b1 = (pair & 2) ? b.start : b.end;
-  const Vec3 d1 = scaled_difference(a1, a0, s),
-             d2 = scaled_difference(b1, b0, s),
-             r = scaled_difference(a0, b0, s);
-  const Vec3 n = cross(d1, d2);
-  const double nn = dot(n, n);
-  if (nn > 0.0) {
-    const double sa = dot(cross(d2, r), n) / nn, tb = dot(cross(d1, r), n) / nn;
-    if (sa > 0.0 && sa < 1.0 && tb > 0.0 && tb < 1.0)
-      consider(lerp(a0, a1, sa), lerp(b0, b1, tb));
-  }
+  Vec3 pa, pb;
+  if (detail::interior_pair(a0, a1, b0, b1, s, &pa, &pb)) consider(pa, pb);
   const Vec3 lo_b{min2(e0.x, e1.x), min2(e0.y, e1.y), min2(e0.z, e1.z)},
       hi_b{max2(e0.x, e1.x), max2(e0.y, e1.y), max2(e0.z, e1.z)},
       lo_a{min2(s0.x, s1.x), min2(s0.y, s1.y), min2(s0.z, s1.z)},

@@ -23,8 +23,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 using detail::biased_exponent;
-using detail::lerp;
-using detail::scaled_difference;
 using detail::unit_scale_for;
 
 }  // namespace
@@ -80,16 +78,8 @@ SegmentClosestPoints closest_points_segment_segment(const Segment& a,
       }
     }
   }
-  const Vec3 d1 = scaled_difference(a1, a0, s),
-             d2 = scaled_difference(b1, b0, s),
-             r = scaled_difference(a0, b0, s);
-  const Vec3 n = cross(d1, d2);
-  const double nn = dot(n, n);
-  if (nn > 0.0) {
-    const double sa = dot(cross(d2, r), n) / nn, tb = dot(cross(d1, r), n) / nn;
-    if (sa > 0.0 && sa < 1.0 && tb > 0.0 && tb < 1.0)
-      consider(lerp(a0, a1, sa), lerp(b0, b1, tb));
-  }
+  Vec3 pa, pb;
+  if (detail::interior_pair(a0, a1, b0, b1, s, &pa, &pb)) consider(pa, pb);
   // The boundary: each end point with its closest point on the other segment.
   consider(a.start, closest_point_on_segment(a.start, b));
   consider(a.end, closest_point_on_segment(a.end, b));

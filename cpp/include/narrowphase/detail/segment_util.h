@@ -48,4 +48,24 @@ inline Vec3 lerp(Vec3 p, Vec3 q, double t) {
   return p * (1.0 - t) + q * t;
 }
 
+// The lines' common perpendicular between a0 a1 and b0 b1 (each segment
+// from its end nearer the other's), solved in units scaled by the power of two
+// s (segments.cpp, closest_points_segment_segment): true, with its feet *pa
+// and *pb, when both lie strictly inside their segments; false for parallel
+// segments (n = 0) or feet beyond an end.
+inline bool interior_pair(Vec3 a0, Vec3 a1, Vec3 b0, Vec3 b1, double s,
+                          Vec3* pa, Vec3* pb) {
+  const Vec3 d1 = scaled_difference(a1, a0, s),
+             d2 = scaled_difference(b1, b0, s),
+             r = scaled_difference(a0, b0, s);
+  const Vec3 n = cross(d1, d2);
+  const double nn = dot(n, n);
+  if (!(nn > 0.0)) return false;
+  const double sa = dot(cross(d2, r), n) / nn, tb = dot(cross(d1, r), n) / nn;
+  if (!(sa > 0.0 && sa < 1.0 && tb > 0.0 && tb < 1.0)) return false;
+  *pa = lerp(a0, a1, sa);
+  *pb = lerp(b0, b1, tb);
+  return true;
+}
+
 }  // namespace np::detail
