@@ -1234,6 +1234,23 @@ struct PointVisit {
   }
 };
 
+// The test hooks' count (pair_test_mismatches, segment_pair_test_mismatches):
+// how many of the pair at a, a + 1 the visit's pair test answers differently
+// from its one-node test, bit for bit (whether the box is entered, and then
+// its bound).
+template <class Visit>
+size_t pair_mismatches(const Mesh& mesh, const Visit& visit, uint32_t a) {
+  double da = 0.0, db = 0.0, d = 0.0;
+  bool ea = false, eb = false;
+  visit.bound_pair(mesh, a, &da, &db, &ea, &eb);
+  size_t mismatches = 0;
+  bool e = visit.bound_node(mesh, a, &d);
+  mismatches += ea != e || (e && std::memcmp(&da, &d, sizeof d) != 0);
+  e = visit.bound_node(mesh, a + 1, &d);
+  mismatches += eb != e || (e && std::memcmp(&db, &d, sizeof d) != 0);
+  return mismatches;
+}
+
 }  // namespace
 
 // raycast and raycast_trace: one traversal, told each step by `record`.
@@ -1258,24 +1275,10 @@ size_t Mesh::pair_test_mismatches(const Ray& ray, double max_distance,
       box_margin(std::max(max_coord_, max_abs_component(point))), origin_,
       unit_);
   size_t mismatches = 0;
-  const auto same = [&](bool e, double d, bool e1, double d1) {
-    mismatches += e != e1 || (e && std::memcmp(&d, &d1, sizeof d) != 0);
-  };
   for (const MeshNode& n : nodes_) {
     if (n.count != 0) continue;
-    const uint32_t a = n.index;
-    double da = 0.0, db = 0.0, d = 0.0;
-    bool ea = false, eb = false;
-    rays.bound_pair(*this, a, &da, &db, &ea, &eb);
-    bool e = rays.bound_node(*this, a, &d);
-    same(ea, da, e, d);
-    e = rays.bound_node(*this, a + 1, &d);
-    same(eb, db, e, d);
-    points.bound_pair(*this, a, &da, &db, &ea, &eb);
-    e = points.bound_node(*this, a, &d);
-    same(ea, da, e, d);
-    e = points.bound_node(*this, a + 1, &d);
-    same(eb, db, e, d);
+    mismatches += pair_mismatches(*this, rays, n.index) +
+                  pair_mismatches(*this, points, n.index);
   }
   return mismatches;
 }
@@ -1287,13 +1290,7 @@ size_t Mesh::segment_pair_test_mismatches(Vec3 start, Vec3 end) const {
   // Both children's pair test against their one-node tests, under the cap
   // the slab holds now.
   const auto check = [&](uint32_t a) {
-    double da = 0.0, db = 0.0, d = 0.0;
-    bool ea = false, eb = false;
-    segment.bound_pair(*this, a, &da, &db, &ea, &eb);
-    bool e = segment.bound_node(*this, a, &d);
-    mismatches += ea != e || (e && std::memcmp(&da, &d, sizeof d) != 0);
-    e = segment.bound_node(*this, a + 1, &d);
-    mismatches += eb != e || (e && std::memcmp(&db, &d, sizeof d) != 0);
+    mismatches += pair_mismatches(*this, segment, a);
   };
   const double cap = segment.slab.t_max;
   for (const MeshNode& n : nodes_) {
