@@ -417,13 +417,7 @@ SegmentClosestPoints edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double m) {
   const Segment a{s0, s1}, b{e0, e1};
   if (same_point(a.start, a.end) || same_point(b.start, b.end))
     return closest_points_segment_segment(a, b);
-  SegmentClosestPoints best{0.0, a.start, a.start};
-  bool first = true;
-  const auto consider = [&](Vec3 pa, Vec3 pb) {
-    const double d = distance_between(pa, pb);
-    if (first || d < best.distance) best = {d, pa, pb};
-    first = false;
-  };
+  detail::FirstNearestPair nearest{{0.0, a.start, a.start}};
   const double half_extent = detail::half_extent(a, b);
   const double s = detail::unit_scale_for(detail::biased_exponent(half_extent));
   // Coordinates 0 or within [2^-60, 2^61): the nearest points on segments
@@ -471,21 +465,25 @@ SegmentClosestPoints edge_pair(Vec3 s0, Vec3 s1, Vec3 e0, Vec3 e1, double m) {
              b0 = (pair & 2) ? b.end : b.start,
              b1 = (pair & 2) ? b.start : b.end;
   Vec3 pa, pb;
-  if (detail::interior_pair(a0, a1, b0, b1, s, &pa, &pb)) consider(pa, pb);
+  if (detail::interior_pair(a0, a1, b0, b1, s, &pa, &pb))
+    nearest.consider(pa, pb);
   const Vec3 lo_b{min2(e0.x, e1.x), min2(e0.y, e1.y), min2(e0.z, e1.z)},
       hi_b{max2(e0.x, e1.x), max2(e0.y, e1.y), max2(e0.z, e1.z)},
       lo_a{min2(s0.x, s1.x), min2(s0.y, s1.y), min2(s0.z, s1.z)},
       hi_a{max2(s0.x, s1.x), max2(s0.y, s1.y), max2(s0.z, s1.z)};
   // Whether x's candidate against the box lo hi could not replace the best.
   const auto beyond = [&](Vec3 x, Vec3 lo, Vec3 hi) {
-    return !first && end_bound(x, lo, hi, m) >
-                         best.distance * best.distance * (1.0 + 0x1p-45);
+    return !nearest.first &&
+           end_bound(x, lo, hi, m) >
+               nearest.best.distance * nearest.best.distance * (1.0 + 0x1p-45);
   };
-  if (!beyond(a.start, lo_b, hi_b)) consider(a.start, point_on(a.start, b));
-  if (!beyond(a.end, lo_b, hi_b)) consider(a.end, point_on(a.end, b));
-  if (!beyond(b.start, lo_a, hi_a)) consider(point_on(b.start, a), b.start);
-  if (!beyond(b.end, lo_a, hi_a)) consider(point_on(b.end, a), b.end);
-  return best;
+  if (!beyond(a.start, lo_b, hi_b))
+    nearest.consider(a.start, point_on(a.start, b));
+  if (!beyond(a.end, lo_b, hi_b)) nearest.consider(a.end, point_on(a.end, b));
+  if (!beyond(b.start, lo_a, hi_a))
+    nearest.consider(point_on(b.start, a), b.start);
+  if (!beyond(b.end, lo_a, hi_a)) nearest.consider(point_on(b.end, a), b.end);
+  return nearest.best;
 }
 
 // Segment s0 s1 against a triangle it does not meet: the nearest pair is an

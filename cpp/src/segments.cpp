@@ -44,13 +44,7 @@ SegmentClosestPoints closest_points_segment_segment(const Segment& a,
   // boundary (an end point of one segment and its closest point on the other)
   // or at the interior critical point; the nearest candidate wins, the first
   // of equals.
-  SegmentClosestPoints best{0.0, a.start, a.start};
-  bool first = true;
-  const auto consider = [&](Vec3 pa, Vec3 pb) {
-    const double d = distance_between(pa, pb);
-    if (first || d < best.distance) best = {d, pa, pb};
-    first = false;
-  };
+  detail::FirstNearestPair nearest{{0.0, a.start, a.start}};
   // The interior critical point: the feet of the lines' common perpendicular,
   // s = ((d2 x r) . n) / |n|^2 and t = ((d1 x r) . n) / |n|^2 with n = d1 x d2
   // and r = a.start - b.start (Ericson's (b f - c e) / denom and (a f - b c) /
@@ -79,13 +73,14 @@ SegmentClosestPoints closest_points_segment_segment(const Segment& a,
     }
   }
   Vec3 pa, pb;
-  if (detail::interior_pair(a0, a1, b0, b1, s, &pa, &pb)) consider(pa, pb);
+  if (detail::interior_pair(a0, a1, b0, b1, s, &pa, &pb))
+    nearest.consider(pa, pb);
   // The boundary: each end point with its closest point on the other segment.
-  consider(a.start, closest_point_on_segment(a.start, b));
-  consider(a.end, closest_point_on_segment(a.end, b));
-  consider(closest_point_on_segment(b.start, a), b.start);
-  consider(closest_point_on_segment(b.end, a), b.end);
-  return best;
+  nearest.consider(a.start, closest_point_on_segment(a.start, b));
+  nearest.consider(a.end, closest_point_on_segment(a.end, b));
+  nearest.consider(closest_point_on_segment(b.start, a), b.start);
+  nearest.consider(closest_point_on_segment(b.end, a), b.end);
+  return nearest.best;
 }
 
 }  // namespace np

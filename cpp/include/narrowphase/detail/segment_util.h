@@ -25,6 +25,18 @@ inline Vec3 scaled_difference(Vec3 p, Vec3 q, double s) {
           scaled_difference(p.z, q.z, s)};
 }
 
+// The first of the nearest candidate pairs offered (by rounded distance,
+// distance_between): a candidate replaces the best only when strictly nearer.
+struct FirstNearestPair {
+  SegmentClosestPoints best;
+  bool first = true;
+  void consider(Vec3 pa, Vec3 pb) {
+    const double d = distance_between(pa, pb);
+    if (first || d < best.distance) best = {d, pa, pb};
+    first = false;
+  }
+};
+
 // Half the largest extent, over the axes, of the box of two segments' ends
 // (halved before the difference: no overflow), which sets the power-of-two
 // units of their interior critical point.
