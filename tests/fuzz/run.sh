@@ -34,7 +34,7 @@
 #   tests/fuzz/run.sh seeds               rewrites the hand-made seeds (seeds.cpp: known findings) into it
 #   tests/fuzz/run.sh repro FILE...       runs inputs (crash artifacts or corpus files) once, printing each call;
 #                                         mode and query are taken from an artifact's name
-#                                         (build/fuzz/artifacts/<mode>-<query>-crash-...) or NP_FUZZ_MODE and
+#                                         (build/fuzz/artifacts/[<word>-]<mode>-<query>-crash-..., e.g. a merge- or smoke- prefix) or NP_FUZZ_MODE and
 #                                         NP_FUZZ_QUERY
 #   tests/fuzz/run.sh build
 # Crash artifacts go to build/fuzz/artifacts/, logs to build/fuzz/logs/. Exits non-zero on any crash.
@@ -223,7 +223,7 @@ repro() {
     local name mode q
     name="$(basename "$f")"
     mode="${NP_FUZZ_MODE:-}" q="${NP_FUZZ_QUERY:-}"
-    if [[ "$name" =~ ^(merge-)?(raw|valid|mesh)-(np_[A-Za-z0-9_]+|mesh_[a-z]+|tree)- ]]; then
+    if [[ "$name" =~ ^([a-z]+-)?(raw|valid|mesh)-(np_[A-Za-z0-9_]+|mesh_[a-z]+|tree)- ]]; then
       mode="${mode:-${BASH_REMATCH[2]}}" q="${q:-${BASH_REMATCH[3]}}"
     fi
     if [ -z "$mode" ]; then
