@@ -1674,6 +1674,8 @@ bool Mesh::sphere_cast(Vec3 start, Vec3 end, double radius,
   const double magnitude =
       std::max(std::max(max_coord_, radius),
                std::max(max_abs_component(start), max_abs_component(end)));
+  // A cast that starts touching: the pre-pass (StartPass, below).
+  if (sphere_cast_start(start, end, radius, magnitude, hit)) return true;
   SlabRay slab(start, half * k, 2.0 / k * (1.0 + kMeshBoundSlack), magnitude);
   slab.margin += radius;  // (rounded: the margin is far larger than that)
   slab.use_units(start, origin_, unit_);
@@ -1709,6 +1711,7 @@ bool Mesh::capsule_cast(const Capsule& capsule, Vec3 translation,
                               std::max(max_abs_component(capsule.start),
                                        max_abs_component(capsule.end))),
                DBL_MAX);
+  if (capsule_cast_start(capsule, translation, magnitude, hit)) return true;
   SlabRay slab(c, translation * k, 1.0 / k * (1.0 + kMeshBoundSlack),
                magnitude);
   slab.margin += capsule.radius;
@@ -2072,6 +2075,262 @@ bool Mesh::overlap_obb(const OBB& box) const {
       OBBNodeTest{box, box_margin(obb_magnitude(box, max_coord_))},
       [&](const Triangle& t) { return overlap_obb_triangle(box, t); });
   return overlap_query(visit, nullptr);
+}
+
+// ---- The casts' pre-pass: a cast that starts touching ----
+
+namespace {
+
+// A cast that starts touching some triangle (its single cast gives fraction
+// 0) answers, by the ties' rule, the lowest index among the triangles whose
+// single cast gives fraction 0, with that cast's hit: nothing comes before
+// fraction 0. The best-first sweep finds it, but only after its filters
+// (box, faces' and adaptive planes) have run on every triangle near the start
+// (~14 us a cast on the benchmark's knot, against 0.7 us for a miss). The
+// pre-pass finds it first, depth first over the start shape, with a cheaper
+// conservative filter: the start shape (the ball at the start, the capsule at
+// its start) grown by kMeshCastStartReach of the magnitude and
+// kMeshCastStartRadiusSlack of the radius (tolerances.h argues the growth; R
+// below), which holds every triangle whose single cast can give fraction 0:
+//   - nodes and triangles' boxes: the overlap queries' node tests
+//     (SphereNodeTest, the capsule's BoxNodeTest of its bounding box) with
+//     radius R, conservative up to their margin;
+//   - a triangle: the exact overlap test of the grown shape
+//     (overlap_sphere_triangle, overlap_capsule_triangle), then the single
+//     cast, kept when its fraction is 0 (-0 included: it ties with 0).
+// A triangle whose index is above the best found so far is skipped before
+// its corners are read (it cannot win a tie at 0). When the pre-pass finds
+// none, the sweep runs as before: the answer is the same either way, as long
+// as the filter drops no triangle whose single cast gives fraction 0.
+//
+// R, the grown radius, computed in doubles: r (1 + s) + q M (s =
+// kMeshCastStartRadiusSlack, q = kMeshCastStartReach), each of its three
+// operations rounded to nearest (relative error at most u = 2^-53, no
+// underflow: M >= 2^-400), then raised by 2^-50 of itself (rounded too): the
+// computed R >= (r (1 + s) + q M) (1 - u)^4 (1 + 2^-50) >= r (1 + s) + q M
+// (Higham, "Accuracy and Stability of Numerical Algorithms", 2.2 and 3.1).
+// The exact overlap test then keeps every triangle within that distance.
+//
+// Why that distance holds every fraction-0 triangle:
+//   - the capsule (capsule_cast.cpp, cast_triangle): fraction 0 is either the
+//     exact contact test at the start (distance <= r) or the features' entry
+//     kept by settle_on_exact, whose exact test put the capsule at the start,
+//     its radius grown by tol = 2^-30 m (m <= M / 2, its magnitude, in units
+//     scaled by 2^600 only below 2^-500, exactly), within r + tol rounded
+//     (<= (r + tol) (1 + u) < R) of the triangle. That holds when settle runs:
+//     a capsule of two distinct ends (else the sphere cast), a translation of
+//     nonzero length (a zero one answers the exact contact only), magnitudes
+//     in [2^-400, 2^400] (no 2^-530 scaling). Otherwise the pre-pass is not
+//     used.
+//   - the ball (sphere_cast_shapes.cpp, sphere_cast_triangle): fraction 0 is
+//     the exact contact at the start, or a rounded piece's entry at 0 (an
+//     offset face's or an edge capsule's linecast from a start within
+//     rounding of it, the face band of kCastFaceStartBand = 2^-44 |s - a|,
+//     first_touch's rounded distance at 0): within rounding of touching for a
+//     triangle whose unit normal is well defined, the premise PrismFilter's
+//     planes (reach r (1 + 2^-20) + 2^-24 M, the same growth) already prune
+//     by. A sliver's normal is not (its direction's error grows as 1 / the
+//     sine of its smallest angle, and the face band's distance with it), so a
+//     sliver (PrismFilter's test: |n| <= 2^-20 |ab| |ac|) is not tested
+//     against the grown ball: its box (as the sweep's) decides, then the
+//     single cast. Magnitudes outside [2^-400, 2^400] (PrismFilter's range):
+//     the pre-pass is not used.
+template <class NodeTest, class Inside, class Grown, class Cast>
+struct StartPass {
+  NodeTest node_test;  // bool(const AABB&): may the grown shape touch it
+  Inside inside;       // contains(const AABB&): the shape itself holds it
+  Grown grown;         // bool(const Triangle&): may its cast give fraction 0
+  Cast cast;           // the single cast
+  MeshShapeCastHit best;
+  bool found = false;
+  // The least index known to give fraction 0 (a triangle of a box the shape
+  // holds), not yet cast; UINT32_MAX: none.
+  uint32_t proven = UINT32_MAX;
+  // Whether triangle `id` can no longer win: a lower index gives fraction 0
+  // (the best found, or a proven one).
+  bool beaten(uint32_t id) const {
+    return id > proven || (found && id > best.triangle);
+  }
+  // The grown shape's exact test, then the single cast: whether it gives
+  // fraction 0 (then it is the best so far: the caller offers only indices
+  // below the best's).
+  bool decide(const Triangle& t, uint32_t id) {
+    if (!grown(t)) return false;
+    ShapeCastHit h;
+    if (!cast(t, &h) || !(h.fraction == 0.0)) return false;
+    best.hit = h;
+    best.triangle = id;
+    found = true;
+    return true;
+  }
+};
+
+template <class NodeTest, class Inside, class Grown, class Cast>
+StartPass<NodeTest, Inside, Grown, Cast> start_pass(NodeTest n, Inside i,
+                                                    Grown g, Cast c) {
+  return {n, i, g, c, {}, false, UINT32_MAX};
+}
+
+// The grown radius R (above), for magnitudes in [2^-400, 2^400].
+double start_reach(double radius, double magnitude) {
+  return (radius * (1.0 + kMeshCastStartRadiusSlack) +
+          kMeshCastStartReach * magnitude) *
+         (1.0 + 0x1p-50);
+}
+
+bool start_pass_applies(double magnitude) {
+  return magnitude >= 0x1p-400 && magnitude <= 0x1p400;
+}
+
+}  // namespace
+
+// Depth first (the builder's order), every node the pass's node test keeps;
+// the stack as MeshTraversal::run's (one entry a level). The triangles whose
+// box the test keeps are gathered (index, slot) and then decided in ascending
+// index, so that the first that gives fraction 0 ends the batch: the exact
+// tests and single casts run only up to the answer, not on every triangle
+// near the start (the depth-first order is no order of the indices). A full
+// batch is decided on the spot and the traversal goes on, skipping every
+// index above the best found (unread), so any number of touching triangles
+// takes a fixed buffer. A node whose box the shape itself holds
+// (SphereNodeTest::contains, CapsuleNodeTest::contains: proven, as the
+// overlap queries take such a node whole) holds only triangles the shape
+// touches, whose single casts all start overlapping (contact_sphere_triangle
+// and contact_capsule_triangle are false exactly when the overlap tests are):
+// fraction 0. Only its least index can win; it is read from the indices
+// (no corners), gathered, and made `proven`, which skips every higher index.
+template <class Pass>
+bool Mesh::run_start_pass(Pass& pass, MeshShapeCastHit* hit) const {
+  if (nodes_.empty()) return false;
+  constexpr int kBatch = 256;
+  uint64_t batch[kBatch];  // index << 32 | slot
+  int count = 0;
+  // The batch in ascending index (a min-heap: the first or second is
+  // usually the answer) up to the first that gives fraction 0.
+  const auto decide = [&] {
+    const auto later = [](uint64_t x, uint64_t y) { return x > y; };
+    std::make_heap(batch, batch + count, later);
+    while (count > 0) {
+      std::pop_heap(batch, batch + count, later);
+      const uint64_t e = batch[--count];
+      const uint32_t id = static_cast<uint32_t>(e >> 32);
+      if (pass.found && id > pass.best.triangle) break;
+      const Triangle t = at(static_cast<uint32_t>(e));
+      if (pass.node_test(triangle_box(t)) && pass.decide(t, id)) break;
+    }
+    count = 0;
+  };
+  const auto gather = [&](uint32_t id, uint32_t s) {
+    if (count == kBatch) decide();
+    batch[count++] = static_cast<uint64_t>(id) << 32 | s;
+  };
+  // Whether to go into node i: false when the grown shape misses its box, or
+  // when the shape holds it (then its least index is gathered).
+  const auto enter = [&](uint32_t i) {
+    const AABB box = world_bounds(i);
+    if (!pass.node_test(box)) return false;
+    if (!pass.inside.contains(box)) return true;
+    uint32_t first, end;
+    subtree_slots(i, &first, &end);
+    uint32_t least = first;
+    for (uint32_t s = first + 1; s < end; ++s)
+      if (triangle_ids_[s] < triangle_ids_[least]) least = s;
+    const uint32_t id = triangle_ids_[least];
+    if (!pass.beaten(id)) {
+      pass.proven = id;
+      gather(id, least);
+    }
+    return false;
+  };
+  if (!enter(0u)) {
+    decide();
+    return pass.found ? (*hit = pass.best, true) : false;
+  }
+  uint32_t stack[detail::kStackSize];
+  int size = 0;
+  uint32_t node = 0;
+  for (;;) {
+    const MeshNode& n = nodes_[node];
+    if (n.count != 0) {
+      for (uint32_t s = n.index; s < n.end(); ++s) {
+        const uint32_t id = triangle_ids_[s];
+        if (!pass.beaten(id)) gather(id, s);
+      }
+    } else {
+      const uint32_t a = n.index, b = a + 1;
+      const bool ha = enter(a);
+      const bool hb = enter(b);
+      if (ha || hb) {
+        node = ha ? a : b;
+        stack[size] = b;
+        size += static_cast<int>(ha) & static_cast<int>(hb);
+        continue;
+      }
+    }
+    if (size == 0) break;
+    node = stack[--size];
+  }
+  decide();
+  if (!pass.found) return false;
+  *hit = pass.best;
+  return true;
+}
+
+bool Mesh::sphere_cast_start(Vec3 start, Vec3 end, double radius,
+                             double magnitude, MeshShapeCastHit* hit) const {
+  if (!start_pass_applies(magnitude)) return false;
+  const Sphere grown{start, start_reach(radius, magnitude)};
+  auto pass = start_pass(
+      SphereNodeTest(grown, max_coord_),
+      SphereNodeTest(Sphere{start, radius}, max_coord_),
+      [&](const Triangle& t) {
+        // Slivers (and degenerate triangles): their box decides (above).
+        const Vec3 ab = t.b - t.a, ac = t.c - t.a;
+        const double nn = length(cross(ab, ac));
+        if (!(nn > 0x1p-20 * length(ab) * length(ac) && nn >= 0x1p-900))
+          return true;
+        return overlap_sphere_triangle(grown, t);
+      },
+      [&](const Triangle& t, ShapeCastHit* h) {
+        return sphere_cast_triangle(start, end, radius, t, h);
+      });
+  return run_start_pass(pass, hit);
+}
+
+bool Mesh::capsule_cast_start(const Capsule& capsule, Vec3 translation,
+                              double magnitude, MeshShapeCastHit* hit) const {
+  const bool still =
+      translation.x == 0.0 && translation.y == 0.0 && translation.z == 0.0;
+  if (!start_pass_applies(magnitude) ||
+      same_point(capsule.start, capsule.end) ||
+      !(still || length(translation) > 0.0))
+    return false;
+  const Capsule grown{capsule.start, capsule.end,
+                      start_reach(capsule.radius, magnitude)};
+  // The ball about the capsule's middle that holds the grown capsule: radius
+  // |h| + R (h the half segment), computed |h| within 3 ulps of itself
+  // (Higham 3.1: the squares, the sums, the root), the sum rounded, all raised
+  // by 2^-50 (8 ulps): at least the exact |h| + R; the middle's rounding (an
+  // ulp of the magnitude) is far inside the node test's margin
+  // (kMeshBoxMargin). A cheap filter on a triangle's box before the exact
+  // test (the bounding box leaves its corners' regions in; on the nodes too,
+  // it cost more than it saved).
+  const Vec3 mid = capsule.start * 0.5 + capsule.end * 0.5;
+  const SphereNodeTest ball(
+      Sphere{mid,
+             (length(capsule.end * 0.5 - capsule.start * 0.5) + grown.radius) *
+                 (1.0 + 0x1p-50)},
+      max_coord_);
+  auto pass = start_pass(
+      capsule_node_test(grown, max_coord_),
+      capsule_node_test(capsule, max_coord_),
+      [&](const Triangle& t) {
+        return ball(triangle_box(t)) && overlap_capsule_triangle(grown, t);
+      },
+      [&](const Triangle& t, ShapeCastHit* h) {
+        return capsule_cast_triangle(capsule, translation, t, h);
+      });
+  return run_start_pass(pass, hit);
 }
 
 }  // namespace np

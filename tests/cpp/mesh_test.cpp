@@ -1768,6 +1768,114 @@ TEST(MeshTest, BallSlidingOverTheFloorsSeamsNeverCatchesOnAnEdge) {
   }
 }
 
+// Casts that start touching (the pre-pass of Mesh::sphere_cast /
+// capsule_cast, mesh.cpp's StartPass): the answer is the lowest index among
+// the triangles whose single cast gives fraction 0. A floor of 48 x 48 cells
+// (z = 0) and a wall (x = 40) crossing it, their triangles shuffled (the
+// lowest index anywhere) and their corners rotated, at magnitudes 2^-500 to
+// 2^500 and 2^24 of them from the origin. The shapes start touching exactly
+// (height r), an ulp inside or outside it, in the face band of the floor
+// (kCastFaceStartBand: no exact contact, fraction 0 moving down) while
+// touching the wall exactly (so that the band's triangles and the wall's
+// compete for the lowest index), over a floor's vertex, edge, diagonal or
+// face, or deep (thousands of triangles touching: beyond any batch, heap or
+// stack). It fails with the pre-pass's growth set to zero (start_reach: the
+// band's triangles lost) or without its index skip (a later batch's higher
+// index taking over).
+TEST(MeshTest, CastsThatStartTouchingEqualTheBruteForce) {
+  constexpr int kCells = 48;
+  constexpr double kWall = 40.0;
+  Soup base;
+  for (int i = 0; i < kCells; ++i)
+    for (int j = 0; j < kCells; ++j) {
+      const double x = i, y = j;
+      base.add({x, y, 0}, {x + 1, y, 0}, {x + 1, y + 1, 0});
+      base.add({x, y, 0}, {x + 1, y + 1, 0}, {x, y + 1, 0});
+    }
+  for (int j = 16; j < 32; ++j)
+    for (int k = -8; k < 8; ++k) {
+      const double y = j, z = k;
+      base.add({kWall, y, z}, {kWall, y + 1, z}, {kWall, y + 1, z + 1});
+      base.add({kWall, y, z}, {kWall, y + 1, z + 1}, {kWall, y, z + 1});
+    }
+  std::mt19937_64 rng(1414);
+  int zero = 0, band = 0, deep = 0, queries = 0;
+  for (int e : {-500, -300, 0, 300, 500}) {
+    for (double away : {0.0, 0x1p24}) {
+      const double scale = std::ldexp(1.0, e);
+      const Vec3 off{away * scale, -away * scale, 0.0};
+      // Shuffled triangles, corners rotated; every coordinate exact.
+      std::vector<size_t> order(base.triangles());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+      std::shuffle(order.begin(), order.end(), rng);
+      Soup s;
+      for (size_t i : order) {
+        const Triangle t = base.triangle(i);
+        const Vec3 a = t.a * scale + off, b = t.b * scale + off,
+                   c = t.c * scale + off;
+        if (rng() % 2)
+          s.add(b, c, a);
+        else
+          s.add(a, b, c);
+      }
+      const Mesh m = s.mesh();
+      const auto at = [&](double x, double y, double z) {
+        return Vec3{x, y, z} * scale + off;
+      };
+      int hits_before = zero;
+      // Against the brute force; the mesh's answers (the same) counted.
+      const auto check = [&](Vec3 c, Vec3 to, Vec3 axis, double r) {
+        ++queries;
+        compare_casts(s, m, c, to, axis, r);
+        MeshShapeCastHit got;
+        const np::Capsule capsule{c - axis, c + axis, r};
+        for (bool ball : {true, false})
+          if ((ball ? m.sphere_cast(c, to, r, &got)
+                    : m.capsule_cast(capsule, to - c, &got)) &&
+              got.hit.fraction == 0.0) {
+            ++zero;
+            band += !got.hit.started_overlapping;
+          }
+      };
+      const double r = 3.0 * scale;
+      const Vec3 axis_y{0.0, 2.0 * scale, 0.0};
+      // Deep: thousands touching the floor (and the wall).
+      for (Vec3 d : {Vec3{0, 0, -2}, Vec3{2, 0, 0}, Vec3{0, 0, 2}}) {
+        const Vec3 c = at(24.25, 23.75, 0.0) + Vec3{0, 0, 10.0 * scale};
+        const double big = 20.0 * scale;
+        check(c, c + d * scale, axis_y, big);
+        check(at(kWall - 10.0, 24.5, 5.0),
+              at(kWall - 10.0, 24.5, 5.0) + d * scale, axis_y, big);
+        ++deep;
+      }
+      // At height r (exactly, an ulp either side, in the face band) over a
+      // floor's vertex, edge, diagonal or face, touching the wall exactly.
+      for (Vec3 foot :
+           {Vec3{kWall - 3.0, 24.0, 0.0}, Vec3{kWall - 3.0, 24.5, 0.0},
+            Vec3{kWall - 3.0, 20.0, 0.0}}) {
+        const Vec3 f = at(foot.x, foot.y, foot.z);
+        const double band_gap =
+            std::ldexp(1.0, -47) * std::max(std::fabs(f.x), std::fabs(f.y));
+        for (double h : {r, std::nextafter(r, 0.0), std::nextafter(r, INFINITY),
+                         r + band_gap, r + 0x1p-50 * r}) {
+          const Vec3 c{f.x, f.y, f.z + h};
+          for (Vec3 d : {Vec3{0, 0, -1}, Vec3{0, 1, 0}}) {
+            check(c, c + d * scale, axis_y, r);
+            // The capsule lying along x (over many floor triangles).
+            check(c, c + d * scale, Vec3{2.0 * scale, 0.0, 0.0}, r);
+          }
+        }
+      }
+      EXPECT_GT(zero, hits_before) << "scale 2^" << e;
+      if (HasFailure()) return;
+    }
+  }
+  // Not vacuous: started casts, band starts (fraction 0, not overlapping).
+  EXPECT_GT(zero, queries / 2);
+  EXPECT_GT(band, 0);
+  EXPECT_GT(deep, 0);
+}
+
 TEST(MeshTest, CastsOnAnEmptyMeshMiss) {
   const Mesh m(nullptr, 0, nullptr, 0);
   MeshShapeCastHit h;

@@ -202,7 +202,13 @@ class Mesh {
   /// segment and a box; mesh.cpp's SlabRay::use_cross). Algorithm: the
   /// swept-sphere BVH cast of Jolt's CastShape against a MeshShape and parry's
   /// cast_shapes against a TriMesh (the segment against boxes grown by the
-  /// shape's extent). The inputs must be valid (finite points, radius >= 0).
+  /// shape's extent). Before the sweep, a pre-pass answers a cast that starts
+  /// touching (mesh.cpp's StartPass): depth first over the ball at the start
+  /// grown by kMeshCastStartReach (a superset of the triangles whose single
+  /// cast can give fraction 0), their indices ascending, the first whose
+  /// single cast gives fraction 0 is the answer (the same as the sweep's);
+  /// when none does, the sweep runs. The inputs must be valid (finite points,
+  /// radius >= 0).
   bool sphere_cast(Vec3 start, Vec3 end, double radius,
                    MeshShapeCastHit* hit) const;
   /// The same for a capsule moving by `translation`, with
@@ -210,7 +216,7 @@ class Mesh {
   /// the capsule's centre's segment against each box widened per axis by
   /// that axis's |end - start| / 2 + radius + kMeshBoxMargin: the bounding
   /// box of the box's Minkowski sum with the capsule, so it never prunes the
-  /// answer.
+  /// answer. The same pre-pass over the capsule at its start first.
   bool capsule_cast(const Capsule& capsule, Vec3 translation,
                     MeshShapeCastHit* hit) const;
 
@@ -417,6 +423,16 @@ class Mesh {
                     Record& record) const;
   template <class Visit>
   bool overlap_query(Visit& visit, std::vector<uint32_t>* out) const;
+  // The casts' pre-pass (mesh.cpp, StartPass): the answer of a cast that
+  // starts touching, found depth first over the start shape; false when no
+  // triangle's single cast gives fraction 0 (or the pre-pass does not apply),
+  // and then the sweep decides.
+  bool sphere_cast_start(Vec3 start, Vec3 end, double radius, double magnitude,
+                         MeshShapeCastHit* hit) const;
+  bool capsule_cast_start(const Capsule& capsule, Vec3 translation,
+                          double magnitude, MeshShapeCastHit* hit) const;
+  template <class Pass>
+  bool run_start_pass(Pass& pass, MeshShapeCastHit* hit) const;
 };
 
 }  // namespace np

@@ -357,6 +357,29 @@ inline constexpr double kMeshInsideCapsuleReach = 0x1p-48;
 /// overflowing, for coordinates near the subnormal range.
 inline constexpr double kMeshBoxMarginAbsolute = 0x1p-1040;
 
+/// Dimensionless, relative. The mesh casts' pre-pass (mesh.cpp, StartPass)
+/// looks for the triangles a cast starts touching (single cast at fraction 0)
+/// among those within the start shape grown by this fraction of the
+/// magnitude M (mesh.cpp: the largest |coordinate| of the mesh, the path and
+/// the radius; the capsule's doubled), plus kMeshCastStartRadiusSlack of the
+/// radius. A capsule cast at fraction 0 either starts overlapping (exact) or
+/// was kept by capsule_cast.cpp's settle_on_exact, whose exact test put the
+/// capsule at the start within 2^-30 of its magnitude (at most M) of the
+/// triangle: 2^-24 is 64 times that. A sphere cast's fraction 0 comes from
+/// rounded pieces (an offset face's or an edge capsule's entry at 0, the face
+/// band kCastFaceStartBand = 2^-44 of |s - a|), within rounding of touching
+/// for a triangle that is not a sliver: the premise mesh.cpp's PrismFilter
+/// prunes by (its planes' reach, r (1 + 2^-20) + 2^-24 M, is this grown
+/// shape's); slivers are not tested against the grown shape (only their
+/// boxes, as the sweep's). Looser costs time only; tighter than the single
+/// casts' rounding would change answers (the pre-pass tests fail).
+inline constexpr double kMeshCastStartReach = 0x1p-24;
+
+/// Dimensionless, relative: the radius's part of the pre-pass's growth
+/// (kMeshCastStartReach), as PrismFilter's (a unit normal within rounding of
+/// unit scales a reach by ~2^-52; 2^-20 is far beyond it).
+inline constexpr double kMeshCastStartRadiusSlack = 0x1p-20;
+
 /// Dimensionless, relative. A BVH node's entry parameter along a ray and its
 /// lower bound on a point's distance are computed in rounded doubles (a
 /// difference, a reciprocal and a product, or a sum of squares and a square
