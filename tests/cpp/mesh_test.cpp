@@ -1787,7 +1787,8 @@ TEST(MeshTest, CastsOnAnEmptyMeshMiss) {
 // ulps too high loses it), and a sliver from the corner inward;
 // at every magnitude from 2^-500 to 2^500, at the origin and far from it.
 // Without the filter's slack (its 2 delta and the entry's lowering), cases
-// here fail.
+// here fail. (The filter is the balls'; the capsules, centred on the same
+// paths with their near cap reaching the corner, are checked beside them.)
 TEST(MeshTest, CastsWhereTheBoundingSphereIsTightEqualTheBruteForce) {
   std::mt19937_64 rng(1414);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
