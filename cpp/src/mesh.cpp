@@ -753,15 +753,18 @@ struct MeshTraversal {
   // (`visit.box_bound`, a slab test) raised by its faces' planes
   // (`visit.faces`, cheap, computed while its corners are at hand: before,
   // they waited for the pop, which reread the corners, and three in four
-  // triangles queued were popped); the dearer filter (`visit.adaptive`, the
-  // prism's adaptive planes) runs only when it is popped, and a triangle whose
-  // bound it raises above the heap's least goes back in, refined. A triangle is
-  // cast (`visit.cast_at`) only when nothing queued could come earlier, so
-  // the first contact found is usually the answer and every entry beyond it
-  // is dropped unopened: most triangles whose box the path enters are never
-  // refined (before, every one was, when its leaf was opened: 70 to 80 per
-  // cast on the benchmark's knot, of which one or two were cast). The stop is
-  // the same rule as before: an entry whose bound exceeds the best fraction
+  // triangles queued were popped; what they leave is kept beside the heap,
+  // `faces_of`, so a popped triangle goes on from it rather than computing
+  // its sphere's and faces' bounds again: a third fewer `faces` per cast on the
+  // benchmark's knot, the same values); the dearer filter (`visit.adaptive`,
+  // the prism's adaptive planes) runs only when it is popped, and a triangle
+  // whose bound it raises above the heap's least goes back in, refined. A
+  // triangle is cast (`visit.cast_at`) only when nothing queued could come
+  // earlier, so the first contact found is usually the answer and every entry
+  // beyond it is dropped unopened: most triangles whose box the path enters are
+  // never refined (before, every one was, when its leaf was opened: 70 to 80
+  // per cast on the benchmark's knot, of which one or two were cast). The stop
+  // is the same rule as before: an entry whose bound exceeds the best fraction
   // so far holds nothing that can win (bounds are lower bounds), and the heap
   // gives the rest in order, so the first such pop ends the traversal. Which
   // triangles are cast may change with the order, never the answer: the
@@ -779,10 +782,17 @@ struct MeshTraversal {
       double bound;
       uint32_t code;  // index << 2 | kind: a node, or a triangle's slot
       uint32_t tie;   // a triangle's index; UINT32_MAX for a node
+      uint32_t slot;  // a kFaced triangle's faces in `faces_of`
     };
     constexpr int kHeap = 256;
     Entry heap[kHeap];
     int size = 0;
+    // The faces' planes of the kFaced triangles in the heap (one slot each,
+    // so kHeap slots are enough), for their next stage to go on from.
+    typename Visit::Faces faces_of[kHeap];
+    uint32_t free_slots[kHeap];
+    int free_count = kHeap;
+    for (int i = 0; i < kHeap; ++i) free_slots[i] = static_cast<uint32_t>(i);
     // Equal bounds pop triangles first, by index, then nodes: a cast that
     // starts touching triangles (each at bound 0) finds a low index among
     // them early, and the leaves opened after it skip every triangle of a
@@ -793,7 +803,14 @@ struct MeshTraversal {
     // (index << 2 fits: nodes and slots are below 2 kMaxMeshTriangles = 2^28.)
     const auto push = [&](double bound, uint32_t index, Kind kind,
                           uint32_t tie) {
-      heap[size++] = {bound, index << 2 | kind, tie};
+      heap[size++] = {bound, index << 2 | kind, tie, 0u};
+      std::push_heap(heap, heap + size, later);
+    };
+    const auto push_faced = [&](uint32_t index, uint32_t tie,
+                                const typename Visit::Faces& f) {
+      const uint32_t slot = free_slots[--free_count];
+      faces_of[slot] = f;
+      heap[size++] = {f.low, index << 2 | kFaced, tie, slot};
       std::push_heap(heap, heap + size, later);
     };
     // Both filters and the cast, now.
@@ -812,7 +829,8 @@ struct MeshTraversal {
         return visit.cast_at(mesh.at(i), id, e.bound);
       double lo;
       const Triangle tri = mesh.at(i);
-      if (!visit.refine(tri, id, e.bound, &lo)) return;
+      free_slots[free_count++] = e.slot;
+      if (!visit.adaptive(tri, id, faces_of[e.slot], &lo)) return;
       if (size > 0 && lo > heap[0].bound)
         push(lo, i, kRefined, id);
       else
@@ -845,24 +863,24 @@ struct MeshTraversal {
         }
         typename Visit::Faces f;
         if (!visit.faces(tri, id, box, &f)) continue;
-        const Entry e{f.low, s << 2 | kFaced, id};
+        const Entry e{f.low, s << 2 | kFaced, id, 0u};
         if (!holding) {
           held = e;
           held_tri = tri;
           held_faces = f;
           holding = true;
         } else if (later(held, e)) {
-          push(held.bound, held.code >> 2, kFaced, held.tie);
+          push_faced(held.code >> 2, held.tie, held_faces);
           held = e;
           held_tri = tri;
           held_faces = f;
         } else {
-          push(e.bound, s, kFaced, id);
+          push_faced(s, id, f);
         }
       }
       if (!holding) return;
       if (size > 0 && later(held, heap[0]))
-        return push(held.bound, held.code >> 2, kFaced, held.tie);
+        return push_faced(held.code >> 2, held.tie, held_faces);
       double lo;
       if (!visit.adaptive(held_tri, held.tie, held_faces, &lo)) return;
       if (size > 0 && lo > heap[0].bound)
@@ -1454,13 +1472,85 @@ struct PrismFilter {
   double delta;  // the absolute slack
   bool enabled;
 
+  // The bounding sphere's stage (`sphere`): t . t, max |t_k|, the shape's
+  // reach from its centre raised (r + |h|), and whether it applies: to balls
+  // only (h = 0). A capsule's sphere carries |h| in its radius, loose for the
+  // benchmark's upright capsules: it took a tenth of their adaptive planes
+  // and made their casts 2% slower in WASM (mesh_ab.bench.mjs), so they go
+  // without.
+  double tt, tmax, reach;
+  bool sphere_on;
+
   PrismFilter(Vec3 o_, Vec3 t_, Vec3 h_, double r_, double magnitude)
       : o(o_),
         t(t_),
         h(h_),
         r(r_),
         delta(0x1p-24 * magnitude),
-        enabled(magnitude >= 0x1p-400 && magnitude <= 0x1p400) {}
+        enabled(magnitude >= 0x1p-400 && magnitude <= 0x1p400),
+        tt(dot(t_, t_)),
+        tmax(max_abs_component(t_)),
+        reach((r_ + length(h_)) * (1.0 + kMeshSphereBoundSlack)),
+        sphere_on(h_.x == 0.0 && h_.y == 0.0 && h_.z == 0.0 &&
+                  magnitude >= 0x1p-100 && magnitude <= 0x1p100 &&
+                  tmax >= 0x1p-100 * magnitude) {}
+
+  // The triangle's bounding sphere against the swept shape, before the faces'
+  // planes (a handful of products and two square roots): false when the
+  // shape's centre path cannot come within the sphere's radius plus the
+  // shape's reach at any fraction in [0, 1] (the line misses the sphere, or
+  // the sphere lies wholly behind the start or beyond the end), or when it
+  // could only at fractions above `cut`; otherwise true, with *low raised to
+  // the path's entry into the sphere when that is later. The sphere: centre
+  // c', the rounded centroid's offset m = o - c' taken as exact (c' within
+  // 2^-49 of the magnitude of the rounded centroid), radius rho = (R + r +
+  // |h|) (1 + 2^-40) + 2 delta, R from the rounded corners' offsets (a sum of
+  // three squares of rounded differences, a square root: a few ulps, Higham,
+  // "Accuracy and Stability of Numerical Algorithms", 3.1, gamma_n, every
+  // term nonnegative; an underflow's loss below 2^-530, inside delta). A
+  // shape (the points within r of c(f) + s h, |s| <= 1) touching the
+  // triangle (within the single calls' rounding of touching, which delta
+  // covers as in the planes) has |c(f) - c'| <= rho. Along c(f) = o + f t
+  // that is the quadratic tt f^2 + 2 b f + |m|^2 - rho^2 <= 0 (Ericson 5.3.2,
+  // "Real-Time Collision Detection", intersecting a ray with a sphere), whose
+  // discriminant is written D = tt rho^2 - |m x t|^2 (Lagrange's identity, no
+  // cancellation of |m|^2 against rho^2), roots (-b -+ sqrt(D)) / tt.
+  // Rounding (Higham 3.1): the computed D is within gamma_8 (tt rho^2 + tt
+  // |m|^2) of the exact one (|m x t| <= |m| |t|), b within gamma_3 3
+  // max|m_k| max|t_k|; ed = 2^-45 (tt rho^2 + tt |m|^2) covers the first with
+  // room, so D <= d + ed and s = sqrt(d + ed) is at least sqrt(D) less half
+  // an ulp; eb = 2^-45 (3 max|m_k| max|t_k| + |b| + s) covers b's error, s's
+  // and the rounding of -b -+ s; the signs of the rounded sums are the exact
+  // sums' (rounding keeps a sign), and the entry's quotient is lowered by
+  // kMeshSphereBoundSlack of itself (one division, tt's gamma_3). Only for
+  // magnitudes in [2^-100, 2^100] and max|t_k| at least 2^-100 of the
+  // magnitude: no product overflows, and no underflow's loss (below 2^-1074)
+  // comes near ed (tt rho^2 >= 2^-648).
+  bool sphere(const Triangle& tri, double cut, double* low) const {
+    if (!sphere_on) return true;
+    const Vec3 c = (tri.a + tri.b + tri.c) * (1.0 / 3.0);
+    const double r2 =
+        max2(max2(length_squared(tri.a - c), length_squared(tri.b - c)),
+             length_squared(tri.c - c));
+    const double rho =
+        (std::sqrt(r2) + reach) * (1.0 + kMeshSphereBoundSlack) + 2.0 * delta;
+    const Vec3 m = o - c;
+    const double rr = tt * (rho * rho), mm = tt * length_squared(m);
+    const double d = rr - length_squared(cross(m, t));
+    const double dd = d + 0x1p-45 * (rr + mm);
+    if (dd < 0.0) return false;  // the line passes beside the sphere
+    const double b = dot(m, t), s = std::sqrt(dd);
+    const double eb =
+        0x1p-45 * (3.0 * max_abs_component(m) * tmax + std::fabs(b) + s);
+    if ((s - b) + eb < 0.0) return false;  // the sphere is behind the start
+    const double n1 = (-b - s) - eb;
+    if (n1 > 0.0) {
+      const double f1 = n1 / tt * (1.0 - kMeshSphereBoundSlack);
+      if (f1 > 1.0 || f1 > cut) return false;
+      *low = max2(*low, f1);
+    }
+    return true;
+  }
 
   // What the faces' planes leave of a triangle (`faces`), for the adaptive
   // planes to go on from (`adaptive`) without computing them again: the
@@ -1499,6 +1589,7 @@ struct PrismFilter {
     f->high = 1.0;
     f->filtered = false;
     if (!enabled) return true;
+    if (!sphere(tri, cut, &f->low)) return false;
     const Vec3 ab = tri.b - tri.a, ac = tri.c - tri.a;
     const Vec3 n = cross(ab, ac);
     const double nn = length(n);

@@ -1883,6 +1883,117 @@ TEST(MeshTest, CastsOnAnEmptyMeshMiss) {
   EXPECT_FALSE(m.capsule_cast({{0, 0, 0}, {0, 1, 0}, 1.0}, {1, 0, 0}, &h));
 }
 
+// The casts' bounding-sphere filter (mesh.cpp, PrismFilter::sphere) where it
+// is tight: the shape reaches the triangle's corner farthest from the
+// centroid straight along the centroid's direction (head on: the contact's
+// fraction is the path's entry into the sphere; the path ending there, the
+// entry is the end) or beside it (grazing: the path's distance to the
+// centroid is the sphere's radius), nudged by a few ulps either way; a
+// copy of the triangle moved along the path by a few ulps of the path (a
+// near tie), a triangle of a higher index touched at the same corner but
+// whose sphere is loose there (a tie the tight one must win: a bound a few
+// ulps too high loses it), and a sliver from the corner inward;
+// at every magnitude from 2^-500 to 2^500, at the origin and far from it.
+// Without the filter's slack (its 2 delta and the entry's lowering), cases
+// here fail. (The filter is the balls'; the capsules, centred on the same
+// paths with their near cap reaching the corner, are checked beside them.)
+TEST(MeshTest, CastsWhereTheBoundingSphereIsTightEqualTheBruteForce) {
+  std::mt19937_64 rng(1414);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  auto unit = [&] {
+    for (;;) {
+      const Vec3 v{u(rng), u(rng), u(rng)};
+      const double l = np::length(v);
+      if (l > 0.1 && l <= 1.0) return v / l;
+    }
+  };
+  int cases = 0, hits = 0;
+  for (int e = -500; e <= 500; e += 25) {
+    const double scale = std::ldexp(1.0, e);
+    for (double offset : {0.0, 1e6 * scale, -3e12 * scale}) {
+      for (int q = 0; q < 40; ++q) {
+        SCOPED_TRACE(::testing::Message()
+                     << "scale 2^" << e << " offset " << offset << " q " << q);
+        const Vec3 at{offset, offset * 0.5, -offset};
+        const Triangle t{at + unit() * scale, at + unit() * scale,
+                         at + unit() * (0.5 * scale)};
+        const Vec3 g = (t.a + t.b + t.c) * (1.0 / 3.0);
+        Vec3 v = t.a;
+        for (Vec3 w : {t.b, t.c})
+          if (np::length_squared(w - g) > np::length_squared(v - g)) v = w;
+        const double rv = np::length(v - g);
+        if (!(rv > 0.0)) continue;
+        const Vec3 out = (v - g) / rv;
+        // A direction perpendicular to out, for the grazing paths.
+        Vec3 side = np::cross(out, unit());
+        side = side / np::length(side);
+        const double r = scale * (q % 3 == 0 ? 0.05 : q % 3 == 1 ? 0.3 : 2.0);
+        const double hl = q % 2 ? 0.0 : 0.4 * scale;  // the capsule's half axis
+        // Within rounding either way, or beyond touching by up to 2^-30 of the
+        // magnitude, where the single calls may still report a contact.
+        const double nudges[] = {-0x1p-50, 0.0,     0x1p-50, 0x1p-40,
+                                 0x1p-34,  0x1p-31, 0x1p-29};
+        const double nudge = nudges[q % 7];
+        Soup s;
+        s.add(t.a, t.b, t.c);
+        const double reach = (r + hl) * (1.0 + nudge);
+        Vec3 from, to;
+        if (q % 4 < 2) {  // head on, the path ending at the contact or beyond
+          to = v + out * (q % 4 == 0 ? reach : reach * 0.5);
+          from = v + out * (reach + 3.0 * scale);
+        } else {  // grazing the corner sideways
+          from = v + out * reach + side * (2.0 * scale);
+          to = v + out * reach - side * (2.0 * scale);
+        }
+        // The near tie: the same triangle a few ulps of the path farther on,
+        // first or second in index order; a sliver beside.
+        const Vec3 path = to - from;
+        const Vec3 shift = path * std::ldexp(1.0, -52 + q % 3);
+        if (q % 2)
+          s.add(t.a + shift, t.b + shift, t.c + shift);
+        else
+          s.positions.insert(
+              s.positions.begin(),
+              {t.a.x + shift.x, t.a.y + shift.y, t.a.z + shift.z,
+               t.b.x + shift.x, t.b.y + shift.y, t.b.z + shift.z,
+               t.c.x + shift.x, t.c.y + shift.y, t.c.z + shift.z});
+        // A triangle at a higher index touched at the same corner, whose
+        // bounding sphere is loose there (v is not its farthest corner): the
+        // same fraction, so A must win the tie on its own tight bound.
+        s.add(v, v - out * scale + side * scale,
+              v - out * scale - side * scale);
+        s.add(v, v - out * scale, v - out * scale + side * (scale * 0x1p-30));
+        const Mesh m = s.mesh();
+        MeshShapeCastHit got, want;
+        const bool gs = m.sphere_cast(from, to, r + hl, &got);
+        const bool ws = brute_cast(
+            s,
+            [&](const Triangle& tri, ShapeCastHit* h) {
+              return np::sphere_cast_triangle(from, to, r + hl, tri, h);
+            },
+            &want);
+        EXPECT_TRUE(SameCast(gs, got, ws, want)) << "sphereCast";
+        // The capsule along out, centred on the ball's path: its near cap
+        // (radius r, centre hl nearer v) reaches v as the ball did.
+        const np::Capsule cap{from - out * hl, from + out * hl, r};
+        const bool gc = m.capsule_cast(cap, path, &got);
+        const bool wc = brute_cast(
+            s,
+            [&](const Triangle& tri, ShapeCastHit* h) {
+              return np::capsule_cast_triangle(cap, path, tri, h);
+            },
+            &want);
+        EXPECT_TRUE(SameCast(gc, got, wc, want)) << "capsuleCast";
+        cases += 2;
+        hits += ws + wc;
+      }
+    }
+  }
+  // Both outcomes occur (the nudges put the contact on either side).
+  EXPECT_GT(hits, cases / 4);
+  EXPECT_LT(hits, cases);
+}
+
 // ---- Contacts (contacts_sphere, contacts_capsule) and internal edges.
 
 using np::ContactHit;

@@ -391,6 +391,14 @@ inline constexpr double kMeshCastStartRadiusSlack = 0x1p-20;
 /// few ulps of the exact one).
 inline constexpr double kMeshBoundSlack = 0x1p-40;
 
+/// Dimensionless, relative. The mesh casts' bounding-sphere filter (mesh.cpp,
+/// PrismFilter::sphere) raises the shape's reach from its centre (r + |h|)
+/// and the sphere's radius by this fraction of themselves and lowers the
+/// path's entry fraction by it: each is a sum, a square root or a quotient of
+/// rounded values, a few ulps off (Higham 3.1, gamma_n); 2^-40 is far above
+/// them and far below any filtering that matters.
+inline constexpr double kMeshSphereBoundSlack = 0x1p-40;
+
 /// Dimensionless, relative. The mesh's closest-point leaves bound a point's
 /// distance to a triangle from below in plain doubles
 /// (detail/triangle_bound.h): each signed quantity there (a dot product of
