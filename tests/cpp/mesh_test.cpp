@@ -3151,3 +3151,82 @@ TEST(MeshReviewTest, DegenerateQueriesOnDeepTreesEqualTheBruteForce) {
     EXPECT_GT(hits, 0);
   }
 }
+
+// Issue 14: capsule_cast.cpp's settle_on_exact keeps a features' entry at
+// which the capsule is within 2^-30 of the magnitude m of the triangle, while
+// the mesh sweep's boxes are widened by only 2^-40 of it (kMeshBoxMargin). The
+// bound holds because settle never moves a fraction: it keeps the features'
+// entry (within rounding of touching, a few ulps of m) or replaces it by the
+// bisection's hi, where the exact swept test touches. (Mutating settle to
+// move a kept entry to the least fraction within 2^-30 m fails this test.)
+// Built to break it: a
+// capsule gliding nearly parallel to a face (its axis across the path) or
+// along an edge (its axis along the path), approaching by 2 to 16 times
+// 2^-30 of m over the path (2^-30 m is 1/16 to 1/2 of the path), touching
+// midway give or take +-2^-30, 2^-35, 2^-45 or 2^-52 of m (or 0); a later
+// neighbour below the path (a cast slipping past the first triangle's box would
+// report it); magnitudes 2^-300 to 2^300, at the origin and 1e6 of the size off
+// it. Each cast equals the brute force bit for bit.
+TEST(MeshTest, CapsuleCastsGlidingNearlyParallelEqualTheBruteForce) {
+  std::mt19937_64 rng(1415);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  int hits = 0, misses = 0;
+  const double gaps[] = {0.0,     0x1p-30,  -0x1p-30, 0x1p-35, -0x1p-35,
+                         0x1p-45, -0x1p-45, 0x1p-52,  -0x1p-52};
+  for (int e = -300; e <= 300; e += 50) {
+    const double scale = std::ldexp(1.0, e);
+    for (double offset : {0.0, 1e6}) {
+      const Vec3 at = Vec3{1.0, -0.5, 0.25} * (offset * scale);
+      // The floor triangle (y = 0), a tilted neighbour sharing its far edge
+      // and a lower one farther on.
+      const Triangle floor{at + Vec3{-1, 0, -1} * scale,
+                           at + Vec3{1, 0, -1} * scale,
+                           at + Vec3{0, 0, 1} * scale};
+      const Triangle next{at + Vec3{1, 0, -1} * scale,
+                          at + Vec3{0, 0, 1} * scale,
+                          at + Vec3{2, -0.25, 1} * scale};
+      const Triangle lower{at + Vec3{1.5, -0.5, -2} * scale,
+                           at + Vec3{3, -0.5, -2} * scale,
+                           at + Vec3{2, -0.5, 2} * scale};
+      Soup s;
+      for (const Triangle& t : {floor, next, lower}) s.add(t.a, t.b, t.c);
+      const Mesh m = s.mesh();
+      for (int q = 0; q < 54; ++q) {
+        SCOPED_TRACE(::testing::Message()
+                     << "scale 2^" << e << " offset " << offset << " q " << q);
+        const double gap = gaps[q % 9] * scale * std::max(offset, 1.0);
+        const double radius = scale * (0.05 + 0.1 * std::fabs(u(rng)));
+        const double len = scale * (1.0 + std::fabs(u(rng)));
+        const bool along_edge = (q / 9) % 2 == 1;
+        // The approach over the whole path: 2 to 16 times 2^-30 m, so that
+        // 2^-30 m is 1/16 to 1/2 of the path; the touch (at gap 0) midway.
+        const double descent = std::ldexp(1.0 + std::fabs(u(rng)),
+                                          -29 + static_cast<int>(rng() % 4)) *
+                               scale * std::max(offset, 1.0),
+                     approach = descent, touch = 0.3 + 0.4 * std::fabs(u(rng));
+        Vec3 c, path, axis;
+        if (!along_edge) {
+          // Over the face: start above it by radius + |gap| (+ the descent),
+          // moving along x (and a little z) and down by the approach.
+          c = at + Vec3{-0.6 * scale, radius + descent * touch + gap,
+                        0.3 * u(rng) * scale};
+          path = Vec3{len, -descent, 0.05 * u(rng) * len};
+          axis = Vec3{0.0, 0.0, 0.2 * scale};
+        } else {
+          // Beside the edge (-1, 0, -1)-(1, 0, -1), outside it at radius +
+          // gap, moving along it and toward it by the approach.
+          c = at +
+              Vec3{-1.5 * scale, 0.0, -scale - radius - approach * touch - gap};
+          path = Vec3{len, 0.0, approach};
+          axis = Vec3{0.3 * scale, 0.0, 0.0};
+        }
+        const int h = compare_casts(s, m, c, c + path, axis, radius);
+        hits += h;
+        misses += 2 - h;
+        if (HasFailure()) return;
+      }
+    }
+  }
+  EXPECT_GT(hits, 100);  // not vacuous either way
+  EXPECT_GT(misses, 10);
+}
