@@ -788,11 +788,14 @@ struct MeshTraversal {
     Entry heap[kHeap];
     int size = 0;
     // The faces' planes of the kFaced triangles in the heap (one slot each,
-    // so kHeap slots are enough), for their next stage to go on from.
+    // so kHeap slots are enough), for their next stage to go on from. A slot
+    // is a freed one when there is one, else the next never used (`fresh`):
+    // nothing to fill per cast, and fresh stays <= kHeap, since it grows only
+    // while every slot below it is held by an entry in the heap.
     typename Visit::Faces faces_of[kHeap];
     uint32_t free_slots[kHeap];
-    int free_count = kHeap;
-    for (int i = 0; i < kHeap; ++i) free_slots[i] = static_cast<uint32_t>(i);
+    int free_count = 0;
+    uint32_t fresh = 0;
     // Equal bounds pop triangles first, by index, then nodes: a cast that
     // starts touching triangles (each at bound 0) finds a low index among
     // them early, and the leaves opened after it skip every triangle of a
@@ -808,7 +811,7 @@ struct MeshTraversal {
     };
     const auto push_faced = [&](uint32_t index, uint32_t tie,
                                 const typename Visit::Faces& f) {
-      const uint32_t slot = free_slots[--free_count];
+      const uint32_t slot = free_count > 0 ? free_slots[--free_count] : fresh++;
       faces_of[slot] = f;
       heap[size++] = {f.low, index << 2 | kFaced, tie, slot};
       std::push_heap(heap, heap + size, later);
@@ -1666,16 +1669,6 @@ struct PrismFilter {
     adapt(low, low);
     *lo = low;
     return low <= high;
-  }
-
-  // Both stages: false when no contact at any fraction in [0, 1] is possible,
-  // or when every contact's fraction is above `cut` (then the planes left are
-  // not computed); otherwise true, with *lo a lower bound on any contact's
-  // fraction, at least `floor` (a lower bound known already).
-  bool bound(const Triangle& tri, double floor, double cut, double* lo) const {
-    Faces f;
-    if (!faces(tri, floor, cut, &f)) return false;
-    return adaptive(tri, f, cut, lo);
   }
 };
 
