@@ -1595,14 +1595,46 @@ struct PrismFilter {
     if (!sphere(tri, cut, &f->low)) return false;
     const Vec3 ab = tri.b - tri.a, ac = tri.c - tri.a;
     const Vec3 n = cross(ab, ac);
-    const double nn = length(n);
-    // A sliver or a degenerate triangle (NaN-safe: the test fails).
-    if (!(nn > 0x1p-20 * length(ab) * length(ac) && nn >= 0x1p-900))
-      return true;
+    // A sliver or a degenerate triangle (NaN-safe: the tests fail). In the
+    // ordinary case (every square a normal double) the test is |n|^2 >
+    // 2^-40 |ab|^2 |ac|^2, without the edges' two square roots: the same
+    // test within a few ulps (Higham 3.1), and 2^-20 is a threshold chosen
+    // with room, not a bound (what matters is that |n| is not far below it,
+    // where the unit normal's direction would be poorly known). Outside it,
+    // the square roots as before (length() rescales).
+    const double nn2 = length_squared(n),
+                 edges2 = length_squared(ab) * length_squared(ac);
+    double nn;
+    if (nn2 >= DBL_MIN && nn2 <= DBL_MAX && edges2 >= DBL_MIN &&
+        edges2 <= DBL_MAX) {
+      if (!(nn2 > 0x1p-40 * edges2)) return true;
+      nn = std::sqrt(nn2);  // length(n), bit for bit, in this range
+    } else {
+      nn = length(n);
+      if (!(nn > 0x1p-20 * length(ab) * length(ac))) return true;
+    }
+    if (!(nn >= 0x1p-900)) return true;
     f->u = n / nn;
     f->filtered = true;
-    plane(f->u, tri.a, &f->low, &f->high);
-    plane(negated(f->u), tri.a, &f->low, &f->high);
+    // Both faces' planes, u = +-n at the corner a, as plane() would apply
+    // them one after the other, the same expressions and so the same bounds
+    // bit for bit: the -u plane's dot products are the +u plane's negated
+    // exactly (rounding to nearest is symmetric), so they are computed once.
+    const double g0 = dot(f->u, o - tri.a), g1 = dot(f->u, t);
+    const double reach =
+        (r + std::fabs(dot(f->u, h))) * (1.0 + 0x1p-20) + delta;
+    if (g1 < 0.0 || g1 > 0.0) {
+      // +u: g0 + f g1 <= reach; -u: -g0 - f g1 <= reach. The plane whose
+      // g1 is negative gives the entry (low), the other the exit (high).
+      const double a = g1 < 0.0 ? g0 - reach : -g0 - reach;
+      const double b = g1 < 0.0 ? reach + g0 : reach - g0;
+      const double ag = std::fabs(g1);
+      f->low = max2(f->low, a / ag * (1.0 - kMeshBoundSlack));
+      f->high =
+          b < 0.0 ? -1.0 : min2(f->high, b / ag * (1.0 + kMeshBoundSlack));
+    } else if (g0 > reach || -g0 > reach) {
+      f->high = -1.0;
+    }
     return f->low <= f->high && !(f->low > cut);
   }
 
