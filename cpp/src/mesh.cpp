@@ -1409,6 +1409,24 @@ size_t Mesh::pair_test_mismatches(const Ray& ray, double max_distance,
       unit_);
   size_t mismatches = 0;
   for (const MeshNode& n : nodes_) {
+#ifdef __wasm_simd128__
+    // Under WASM SIMD also the ray leaves' box test in lanes
+    // (SlabRay::enter_triangle_lanes, RayVisit::leaf_range) against enter()
+    // on triangle_box, on every triangle: the outcome, and the distance when
+    // entered, in every bit.
+    if (n.count != 0 && rays.slab.lanes) {
+      v128_t swap[3];
+      for (int a = 0; a < 3; ++a)
+        swap[a] = wasm_i64x2_splat(rays.slab.d[a] < 0.0 ? -1 : 0);
+      for (uint32_t s = n.index; s < n.end(); ++s) {
+        double d = 0.0, e = 0.0;
+        const bool lanes = rays.slab.enter_triangle_lanes(at(s), swap, &d) != 0;
+        const bool entered = rays.slab.enter(triangle_box(at(s)), &e);
+        mismatches +=
+            lanes != entered || (entered && std::memcmp(&d, &e, sizeof d) != 0);
+      }
+    }
+#endif
     if (n.count != 0) continue;
     mismatches += pair_mismatches(*this, rays, n.index) +
                   pair_mismatches(*this, points, n.index);
