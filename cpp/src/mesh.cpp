@@ -1211,6 +1211,29 @@ struct SegmentVisit {
 // normal number (a point ~2^1000 units from the mesh), `local` stays false
 // and the nodes take box_distance on world bounds, with the limit a
 // distance.
+#ifdef __wasm_simd128__
+// triangle_box(t) in f64x2 lanes, bit for bit: min2(m, c) = `m < c ? m : c`
+// is wasm_f64x2_pmin(c, m) per lane and max2(m, c) = `m > c ? m : c` is
+// wasm_f64x2_pmax(c, m), NaN and -0 alike (pmin(x, y) is `y < x ? y : x`,
+// pmax(x, y) `x < y ? y : x`), where V8 compiles each double select of
+// triangle_box to a branch on the data.
+__attribute__((always_inline)) inline AABB triangle_box_lanes(
+    const Triangle& t) {
+  const v128_t axy = wasm_v128_load(&t.a.x), bxy = wasm_v128_load(&t.b.x),
+               cxy = wasm_v128_load(&t.c.x);
+  const v128_t z = wasm_f64x2_make(t.a.z, t.a.z);
+  const v128_t bz = wasm_f64x2_splat(t.b.z), cz = wasm_f64x2_splat(t.c.z);
+  const v128_t lo = wasm_f64x2_pmin(cxy, wasm_f64x2_pmin(bxy, axy));
+  const v128_t hi = wasm_f64x2_pmax(cxy, wasm_f64x2_pmax(bxy, axy));
+  const v128_t lz = wasm_f64x2_pmin(cz, wasm_f64x2_pmin(bz, z));
+  const v128_t hz = wasm_f64x2_pmax(cz, wasm_f64x2_pmax(bz, z));
+  return {{wasm_f64x2_extract_lane(lo, 0), wasm_f64x2_extract_lane(lo, 1),
+           wasm_f64x2_extract_lane(lz, 0)},
+          {wasm_f64x2_extract_lane(hi, 0), wasm_f64x2_extract_lane(hi, 1),
+           wasm_f64x2_extract_lane(hz, 0)}};
+}
+#endif
+
 struct PointVisit {
   Vec3 p;
   double max_distance;
@@ -1334,8 +1357,33 @@ struct PointVisit {
     *ea = bound_node(mesh, i, da);
     *eb = bound_node(mesh, i + 1, db);
   }
+#ifdef __wasm_simd128__
+  // A leaf's triangles, slots [begin, end), as leaf() on each in turn: first
+  // every triangle's box bound (triangle_box_lanes: no branch on a double in
+  // the box, so the loads of the leaf's corners overlap rather than wait
+  // behind mispredicted branches), then, in slot order, leaf()'s limit check
+  // and the rest of it. The box bounds do not depend on the limit, so every
+  // check, bound and exact call is leaf()'s, in its order. `at(s)`: the
+  // triangle in slot s (Mesh::at).
+  static constexpr bool kLeafRange = true;
+  template <class At>
+  bool leaf_range(const Mesh& mesh, uint32_t begin, uint32_t end, At at) {
+    double bound[kMaxLeafTriangles + 6];
+    for (uint32_t s = begin; s < end; ++s)
+      bound[s - begin] =
+          box_distance(triangle_box_lanes(at(s)), half_p, margin);
+    for (uint32_t s = begin; s < end; ++s)
+      if (!(bound[s - begin] > world_limit()))
+        leaf_past_box(at(s), mesh.triangle_in_slot(s));
+    return true;
+  }
+#endif
   void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
     if (box_distance(triangle_box(t), half_p, margin) > world_limit()) return;
+    leaf_past_box(t, id);
+  }
+  // leaf() past the triangle's box bound.
+  void leaf_past_box(const Triangle& t, uint32_t id) {
     // The proven lower bound on the distance (detail/triangle_bound.h) before
     // the exact call. The exact call's distance is never below the true one
     // by more than a few ulps of the coordinates' magnitude (its point is
@@ -1414,6 +1462,12 @@ size_t Mesh::pair_test_mismatches(const Ray& ray, double max_distance,
     // (SlabRay::enter_triangle_lanes, RayVisit::leaf_range) against enter()
     // on triangle_box, on every triangle: the outcome, and the distance when
     // entered, in every bit.
+    // And closestPoint's leaves' box (triangle_box_lanes, PointVisit::
+    // leaf_range) against triangle_box, its six doubles in every bit.
+    for (uint32_t s = n.index; n.count != 0 && s < n.end(); ++s) {
+      const AABB lanes = triangle_box_lanes(at(s)), box = triangle_box(at(s));
+      mismatches += std::memcmp(&lanes, &box, sizeof box) != 0;
+    }
     if (n.count != 0 && rays.slab.lanes) {
       v128_t swap[3];
       for (int a = 0; a < 3; ++a)
