@@ -528,6 +528,63 @@ struct SlabRay : detail::SlabRay {
     }
   }
 
+#ifdef __wasm_simd128__
+  // enter(triangle_box(t), distance) without a branch on the doubles, for
+  // the ray leaves' first pass (RayVisit::leaf_range): only when `lanes`
+  // (every d nonzero, no 2 / d overflowing: enter() takes its lanes then).
+  // The same doubles and operations as triangle_box and enter's lanes and
+  // finish, bit for bit: min2(m, c) = `m < c ? m : c` is wasm_f64x2_pmin(c,
+  // m) per lane and max2(m, c) = `m > c ? m : c` wasm_f64x2_pmax(c, m), NaN
+  // and -0 alike (pmin(x, y) is `y < x ? y : x`, pmax(x, y) `x < y ? y :
+  // x`); the near / far bound of an axis is (lo, hi), swapped (one lane
+  // shuffle, selected by `swap`, all ones when d < 0) where enter reads
+  // b[near_at], b[far_at]; acc = (tnear, -tfar) as enter's; finish's widening
+  // in lanes: v = (tnear, tfar) (the sign flipped by one xor, as the scalar
+  // negation), v - (slack |v|) (1, -1) where |v| < inf (x - (-y) is x + y
+  // exactly, so lane 1 is tfar + slack |tfar|); its three rejections as
+  // integer ands; its distance as finish computes it. Returns 1 when the box
+  // is entered (then *distance is finish's), else 0.
+  __attribute__((always_inline)) int enter_triangle_lanes(
+      const Triangle& t, const v128_t swap[3], double* distance) const {
+    const v128_t axy = wasm_v128_load(&t.a.x), bxy = wasm_v128_load(&t.b.x),
+                 cxy = wasm_v128_load(&t.c.x);
+    const v128_t az = wasm_f64x2_splat(t.a.z), bz = wasm_f64x2_splat(t.b.z),
+                 cz = wasm_f64x2_splat(t.c.z);
+    const v128_t lo_xy = wasm_f64x2_pmin(cxy, wasm_f64x2_pmin(bxy, axy));
+    const v128_t hi_xy = wasm_f64x2_pmax(cxy, wasm_f64x2_pmax(bxy, axy));
+    const v128_t lo_z = wasm_f64x2_pmin(cz, wasm_f64x2_pmin(bz, az));
+    const v128_t hi_z = wasm_f64x2_pmax(cz, wasm_f64x2_pmax(bz, az));
+    const v128_t pairs[3] = {wasm_i64x2_shuffle(lo_xy, hi_xy, 0, 2),
+                             wasm_i64x2_shuffle(lo_xy, hi_xy, 1, 3),
+                             wasm_i64x2_shuffle(lo_z, hi_z, 0, 2)};
+    const v128_t half = wasm_f64x2_splat(0.5), m = wasm_f64x2_splat(margin);
+    v128_t acc = wasm_f64x2_splat(-INFINITY);
+    for (int a = 0; a < 3; ++a) {
+      const v128_t bound = wasm_v128_bitselect(
+          wasm_i64x2_shuffle(pairs[a], pairs[a], 1, 0), pairs[a], swap[a]);
+      const v128_t gap = wasm_f64x2_sub(
+          wasm_f64x2_mul(
+              half, wasm_f64x2_add(bound,
+                                   wasm_f64x2_mul(m, wasm_v128_load(side[a])))),
+          wasm_f64x2_splat(half_o[a]));
+      acc = wasm_f64x2_pmax(acc, wasm_f64x2_mul(gap, wasm_v128_load(scale[a])));
+    }
+    const v128_t v = wasm_v128_xor(acc, wasm_i64x2_make(0, INT64_MIN));
+    const v128_t av = wasm_f64x2_abs(v);
+    const v128_t w = wasm_v128_bitselect(
+        wasm_f64x2_sub(
+            v, wasm_f64x2_mul(
+                   wasm_f64x2_mul(wasm_f64x2_splat(kMeshBoundSlack), av),
+                   wasm_f64x2_make(1.0, -1.0))),
+        v, wasm_f64x2_lt(av, wasm_f64x2_splat(INFINITY)));
+    const double tnear = wasm_f64x2_extract_lane(w, 0);
+    const double tfar = wasm_f64x2_extract_lane(w, 1);
+    *distance = tnear > 0.0 ? tnear * length * (1.0 - kMeshBoundSlack) : 0.0;
+    return static_cast<int>(tnear <= tfar) & static_cast<int>(!(tfar < 0.0)) &
+           static_cast<int>(!(tnear > t_max));
+  }
+#endif
+
   // enter_node on the two nodes of a sibling pair p[0], p[1] (Mesh::
   // pair_layout), bit for bit: *ea, *eb whether each is entered, *da, *db
   // their lowered entry distances (meaningful only when entered). Under WASM
@@ -666,6 +723,15 @@ template <class Visit>
 struct HasBoundPair<Visit, std::void_t<decltype(&Visit::bound_pair)>>
     : std::true_type {};
 
+#ifdef __wasm_simd128__
+// Whether a visit takes a leaf's triangles at once (`leaf_range`): raycast's.
+template <class Visit, class = void>
+struct HasLeafRange : std::false_type {};
+template <class Visit>
+struct HasLeafRange<Visit, std::void_t<decltype(Visit::kLeafRange)>>
+    : std::true_type {};
+#endif
+
 template <class Visit>
 struct MeshTraversal {
   // Over the sibling pairs (Mesh::pair_layout): the root is tested once
@@ -699,7 +765,13 @@ struct MeshTraversal {
       record.visited(node, visit.limit());
       const MeshNode& n = nodes[node];
       if (n.count != 0) {
-        for (uint32_t s = n.index; s < n.end(); ++s)
+        bool done = false;
+#ifdef __wasm_simd128__
+        if constexpr (HasLeafRange<Visit>::value)
+          done = visit.leaf_range(mesh, n.index, n.end(),
+                                  [&mesh](uint32_t s) { return mesh.at(s); });
+#endif
+        for (uint32_t s = n.index; !done && s < n.end(); ++s)
           visit.leaf(mesh.at(s), mesh.triangle_ids_[s], s);
       } else {
         const uint32_t a = n.index, b = a + 1;
@@ -974,6 +1046,46 @@ struct RayVisit {
     *ea = bound_node(mesh, i, da);
     *eb = bound_node(mesh, i + 1, db);
   }
+#ifdef __wasm_simd128__
+  // A leaf's triangles, slots [begin, end), as leaf() on each in turn: first
+  // every triangle's box test (enter_triangle_lanes: no branch on a double,
+  // so the loads of the leaf's corners overlap rather than wait behind
+  // mispredicted branches), then, in slot order, leaf()'s limit check and
+  // watertight test on those entered. The box tests do not depend on the
+  // limit, so every check, test and offer is leaf()'s, in its order.
+  // False (nothing done) when the ray has no lanes (enter()'s scalar code).
+  // `at(s)`: the triangle in slot s (Mesh::at).
+  static constexpr bool kLeafRange = true;
+  template <class At>
+  bool leaf_range(const Mesh& mesh, uint32_t begin, uint32_t end, At at) {
+    if (!slab.lanes) return false;
+    v128_t swap[3];
+    for (int a = 0; a < 3; ++a)
+      swap[a] = wasm_i64x2_splat(slab.d[a] < 0.0 ? -1 : 0);
+    double entry[kMaxLeafTriangles + 6];
+    uint32_t entered = 0;
+    for (uint32_t s = begin; s < end; ++s)
+      entered |= static_cast<uint32_t>(
+                     slab.enter_triangle_lanes(at(s), swap, &entry[s - begin]))
+                 << (s - begin);
+    using Outcome = MeshRayTrace::TriangleOutcome;
+    for (uint32_t s = begin; s < end; ++s) {
+      const uint32_t id = mesh.triangle_in_slot(s);
+      if (!((entered >> (s - begin)) & 1u) || entry[s - begin] > limit()) {
+        record.triangle(id, Outcome::kSkipped, INFINITY);
+        continue;
+      }
+      RayHit h;
+      if (raycast_triangle(ray, at(s), max_distance, &h)) {
+        record.triangle(id, Outcome::kHit, h.distance);
+        nearest.offer(h, id);
+      } else {
+        record.triangle(id, Outcome::kMissed, INFINITY);
+      }
+    }
+    return true;
+  }
+#endif
   void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
     using Outcome = MeshRayTrace::TriangleOutcome;
     // The triangle's own box first (exact, widened as the nodes' are): the
@@ -1099,6 +1211,29 @@ struct SegmentVisit {
 // normal number (a point ~2^1000 units from the mesh), `local` stays false
 // and the nodes take box_distance on world bounds, with the limit a
 // distance.
+#ifdef __wasm_simd128__
+// triangle_box(t) in f64x2 lanes, bit for bit: min2(m, c) = `m < c ? m : c`
+// is wasm_f64x2_pmin(c, m) per lane and max2(m, c) = `m > c ? m : c` is
+// wasm_f64x2_pmax(c, m), NaN and -0 alike (pmin(x, y) is `y < x ? y : x`,
+// pmax(x, y) `x < y ? y : x`), where V8 compiles each double select of
+// triangle_box to a branch on the data.
+__attribute__((always_inline)) inline AABB triangle_box_lanes(
+    const Triangle& t) {
+  const v128_t axy = wasm_v128_load(&t.a.x), bxy = wasm_v128_load(&t.b.x),
+               cxy = wasm_v128_load(&t.c.x);
+  const v128_t z = wasm_f64x2_make(t.a.z, t.a.z);
+  const v128_t bz = wasm_f64x2_splat(t.b.z), cz = wasm_f64x2_splat(t.c.z);
+  const v128_t lo = wasm_f64x2_pmin(cxy, wasm_f64x2_pmin(bxy, axy));
+  const v128_t hi = wasm_f64x2_pmax(cxy, wasm_f64x2_pmax(bxy, axy));
+  const v128_t lz = wasm_f64x2_pmin(cz, wasm_f64x2_pmin(bz, z));
+  const v128_t hz = wasm_f64x2_pmax(cz, wasm_f64x2_pmax(bz, z));
+  return {{wasm_f64x2_extract_lane(lo, 0), wasm_f64x2_extract_lane(lo, 1),
+           wasm_f64x2_extract_lane(lz, 0)},
+          {wasm_f64x2_extract_lane(hi, 0), wasm_f64x2_extract_lane(hi, 1),
+           wasm_f64x2_extract_lane(hz, 0)}};
+}
+#endif
+
 struct PointVisit {
   Vec3 p;
   double max_distance;
@@ -1222,8 +1357,33 @@ struct PointVisit {
     *ea = bound_node(mesh, i, da);
     *eb = bound_node(mesh, i + 1, db);
   }
+#ifdef __wasm_simd128__
+  // A leaf's triangles, slots [begin, end), as leaf() on each in turn: first
+  // every triangle's box bound (triangle_box_lanes: no branch on a double in
+  // the box, so the loads of the leaf's corners overlap rather than wait
+  // behind mispredicted branches), then, in slot order, leaf()'s limit check
+  // and the rest of it. The box bounds do not depend on the limit, so every
+  // check, bound and exact call is leaf()'s, in its order. `at(s)`: the
+  // triangle in slot s (Mesh::at).
+  static constexpr bool kLeafRange = true;
+  template <class At>
+  bool leaf_range(const Mesh& mesh, uint32_t begin, uint32_t end, At at) {
+    double bound[kMaxLeafTriangles + 6];
+    for (uint32_t s = begin; s < end; ++s)
+      bound[s - begin] =
+          box_distance(triangle_box_lanes(at(s)), half_p, margin);
+    for (uint32_t s = begin; s < end; ++s)
+      if (!(bound[s - begin] > world_limit()))
+        leaf_past_box(at(s), mesh.triangle_in_slot(s));
+    return true;
+  }
+#endif
   void leaf(const Triangle& t, uint32_t id, uint32_t /*slot*/) {
     if (box_distance(triangle_box(t), half_p, margin) > world_limit()) return;
+    leaf_past_box(t, id);
+  }
+  // leaf() past the triangle's box bound.
+  void leaf_past_box(const Triangle& t, uint32_t id) {
     // The proven lower bound on the distance (detail/triangle_bound.h) before
     // the exact call. The exact call's distance is never below the true one
     // by more than a few ulps of the coordinates' magnitude (its point is
@@ -1297,6 +1457,30 @@ size_t Mesh::pair_test_mismatches(const Ray& ray, double max_distance,
       unit_);
   size_t mismatches = 0;
   for (const MeshNode& n : nodes_) {
+#ifdef __wasm_simd128__
+    // Under WASM SIMD also the ray leaves' box test in lanes
+    // (SlabRay::enter_triangle_lanes, RayVisit::leaf_range) against enter()
+    // on triangle_box, on every triangle: the outcome, and the distance when
+    // entered, in every bit.
+    // And closestPoint's leaves' box (triangle_box_lanes, PointVisit::
+    // leaf_range) against triangle_box, its six doubles in every bit.
+    for (uint32_t s = n.index; n.count != 0 && s < n.end(); ++s) {
+      const AABB lanes = triangle_box_lanes(at(s)), box = triangle_box(at(s));
+      mismatches += std::memcmp(&lanes, &box, sizeof box) != 0;
+    }
+    if (n.count != 0 && rays.slab.lanes) {
+      v128_t swap[3];
+      for (int a = 0; a < 3; ++a)
+        swap[a] = wasm_i64x2_splat(rays.slab.d[a] < 0.0 ? -1 : 0);
+      for (uint32_t s = n.index; s < n.end(); ++s) {
+        double d = 0.0, e = 0.0;
+        const bool lanes = rays.slab.enter_triangle_lanes(at(s), swap, &d) != 0;
+        const bool entered = rays.slab.enter(triangle_box(at(s)), &e);
+        mismatches +=
+            lanes != entered || (entered && std::memcmp(&d, &e, sizeof d) != 0);
+      }
+    }
+#endif
     if (n.count != 0) continue;
     mismatches += pair_mismatches(*this, rays, n.index) +
                   pair_mismatches(*this, points, n.index);

@@ -342,8 +342,11 @@ class Mesh {
   /// children at once: in lanes under WASM SIMD, without branches natively)
   /// against their test of one node on each child; the number of children
   /// whose outcome, or whose bound when entered, differs in any bit (0: they
-  /// agree, as they must). The ray's direction must be non-zero; max_distance
-  /// as raycast's.
+  /// agree, as they must). Under WASM SIMD also, on every leaf triangle, the
+  /// ray leaves' box test in lanes against the ray's enter() on the
+  /// triangle's box, and closest_point's leaves' box in lanes against
+  /// triangle_box (counted alike). The ray's direction must be non-zero;
+  /// max_distance as raycast's.
   size_t pair_test_mismatches(const Ray& ray, double max_distance,
                               Vec3 point) const;
   /// The same for linecast's pair test (the segment's, its distance cap
