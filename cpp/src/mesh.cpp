@@ -350,6 +350,28 @@ using detail::box_distance;
 using detail::box_margin;
 using detail::near_unit;
 
+#ifdef __wasm_simd128__
+// triangle_box(t) in f64x2 lanes, bit for bit: min2(m, c) = `m < c ? m : c`
+// is wasm_f64x2_pmin(c, m) per lane and max2(m, c) = `m > c ? m : c` is
+// wasm_f64x2_pmax(c, m), NaN and -0 alike (pmin(x, y) is `y < x ? y : x`,
+// pmax(x, y) `x < y ? y : x`), where V8 compiles each double select of
+// triangle_box to a branch on the data. x and y share lanes; z is in both
+// lanes of lo_z and hi_z.
+struct BoxLanes {
+  v128_t lo_xy, hi_xy, lo_z, hi_z;
+};
+__attribute__((always_inline)) inline BoxLanes box_lanes(const Triangle& t) {
+  const v128_t axy = wasm_v128_load(&t.a.x), bxy = wasm_v128_load(&t.b.x),
+               cxy = wasm_v128_load(&t.c.x);
+  const v128_t az = wasm_f64x2_splat(t.a.z), bz = wasm_f64x2_splat(t.b.z),
+               cz = wasm_f64x2_splat(t.c.z);
+  return {wasm_f64x2_pmin(cxy, wasm_f64x2_pmin(bxy, axy)),
+          wasm_f64x2_pmax(cxy, wasm_f64x2_pmax(bxy, axy)),
+          wasm_f64x2_pmin(cz, wasm_f64x2_pmin(bz, az)),
+          wasm_f64x2_pmax(cz, wasm_f64x2_pmax(bz, az))};
+}
+#endif
+
 // The shared slab test (detail/slab_ray.h: enter() on world bounds), and the
 // node test in the mesh's own units.
 struct SlabRay : detail::SlabRay {
@@ -544,19 +566,16 @@ struct SlabRay : detail::SlabRay {
   // exactly, so lane 1 is tfar + slack |tfar|); its three rejections as
   // integer ands; its distance as finish computes it. Returns 1 when the box
   // is entered (then *distance is finish's), else 0.
+  // enter_triangle_lanes's `swap`: per axis all ones when d < 0.
+  void lane_swaps(v128_t swap[3]) const {
+    for (int a = 0; a < 3; ++a) swap[a] = wasm_i64x2_splat(d[a] < 0.0 ? -1 : 0);
+  }
   __attribute__((always_inline)) int enter_triangle_lanes(
       const Triangle& t, const v128_t swap[3], double* distance) const {
-    const v128_t axy = wasm_v128_load(&t.a.x), bxy = wasm_v128_load(&t.b.x),
-                 cxy = wasm_v128_load(&t.c.x);
-    const v128_t az = wasm_f64x2_splat(t.a.z), bz = wasm_f64x2_splat(t.b.z),
-                 cz = wasm_f64x2_splat(t.c.z);
-    const v128_t lo_xy = wasm_f64x2_pmin(cxy, wasm_f64x2_pmin(bxy, axy));
-    const v128_t hi_xy = wasm_f64x2_pmax(cxy, wasm_f64x2_pmax(bxy, axy));
-    const v128_t lo_z = wasm_f64x2_pmin(cz, wasm_f64x2_pmin(bz, az));
-    const v128_t hi_z = wasm_f64x2_pmax(cz, wasm_f64x2_pmax(bz, az));
-    const v128_t pairs[3] = {wasm_i64x2_shuffle(lo_xy, hi_xy, 0, 2),
-                             wasm_i64x2_shuffle(lo_xy, hi_xy, 1, 3),
-                             wasm_i64x2_shuffle(lo_z, hi_z, 0, 2)};
+    const BoxLanes b = box_lanes(t);
+    const v128_t pairs[3] = {wasm_i64x2_shuffle(b.lo_xy, b.hi_xy, 0, 2),
+                             wasm_i64x2_shuffle(b.lo_xy, b.hi_xy, 1, 3),
+                             wasm_i64x2_shuffle(b.lo_z, b.hi_z, 0, 2)};
     const v128_t half = wasm_f64x2_splat(0.5), m = wasm_f64x2_splat(margin);
     v128_t acc = wasm_f64x2_splat(-INFINITY);
     for (int a = 0; a < 3; ++a) {
@@ -1060,8 +1079,7 @@ struct RayVisit {
   bool leaf_range(const Mesh& mesh, uint32_t begin, uint32_t end, At at) {
     if (!slab.lanes) return false;
     v128_t swap[3];
-    for (int a = 0; a < 3; ++a)
-      swap[a] = wasm_i64x2_splat(slab.d[a] < 0.0 ? -1 : 0);
+    slab.lane_swaps(swap);
     double entry[kMaxLeafTriangles + 6];
     uint32_t entered = 0;
     for (uint32_t s = begin; s < end; ++s)
@@ -1212,25 +1230,15 @@ struct SegmentVisit {
 // and the nodes take box_distance on world bounds, with the limit a
 // distance.
 #ifdef __wasm_simd128__
-// triangle_box(t) in f64x2 lanes, bit for bit: min2(m, c) = `m < c ? m : c`
-// is wasm_f64x2_pmin(c, m) per lane and max2(m, c) = `m > c ? m : c` is
-// wasm_f64x2_pmax(c, m), NaN and -0 alike (pmin(x, y) is `y < x ? y : x`,
-// pmax(x, y) `x < y ? y : x`), where V8 compiles each double select of
-// triangle_box to a branch on the data.
+// triangle_box(t) as six doubles (box_lanes, extracted).
 __attribute__((always_inline)) inline AABB triangle_box_lanes(
     const Triangle& t) {
-  const v128_t axy = wasm_v128_load(&t.a.x), bxy = wasm_v128_load(&t.b.x),
-               cxy = wasm_v128_load(&t.c.x);
-  const v128_t z = wasm_f64x2_make(t.a.z, t.a.z);
-  const v128_t bz = wasm_f64x2_splat(t.b.z), cz = wasm_f64x2_splat(t.c.z);
-  const v128_t lo = wasm_f64x2_pmin(cxy, wasm_f64x2_pmin(bxy, axy));
-  const v128_t hi = wasm_f64x2_pmax(cxy, wasm_f64x2_pmax(bxy, axy));
-  const v128_t lz = wasm_f64x2_pmin(cz, wasm_f64x2_pmin(bz, z));
-  const v128_t hz = wasm_f64x2_pmax(cz, wasm_f64x2_pmax(bz, z));
-  return {{wasm_f64x2_extract_lane(lo, 0), wasm_f64x2_extract_lane(lo, 1),
-           wasm_f64x2_extract_lane(lz, 0)},
-          {wasm_f64x2_extract_lane(hi, 0), wasm_f64x2_extract_lane(hi, 1),
-           wasm_f64x2_extract_lane(hz, 0)}};
+  const BoxLanes b = box_lanes(t);
+  return {
+      {wasm_f64x2_extract_lane(b.lo_xy, 0), wasm_f64x2_extract_lane(b.lo_xy, 1),
+       wasm_f64x2_extract_lane(b.lo_z, 0)},
+      {wasm_f64x2_extract_lane(b.hi_xy, 0), wasm_f64x2_extract_lane(b.hi_xy, 1),
+       wasm_f64x2_extract_lane(b.hi_z, 0)}};
 }
 #endif
 
@@ -1470,8 +1478,7 @@ size_t Mesh::pair_test_mismatches(const Ray& ray, double max_distance,
     }
     if (n.count != 0 && rays.slab.lanes) {
       v128_t swap[3];
-      for (int a = 0; a < 3; ++a)
-        swap[a] = wasm_i64x2_splat(rays.slab.d[a] < 0.0 ? -1 : 0);
+      rays.slab.lane_swaps(swap);
       for (uint32_t s = n.index; s < n.end(); ++s) {
         double d = 0.0, e = 0.0;
         const bool lanes = rays.slab.enter_triangle_lanes(at(s), swap, &d) != 0;
