@@ -392,9 +392,8 @@ void Mesh::void_corners(uint32_t slot, std::vector<uint32_t>* voided) const {
 // voided. That is the least fixed point (the voided corners only grow, and a
 // contact voided in one order has its corners voided in any: induction on the
 // order it was voided in), whatever the order of the triangles or of the
-// passes: each contact's replacement depends on that contact alone. With
-// `sorted_voided`, *voided holds the voided corners on return, ascending, once
-// each (contact_in_slot's feature_voided searches them); else it is scratch.
+// passes: each contact's replacement depends on that contact alone. *voided
+// is scratch on return.
 //
 // The corners involved (the voided ones and each pending triangle's three) go
 // into an open-addressing hash table (Knuth's multiplicative hash, linear
@@ -413,7 +412,7 @@ void Mesh::void_corners(uint32_t slot, std::vector<uint32_t>* voided) const {
 template <class SlotOf, class OnVoided>
 void Mesh::void_to_fixed_point(std::vector<uint32_t>* voided,
                                std::vector<uint64_t>* pending, SlotOf slot_of,
-                               OnVoided on_voided, bool sorted_voided) const {
+                               OnVoided on_voided) const {
   const size_t items = pending->size(), v = voided->size();
   const size_t corners = v + 3 * items;
   size_t table = 16;
@@ -467,13 +466,6 @@ void Mesh::void_to_fixed_point(std::vector<uint32_t>* voided,
   for (const uint64_t p : *pending)
     if (!(p & kDone)) (*pending)[kept++] = p;
   pending->resize(kept);
-  // The voided corners, ascending (or the buffer left as scratch).
-  if (!sorted_voided) return;
-  size_t n = 0;
-  for (size_t h = 0; h < table; ++h)
-    if (key[h] != kEmpty && (key[h] & 1u)) buffer[n++] = key[h] >> 1;
-  buffer.resize(n);
-  std::sort(buffer.begin(), buffer.end());
 }
 
 // The fixed point as before 2026-11-27: the voided corners sorted again before
@@ -517,49 +509,20 @@ bool Mesh::feature_voided(uint32_t slot, unsigned needed,
 }
 
 template <class Shape>
-MeshContact Mesh::contact_in_slot(const Shape& shape, uint32_t slot,
-                                  const std::vector<uint32_t>& voided) const {
-  MeshContact c;
-  c.triangle = triangle_ids_[slot];
-  const Triangle t = at(slot);
-  if (!single_contact(shape, t, &c.hit)) return c;  // (not touching)
-  const unsigned active = active_[slot];
-  if (active == kAllActive) return c;  // no internal feature
-  const Vec3 s0 = start_of(shape), s1 = end_of(shape);
-  Vec3 n;
-  int e;
-  const Classified k = classify(c.hit, t, active, s0, s1, shape.radius, &n, &e);
-  if (!k.replace) return c;
-  if (!k.face) {
-    // An inactive edge or vertex: replaced only when each of its corners is
-    // a corner of a triangle with a face contact (voided); else it is a real
-    // edge contact (beside the mesh, or resting on a ridge).
-    if (!feature_voided(slot, k.needed, voided, voided.size())) return c;
-  }
-  c.hit = face_contact(c.hit, t, n, e, s0, s1, shape.radius);
-  return c;
-}
-
-template <class Shape>
 void Mesh::contacts_in_slots(const Shape& shape,
                              const std::vector<uint32_t>& slots,
                              std::vector<uint32_t>* voided,
                              std::vector<uint64_t>* pending,
-                             std::vector<MeshContact>* out,
-                             size_t limit) const {
-  // The voided corners and contact_in_slot in one pass: each single call once.
-  // Beyond `limit` the contacts are classified (they void corners) but not
-  // kept, and the voided corners are left sorted for contact_in_slot.
+                             std::vector<MeshContact>* out) const {
+  // The single calls, each once, and the corners their face contacts void.
   voided->clear();
   pending->clear();
   out->clear();
-  const bool partial = limit < slots.size();
   const Vec3 s0 = start_of(shape), s1 = end_of(shape);
   for (size_t i = 0; i < slots.size(); ++i) {
     const uint32_t slot = slots[i];
-    MeshContact beyond;
-    if (i < limit) out->push_back(MeshContact{});
-    MeshContact& c = i < limit ? out->back() : beyond;
+    out->push_back(MeshContact{});
+    MeshContact& c = out->back();
     c.triangle = triangle_ids_[slot];
     const Triangle t = at(slot);
     if (!single_contact(shape, t, &c.hit)) continue;
@@ -570,8 +533,7 @@ void Mesh::contacts_in_slots(const Shape& shape,
     if (k.face) {
       void_corners(slot, voided);
       // A tilted interior contact beside an inactive edge: the face's.
-      if (k.replace && i < limit)
-        c.hit = face_contact(c.hit, t, n, e, s0, s1, shape.radius);
+      if (k.replace) c.hit = face_contact(c.hit, t, n, e, s0, s1, shape.radius);
     } else if (k.replace && dot(c.hit.normal, n) != 0.0) {
       pending->push_back((static_cast<uint64_t>(i) << 8) | k.needed);
     }
@@ -581,75 +543,33 @@ void Mesh::contacts_in_slots(const Shape& shape,
   // same, from the same triangle; it has one, or it would not be pending).
   // With no pending contact, or no voided corner (a pending contact needs one
   // at least: its feature is an edge or a vertex), nothing changes.
-  if (pending->empty() || voided->empty()) {
-    if (partial) {
-      std::sort(voided->begin(), voided->end());
-      voided->erase(std::unique(voided->begin(), voided->end()), voided->end());
-    }
-    return;
-  }
+  if (pending->empty() || voided->empty()) return;
   void_to_fixed_point(
       voided, pending, [&](size_t i) { return slots[i]; },
       [&](size_t i, uint32_t slot) {
-        if (i >= limit) return;
         const Triangle t = at(slot);
         ContactHit& hit = (*out)[i].hit;
         Vec3 n;
         int e;
         scaled_face_normal(t, s0, s1, shape.radius, &n, &e);
         hit = face_contact(hit, t, n, e, s0, s1, shape.radius);
-      },
-      partial);
+      });
 }
 
 void Mesh::contacts_in_slots_sphere(const Sphere& sphere,
                                     const std::vector<uint32_t>& slots,
                                     std::vector<uint32_t>* voided,
                                     std::vector<uint64_t>* pending,
-                                    std::vector<MeshContact>* out,
-                                    size_t limit) const {
-  contacts_in_slots(sphere, slots, voided, pending, out, limit);
+                                    std::vector<MeshContact>* out) const {
+  contacts_in_slots(sphere, slots, voided, pending, out);
 }
 
 void Mesh::contacts_in_slots_capsule(const Capsule& capsule,
                                      const std::vector<uint32_t>& slots,
                                      std::vector<uint32_t>* voided,
                                      std::vector<uint64_t>* pending,
-                                     std::vector<MeshContact>* out,
-                                     size_t limit) const {
-  contacts_in_slots(capsule, slots, voided, pending, out, limit);
-}
-
-void Mesh::voided_corners_sphere(const Sphere& sphere,
-                                 const std::vector<uint32_t>& slots,
-                                 std::vector<uint32_t>* voided,
-                                 std::vector<uint64_t>* pending) const {
-  // contacts_in_slots keeping no contact: the same pass, which leaves the
-  // voided corners sorted for contact_*_in_slot.
-  std::vector<MeshContact> none;
-  contacts_in_slots(sphere, slots, voided, pending, &none, 0);
-}
-
-void Mesh::voided_corners_capsule(const Capsule& capsule,
-                                  const std::vector<uint32_t>& slots,
-                                  std::vector<uint32_t>* voided,
-                                  std::vector<uint64_t>* pending) const {
-  // contacts_in_slots keeping no contact: the same pass, which leaves the
-  // voided corners sorted for contact_*_in_slot.
-  std::vector<MeshContact> none;
-  contacts_in_slots(capsule, slots, voided, pending, &none, 0);
-}
-
-MeshContact Mesh::contact_sphere_in_slot(
-    const Sphere& sphere, uint32_t slot,
-    const std::vector<uint32_t>& voided) const {
-  return contact_in_slot(sphere, slot, voided);
-}
-
-MeshContact Mesh::contact_capsule_in_slot(
-    const Capsule& capsule, uint32_t slot,
-    const std::vector<uint32_t>& voided) const {
-  return contact_in_slot(capsule, slot, voided);
+                                     std::vector<MeshContact>* out) const {
+  contacts_in_slots(capsule, slots, voided, pending, out);
 }
 
 void Mesh::contacts_sphere(const Sphere& sphere,
@@ -657,7 +577,7 @@ void Mesh::contacts_sphere(const Sphere& sphere,
   std::vector<uint32_t> slots, voided;
   std::vector<uint64_t> pending;
   contact_slots_sphere(sphere, &slots);
-  contacts_in_slots(sphere, slots, &voided, &pending, out, SIZE_MAX);
+  contacts_in_slots(sphere, slots, &voided, &pending, out);
 }
 
 void Mesh::contacts_capsule(const Capsule& capsule,
@@ -665,7 +585,7 @@ void Mesh::contacts_capsule(const Capsule& capsule,
   std::vector<uint32_t> slots, voided;
   std::vector<uint64_t> pending;
   contact_slots_capsule(capsule, &slots);
-  contacts_in_slots(capsule, slots, &voided, &pending, out, SIZE_MAX);
+  contacts_in_slots(capsule, slots, &voided, &pending, out);
 }
 
 }  // namespace np

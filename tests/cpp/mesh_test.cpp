@@ -2285,11 +2285,10 @@ TEST(MeshContactsTest, ShapesOnAGridFloorGetOnlyFaceNormalsAtSeamsAndVertices) {
 // to ~14 links). Every contact must get the face normal; the fixed point on
 // the hash table (whose room, 3 words per triangle, holds up to ~1,000 waiting
 // contacts here) and the passes beyond it (the deepest press: ~1,200 touching
-// triangles) are both taken; and the chunked path (voided_corners_*, its
-// sorted voided corners, then contact_*_in_slot per slot; and the first 256
-// contacts at once with the voided corners for the rest) gives the same
-// contacts bit for bit. A fixed point that stops a pass early, or fails to
-// record a voided corner, leaves edge normals at the rim.
+// triangles) are both taken; and the flat exports' path (contact_slots_*,
+// then contacts_in_slots_* into reused buffers) gives the same contacts bit
+// for bit. A fixed point that stops a pass early, or fails to record a voided
+// corner, leaves edge normals at the rim.
 TEST(MeshContactsTest, LongChainsOfReplacedContactsReachTheRimOnEveryPath) {
   const Soup s = floor_grid(2, 40, true);
   const Mesh m = s.mesh();
@@ -2304,49 +2303,26 @@ TEST(MeshContactsTest, LongChainsOfReplacedContactsReachTheRimOnEveryPath) {
       const Vec3 up{0, 0, centre.z > 0 ? 1.0 : -1.0};
       const np::Sphere sphere{centre, r};
       const np::Capsule capsule{centre, centre + up * 3.0, r};
-      std::vector<MeshContact> got, chunked;
+      std::vector<MeshContact> got, flat;
       std::vector<uint32_t> slots, voided;
       std::vector<uint64_t> pending;
       for (int shape = 0; shape < 2; ++shape) {
         if (shape == 0) {
           m.contacts_sphere(sphere, &got);
           m.contact_slots_sphere(sphere, &slots);
-          m.voided_corners_sphere(sphere, slots, &voided, &pending);
+          m.contacts_in_slots_sphere(sphere, slots, &voided, &pending, &flat);
         } else {
           m.contacts_capsule(capsule, &got);
           m.contact_slots_capsule(capsule, &slots);
-          m.voided_corners_capsule(capsule, slots, &voided, &pending);
+          m.contacts_in_slots_capsule(capsule, slots, &voided, &pending, &flat);
         }
         ASSERT_EQ(got.size(), slots.size());
-        // The first 256 at once (the flat exports' first chunk), the voided
-        // corners left as voided_corners_* gives them.
-        std::vector<MeshContact> first;
-        std::vector<uint32_t> voided_first;
-        if (shape == 0)
-          m.contacts_in_slots_sphere(sphere, slots, &voided_first, &pending,
-                                     &first, 256);
-        else
-          m.contacts_in_slots_capsule(capsule, slots, &voided_first, &pending,
-                                      &first, 256);
-        ASSERT_EQ(first.size(), std::min<size_t>(256, got.size()));
-        for (size_t i = 0; i < first.size(); ++i)
-          ASSERT_TRUE(first[i].triangle == got[i].triangle &&
-                      same_contact(first[i].hit, got[i].hit))
-              << "shape " << shape << " first chunk, contact " << i;
-        if (got.size() > 256) {
-          ASSERT_EQ(voided_first, voided);
-        }
-        ASSERT_TRUE(std::is_sorted(voided.begin(), voided.end()));
-        ASSERT_TRUE(std::adjacent_find(voided.begin(), voided.end()) ==
-                    voided.end());
+        ASSERT_EQ(flat.size(), got.size());
         (got.size() > 1100 ? large : small) += 1;
         for (size_t i = 0; i < got.size(); ++i) {
-          const MeshContact c =
-              shape == 0 ? m.contact_sphere_in_slot(sphere, slots[i], voided)
-                         : m.contact_capsule_in_slot(capsule, slots[i], voided);
-          ASSERT_EQ(c.triangle, got[i].triangle);
-          ASSERT_TRUE(same_contact(c.hit, got[i].hit))
-              << "shape " << shape << " triangle " << c.triangle;
+          ASSERT_TRUE(flat[i].triangle == got[i].triangle &&
+                      same_contact(flat[i].hit, got[i].hit))
+              << "shape " << shape << " contact " << i;
           ASSERT_TRUE(equal_vec(got[i].hit.normal, up))
               << "shape " << shape << " triangle " << got[i].triangle
               << " normal " << got[i].hit.normal.x << "," << got[i].hit.normal.y

@@ -451,16 +451,18 @@ export function createMeshFactory(module, env) {
       return this.#query("overlapOBB", obb, undefined, false);
     }
 
-    // The contact queries: the shape into the buffer; the export finds the touching triangles and returns their
-    // count, then np_mesh_contactsRead writes their contacts, up to 256 at a time, into the mesh's own contact
-    // buffer (reserved with the mesh: no allocation, no memory growth), read out chunk by chunk into fresh
-    // objects. No code of the caller runs between the chunks.
+    // The contact queries: the shape into the buffer; the export computes every contact (each single call once)
+    // and returns their count (the mesh keeps them in a buffer that grows to its largest query: the memory may
+    // grow, so the views are renewed), then np_mesh_contactsRead copies them, up to 256 at a time, into the mesh's
+    // own contact buffer (its address fixed), read out chunk by chunk into fresh objects. No code of the caller
+    // runs between the chunks.
     #contacts(member, shape) {
       this.#live(member);
       const { spec, kind, fn } = OVERLAP[member];
       const v = shapeArgument(spec, kind, shape);
       const handle = this.#live(member);
       const count = call(spec, fn, handle, v);
+      renew(); // keeping the contacts may have grown the memory
       const contacts = new Array(count);
       const area = this.#contactArea;
       for (let first = 0; first < count;) {

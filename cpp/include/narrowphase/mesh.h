@@ -277,52 +277,27 @@ class Mesh {
                        std::vector<MeshContact>* out) const;
   void contacts_capsule(const Capsule& capsule,
                         std::vector<MeshContact>* out) const;
-  /// The parts of contacts_*, for callers that take the contacts a few at a
-  /// time (the flat exports): the BVH slots of the touching triangles, in
-  /// ascending triangle index, the query's voided corners, and the contact of
-  /// the triangle in one slot.
+  /// The parts of contacts_*, for callers that keep their own buffers (the
+  /// flat exports): the BVH slots of the touching triangles, in ascending
+  /// triangle index, then every contact of the triangles in `slots` at once
+  /// (contacts_*'s second half: each single call made once), into *out
+  /// (cleared first; one per slot, in the slots' order); *voided and *pending
+  /// are scratch. Vectors reserved for every slot (*voided: 3 words per
+  /// triangle of the mesh) keep this from allocating.
   void contact_slots_sphere(const Sphere& sphere,
                             std::vector<uint32_t>* slots) const;
   void contact_slots_capsule(const Capsule& capsule,
                              std::vector<uint32_t>* slots) const;
-  /// The welded corners (sorted, unique) of the triangles in `slots` whose
-  /// contact is a face contact or is replaced by one (the voided corners of
-  /// contacts_*; contacts_in_slots_* with a limit of 0); *pending is scratch
-  /// (a vector reserved for every slot keeps this from allocating).
-  void voided_corners_sphere(const Sphere& sphere,
-                             const std::vector<uint32_t>& slots,
-                             std::vector<uint32_t>* voided,
-                             std::vector<uint64_t>* pending) const;
-  void voided_corners_capsule(const Capsule& capsule,
-                              const std::vector<uint32_t>& slots,
-                              std::vector<uint32_t>* voided,
-                              std::vector<uint64_t>* pending) const;
-  /// Every contact of the triangles in `slots` at once (contacts_*'s second
-  /// half: each single call made once), into *out (cleared first; one per
-  /// slot, in the slots' order); *voided and *pending are scratch. Vectors
-  /// reserved for every slot keep this from allocating. With `limit` below
-  /// slots.size(), *out gets the first `limit` contacts only and *voided the
-  /// query's voided corners, as voided_corners_* gives them (for
-  /// contact_*_in_slot of the rest).
   void contacts_in_slots_sphere(const Sphere& sphere,
                                 const std::vector<uint32_t>& slots,
                                 std::vector<uint32_t>* voided,
                                 std::vector<uint64_t>* pending,
-                                std::vector<MeshContact>* out,
-                                size_t limit = SIZE_MAX) const;
+                                std::vector<MeshContact>* out) const;
   void contacts_in_slots_capsule(const Capsule& capsule,
                                  const std::vector<uint32_t>& slots,
                                  std::vector<uint32_t>* voided,
                                  std::vector<uint64_t>* pending,
-                                 std::vector<MeshContact>* out,
-                                 size_t limit = SIZE_MAX) const;
-  /// The contact of the triangle in one slot, given the query's voided
-  /// corners.
-  MeshContact contact_sphere_in_slot(const Sphere& sphere, uint32_t slot,
-                                     const std::vector<uint32_t>& voided) const;
-  MeshContact contact_capsule_in_slot(
-      const Capsule& capsule, uint32_t slot,
-      const std::vector<uint32_t>& voided) const;
+                                 std::vector<MeshContact>* out) const;
   /// Triangle `i`'s active edges (its index as given): bit 0 the edge from its
   /// first corner to its second, bit 1 second to third, bit 2 third to first.
   /// An edge is inactive when exactly one other triangle shares it (corners
@@ -403,7 +378,7 @@ class Mesh {
   template <class SlotOf, class OnVoided>
   void void_to_fixed_point(std::vector<uint32_t>* voided,
                            std::vector<uint64_t>* pending, SlotOf slot_of,
-                           OnVoided on_voided, bool sorted_voided) const;
+                           OnVoided on_voided) const;
   template <class SlotOf, class OnVoided>
   void void_in_passes(std::vector<uint32_t>* voided,
                       std::vector<uint64_t>* pending, SlotOf slot_of,
@@ -412,10 +387,7 @@ class Mesh {
   void contacts_in_slots(const Shape& shape, const std::vector<uint32_t>& slots,
                          std::vector<uint32_t>* voided,
                          std::vector<uint64_t>* pending,
-                         std::vector<MeshContact>* out, size_t limit) const;
-  template <class Shape>
-  MeshContact contact_in_slot(const Shape& shape, uint32_t slot,
-                              const std::vector<uint32_t>& voided) const;
+                         std::vector<MeshContact>* out) const;
   void sort_slots(std::vector<uint32_t>* slots) const;
   int16_t round_down(double value, int axis) const;
   int16_t round_up(double value, int axis) const;

@@ -101,11 +101,13 @@ const double* np_mesh_traceTriangles(const void* mesh);
  * (their BVH slots, in np_mesh_found's buffer) and the corners their face
  * contacts void (internal edges: np::Mesh::contacts_sphere; in a buffer of
  * 3 per triangle, with a scratch of 8 bytes per triangle, both reserved at
- * creation), keep the shape and return their count n. They also compute the
- * first min(n, NP_MESH_CONTACT_CHUNK) contacts, each single call once, and
- * write them to the contact buffer (np_mesh_contactsRead(mesh, 0) right after
- * then only returns their count).
- * np_mesh_contactsRead(mesh, first) then writes the contacts of touching
+ * creation), compute every contact, each single call once (kept in the
+ * mesh: a buffer that grows to the largest query's count, sizeof(np::
+ * MeshContact) a contact, freed with the mesh and counted by
+ * np_mesh_memory_bytes), write the first min(n, NP_MESH_CONTACT_CHUNK) of them
+ * to the contact buffer (np_mesh_contactsRead(mesh, 0) right after then only
+ * returns their count) and return their count n.
+ * np_mesh_contactsRead(mesh, first) then copies the contacts of touching
  * triangles first .. first + k - 1 (k = min(n - first, NP_MESH_CONTACT_CHUNK))
  * to the mesh's contact buffer (np_mesh_contacts: room for
  * NP_MESH_CONTACT_CHUNK contacts, or every triangle of a smaller mesh, reserved
