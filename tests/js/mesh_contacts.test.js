@@ -504,4 +504,63 @@ describe("contacts: bad input, disposal, re-entrancy", () => {
       "mesh.contactsSphere: the mesh was disposed",
     );
   });
+
+  it("a getter whose contacts query grows the module's memory mid-call leaves the outer call right", () => {
+    // The mesh keeps every contact of a query in a buffer grown to its largest (mesh_flat.cpp), so a contacts
+    // query may grow the memory, detaching every view of it, while another call's numbers are being copied in.
+    const g = new THREE.PlaneGeometry(120, 120, 120, 120); // 28,800 triangles
+    const mesh = np.createMesh(g);
+    const other = np.createMesh(g);
+    const rayWant = mesh.raycast({
+      origin: v3(0.3, 0.2, 5),
+      direction: v3(0, 0, -1),
+    });
+    const capsule = {
+      start: v3(0.1, 0.2, 0.1),
+      end: v3(1.1, 0.2, 0.1),
+      radius: 0.2,
+    };
+    const capsuleWant = mesh.contactsCapsule(capsule);
+    const internals = np[Symbol.for("narrowphase.internals")];
+    const generation = internals.generation();
+    let radius = 10;
+    const grow = () => {
+      const before = internals.memoryBytes();
+      radius *= 2;
+      const n = other.contactsSphere({ center: v3(0, 0, 0.5), radius }).length;
+      return [before, n];
+    };
+    const grew = [];
+    // A single call with the getter on its first input, the mesh's raycast, and a contacts query of the mesh.
+    const box = { min: v3(-1, -1, -1), max: v3(1, 1, 1) };
+    Object.defineProperty(box.min, "x", {
+      get() {
+        grew.push(grow());
+        return -1;
+      },
+    });
+    expect(np.closestPointOnAABB(v3(5, 0.5, -3), box)).toEqual(v3(1, 0.5, -1));
+    const origin = { y: 0.2, z: 5 };
+    Object.defineProperty(origin, "x", {
+      get() {
+        grew.push(grow());
+        return 0.3;
+      },
+    });
+    expect(mesh.raycast({ origin, direction: v3(0, 0, -1) })).toEqual(rayWant);
+    const start = { x: 0.1, z: 0.1 };
+    Object.defineProperty(start, "y", {
+      get() {
+        grew.push(grow());
+        return 0.2;
+      },
+    });
+    expect(mesh.contactsCapsule({ ...capsule, start })).toEqual(capsuleWant);
+    // The memory did grow inside the getters (else this test proves nothing).
+    expect(internals.memoryBytes()).toBeGreaterThan(grew[0][0]);
+    expect(internals.generation()).toBeGreaterThan(generation);
+    expect(grew.map(([, n]) => n)).toEqual([2626, 10298, 28668]);
+    mesh.dispose();
+    other.dispose();
+  });
 });
