@@ -21,14 +21,14 @@ namespace {
 //
 // The contact queries (contacts<S>) use `found` for the touching triangles'
 // BVH slots and compute every contact once (Mesh::contacts_in_slots_*) into
-// `ready`, which grows to the largest query's count (reserved at creation for
-// NP_MESH_CONTACT_CHUNK, or every triangle of a smaller mesh; 88 bytes a
-// contact, freed with the mesh, counted by np_mesh_memory_bytes). They write
-// the first NP_MESH_CONTACT_CHUNK to `contacts` (its size and address fixed at
-// creation), so that np_mesh_contactsRead(0) only returns their count; each
-// later chunk is copied there from `ready` when read. (Until 2026-11-28 only
-// the first chunk was kept and each later one computed again when read: at 10^6
-// triangles, where the benchmark's spheres touch 420 triangles on average,
+// `ready`, which grows to exactly the largest query's count (reserved at
+// creation for NP_MESH_CONTACT_CHUNK, or every triangle of a smaller mesh; 88
+// bytes a contact, freed with the mesh, counted by np_mesh_memory_bytes). They
+// write the first NP_MESH_CONTACT_CHUNK to `contacts` (its size and address
+// fixed at creation), so that np_mesh_contactsRead(0) only returns their count;
+// each later chunk is copied there from `ready` when read. (Until 2026-11-28
+// only the first chunk was kept and each later one computed again when read: at
+// 10^6 triangles, where the benchmark's spheres touch 420 triangles on average,
 // that made a third of the query's native time.)
 struct FlatMesh {
   np::Mesh mesh;
@@ -53,6 +53,15 @@ struct FlatMesh {
     ready.reserve(chunk);
   }
 };
+
+// `ready` with room for exactly `count` contacts when it has less: a fresh
+// buffer (the old one freed first), not the vector's doubling, which would keep
+// up to twice the largest query.
+void reserve_ready(FlatMesh& m, size_t count) {
+  if (m.ready.capacity() >= count) return;
+  std::vector<np::MeshContact>().swap(m.ready);
+  m.ready.reserve(count);
+}
 
 // One contact into the contact buffer's entry i.
 void put_contact(FlatMesh& m, size_t i, const np::MeshContact& c) {
@@ -335,6 +344,7 @@ int np_mesh_contactsSphere(void* mesh, const double* io) {
     return code;
   FlatMesh& m = *static_cast<FlatMesh*>(mesh);
   m.mesh.contact_slots_sphere(sphere, &m.found);
+  reserve_ready(m, m.found.size());
   m.mesh.contacts_in_slots_sphere(sphere, m.found, &m.voided, &m.pending,
                                   &m.ready);
   const size_t chunk = std::min<size_t>(m.ready.size(), NP_MESH_CONTACT_CHUNK);
@@ -350,6 +360,7 @@ int np_mesh_contactsCapsule(void* mesh, const double* io) {
     return code;
   FlatMesh& m = *static_cast<FlatMesh*>(mesh);
   m.mesh.contact_slots_capsule(capsule, &m.found);
+  reserve_ready(m, m.found.size());
   m.mesh.contacts_in_slots_capsule(capsule, m.found, &m.voided, &m.pending,
                                    &m.ready);
   const size_t chunk = std::min<size_t>(m.ready.size(), NP_MESH_CONTACT_CHUNK);

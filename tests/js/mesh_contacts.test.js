@@ -419,6 +419,39 @@ describe("internal edges: replaced only where face contacts void them", () => {
   });
 });
 
+describe("contacts: the mesh's buffer of them", () => {
+  it("grows to exactly the largest query's count (88 bytes a contact, counted in memoryBytes), never shrinks, freed with the mesh", () => {
+    // mesh_flat.cpp: `ready` (sizeof(np::MeshContact) = 88 on wasm32) is reserved for 256 contacts at creation and
+    // reserved again, exactly, for a larger query: not the vector's doubling, which would hold up to twice it.
+    const g = new THREE.PlaneGeometry(10, 10, 30, 30); // 1,800 triangles
+    const internals = np[Symbol.for("narrowphase.internals")];
+    const heap = internals.heapBytesInUse();
+    const mesh = np.createMesh(g);
+    const base = mesh.memoryBytes;
+    const small = mesh.contactsSphere({ center: v3(0, 0, 0), radius: 0.2 });
+    expect(small.length).toBeLessThanOrEqual(256);
+    expect(mesh.memoryBytes).toBe(base);
+    // 1,000 triangles, then all 1,800, then fewer again: the buffer follows the largest.
+    const some = mesh.contactsCapsule({
+      start: v3(-5, -5, 0),
+      end: v3(5, 5, 0),
+      radius: 1.5,
+    }).length;
+    expect(some).toBeGreaterThan(256);
+    expect(mesh.memoryBytes).toBe(base + (some - 256) * 88);
+    expect(
+      mesh.contactsSphere({ center: v3(0, 0, 0), radius: 100 }),
+    ).toHaveLength(1800);
+    expect(mesh.memoryBytes).toBe(base + (1800 - 256) * 88);
+    expect(mesh.contactsSphere({ center: v3(0, 0, 0), radius: 0.2 })).toEqual(
+      small,
+    );
+    expect(mesh.memoryBytes).toBe(base + (1800 - 256) * 88);
+    mesh.dispose();
+    expect(internals.heapBytesInUse()).toBe(heap);
+  });
+});
+
 describe("contacts: bad input, disposal, re-entrancy", () => {
   it("bad input: TypeError / RangeError naming mesh.<member> and the field; the mesh keeps working", () => {
     const mesh = np.createMesh(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
