@@ -1621,7 +1621,8 @@ export interface NarrowphaseMesh {
   readonly bvhBytes: number;
   /**
    * Bytes the mesh holds in WASM memory in all: the BVH, the vertex indices, the vertices (as doubles) and the
-   * result buffer of the `trianglesIn*` queries (4 bytes per triangle, reserved when the mesh is made).
+   * result buffer of the `trianglesIn*` queries (4 bytes per triangle, reserved when the mesh is made), and the
+   * contact buffers (the largest `contacts*` answer so far, 88 bytes a contact).
    */
   readonly memoryBytes: number;
   /**
@@ -1747,7 +1748,9 @@ export interface NarrowphaseMesh {
    * a ridge of more than 5 degrees, a border edge, a step keep the single call's edge normal. A contact inside
    * the face whose normal is not the face's (a capsule deep in it) becomes the face contact when the triangle
    * has an internal edge.
-   * @returns a fresh array (empty when nothing touches); any number of contacts
+   * @returns a fresh array (empty when nothing touches); any number of contacts. The mesh keeps them in a buffer
+   *   grown to exactly its largest query (88 bytes a contact, in `memoryBytes`, until `dispose()`), so a query
+   *   larger than any before may grow the module's memory, which detaches `np.batch.allocate` arrays.
    * @throws TypeError / RangeError naming the field, e.g. `mesh.contactsSphere: sphere.radius is -1, expected
    *   a value >= 0 ...`.
    * @example mesh.contactsSphere({ center: { x: 0.5, y: 0.125, z: 0.5 }, radius: 0.25 }) // on a floor at y = 0
