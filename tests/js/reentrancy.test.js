@@ -277,3 +277,81 @@ describe("three.js's empty shapes", () => {
     );
   });
 });
+
+// A getter that grows the module's memory mid-call (building a mesh, a contacts query whose answer outgrows the
+// mesh's buffer of them, np.batch.allocate): growing detaches every view of the memory, the outer call's I/O
+// view among them, so the inputs it writes after the getter would be lost. The finding (review of 2026-11-28):
+// the outer call returned {} and so did every later call of the module (its state left at the detached
+// generation); a getter running a growing mesh query made the outer call throw "detached ArrayBuffer".
+describe("a getter that grows the module's memory mid-call", () => {
+  const grid = (n) => new THREE.PlaneGeometry(n, n, n, n);
+  const internals = () => np[Symbol.for("narrowphase.internals")];
+  // Each grows the memory (checked below): a mesh of about as many triangles as the memory has bytes / 100, a
+  // contacts query over every triangle of a fresh mesh of 2 x 200 x 200 (its buffer of contacts grows from 256
+  // to 80,000, 7 MB), an array of half the memory's size.
+  // Before each case the memory's free room is taken, in 1 MiB arrays, down to under 4 MiB (`fill`), so that each
+  // grower, needing more than that, must grow it, once per case (`armed`: the outer call reads its inputs again
+  // after a growth): a mesh of 2 x 150 x 150 triangles (its build takes ~7 MB), a contacts query over every
+  // triangle of a mesh of 2 x 200 x 200 made before the call (its buffer of contacts grows from 256 to 80,000,
+  // 7 MB), an array of 8 MiB.
+  const MiB = 1 << 20;
+  const fill = () => {
+    const arrays = [];
+    while (internals().memoryBytes() - internals().heapBytesInUse() > 4 * MiB)
+      arrays.push(np.batch.allocate(Uint8Array, MiB));
+    return arrays;
+  };
+  let fresh = [];
+  let armed = false;
+  const once = (f) => () => {
+    if (armed) f();
+    armed = false;
+  };
+  const growers = {
+    createMesh: once(() => np.createMesh(grid(150)).dispose()),
+    contacts: once(() => {
+      const mesh = fresh.pop();
+      expect(
+        mesh.contactsSphere({ center: v3(0, 0, 0.5), radius: 1000 }).length,
+      ).toBe(80000);
+      mesh.dispose();
+    }),
+    allocate: once(() => np.batch.free(np.batch.allocate(Uint8Array, 8 * MiB))),
+  };
+  for (const [name, grow] of Object.entries(growers))
+    it(`${name} in a getter on the first, a middle and the last input: the outer answer is right, and the module keeps working`, () => {
+      let grew = 0;
+      for (const field of ["x", "y", "z"]) {
+        for (const where of ["point", "min", "max"]) {
+          if (name === "contacts") fresh = [np.createMesh(grid(200))];
+          const fillers = fill();
+          const generation = internals().generation();
+          armed = true;
+          const point =
+            where === "point"
+              ? trapped(5, 0.5, -3, field, grow)
+              : v3(5, 0.5, -3);
+          const box = {
+            min:
+              where === "min"
+                ? trapped(-1, -1, -1, field, grow)
+                : v3(-1, -1, -1),
+            max: where === "max" ? trapped(1, 1, 1, field, grow) : v3(1, 1, 1),
+          };
+          expect(np.closestPointOnAABB(point, box)).toEqual(v3(1, 0.5, -1));
+          if (internals().generation() > generation) grew++;
+          for (const f of fillers) np.batch.free(f);
+          // Later calls, through the API object (its first generation's wrappers) and a mesh.
+          expect(np.distancePointAABB(v3(4, 0, 0), unitBox())).toBe(3);
+          expect(
+            np.raycastSphere(
+              { origin: v3(0, 0, -5), direction: v3(0, 0, 1) },
+              { center: v3(0, 0, 0), radius: 1 },
+            ).distance,
+          ).toBe(4);
+        }
+      }
+      // The memory grew inside the getter every time (so each case is the finding's).
+      expect(grew).toBe(9);
+    });
+});

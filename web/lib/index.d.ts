@@ -1617,7 +1617,7 @@ export type MeshClosestPointTarget = {
 export interface NarrowphaseMesh {
   /** The number of triangles. */
   readonly triangleCount: number;
-  /** Bytes of the BVH in WASM memory: its 32-byte nodes and the triangles' order (4 bytes each). */
+  /** Bytes of the BVH in WASM memory: its 16-byte nodes and the triangles' order (4 bytes each). */
   readonly bvhBytes: number;
   /**
    * Bytes the mesh holds in WASM memory in all: the BVH, the vertex indices, the vertices (as doubles) and the

@@ -1009,7 +1009,9 @@ function createApi(module) {
     try {
       return queries[name](...args);
     } finally {
-      io.set(saved);
+      // (Unless the call grew the memory, detaching `io`: then the outer call sees its own view detached and
+      // starts again on the new one, GREW below.)
+      if (io.length !== 0) io.set(saved);
       state = BUSY;
     }
   }
@@ -1125,6 +1127,10 @@ function createApi(module) {
 
   // Thrown by the fast path's type checks; replaced by the precise TypeError from `typeError`.
   const BAD = new Error("narrowphase: bad argument");
+  // Thrown inside a wrapper when its I/O view was detached while it copied its inputs in (a getter grew the
+  // memory: building a mesh, a mesh's contacts, np.batch.allocate): the inputs it wrote since are lost, so it
+  // starts again through the live generation's wrapper, reading its inputs (and running their getters) again.
+  const GREW = new Error("narrowphase: memory grew during the call");
 
   function fail(spec, args, error) {
     // A TypeError that names the field, or, when every field looks right (a throwing getter, say), the
@@ -1391,9 +1397,12 @@ function createApi(module) {
         putVec3(point, 0);
         putAABB(box, 3);
         if (target !== undefined) checkTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_closestPointOnAABB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.closestPointOnAABB(point, box, target);
         throw fail(SPEC.closestPointOnAABB, [point, box, target], error);
       }
       state = generation;
@@ -1412,9 +1421,11 @@ function createApi(module) {
       try {
         putVec3(point, 0);
         putAABB(box, 3);
+        if (io.length === 0) throw GREW;
         code = np_distancePointAABB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.distancePointAABB(point, box);
         throw fail(SPEC.distancePointAABB, [point, box], error);
       }
       state = generation;
@@ -1433,9 +1444,11 @@ function createApi(module) {
       try {
         putSphere(sphere, 0);
         putAABB(box, 4);
+        if (io.length === 0) throw GREW;
         code = np_overlapSphereAABB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.overlapSphereAABB(sphere, box);
         throw fail(SPEC.overlapSphereAABB, [sphere, box], error);
       }
       state = generation;
@@ -1456,9 +1469,12 @@ function createApi(module) {
         putVec3(end, 3);
         putAABB(box, 6);
         if (target !== undefined) checkRayHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_linecastAABB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.linecastAABB(start, end, box, target);
         throw fail(SPEC.linecastAABB, [start, end, box, target], error);
       }
       state = generation;
@@ -1479,9 +1495,12 @@ function createApi(module) {
         putAABB(box, 6);
         putNumber(maxDistance, 12);
         if (target !== undefined) checkRayHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_raycastAABB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.raycastAABB(ray, box, maxDistance, target);
         throw fail(SPEC.raycastAABB, [ray, box, maxDistance, target], error);
       }
       state = generation;
@@ -1500,9 +1519,11 @@ function createApi(module) {
       try {
         putOBB(a, 0);
         putOBB(b, 15);
+        if (io.length === 0) throw GREW;
         code = np_overlapOBBOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.overlapOBBOBB(a, b);
         throw fail(SPEC.overlapOBBOBB, [a, b], error);
       }
       state = generation;
@@ -1521,9 +1542,11 @@ function createApi(module) {
       try {
         putOBB(a, 0);
         putOBB(b, 15);
+        if (io.length === 0) throw GREW;
         code = np_separatingAxisOBBOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.separatingAxisOBBOBB(a, b);
         throw fail(SPEC.separatingAxisOBBOBB, [a, b], error);
       }
       state = generation;
@@ -1545,9 +1568,18 @@ function createApi(module) {
         putNumber(radius, 6);
         putSphere(target, 7);
         if (result !== undefined) checkShapeCastHitTarget(result);
+        if (io.length === 0) throw GREW;
         code = np_sphereCastSphere(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.sphereCastSphere(
+            start,
+            end,
+            radius,
+            target,
+            result,
+          );
         throw fail(
           SPEC.sphereCastSphere,
           [start, end, radius, target, result],
@@ -1571,9 +1603,12 @@ function createApi(module) {
         putVec3(point, 0);
         putSegment(segment, 3);
         if (target !== undefined) checkTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_closestPointOnSegment(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.closestPointOnSegment(point, segment, target);
         throw fail(SPEC.closestPointOnSegment, [point, segment, target], error);
       }
       state = generation;
@@ -1592,9 +1627,12 @@ function createApi(module) {
       try {
         putVec3(point, 0);
         putSegment(segment, 3);
+        if (io.length === 0) throw GREW;
         code = np_distancePointSegment(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.distancePointSegment(point, segment);
         throw fail(SPEC.distancePointSegment, [point, segment], error);
       }
       state = generation;
@@ -1614,9 +1652,12 @@ function createApi(module) {
         putVec3(point, 0);
         putSphere(sphere, 3);
         if (target !== undefined) checkTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_closestPointOnSphere(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.closestPointOnSphere(point, sphere, target);
         throw fail(SPEC.closestPointOnSphere, [point, sphere, target], error);
       }
       state = generation;
@@ -1635,9 +1676,12 @@ function createApi(module) {
       try {
         putVec3(point, 0);
         putSphere(sphere, 3);
+        if (io.length === 0) throw GREW;
         code = np_distancePointSphere(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.distancePointSphere(point, sphere);
         throw fail(SPEC.distancePointSphere, [point, sphere], error);
       }
       state = generation;
@@ -1657,9 +1701,12 @@ function createApi(module) {
         putVec3(point, 0);
         putCapsule(capsule, 3);
         if (target !== undefined) checkTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_closestPointOnCapsule(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.closestPointOnCapsule(point, capsule, target);
         throw fail(SPEC.closestPointOnCapsule, [point, capsule, target], error);
       }
       state = generation;
@@ -1678,9 +1725,12 @@ function createApi(module) {
       try {
         putVec3(point, 0);
         putCapsule(capsule, 3);
+        if (io.length === 0) throw GREW;
         code = np_distancePointCapsule(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.distancePointCapsule(point, capsule);
         throw fail(SPEC.distancePointCapsule, [point, capsule], error);
       }
       state = generation;
@@ -1700,9 +1750,12 @@ function createApi(module) {
         putVec3(point, 0);
         putOBB(box, 3);
         if (target !== undefined) checkTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_closestPointOnOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.closestPointOnOBB(point, box, target);
         throw fail(SPEC.closestPointOnOBB, [point, box, target], error);
       }
       state = generation;
@@ -1721,9 +1774,11 @@ function createApi(module) {
       try {
         putVec3(point, 0);
         putOBB(box, 3);
+        if (io.length === 0) throw GREW;
         code = np_distancePointOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.distancePointOBB(point, box);
         throw fail(SPEC.distancePointOBB, [point, box], error);
       }
       state = generation;
@@ -1743,9 +1798,12 @@ function createApi(module) {
         putVec3(point, 0);
         putTriangle(triangle, 3);
         if (target !== undefined) checkTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_closestPointOnTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.closestPointOnTriangle(point, triangle, target);
         throw fail(
           SPEC.closestPointOnTriangle,
           [point, triangle, target],
@@ -1768,9 +1826,12 @@ function createApi(module) {
       try {
         putVec3(point, 0);
         putTriangle(triangle, 3);
+        if (io.length === 0) throw GREW;
         code = np_distancePointTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.distancePointTriangle(point, triangle);
         throw fail(SPEC.distancePointTriangle, [point, triangle], error);
       }
       state = generation;
@@ -1790,9 +1851,12 @@ function createApi(module) {
         putVec3(point, 0);
         putPlane(plane, 3);
         if (target !== undefined) checkTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_closestPointOnPlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.closestPointOnPlane(point, plane, target);
         throw fail(SPEC.closestPointOnPlane, [point, plane, target], error);
       }
       state = generation;
@@ -1811,9 +1875,12 @@ function createApi(module) {
       try {
         putVec3(point, 0);
         putPlane(plane, 3);
+        if (io.length === 0) throw GREW;
         code = np_distancePointPlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.distancePointPlane(point, plane);
         throw fail(SPEC.distancePointPlane, [point, plane], error);
       }
       state = generation;
@@ -1832,9 +1899,12 @@ function createApi(module) {
       try {
         putVec3(point, 0);
         putPlane(plane, 3);
+        if (io.length === 0) throw GREW;
         code = np_signedDistancePointPlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.signedDistancePointPlane(point, plane);
         throw fail(SPEC.signedDistancePointPlane, [point, plane], error);
       }
       state = generation;
@@ -1855,9 +1925,12 @@ function createApi(module) {
         putSphere(sphere, 6);
         putNumber(maxDistance, 10);
         if (target !== undefined) checkRayHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_raycastSphere(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.raycastSphere(ray, sphere, maxDistance, target);
         throw fail(
           SPEC.raycastSphere,
           [ray, sphere, maxDistance, target],
@@ -1882,9 +1955,12 @@ function createApi(module) {
         putVec3(end, 3);
         putSphere(sphere, 6);
         if (target !== undefined) checkRayHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_linecastSphere(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.linecastSphere(start, end, sphere, target);
         throw fail(SPEC.linecastSphere, [start, end, sphere, target], error);
       }
       state = generation;
@@ -1905,9 +1981,12 @@ function createApi(module) {
         putCapsule(capsule, 6);
         putNumber(maxDistance, 13);
         if (target !== undefined) checkRayHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_raycastCapsule(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.raycastCapsule(ray, capsule, maxDistance, target);
         throw fail(
           SPEC.raycastCapsule,
           [ray, capsule, maxDistance, target],
@@ -1932,9 +2011,12 @@ function createApi(module) {
         putVec3(end, 3);
         putCapsule(capsule, 6);
         if (target !== undefined) checkRayHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_linecastCapsule(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.linecastCapsule(start, end, capsule, target);
         throw fail(SPEC.linecastCapsule, [start, end, capsule, target], error);
       }
       state = generation;
@@ -1955,9 +2037,12 @@ function createApi(module) {
         putOBB(box, 6);
         putNumber(maxDistance, 21);
         if (target !== undefined) checkRayHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_raycastOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.raycastOBB(ray, box, maxDistance, target);
         throw fail(SPEC.raycastOBB, [ray, box, maxDistance, target], error);
       }
       state = generation;
@@ -1978,9 +2063,12 @@ function createApi(module) {
         putVec3(end, 3);
         putOBB(box, 6);
         if (target !== undefined) checkRayHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_linecastOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.linecastOBB(start, end, box, target);
         throw fail(SPEC.linecastOBB, [start, end, box, target], error);
       }
       state = generation;
@@ -2001,9 +2089,17 @@ function createApi(module) {
         putTriangle(triangle, 6);
         putNumber(maxDistance, 15);
         if (target !== undefined) checkRayHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_raycastTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.raycastTriangle(
+            ray,
+            triangle,
+            maxDistance,
+            target,
+          );
         throw fail(
           SPEC.raycastTriangle,
           [ray, triangle, maxDistance, target],
@@ -2028,9 +2124,12 @@ function createApi(module) {
         putVec3(end, 3);
         putTriangle(triangle, 6);
         if (target !== undefined) checkRayHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_linecastTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.linecastTriangle(start, end, triangle, target);
         throw fail(
           SPEC.linecastTriangle,
           [start, end, triangle, target],
@@ -2055,9 +2154,12 @@ function createApi(module) {
         putPlane(plane, 6);
         putNumber(maxDistance, 10);
         if (target !== undefined) checkRayHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_raycastPlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.raycastPlane(ray, plane, maxDistance, target);
         throw fail(SPEC.raycastPlane, [ray, plane, maxDistance, target], error);
       }
       state = generation;
@@ -2078,9 +2180,12 @@ function createApi(module) {
         putVec3(end, 3);
         putPlane(plane, 6);
         if (target !== undefined) checkRayHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_linecastPlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.linecastPlane(start, end, plane, target);
         throw fail(SPEC.linecastPlane, [start, end, plane, target], error);
       }
       state = generation;
@@ -2099,9 +2204,11 @@ function createApi(module) {
       try {
         putSphere(a, 0);
         putSphere(b, 4);
+        if (io.length === 0) throw GREW;
         code = np_overlapSphereSphere(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.overlapSphereSphere(a, b);
         throw fail(SPEC.overlapSphereSphere, [a, b], error);
       }
       state = generation;
@@ -2120,9 +2227,12 @@ function createApi(module) {
       try {
         putSphere(sphere, 0);
         putCapsule(capsule, 4);
+        if (io.length === 0) throw GREW;
         code = np_overlapSphereCapsule(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.overlapSphereCapsule(sphere, capsule);
         throw fail(SPEC.overlapSphereCapsule, [sphere, capsule], error);
       }
       state = generation;
@@ -2141,9 +2251,11 @@ function createApi(module) {
       try {
         putSphere(sphere, 0);
         putOBB(box, 4);
+        if (io.length === 0) throw GREW;
         code = np_overlapSphereOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.overlapSphereOBB(sphere, box);
         throw fail(SPEC.overlapSphereOBB, [sphere, box], error);
       }
       state = generation;
@@ -2162,9 +2274,12 @@ function createApi(module) {
       try {
         putSphere(sphere, 0);
         putTriangle(triangle, 4);
+        if (io.length === 0) throw GREW;
         code = np_overlapSphereTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.overlapSphereTriangle(sphere, triangle);
         throw fail(SPEC.overlapSphereTriangle, [sphere, triangle], error);
       }
       state = generation;
@@ -2183,9 +2298,12 @@ function createApi(module) {
       try {
         putSphere(sphere, 0);
         putPlane(plane, 4);
+        if (io.length === 0) throw GREW;
         code = np_overlapSpherePlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.overlapSpherePlane(sphere, plane);
         throw fail(SPEC.overlapSpherePlane, [sphere, plane], error);
       }
       state = generation;
@@ -2204,9 +2322,12 @@ function createApi(module) {
       try {
         putCapsule(capsule, 0);
         putPlane(plane, 7);
+        if (io.length === 0) throw GREW;
         code = np_overlapCapsulePlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.overlapCapsulePlane(capsule, plane);
         throw fail(SPEC.overlapCapsulePlane, [capsule, plane], error);
       }
       state = generation;
@@ -2225,9 +2346,11 @@ function createApi(module) {
       try {
         putAABB(box, 0);
         putPlane(plane, 6);
+        if (io.length === 0) throw GREW;
         code = np_overlapAABBPlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.overlapAABBPlane(box, plane);
         throw fail(SPEC.overlapAABBPlane, [box, plane], error);
       }
       state = generation;
@@ -2246,9 +2369,11 @@ function createApi(module) {
       try {
         putOBB(box, 0);
         putPlane(plane, 15);
+        if (io.length === 0) throw GREW;
         code = np_overlapOBBPlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.overlapOBBPlane(box, plane);
         throw fail(SPEC.overlapOBBPlane, [box, plane], error);
       }
       state = generation;
@@ -2267,9 +2392,12 @@ function createApi(module) {
       try {
         putTriangle(triangle, 0);
         putPlane(plane, 9);
+        if (io.length === 0) throw GREW;
         code = np_overlapTrianglePlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.overlapTrianglePlane(triangle, plane);
         throw fail(SPEC.overlapTrianglePlane, [triangle, plane], error);
       }
       state = generation;
@@ -2288,9 +2416,11 @@ function createApi(module) {
       try {
         putAABB(a, 0);
         putAABB(b, 6);
+        if (io.length === 0) throw GREW;
         code = np_overlapAABBAABB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.overlapAABBAABB(a, b);
         throw fail(SPEC.overlapAABBAABB, [a, b], error);
       }
       state = generation;
@@ -2309,9 +2439,11 @@ function createApi(module) {
       try {
         putAABB(a, 0);
         putOBB(b, 6);
+        if (io.length === 0) throw GREW;
         code = np_overlapAABBOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.overlapAABBOBB(a, b);
         throw fail(SPEC.overlapAABBOBB, [a, b], error);
       }
       state = generation;
@@ -2330,9 +2462,12 @@ function createApi(module) {
       try {
         putAABB(box, 0);
         putTriangle(triangle, 6);
+        if (io.length === 0) throw GREW;
         code = np_overlapAABBTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.overlapAABBTriangle(box, triangle);
         throw fail(SPEC.overlapAABBTriangle, [box, triangle], error);
       }
       state = generation;
@@ -2351,9 +2486,12 @@ function createApi(module) {
       try {
         putOBB(box, 0);
         putTriangle(triangle, 15);
+        if (io.length === 0) throw GREW;
         code = np_overlapOBBTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.overlapOBBTriangle(box, triangle);
         throw fail(SPEC.overlapOBBTriangle, [box, triangle], error);
       }
       state = generation;
@@ -2372,9 +2510,11 @@ function createApi(module) {
       try {
         putTriangle(a, 0);
         putTriangle(b, 9);
+        if (io.length === 0) throw GREW;
         code = np_overlapTriangleTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.overlapTriangleTriangle(a, b);
         throw fail(SPEC.overlapTriangleTriangle, [a, b], error);
       }
       state = generation;
@@ -2394,9 +2534,12 @@ function createApi(module) {
         putSegment(a, 0);
         putSegment(b, 6);
         if (target !== undefined) checkClosestPointsTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_closestPointsSegmentSegment(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.closestPointsSegmentSegment(a, b, target);
         throw fail(SPEC.closestPointsSegmentSegment, [a, b, target], error);
       }
       state = generation;
@@ -2416,9 +2559,11 @@ function createApi(module) {
       try {
         putCapsule(a, 0);
         putCapsule(b, 7);
+        if (io.length === 0) throw GREW;
         code = np_overlapCapsuleCapsule(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.overlapCapsuleCapsule(a, b);
         throw fail(SPEC.overlapCapsuleCapsule, [a, b], error);
       }
       state = generation;
@@ -2437,9 +2582,12 @@ function createApi(module) {
       try {
         putCapsule(capsule, 0);
         putAABB(box, 7);
+        if (io.length === 0) throw GREW;
         code = np_overlapCapsuleAABB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.overlapCapsuleAABB(capsule, box);
         throw fail(SPEC.overlapCapsuleAABB, [capsule, box], error);
       }
       state = generation;
@@ -2458,9 +2606,11 @@ function createApi(module) {
       try {
         putCapsule(capsule, 0);
         putOBB(box, 7);
+        if (io.length === 0) throw GREW;
         code = np_overlapCapsuleOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.overlapCapsuleOBB(capsule, box);
         throw fail(SPEC.overlapCapsuleOBB, [capsule, box], error);
       }
       state = generation;
@@ -2479,9 +2629,12 @@ function createApi(module) {
       try {
         putCapsule(capsule, 0);
         putTriangle(triangle, 7);
+        if (io.length === 0) throw GREW;
         code = np_overlapCapsuleTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.overlapCapsuleTriangle(capsule, triangle);
         throw fail(SPEC.overlapCapsuleTriangle, [capsule, triangle], error);
       }
       state = generation;
@@ -2501,9 +2654,12 @@ function createApi(module) {
         putSphere(a, 0);
         putSphere(b, 4);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactSphereSphere(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactSphereSphere(a, b, target);
         throw fail(SPEC.contactSphereSphere, [a, b, target], error);
       }
       state = generation;
@@ -2525,9 +2681,12 @@ function createApi(module) {
         putSphere(sphere, 0);
         putCapsule(capsule, 4);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactSphereCapsule(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactSphereCapsule(sphere, capsule, target);
         throw fail(SPEC.contactSphereCapsule, [sphere, capsule, target], error);
       }
       state = generation;
@@ -2549,9 +2708,12 @@ function createApi(module) {
         putSphere(sphere, 0);
         putAABB(box, 4);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactSphereAABB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactSphereAABB(sphere, box, target);
         throw fail(SPEC.contactSphereAABB, [sphere, box, target], error);
       }
       state = generation;
@@ -2571,9 +2733,12 @@ function createApi(module) {
         putSphere(sphere, 0);
         putOBB(box, 4);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactSphereOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactSphereOBB(sphere, box, target);
         throw fail(SPEC.contactSphereOBB, [sphere, box, target], error);
       }
       state = generation;
@@ -2593,9 +2758,12 @@ function createApi(module) {
         putSphere(sphere, 0);
         putTriangle(triangle, 4);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactSphereTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactSphereTriangle(sphere, triangle, target);
         throw fail(
           SPEC.contactSphereTriangle,
           [sphere, triangle, target],
@@ -2621,9 +2789,12 @@ function createApi(module) {
         putSphere(sphere, 0);
         putPlane(plane, 4);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactSpherePlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactSpherePlane(sphere, plane, target);
         throw fail(SPEC.contactSpherePlane, [sphere, plane, target], error);
       }
       state = generation;
@@ -2645,9 +2816,18 @@ function createApi(module) {
         putNumber(radius, 6);
         putCapsule(capsule, 7);
         if (result !== undefined) checkShapeCastHitTarget(result);
+        if (io.length === 0) throw GREW;
         code = np_sphereCastCapsule(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.sphereCastCapsule(
+            start,
+            end,
+            radius,
+            capsule,
+            result,
+          );
         throw fail(
           SPEC.sphereCastCapsule,
           [start, end, radius, capsule, result],
@@ -2675,9 +2855,12 @@ function createApi(module) {
         putNumber(radius, 6);
         putAABB(box, 7);
         if (result !== undefined) checkShapeCastHitTarget(result);
+        if (io.length === 0) throw GREW;
         code = np_sphereCastAABB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.sphereCastAABB(start, end, radius, box, result);
         throw fail(
           SPEC.sphereCastAABB,
           [start, end, radius, box, result],
@@ -2703,9 +2886,12 @@ function createApi(module) {
         putNumber(radius, 6);
         putOBB(box, 7);
         if (result !== undefined) checkShapeCastHitTarget(result);
+        if (io.length === 0) throw GREW;
         code = np_sphereCastOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.sphereCastOBB(start, end, radius, box, result);
         throw fail(
           SPEC.sphereCastOBB,
           [start, end, radius, box, result],
@@ -2737,9 +2923,18 @@ function createApi(module) {
         putNumber(radius, 6);
         putTriangle(triangle, 7);
         if (result !== undefined) checkShapeCastHitTarget(result);
+        if (io.length === 0) throw GREW;
         code = np_sphereCastTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.sphereCastTriangle(
+            start,
+            end,
+            radius,
+            triangle,
+            result,
+          );
         throw fail(
           SPEC.sphereCastTriangle,
           [start, end, radius, triangle, result],
@@ -2767,9 +2962,18 @@ function createApi(module) {
         putNumber(radius, 6);
         putPlane(plane, 7);
         if (result !== undefined) checkShapeCastHitTarget(result);
+        if (io.length === 0) throw GREW;
         code = np_sphereCastPlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.sphereCastPlane(
+            start,
+            end,
+            radius,
+            plane,
+            result,
+          );
         throw fail(
           SPEC.sphereCastPlane,
           [start, end, radius, plane, result],
@@ -2793,9 +2997,12 @@ function createApi(module) {
         putCapsule(a, 0);
         putCapsule(b, 7);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactCapsuleCapsule(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactCapsuleCapsule(a, b, target);
         throw fail(SPEC.contactCapsuleCapsule, [a, b, target], error);
       }
       state = generation;
@@ -2817,9 +3024,12 @@ function createApi(module) {
         putCapsule(capsule, 0);
         putAABB(box, 7);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactCapsuleAABB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactCapsuleAABB(capsule, box, target);
         throw fail(SPEC.contactCapsuleAABB, [capsule, box, target], error);
       }
       state = generation;
@@ -2839,9 +3049,12 @@ function createApi(module) {
         putCapsule(capsule, 0);
         putOBB(box, 7);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactCapsuleOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactCapsuleOBB(capsule, box, target);
         throw fail(SPEC.contactCapsuleOBB, [capsule, box, target], error);
       }
       state = generation;
@@ -2861,9 +3074,12 @@ function createApi(module) {
         putCapsule(capsule, 0);
         putTriangle(triangle, 7);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactCapsuleTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactCapsuleTriangle(capsule, triangle, target);
         throw fail(
           SPEC.contactCapsuleTriangle,
           [capsule, triangle, target],
@@ -2889,9 +3105,12 @@ function createApi(module) {
         putCapsule(capsule, 0);
         putPlane(plane, 7);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactCapsulePlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactCapsulePlane(capsule, plane, target);
         throw fail(SPEC.contactCapsulePlane, [capsule, plane, target], error);
       }
       state = generation;
@@ -2919,9 +3138,17 @@ function createApi(module) {
         putVec3(translation, 7);
         putSphere(sphere, 10);
         if (result !== undefined) checkShapeCastHitTarget(result);
+        if (io.length === 0) throw GREW;
         code = np_capsuleCastSphere(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.capsuleCastSphere(
+            capsule,
+            translation,
+            sphere,
+            result,
+          );
         throw fail(
           SPEC.capsuleCastSphere,
           [capsule, translation, sphere, result],
@@ -2953,9 +3180,17 @@ function createApi(module) {
         putVec3(translation, 7);
         putCapsule(target, 10);
         if (result !== undefined) checkShapeCastHitTarget(result);
+        if (io.length === 0) throw GREW;
         code = np_capsuleCastCapsule(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.capsuleCastCapsule(
+            capsule,
+            translation,
+            target,
+            result,
+          );
         throw fail(
           SPEC.capsuleCastCapsule,
           [capsule, translation, target, result],
@@ -2982,9 +3217,17 @@ function createApi(module) {
         putVec3(translation, 7);
         putAABB(box, 10);
         if (result !== undefined) checkShapeCastHitTarget(result);
+        if (io.length === 0) throw GREW;
         code = np_capsuleCastAABB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.capsuleCastAABB(
+            capsule,
+            translation,
+            box,
+            result,
+          );
         throw fail(
           SPEC.capsuleCastAABB,
           [capsule, translation, box, result],
@@ -3009,9 +3252,12 @@ function createApi(module) {
         putVec3(translation, 7);
         putOBB(box, 10);
         if (result !== undefined) checkShapeCastHitTarget(result);
+        if (io.length === 0) throw GREW;
         code = np_capsuleCastOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.capsuleCastOBB(capsule, translation, box, result);
         throw fail(
           SPEC.capsuleCastOBB,
           [capsule, translation, box, result],
@@ -3046,9 +3292,17 @@ function createApi(module) {
         putVec3(translation, 7);
         putTriangle(triangle, 10);
         if (result !== undefined) checkShapeCastHitTarget(result);
+        if (io.length === 0) throw GREW;
         code = np_capsuleCastTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.capsuleCastTriangle(
+            capsule,
+            translation,
+            triangle,
+            result,
+          );
         throw fail(
           SPEC.capsuleCastTriangle,
           [capsule, translation, triangle, result],
@@ -3075,9 +3329,17 @@ function createApi(module) {
         putVec3(translation, 7);
         putPlane(plane, 10);
         if (result !== undefined) checkShapeCastHitTarget(result);
+        if (io.length === 0) throw GREW;
         code = np_capsuleCastPlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.capsuleCastPlane(
+            capsule,
+            translation,
+            plane,
+            result,
+          );
         throw fail(
           SPEC.capsuleCastPlane,
           [capsule, translation, plane, result],
@@ -3101,9 +3363,11 @@ function createApi(module) {
         putAABB(a, 0);
         putAABB(b, 6);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactAABBAABB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.contactAABBAABB(a, b, target);
         throw fail(SPEC.contactAABBAABB, [a, b, target], error);
       }
       state = generation;
@@ -3123,9 +3387,11 @@ function createApi(module) {
         putAABB(a, 0);
         putOBB(b, 6);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactAABBOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.contactAABBOBB(a, b, target);
         throw fail(SPEC.contactAABBOBB, [a, b, target], error);
       }
       state = generation;
@@ -3145,9 +3411,12 @@ function createApi(module) {
         putAABB(box, 0);
         putTriangle(triangle, 6);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactAABBTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactAABBTriangle(box, triangle, target);
         throw fail(SPEC.contactAABBTriangle, [box, triangle, target], error);
       }
       state = generation;
@@ -3169,9 +3438,12 @@ function createApi(module) {
         putAABB(box, 0);
         putPlane(plane, 6);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactAABBPlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactAABBPlane(box, plane, target);
         throw fail(SPEC.contactAABBPlane, [box, plane, target], error);
       }
       state = generation;
@@ -3191,9 +3463,11 @@ function createApi(module) {
         putOBB(a, 0);
         putOBB(b, 15);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactOBBOBB(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.contactOBBOBB(a, b, target);
         throw fail(SPEC.contactOBBOBB, [a, b, target], error);
       }
       state = generation;
@@ -3213,9 +3487,12 @@ function createApi(module) {
         putOBB(box, 0);
         putTriangle(triangle, 15);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactOBBTriangle(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactOBBTriangle(box, triangle, target);
         throw fail(SPEC.contactOBBTriangle, [box, triangle, target], error);
       }
       state = generation;
@@ -3235,9 +3512,12 @@ function createApi(module) {
         putOBB(box, 0);
         putPlane(plane, 15);
         if (target !== undefined) checkContactHitTarget(target);
+        if (io.length === 0) throw GREW;
         code = np_contactOBBPlane(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW)
+          return live.queries.contactOBBPlane(box, plane, target);
         throw fail(SPEC.contactOBBPlane, [box, plane, target], error);
       }
       state = generation;

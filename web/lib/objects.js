@@ -153,7 +153,8 @@ export function createObjectKit(module, env, destroy) {
     try {
       return fn(buffer);
     } finally {
-      if (held) buffer.set(saved);
+      // (A call that grew the memory detached `buffer`; the outer call then starts again: index.js, GREW.)
+      if (held && buffer.length !== 0) buffer.set(saved);
     }
   }
   // The queries that take one shape, by member: rows [member, its argument's name, its kind, the export] become

@@ -142,9 +142,11 @@ function wrapper(q) {
       state = BUSY;
       try {
 ${writes.join("\n")}
+        if (io.length === 0) throw GREW;
         code = np_${q.name}(ptr);
       } catch (error) {
-        state = generation;
+        state = live.generation;
+        if (error === GREW) return live.queries.${q.name}(${args});
         throw fail(SPEC.${q.name}, [${args}], error);
       }
       state = generation;
