@@ -79,6 +79,28 @@ NP_RARE int det3_sign_exact(const Vec3 p[3], const Vec3 q[3],
   return sum.sign();
 }
 
+NP_RARE Ext det3_value(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3) {
+  const Vec3 p[3] = {p1, p2, p3}, q[3] = {q1, q2, q3};
+  ExactSum sum;
+  for (int i = 0; i < 3; ++i) {
+    for (int odd = 0; odd < 2; ++odd) {
+      // As det3_sign_exact: the permutation (0 -> i, 1 -> j, 2 -> k).
+      const int j = (i + 1 + odd) % 3, k = (i + 2 - odd) % 3;
+      for (int c = 0; c < 8; ++c) {
+        const double x = c & 1 ? get(q[0], i) : get(p[0], i);
+        const double y = c & 2 ? get(q[1], j) : get(p[1], j);
+        const double z = c & 4 ? get(q[2], k) : get(p[2], k);
+        const bool minus = ((c & 1) != 0) ^ ((c & 2) != 0) ^ ((c & 4) != 0);
+        const double f[3] = {x, y, z};
+        sum.add_product(f, 3, minus != (odd != 0) ? -1 : 1);
+      }
+    }
+  }
+  Ext r;
+  sum.value(&r.m, &r.e);
+  return r;
+}
+
 // The sign of det[p1 - q1; p2 - q2; p3 - q3] on the exact reals: tried on the
 // rounded rows (each scaled by its own power of two), then with expansions
 // (Shewchuk 1997). Where even those are unsure (products below the normal

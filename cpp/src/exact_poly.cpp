@@ -5,6 +5,7 @@
 // digits from 2^-6464 up. Only the exact path of the overlap tests runs this.
 #include "narrowphase/detail/exact_poly.h"
 
+#include <cmath>
 #include <cstring>
 
 #include "narrowphase/detail/exact.h"  // NP_RARE
@@ -165,6 +166,49 @@ NP_RARE int ExactSum::sign() const {
     nonzero |= low != 0;
   }
   return carry < 0 ? -1 : (carry > 0 || nonzero ? 1 : 0);
+}
+
+NP_RARE void ExactSum::value(double* m, int* e) const {
+  *m = 0.0;
+  *e = 0;
+  if (hi_ < lo_) return;
+  // The digits carried into [0, 2^32) as sign() does, the carry above them
+  // two more digits; a negative sum negated (two's complement), so that the
+  // top digits are the magnitude's.
+  uint32_t d[kDigits + 2];
+  int64_t carry = 0;
+  for (int i = lo_; i <= hi_; ++i) {
+    const int64_t v = digit_[i] + carry;
+    const int64_t low = v & 0xffffffff;
+    carry = (v - low) / 0x100000000;
+    d[i] = static_cast<uint32_t>(low);
+  }
+  const bool negative = carry < 0;
+  if (negative) {
+    uint64_t c = 1;
+    for (int i = lo_; i <= hi_; ++i) {
+      const uint64_t t = static_cast<uint64_t>(~d[i]) + c;
+      d[i] = static_cast<uint32_t>(t);
+      c = t >> 32;
+    }
+    carry = -carry - 1 + static_cast<int64_t>(c);
+  }
+  const uint64_t top_carry = static_cast<uint64_t>(carry);
+  d[hi_ + 1] = static_cast<uint32_t>(top_carry);
+  d[hi_ + 2] = static_cast<uint32_t>(top_carry >> 32);
+  int top = hi_ + 2;
+  while (top >= lo_ && d[top] == 0) --top;
+  if (top < lo_) return;
+  const auto digit = [&](int i) { return i >= lo_ ? d[i] : 0u; };
+  // d[top] >= 1: the digits below these three add less than 2^-64 of them.
+  const uint64_t w = (static_cast<uint64_t>(d[top]) << 32) | digit(top - 1);
+  const double x =
+      static_cast<double>(w) * 0x1p32 + static_cast<double>(digit(top - 2));
+  // x in [2^32, 2^96): x 2^(32 (top - 2) - kOffset), as m 2^e with m in [1, 2).
+  int ex;
+  const double fr = std::frexp(x, &ex);  // x = fr 2^ex, fr in [0.5, 1)
+  *m = negative ? -2.0 * fr : 2.0 * fr;
+  *e = ex - 1 + 32 * (top - 2) - kOffset;
 }
 
 }  // namespace np::detail

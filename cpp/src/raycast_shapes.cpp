@@ -424,8 +424,73 @@ bool cast_plane(Vec3 o, Vec3 d, const Plane& pl, int side, double max_distance,
 
 // ---- Triangles ----
 
-// The triangle's normal (b - a) x (c - a), scaled (its direction only).
-Vec3 triangle_normal(const Triangle& tri) {
+// The power of two s with |p - q| s in [1, 2) for the largest component (the
+// halves' difference where p - q overflows): Expansion's difference() scale.
+double edge_scale(Vec3 p, Vec3 q) {
+  const Vec3 d = p - q;
+  if (max_abs_component(d) <= DBL_MAX)
+    return unit_scale_for(biased_exponent(d));
+  return unit_scale_for(biased_exponent(p * 0.5 - q * 0.5)) * 0.5;
+}
+
+// (b - a) x (c - a) summed exactly and rounded once per component: each
+// edge's three differences as exact expansions scaled by the edge's own
+// power of two (so that a cap's products stay in range: the cap of the
+// mesh_ray finding has its true n_z ~2^-1570, below any double), each
+// component the exact difference of two products of them (Shewchuk 1997,
+// Two-Product and Grow-Expansion; exact.h), the three scaled by one power of
+// two to bring the largest near 1 and rounded to the nearest double
+// (Expansion::nearest), then brought near 1 again (exact). The exact
+// components are the same polynomial for a rotation of the corners and its
+// negation for a swap, so the normal is the same bits, or negated. Terms below
+// 2^-1074 in the edges' units (components of one edge more than ~2^500 apart)
+// are kept rounded: there the normal is within an ulp, not nearest.
+NP_RARE Vec3 exact_triangle_normal(const Triangle& tri) {
+  const double s1 = edge_scale(tri.b, tri.a), s2 = edge_scale(tri.c, tri.a);
+  Expansion e[3], f[3];
+  for (int i = 0; i < 3; ++i) {
+    e[i] = difference(get(tri.b, i), get(tri.a, i), s1);
+    f[i] = difference(get(tri.c, i), get(tri.a, i), s2);
+  }
+  Expansion n[3];
+  int top = 0;
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    n[i].add_product(e[j], f[k], 1.0);
+    n[i].add_product(e[k], f[j], -1.0);
+    top = max_exponent(top, biased_exponent(n[i].top()));
+  }
+  if (top == 0 && n[0].top() == 0.0 && n[1].top() == 0.0 && n[2].top() == 0.0)
+    return {0.0, 0.0, 0.0};
+  const double k = top == 0 ? 0x1p600 : unit_scale_for(top);
+  for (Expansion& x : n) x.scale(k);
+  const Vec3 r{n[0].nearest(), n[1].nearest(), n[2].nearest()};
+  return r * unit_scale_for(biased_exponent(r));
+}
+
+// Whether the normal n = e x f of the rounded edges e = b - a, f = c - a
+// (each scaled by the same power of two, or not) is a cap's, to be summed
+// exactly: a static filter, as Shewchuk's orient3d errbound (Higham, "Accuracy
+// and Stability of Numerical Algorithms", 2nd ed., 2.2 and 3.1). With u =
+// 2^-53, each difference is b_i - a_i rounded once, relative error at most u
+// (exact when subnormal), and a power of two exact (a component it pushes
+// below the normal range loses at most 2^-1075); each product rounds once
+// more (relative u, or 2^-1075 below the normal range) and the component's
+// difference once, so a component p1 - p2 errs by at most (gamma_3 + u (1 +
+// gamma_3)) (|p1| + |p2|) <= 4.001 u P, with P within (1 + 5u) of the computed
+// |p1| + |p2| = pk, plus 4 2^-1075 for the underflows (components < 2,
+// products < 4 when scaled; fewer unscaled): 8 u pk + 2^-1070 bounds it.
+// Where the largest such bound is within kTriangleNormalBand of the largest
+// component, the direction is right to ~2^-40 rad (false); otherwise true.
+// pk: the largest of the three sums of magnitudes.
+bool is_cap(double pk, Vec3 n) {
+  return !(pk * 0x1p-50 + 0x1p-1070 <=
+           kTriangleNormalBand * max_abs_component(n));
+}
+
+// The triangle's normal (b - a) x (c - a) from the rounded edges, scaled (its
+// direction only); *cap when is_cap says it is not right to ~2^-40 rad.
+Vec3 rounded_normal(const Triangle& tri, bool* cap) {
   Vec3 ab = tri.b - tri.a, ac = tri.c - tri.a;
   if (!(max_abs_component(ab) <= DBL_MAX && max_abs_component(ac) <= DBL_MAX)) {
     // A difference beyond the largest double: the corners halved first (exact
@@ -434,7 +499,22 @@ Vec3 triangle_normal(const Triangle& tri) {
     ac = tri.c * 0.5 - tri.a * 0.5;
   }
   const double s = scale_of(ab, ac, 0.0);
-  return cross(ab * s, ac * s);
+  const Vec3 e = ab * s, f = ac * s;
+  const Vec3 n = cross(e, f);
+  if (cap != nullptr) {
+    *cap = is_cap(max2(max2(std::fabs(e.y * f.z) + std::fabs(e.z * f.y),
+                            std::fabs(e.z * f.x) + std::fabs(e.x * f.z)),
+                       std::fabs(e.x * f.y) + std::fabs(e.y * f.x)),
+                  n);
+  }
+  return n;
+}
+
+// The triangle's normal, scaled (its direction only): from the rounded edges,
+// or for a cap (is_cap) the exact normal rounded once (exact_triangle_normal).
+Vec3 triangle_normal(const Triangle& tri, bool* cap) {
+  const Vec3 n = rounded_normal(tri, cap);
+  return *cap ? exact_triangle_normal(tri) : n;
 }
 
 // The sign of det[b - a; c - a; x - a] = ((b - a) x (c - a)) . (x - a): which
@@ -464,8 +544,8 @@ int triangle_facing(const Triangle& tri, Vec3 d) {
 // under 2^-819 in all, and 2^-800 is added to the bound for it. A value
 // within the bound is kUnsure, for det3_sign (rescaled rows, then Shewchuk's
 // expansions).
-bool sides_ordinary(const Triangle& tri, Vec3 x, Vec3 d, int* side,
-                    int* facing) {
+bool sides_ordinary(const Triangle& tri, Vec3 x, Vec3 d, int* side, int* facing,
+                    bool* cap) {
   const double m =
       max2(max2(max2(max_abs_component(tri.a), max_abs_component(tri.b)),
                 max2(max_abs_component(tri.c), max_abs_component(x))),
@@ -486,6 +566,8 @@ bool sides_ordinary(const Triangle& tri, Vec3 x, Vec3 d, int* side,
   };
   *side = filtered(ax);
   *facing = filtered(d);
+  // (is_cap on the same rounded edges, unscaled: its bound holds as well.)
+  *cap = is_cap(max2(max2(p.x, p.y), p.z), n);
   return true;
 }
 
@@ -690,11 +772,47 @@ void degenerate_span(const Triangle& tri, Vec3* p, Vec3* q) {
   }
 }
 
+// A cap's crossing (cast_triangle, for a triangle whose normal took the exact
+// path): the line o + lambda d crosses the plane at lambda >= 0 (d facing it,
+// o off the plane on the other side or on it: both exact). Woop, Benthin and
+// Wald's edge functions are differences of products of the corners taken
+// relative to o, rounded, which for a cap lose the offsets that tilt its plane
+// (the mesh_ray finding: a hit 3.5% before the triangle's box, the two corner
+// orders an ulp apart), so here the crossing is taken on the exact reals.
+// Whether the line meets the triangle: the signs of Ericson's scalar triple
+// products (Real-Time Collision Detection, 5.3.4: [a - o, b - o, d] and its two
+// rotations, all >= 0 or all
+// <= 0; det3_sign, exact). Where: Ericson 5.3.1's plane crossing, lambda =
+// -det[b - a; c - a; o - a] / det[b - a; c - a; d], both determinants summed
+// exactly (det3_value: neither the rounded normal nor any product's underflow
+// enters; a cap's true normal can lie below 2^-1074 in every unit its edges
+// allow) and rounded twice each, so lambda is within ~4 ulps of the true
+// crossing's. The determinants are orient3d(a, b, c, .): a rotation of the
+// corners gives the same numbers, a swap their negations, so the answer does
+// not depend on the corners' order. kMiss or kHit (lambda beyond the largest
+// double is a miss); kWatertight names the callers' path for the rest.
+enum class CapCrossing { kMiss, kHit, kWatertight };
+NP_RARE CapCrossing cap_crossing(Vec3 o, Vec3 d, const Triangle& tri,
+                                 double* lambda) {
+  const Vec3 zero{0.0, 0.0, 0.0};
+  const int s0 = det3_sign(tri.a, o, tri.b, o, d, zero);
+  const int s1 = det3_sign(tri.b, o, tri.c, o, d, zero);
+  const int s2 = det3_sign(tri.c, o, tri.a, o, d, zero);
+  if ((s0 < 0 || s1 < 0 || s2 < 0) && (s0 > 0 || s1 > 0 || s2 > 0))
+    return CapCrossing::kMiss;
+  const Ext num = ext_abs(det3_value(tri.b, tri.a, tri.c, tri.a, o, tri.a));
+  const Ext den = ext_abs(det3_value(tri.b, tri.a, tri.c, tri.a, d, zero));
+  // (den != 0: d faces the plane, exactly.)
+  *lambda = to_double(ext_div(num, den));
+  return *lambda <= DBL_MAX ? CapCrossing::kHit : CapCrossing::kMiss;
+}
+
 // The hit on a triangle of the line o + lambda d (lambda >= 0, within
 // lambda_max), d != 0. The triangle is not degenerate. `side` is the exact
 // side of o, `facing` that of d. len: |d| (world units per lambda).
-bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
-                   int facing, double lambda_max, double len, RayHit* hit) {
+bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, bool cap,
+                   int side, int facing, double lambda_max, double len,
+                   RayHit* hit) {
   // (The unit direction only where a hit at the start needs it.)
   const auto u = [d] { return unit_or(d, kUp); };
   if (side == 0 && facing == 0) {  // in the plane
@@ -713,7 +831,18 @@ bool cast_triangle(Vec3 o, Vec3 d, const Triangle& tri, Vec3 n, int side,
   if (facing == 0) return false;                  // parallel, off the plane
   if (side != 0 && side == facing) return false;  // moving away
   double bu, bv, bw, lambda;
-  if (!watertight(o, d, tri, &bu, &bv, &bw, &lambda)) return false;
+  const CapCrossing cc =
+      cap ? cap_crossing(o, d, tri, &lambda) : CapCrossing::kWatertight;
+  if (cc == CapCrossing::kMiss) return false;
+  if (cc == CapCrossing::kHit) {
+    if (lambda == 0.0) {  // the start (on the plane), or rounded to it
+      fill_start(o, negated(u()), hit);
+      return true;
+    }
+    bu = bv = bw = -1.0;  // the point is taken on the line below
+  } else if (!watertight(o, d, tri, &bu, &bv, &bw, &lambda)) {
+    return false;
+  }
   if (side == 0) {
     fill_start(o, negated(u()), hit);
     return true;
@@ -867,7 +996,14 @@ bool linecast_plane(Vec3 start, Vec3 end, const Plane& pl, RayHit* hit) {
 
 bool raycast_triangle(const Ray& ray, const Triangle& t, double max_distance,
                       RayHit* hit) {
-  const Vec3 n = triangle_normal(t);
+  // The rounded normal, and whether it is a cap's from sides_ordinary's
+  // filter where that runs (it has the products at hand), else from its own.
+  int side = kUnsure, facing = kUnsure;
+  bool cap;
+  Vec3 n = rounded_normal(t, nullptr);
+  if (!sides_ordinary(t, ray.origin, ray.direction, &side, &facing, &cap))
+    rounded_normal(t, &cap);
+  if (cap) n = exact_triangle_normal(t);
   if (is_zero(n)) {
     // Degenerate: the segment or point it spans, a radius-0 capsule.
     Vec3 p, q;
@@ -877,14 +1013,13 @@ bool raycast_triangle(const Ray& ray, const Triangle& t, double max_distance,
     hit->normal = negated(unit_or(ray.direction, kUp));
     return true;
   }
-  int side = kUnsure, facing = kUnsure;
-  sides_ordinary(t, ray.origin, ray.direction, &side, &facing);
   if (side == kUnsure) side = triangle_side(t, ray.origin);
   if (facing == kUnsure) facing = triangle_facing(t, ray.direction);
   const double k = unit_scale_for(biased_exponent(ray.direction));
   const Vec3 d = ray.direction * k;  // exact: |d| is in [1, 2 sqrt(3))
   RayHit h;
-  if (!cast_triangle(ray.origin, d, t, n, side, facing, kInf, length(d), &h))
+  if (!cast_triangle(ray.origin, d, t, n, cap, side, facing, kInf, length(d),
+                     &h))
     return false;
   if (!(h.distance <= max_distance)) return false;
   *hit = h;
@@ -892,7 +1027,8 @@ bool raycast_triangle(const Ray& ray, const Triangle& t, double max_distance,
 }
 
 bool linecast_triangle(Vec3 start, Vec3 end, const Triangle& t, RayHit* hit) {
-  const Vec3 n = triangle_normal(t);
+  bool cap;
+  const Vec3 n = triangle_normal(t, &cap);
   const Vec3 d = end - start;
   if (is_zero(n)) {
     Vec3 p, q;
@@ -917,8 +1053,8 @@ bool linecast_triangle(Vec3 start, Vec3 end, const Triangle& t, RayHit* hit) {
   const Vec3 dd = direction_of(start, end, d);
   const double lambda_end = max_abs_component(d) <= DBL_MAX ? 1.0 : 2.0;
   RayHit h;
-  if (!cast_triangle(start, dd, t, n, s0, facing, s0 == 0 ? lambda_end : kInf,
-                     length(dd), &h))
+  if (!cast_triangle(start, dd, t, n, cap, s0, facing,
+                     s0 == 0 ? lambda_end : kInf, length(dd), &h))
     return false;
   if (s0 != 0 && (s1 == 0 || h.distance > len)) {
     // The end is on the plane (exactly), or across it: the crossing is at most

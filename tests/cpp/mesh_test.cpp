@@ -487,6 +487,43 @@ TEST(MeshTest, SeededSoupsEqualTheBruteForceBitForBit) {
                 });
 }
 
+// The mesh_ray cap finding (2026-11-27), rebuilt (tests/cpp/cap_truth.py;
+// RaycastTriangle.ACapsHitIsTheExactCrossingForEveryCornerOrder): a cap
+// listed twice with its corners in two orders (triangles 0 and 2). Its
+// single hits lay 7.1% before its box, an ulp apart for the two orders: the
+// mesh tested triangle 0, pruned triangle 2 by its box and answered triangle
+// 0, where the brute force gave triangle 2 an ulp nearer. Now both orders hit
+// at the exact crossing, the same bits, and the lowest index wins.
+TEST(MeshTest, ACapListedTwiceEqualsTheBruteForce) {
+  const Vec3 a{0.0, 0x0.0000000000002p-1022, -0x0.0000000000004p-1022};
+  const Vec3 b{0x1.54c915bf3c41p-497, -0x1.8610fb39a368p-500,
+               0x0.0000000000003p-1022};
+  const Vec3 c{0x1.54c915bf3c41p-496, -0x1.8610fb39a368p-499,
+               0x0.0000000000002p-1022};
+  const Ray ray{
+      {0x1.e57d8806c94dp-496, 0x1.3f2512add8e32p-496, -0x1.979f1a31b247cp-497},
+      {-0x1.904b4296fa3ccp-496, -0x1.4b559a87a5fe6p-496,
+       0x1.979f1a31b247cp-497}};
+  Soup s;
+  s.add(a, b, c);
+  s.add(Vec3{0x1p-490, 0x1p-490, 0x1p-490}, Vec3{0x1p-489, 0x1p-490, 0x1p-490},
+        Vec3{0x1p-490, 0x1p-489, 0x1p-490});  // elsewhere, missed
+  s.add(c, b, a);
+  const Mesh m = s.mesh();
+  MeshRayHit got, want;
+  const bool g = m.raycast(ray, INFINITY, &got);
+  const bool w = brute_raycast(s, ray, INFINITY, &want);
+  EXPECT_TRUE(SameHit(g, got, w, want));
+  ASSERT_TRUE(g);
+  EXPECT_EQ(got.triangle, 0u);
+  // The linecast too, to twice the direction.
+  const bool gl =
+      m.linecast(ray.origin, ray.origin + ray.direction * 2.0, &got);
+  const bool wl =
+      brute_linecast(s, ray.origin, ray.origin + ray.direction * 2.0, &want);
+  EXPECT_TRUE(SameHit(gl, got, wl, want));
+}
+
 TEST(MeshTest, SoupsMixingMagnitudesEqualTheBruteForce) {
   // One mesh with triangles from 1e-300 to 1e300 (and the largest doubles).
   std::mt19937_64 rng(99);

@@ -6,12 +6,16 @@
 // compare with the named tolerances below.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <random>
 
+#include "narrowphase/detail/exact.h"
 #include "narrowphase/raycast.h"
+#include "narrowphase/tolerances.h"
 #include "test_util.h"
 
 namespace {
@@ -676,6 +680,155 @@ TEST(RaycastTriangle, ExtremeMagnitudesGiveFiniteHits) {
         np::raycast_triangle({V(-1, 1, 0) * s, V(1, 0, 0)}, t, kInf, &h));
     ExpectWellFormed(h, V(1, 0, 0));
   }
+}
+
+// The mesh_ray cap finding (2026-11-27), rebuilt: corners within subnormals
+// of 0, at A / 2 and at A (|A| ~ 2^-496), their z a few subnormals apart, so
+// the true normal's components are ~2^-1570 (below any double). The rounded
+// edges lost the offsets that tilt the plane: the ray was reported 7.1% before
+// the triangle's box (0x1.03495a65447ecp-495 and, for the swapped corners,
+// 0x1.03495a65447eap-495), where the mesh, pruning by that box, disagreed with
+// the brute force. The exact answers are tests/cpp/cap_truth.py's (rational
+// arithmetic): the crossing lies in the triangle, at its box's entry.
+struct CapCase {
+  Vec3 a{0.0, 0x0.0000000000002p-1022, -0x0.0000000000004p-1022};
+  Vec3 b{0x1.54c915bf3c41p-497, -0x1.8610fb39a368p-500,
+         0x0.0000000000003p-1022};
+  Vec3 c{0x1.54c915bf3c41p-496, -0x1.8610fb39a368p-499,
+         0x0.0000000000002p-1022};
+  Vec3 o{0x1.e57d8806c94dp-496, 0x1.3f2512add8e32p-496,
+         -0x1.979f1a31b247cp-497};
+  Vec3 d{-0x1.904b4296fa3ccp-496, -0x1.4b559a87a5fe6p-496,
+         0x1.979f1a31b247cp-497};
+  // cap_truth.py: lambda |d| and the unit normal facing the ray, each
+  // rounded once from 80 digits.
+  double distance = 0x1.1716156ee28eap-495;
+  Vec3 normal{0x1.1992596e02a01p-3, 0x1.ebfefb0a6acefp-1, 0x1.ebfefb0a6acefp-3};
+};
+
+TEST(RaycastTriangle, ACapsHitIsTheExactCrossingForEveryCornerOrder) {
+  const CapCase k;
+  const Triangle orders[6] = {{k.a, k.b, k.c}, {k.b, k.c, k.a},
+                              {k.c, k.a, k.b}, {k.c, k.b, k.a},
+                              {k.b, k.a, k.c}, {k.a, k.c, k.b}};
+  RayHit first;
+  for (int i = 0; i < 6; ++i) {
+    RayHit h;
+    ASSERT_TRUE(np::raycast_triangle({k.o, k.d}, orders[i], kInf, &h)) << i;
+    EXPECT_NEAR(h.distance, k.distance, np::kTriangleCapHit * k.distance) << i;
+    // The normal: the exactly rounded normal made unit (a few ulps).
+    EXPECT_NEAR(h.normal.x, k.normal.x, kUnitTolerance) << i;
+    EXPECT_NEAR(h.normal.y, k.normal.y, kUnitTolerance) << i;
+    EXPECT_NEAR(h.normal.z, k.normal.z, kUnitTolerance) << i;
+    // The point on the triangle: within the corners' box but for a few ulps
+    // of its size (the mesh prunes by that box widened by kMeshBoxMargin).
+    const double slack = 0x1p-50 * 0x1p-495;
+    EXPECT_GE(h.point.x, 0.0 - slack) << i;
+    EXPECT_LE(h.point.x, k.c.x + slack) << i;
+    EXPECT_GE(h.point.y, k.c.y - slack) << i;
+    EXPECT_LE(h.point.y, k.a.y + slack) << i;
+    // A linecast past the crossing agrees.
+    RayHit l;
+    ASSERT_TRUE(np::linecast_triangle(k.o, k.o + k.d * 2.0, orders[i], &l));
+    EXPECT_EQ(l.distance, h.distance) << i;
+    // Every order: the same bits (the crossing is orient3d(a, b, c, .),
+    // the same for a rotation, negated for a swap).
+    if (i == 0) first = h;
+    EXPECT_EQ(h.distance, first.distance) << i;
+    EXPECT_PRED_FORMAT2(VecEq, h.normal, first.normal) << i;
+    EXPECT_PRED_FORMAT2(VecEq, h.point, first.point) << i;
+  }
+}
+
+// Caps at every magnitude, their tilts 2^-578 of their size (subnormal at
+// 2^-496 and below), rays from a corner or an edge's midpoint (or near one)
+// toward another (the mesh fuzzer's rays). Every corner order gives the same
+// answer, bit for bit; a hit's point lies in the corners' box but for 2^-50
+// of its magnitude (the mesh prunes by that box widened by 2^-40); and where
+// the ray crosses the plane obliquely (|n . u| >= 2^-8, so that rounding the
+// points below moves them across it by far less than 2^-40 of the distance),
+// the exact side of the plane (det3_sign, orient3d on the exact reals) says
+// the reported distance is the crossing's within 2^-40: the point at 1 -
+// 2^-40 of it is on the origin's side, the one at 1 + 2^-40 on the other (or
+// on the plane). Before the caps' exact crossing, 60% of the hits were an
+// ulp or more apart between orders and many lay outside the box.
+TEST(RaycastTriangle, CapsAtEveryMagnitudeHitTheExactPlaneForEveryCornerOrder) {
+  Rng rng(20261128);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::uniform_int_distribution<int> pick(0, 7);
+  const auto small = [&](Rng&) {  // +-1 .. +-4: never 0 (no exact segment)
+    const int k = pick(rng);
+    return k < 4 ? k - 4 : k - 3;
+  };
+  int hits = 0, misses = 0, oblique = 0;
+  for (int e = -1000; e <= 1000; e += 40) {
+    const double s = std::ldexp(1.0, e);
+    // Subnormal below 2^-496, and at least the least subnormal.
+    const double tilt = std::ldexp(1.0, std::max(e - 578, -1074));
+    for (int n = 0; n < 80; ++n) {
+      const Vec3 A{s * (1.0 + u(rng)), s * u(rng), s * u(rng)};
+      const Vec3 a{tilt * small(rng), tilt * small(rng), tilt * small(rng)};
+      const Vec3 b{A.x * 0.5 + tilt * small(rng), A.y * 0.5,
+                   A.z * 0.5 + tilt * small(rng)};
+      const Vec3 c{A.x, A.y + tilt * small(rng), A.z + tilt * small(rng)};
+      const Triangle t{a, b, c};
+      // From a corner or an edge's midpoint, moved by up to 2 s on each axis
+      // or not, toward another such point (the mesh fuzzer's rays).
+      const auto mid = [](Vec3 p, Vec3 q) { return p + (q - p) * 0.5; };
+      const Vec3 pts[6] = {a, b, c, mid(a, b), mid(b, c), mid(a, c)};
+      Vec3 o = pts[pick(rng) % 6];
+      if (pick(rng) % 2 == 0)
+        o = o + Vec3{s * small(rng) * 0.5, s * small(rng) * 0.5,
+                     s * small(rng) * 0.5};
+      const Vec3 d = pts[pick(rng) % 6] - o;
+      if (d.x == 0.0 && d.y == 0.0 && d.z == 0.0) continue;
+      RayHit h;
+      const bool hit = np::raycast_triangle({o, d}, t, kInf, &h);
+      if (!hit) {
+        ++misses;
+      } else if (h.distance > 0.0) {
+        ++hits;
+        const double margin = 0x1p-50 * std::ldexp(1.0, e + 2);
+        for (int i = 0; i < 3; ++i) {
+          const double lo =
+              std::min({np::get(a, i), np::get(b, i), np::get(c, i)});
+          const double hi =
+              std::max({np::get(a, i), np::get(b, i), np::get(c, i)});
+          EXPECT_GE(np::get(h.point, i), lo - margin) << e << " " << n;
+          EXPECT_LE(np::get(h.point, i), hi + margin) << e << " " << n;
+        }
+        // |d| in units of s (exact powers of two): no square underflows.
+        const Vec3 ds = d * std::ldexp(1.0, -e);
+        const double len = std::sqrt(np::dot(ds, ds)) * s;
+        if (std::fabs(np::dot(h.normal, ds)) >= 0x1p-8 * (len / s)) {
+          ++oblique;
+          const double lambda = h.distance / len;
+          const int side = np::detail::det3_sign(b, a, c, a, o, a);
+          const Vec3 before = o + d * (lambda * (1.0 - 0x1p-40));
+          const Vec3 after = o + d * (lambda * (1.0 + 0x1p-40));
+          EXPECT_EQ(np::detail::det3_sign(b, a, c, a, before, a), side)
+              << e << " " << n;
+          EXPECT_NE(np::detail::det3_sign(b, a, c, a, after, a), side)
+              << e << " " << n;
+        }
+      }
+      const Triangle others[5] = {
+          {b, c, a}, {c, a, b}, {c, b, a}, {b, a, c}, {a, c, b}};
+      for (const Triangle& x : others) {
+        RayHit g;
+        ASSERT_EQ(np::raycast_triangle({o, d}, x, kInf, &g), hit) << e << n;
+        if (hit) {
+          EXPECT_EQ(g.distance, h.distance) << e << " " << n;
+          EXPECT_PRED_FORMAT2(VecEq, g.point, h.point) << e << " " << n;
+        }
+      }
+    }
+  }
+  EXPECT_GT(hits, 100);
+  EXPECT_GT(oblique, 50);
+  EXPECT_GT(misses, 100);
+  std::printf("caps: %d hits beyond 0 (%d oblique), %d misses\n", hits, oblique,
+              misses);
 }
 
 // ============================================================================

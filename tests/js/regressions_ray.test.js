@@ -453,3 +453,65 @@ describe("an in-plane clip of huge corners (fuzzing this branch's first fix)", (
     if (h !== null) expect(h.distance).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe("a cap listed twice (the mesh fuzzer's mesh_ray cap finding, 2026-11-27)", () => {
+  // RaycastTriangle.ACapsHitIsTheExactCrossingForEveryCornerOrder and MeshTest.ACapListedTwiceEqualsTheBruteForce's
+  // twin: corners within subnormals of 0, at A / 2 and at A (|A| ~ 2^-496), their z a few subnormals apart. The
+  // exact crossing (tests/cpp/cap_truth.py, rational arithmetic) is 0x1.1716156ee28eap-495 = 1.0657384726352734e-149,
+  // at the triangle's box entry; the rounded edges put it 7.1% nearer (0x1.03495a65447ecp-495, and an ulp apart for
+  // the two corner orders, where the mesh, pruning by the box, disagreed with the brute force).
+  const a = v3(0, 1e-323, -2e-323);
+  const b = v3(3.2533686865561934e-150, -4.654796195526771e-151, 1.5e-323);
+  const c = v3(6.506737373112387e-150, -9.309592391053541e-151, 1e-323);
+  const r = ray(
+    v3(9.269638407930512e-150, 6.093544402790962e-150, -3.891430383924576e-150),
+    v3(
+      -7.642954064652416e-150,
+      -6.326284212567301e-150,
+      3.891430383924576e-150,
+    ),
+  );
+  it("hits at the exact crossing, the native bits, for every corner order; the mesh equals the brute force", () => {
+    const orders = [
+      [a, b, c],
+      [b, c, a],
+      [c, a, b],
+      [c, b, a],
+      [b, a, c],
+      [a, c, b],
+    ];
+    for (const [p, q, s] of orders) {
+      const h = np.raycastTriangle(r, { a: p, b: q, c: s });
+      expect(h).not.toBeNull();
+      // The native build's bits (one ulp below the exact 1.0657384726352734e-149).
+      expect(h.distance).toBe(1.0657384726352732e-149);
+      expect(
+        Math.abs(h.distance - 1.0657384726352734e-149),
+      ).toBeLessThanOrEqual(2 ** -48 * h.distance);
+    }
+    const positions = new Float64Array([
+      ...[a, b, c].flatMap((v) => [v.x, v.y, v.z]),
+      ...[
+        2 ** -490,
+        2 ** -490,
+        2 ** -490,
+        2 ** -489,
+        2 ** -490,
+        2 ** -490,
+        2 ** -490,
+        2 ** -489,
+        2 ** -490,
+      ],
+      ...[c, b, a].flatMap((v) => [v.x, v.y, v.z]),
+    ]);
+    const mesh = np.createMesh(positions);
+    try {
+      const h = mesh.raycast(r);
+      expect(h).not.toBeNull();
+      expect(h.triangle).toBe(0); // the lowest index at the least distance (both orders: the same bits)
+      expect(h.distance).toBe(np.raycastTriangle(r, { a, b, c }).distance);
+    } finally {
+      mesh.dispose();
+    }
+  });
+});

@@ -173,6 +173,27 @@ inline constexpr double kLinecastEndSnap = 0x1p-50;
 /// above the rounding gives the same answers.
 inline constexpr double kOrientFilterBand = 0x1p-40;
 
+/// Dimensionless, relative. A triangle's normal (b - a) x (c - a) is taken
+/// from the rounded edges only where each component's rounding bound (8 eps
+/// times the sum of its two products' magnitudes, plus 2^-1070 for underflow:
+/// raycast_shapes.cpp, triangle_normal) is at most kTriangleNormalBand times
+/// the largest rounded component, so that its direction is right to ~2^-40 rad.
+/// Otherwise (a cap: corners collinear to within ~2^-10 of their size) the
+/// components are summed exactly and rounded once, and a ray's crossing is
+/// decided and measured on the exact reals (cap_crossing). Not a tolerance of
+/// the answers: the band sets which triangles take the exact path; a wider one
+/// sends more slivers through it.
+inline constexpr double kTriangleNormalBand = 0x1p-40;
+
+/// Dimensionless, relative. How far a cap's ray hit distance
+/// (raycast_shapes.cpp, cap_crossing) may lie from the exact crossing, relative
+/// to it: lambda is the quotient of two determinants each summed exactly and
+/// rounded twice (2^-51.9 each, ExactSum::value), rounded once more, and the
+/// distance lambda |d| adds |d|'s roundings (a sum of squares and its square
+/// root) and the product's: about 8 ulps in all; 2^-48 allows 32. The tests
+/// check the cap of the mesh_ray finding against rational arithmetic with it.
+inline constexpr double kTriangleCapHit = 0x1p-48;
+
 /// Dimensionless, relative. The filter band of the overlap tests of spheres and
 /// planes (overlap_spheres_planes.cpp): each decision (a squared distance
 /// against a squared radius, the side of a plane, the side of a triangle's

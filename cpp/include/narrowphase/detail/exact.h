@@ -175,6 +175,36 @@ class Expansion {
   // magnitude to within a factor of 2.
   double top() const { return n_ > 0 ? c_[n_ - 1] : 0.0; }
 
+  // The double nearest the value, ties to even: the components' rounded sum
+  // (within an ulp of it) moved by an ulp while the exact remainder (value -
+  // h, an expansion) reaches the midpoint toward the neighbour (compared
+  // exactly, as the sign of remainder - half the spacing). Where the error
+  // bound leaves a comparison unsure (products lost below the normal range),
+  // the last candidate is kept: then within an ulp, not nearest. For values
+  // in the normal range (the callers' units are ~1), where the spacing's half
+  // is exact.
+  NP_RARE double nearest() const {
+    double h = 0.0;
+    for (int i = 0; i < n_; ++i) h += c_[i];
+    for (int step = 0; step < 4; ++step) {
+      Expansion r = *this;
+      r.add(-h);
+      const int s = r.sign();
+      if (s == 0 || s == kUnsure) return h;
+      const double next = std::nextafter(h, s > 0 ? kInf : -kInf);
+      r.add(-((next - h) * 0.5));
+      const int t = r.sign();
+      if (t == kUnsure || t == -s) return h;  // nearer h than the midpoint
+      if (t == 0) {                           // the midpoint: the even one
+        uint64_t bits;
+        std::memcpy(&bits, &h, sizeof bits);
+        return (bits & 1) == 0 ? h : next;
+      }
+      h = next;
+    }
+    return h;
+  }
+
   // -1, 0 or 1, or kUnsure when the value may lie within the error bound of 0.
   // The sum of a nonoverlapping expansion has the sign of its largest
   // component, and the others sum to less in magnitude than rest.
@@ -349,5 +379,11 @@ int exact_sign(const Product* terms, int n);  // exact.cpp
 // below the normal range (coordinates ~2^900 apart) the 48 products of the
 // expanded determinant summed exactly (ExactSum, exact_poly.h). exact.cpp.
 int det3_sign(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3);
+
+// det[p1 - q1; p2 - q2; p3 - q3] itself, for any finite doubles: its 48
+// products of three input coordinates summed exactly (ExactSum) and rounded
+// twice (ExactSum::value), within 2^-51.9 of the exact value (relative);
+// exactly 0 when it is 0. exact.cpp.
+Ext det3_value(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3);
 
 }  // namespace np::detail

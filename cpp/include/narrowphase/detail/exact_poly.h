@@ -62,6 +62,10 @@ class ExactSum {
   void add(const Poly& p, int sign);
   // -1, 0 or 1: the sign of the exact sum.
   int sign() const;
+  // The exact sum as *m 2^*e (0 as *m = 0): its top three 32-bit digits, at
+  // least 65 bits, rounded twice into *m, so within 2^-51.9 of the sum
+  // (relative).
+  void value(double* m, int* e) const;
 
  private:
   static constexpr int kDigits = 400;  // 32-bit digits, 2^-6464 .. 2^6336
