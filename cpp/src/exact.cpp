@@ -37,6 +37,28 @@ NP_RARE int exact_sign(const Product* terms, int n) {
   return sum.sign();
 }
 
+// det[p[0] - q[0]; p[1] - q[1]; p[2] - q[2]] expanded into its 48 products of
+// three input coordinates, each added to *sum exactly (det3_sign_exact's last
+// resort, det3_value).
+NP_RARE void add_det3_products(const Vec3 p[3], const Vec3 q[3],
+                               ExactSum* sum) {
+  for (int i = 0; i < 3; ++i) {
+    for (int odd = 0; odd < 2; ++odd) {
+      // The permutation (0 -> i, 1 -> j, 2 -> k), even for odd == 0.
+      const int j = (i + 1 + odd) % 3, k = (i + 2 - odd) % 3;
+      for (int c = 0; c < 8; ++c) {
+        const double x = c & 1 ? get(q[0], i) : get(p[0], i);
+        const double y = c & 2 ? get(q[1], j) : get(p[1], j);
+        const double z = c & 4 ? get(q[2], k) : get(p[2], k);
+        // Each q taken contributes a minus sign, the odd permutation another.
+        const bool minus = ((c & 1) != 0) ^ ((c & 2) != 0) ^ ((c & 4) != 0);
+        const double f[3] = {x, y, z};
+        sum->add_product(f, 3, minus != (odd != 0) ? -1 : 1);
+      }
+    }
+  }
+}
+
 // det3_sign past its filter: the rows p[i] - q[i] (each scaled by s[i]) as
 // Shewchuk's expansions, and where their products fall below the normal range,
 // the 48 products of three input coordinates summed exactly (ExactSum,
@@ -61,41 +83,14 @@ NP_RARE int det3_sign_exact(const Vec3 p[3], const Vec3 q[3],
   // determinant expanded into the 48 products of three input coordinates,
   // summed exactly in integers.
   ExactSum sum;
-  for (int i = 0; i < 3; ++i) {
-    for (int odd = 0; odd < 2; ++odd) {
-      // The permutation (0 -> i, 1 -> j, 2 -> k), even for odd == 0.
-      const int j = (i + 1 + odd) % 3, k = (i + 2 - odd) % 3;
-      for (int c = 0; c < 8; ++c) {
-        const double x = c & 1 ? get(q[0], i) : get(p[0], i);
-        const double y = c & 2 ? get(q[1], j) : get(p[1], j);
-        const double z = c & 4 ? get(q[2], k) : get(p[2], k);
-        // Each q taken contributes a minus sign, the odd permutation another.
-        const bool minus = ((c & 1) != 0) ^ ((c & 2) != 0) ^ ((c & 4) != 0);
-        const double f[3] = {x, y, z};
-        sum.add_product(f, 3, minus != (odd != 0) ? -1 : 1);
-      }
-    }
-  }
+  add_det3_products(p, q, &sum);
   return sum.sign();
 }
 
 NP_RARE Ext det3_value(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, Vec3 p3, Vec3 q3) {
   const Vec3 p[3] = {p1, p2, p3}, q[3] = {q1, q2, q3};
   ExactSum sum;
-  for (int i = 0; i < 3; ++i) {
-    for (int odd = 0; odd < 2; ++odd) {
-      // As det3_sign_exact: the permutation (0 -> i, 1 -> j, 2 -> k).
-      const int j = (i + 1 + odd) % 3, k = (i + 2 - odd) % 3;
-      for (int c = 0; c < 8; ++c) {
-        const double x = c & 1 ? get(q[0], i) : get(p[0], i);
-        const double y = c & 2 ? get(q[1], j) : get(p[1], j);
-        const double z = c & 4 ? get(q[2], k) : get(p[2], k);
-        const bool minus = ((c & 1) != 0) ^ ((c & 2) != 0) ^ ((c & 4) != 0);
-        const double f[3] = {x, y, z};
-        sum.add_product(f, 3, minus != (odd != 0) ? -1 : 1);
-      }
-    }
-  }
+  add_det3_products(p, q, &sum);
   Ext r;
   sum.value(&r.m, &r.e);
   return r;
