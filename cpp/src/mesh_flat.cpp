@@ -23,10 +23,9 @@ namespace {
 // BVH slots and compute every contact once (Mesh::contacts_in_slots_*) into
 // `ready`, which grows to exactly the largest query's count (reserved at
 // creation for NP_MESH_CONTACT_CHUNK, or every triangle of a smaller mesh; 88
-// bytes a contact, freed with the mesh, counted by np_mesh_memory_bytes). They
-// write the first NP_MESH_CONTACT_CHUNK to `contacts` (its size and address
-// fixed at creation), so that np_mesh_contactsRead(0) only returns their count;
-// each later chunk is copied there from `ready` when read. (Until 2026-11-28
+// bytes a contact, freed with the mesh, counted by np_mesh_memory_bytes);
+// np_mesh_contactsRead copies each chunk of NP_MESH_CONTACT_CHUNK from there
+// to `contacts` (its size and address fixed at creation). (Until 2026-11-28
 // only the first chunk was kept and each later one computed again when read: at
 // 10^6 triangles, where the benchmark's spheres touch 420 triangles on average,
 // that made a third of the query's native time.)
@@ -40,7 +39,6 @@ struct FlatMesh {
   np::MeshRayTrace trace;           // raycastTrace's, reserved on first use
   std::vector<double> trace_nodes;  // its entries in the flat layout
   std::vector<double> trace_triangles;
-  bool written = false;  // `contacts` holds the last query's first chunk
   FlatMesh(const double* positions, size_t vertex_count,
            const uint32_t* indices, size_t triangle_count)
       : mesh(positions, vertex_count, indices, triangle_count) {
@@ -88,6 +86,25 @@ int triangles_in(void* handle, const double* io) {
   FlatMesh& m = *static_cast<FlatMesh*>(handle);
   (m.mesh.*Query)(shape, &m.found);
   return static_cast<int>(m.found.size());
+}
+
+// contacts<S>: every contact of the touching triangles into `ready` (its
+// room first: reserve_ready), their count returned, or an error code.
+template <class K,
+          void (np::Mesh::*Slots)(const typename K::Value&,
+                                  std::vector<uint32_t>*) const,
+          void (np::Mesh::*InSlots)(
+              const typename K::Value&, const std::vector<uint32_t>&,
+              std::vector<uint32_t>*, std::vector<uint64_t>*,
+              std::vector<np::MeshContact>*) const>
+int contacts(void* handle, const double* io) {
+  typename K::Value shape;
+  if (const int code = read_shape<K>(io, &shape); code != 0) return code;
+  FlatMesh& m = *static_cast<FlatMesh*>(handle);
+  (m.mesh.*Slots)(shape, &m.found);
+  reserve_ready(m, m.found.size());
+  (m.mesh.*InSlots)(shape, m.found, &m.voided, &m.pending, &m.ready);
+  return static_cast<int>(m.ready.size());
 }
 
 // overlap<S>: 1 or 0, or an error code.
@@ -338,35 +355,13 @@ int np_mesh_overlapOBB(const void* mesh, const double* io) {
 }
 
 int np_mesh_contactsSphere(void* mesh, const double* io) {
-  np::Sphere sphere;
-  if (const int code = read_shape<np::flat::kinds::sphere>(io, &sphere);
-      code != 0)
-    return code;
-  FlatMesh& m = *static_cast<FlatMesh*>(mesh);
-  m.mesh.contact_slots_sphere(sphere, &m.found);
-  reserve_ready(m, m.found.size());
-  m.mesh.contacts_in_slots_sphere(sphere, m.found, &m.voided, &m.pending,
-                                  &m.ready);
-  const size_t chunk = std::min<size_t>(m.ready.size(), NP_MESH_CONTACT_CHUNK);
-  for (size_t i = 0; i < chunk; ++i) put_contact(m, i, m.ready[i]);
-  m.written = true;
-  return static_cast<int>(m.found.size());
+  return contacts<np::flat::kinds::sphere, &np::Mesh::contact_slots_sphere,
+                  &np::Mesh::contacts_in_slots_sphere>(mesh, io);
 }
 
 int np_mesh_contactsCapsule(void* mesh, const double* io) {
-  np::Capsule capsule;
-  if (const int code = read_shape<np::flat::kinds::capsule>(io, &capsule);
-      code != 0)
-    return code;
-  FlatMesh& m = *static_cast<FlatMesh*>(mesh);
-  m.mesh.contact_slots_capsule(capsule, &m.found);
-  reserve_ready(m, m.found.size());
-  m.mesh.contacts_in_slots_capsule(capsule, m.found, &m.voided, &m.pending,
-                                   &m.ready);
-  const size_t chunk = std::min<size_t>(m.ready.size(), NP_MESH_CONTACT_CHUNK);
-  for (size_t i = 0; i < chunk; ++i) put_contact(m, i, m.ready[i]);
-  m.written = true;
-  return static_cast<int>(m.found.size());
+  return contacts<np::flat::kinds::capsule, &np::Mesh::contact_slots_capsule,
+                  &np::Mesh::contacts_in_slots_capsule>(mesh, io);
 }
 
 int np_mesh_contactsRead(void* mesh, unsigned first) {
@@ -374,8 +369,6 @@ int np_mesh_contactsRead(void* mesh, unsigned first) {
   if (first >= m.ready.size()) return 0;
   const size_t count =
       std::min<size_t>(m.ready.size() - first, NP_MESH_CONTACT_CHUNK);
-  if (first == 0 && m.written) return static_cast<int>(count);
-  m.written = false;  // (the buffer holds this chunk now)
   for (size_t i = 0; i < count; ++i) put_contact(m, i, m.ready[first + i]);
   return static_cast<int>(count);
 }

@@ -104,9 +104,7 @@ const double* np_mesh_traceTriangles(const void* mesh);
  * creation), compute every contact, each single call once (kept in the
  * mesh: a buffer that grows to the largest query's count, sizeof(np::
  * MeshContact) a contact, freed with the mesh and counted by
- * np_mesh_memory_bytes), write the first min(n, NP_MESH_CONTACT_CHUNK) of them
- * to the contact buffer (np_mesh_contactsRead(mesh, 0) right after then only
- * returns their count) and return their count n.
+ * np_mesh_memory_bytes) and return their count n.
  * np_mesh_contactsRead(mesh, first) then copies the contacts of touching
  * triangles first .. first + k - 1 (k = min(n - first, NP_MESH_CONTACT_CHUNK))
  * to the mesh's contact buffer (np_mesh_contacts: room for
